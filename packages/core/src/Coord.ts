@@ -1,0 +1,131 @@
+/**
+ * Coordinates: `{ lat, lon }` in WGS84 decimal degrees, as responses carry them, and the request format
+ * `<x>:<y>:WGS84[dd.ddddd]`, which puts the longitude first.
+ *
+ * @since 0.1.0
+ */
+import { ParseResult, Schema } from "effect"
+import { ParamString } from "./internal/params.js"
+
+/**
+ * A latitude in decimal degrees, -90..90.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Latitude = Schema.Number.pipe(
+  Schema.between(-90, 90),
+  Schema.annotations({
+    identifier: "Latitude",
+    arbitrary: () => (fc) => fc.integer({ min: -90_000_000, max: 90_000_000 }).map((n) => n / 1_000_000)
+  })
+)
+
+/**
+ * A longitude in decimal degrees, -180..180.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Longitude = Schema.Number.pipe(
+  Schema.between(-180, 180),
+  Schema.annotations({
+    identifier: "Longitude",
+    arbitrary: () => (fc) => fc.integer({ min: -180_000_000, max: 180_000_000 }).map((n) => n / 1_000_000)
+  })
+)
+
+/**
+ * A WGS84 position. Responses give it latitude first; this record names both fields so that order
+ * cannot be confused.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Coord = Schema.Struct({ lat: Latitude, lon: Longitude }).annotations({ identifier: "Coord" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Coord extends Schema.Schema.Type<typeof Coord> {}
+
+/**
+ * Creates a coordinate from latitude and longitude.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (lat: number, lon: number): Coord => ({ lat, lon })
+
+/**
+ * The coordinate format every request uses.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const WGS84_DECIMAL = "WGS84[dd.ddddd]"
+
+// Six decimals are about 0.1 m: finer than any stop, and they survive a text round trip exactly.
+const formatDegrees = (value: number): string => {
+  const fixed = value.toFixed(6)
+  const trimmed = fixed.replace(/\.?0+$/, "")
+  return trimmed === "-0" ? "0" : trimmed
+}
+
+/**
+ * Formats a coordinate for a request: `<lon>:<lat>:WGS84[dd.ddddd]`.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const toParam = (coord: Coord): string =>
+  `${formatDegrees(coord.lon)}:${formatDegrees(coord.lat)}:${WGS84_DECIMAL}`
+
+const decimal = /^-?\d+(\.\d+)?$/
+
+/**
+ * Parses the request format. Returns the coordinate and any text that follows the format (the
+ * operating-area search appends `:<radius>`), or a message saying what is wrong.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parseParam = (
+  text: string
+): { readonly coord: Coord; readonly rest: ReadonlyArray<string> } | { readonly error: string } => {
+  const parts = text.split(":")
+  if (parts.length < 3) return { error: `expected <lon>:<lat>:${WGS84_DECIMAL}, got "${text}"` }
+  const [x, y, format, ...rest] = parts as [string, string, string, ...Array<string>]
+  if (format !== WGS84_DECIMAL) return { error: `unsupported coordinate format "${format}", expected ${WGS84_DECIMAL}` }
+  if (!decimal.test(x) || !decimal.test(y)) return { error: `coordinates must be decimal degrees, got "${x}:${y}"` }
+  const lon = Number(x)
+  const lat = Number(y)
+  if (lon < -180 || lon > 180) return { error: `longitude ${lon} is outside -180..180 (the longitude comes first)` }
+  if (lat < -90 || lat > 90) return { error: `latitude ${lat} is outside -90..90 (the longitude comes first)` }
+  return { coord: { lat, lon }, rest }
+}
+
+/**
+ * The request format as a schema: decodes `<lon>:<lat>:WGS84[dd.ddddd]` into a `Coord` and encodes it
+ * back, longitude first.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordParam: Schema.Schema<Coord, string> = Schema.transformOrFail(ParamString, Coord, {
+  strict: true,
+  decode: (text, _, ast) => {
+    const parsed = parseParam(text)
+    if ("error" in parsed) return ParseResult.fail(new ParseResult.Type(ast, text, parsed.error))
+    if (parsed.rest.length > 0) {
+      return ParseResult.fail(new ParseResult.Type(ast, text, `unexpected text after the coordinate format`))
+    }
+    return ParseResult.succeed(parsed.coord)
+  },
+  encode: (coord) => ParseResult.succeed(toParam(coord))
+}).annotations({
+  identifier: "CoordParam",
+  description: `A WGS84 coordinate, longitude first: <lon>:<lat>:${WGS84_DECIMAL}`,
+  jsonSchema: { type: "string", pattern: "^-?\\d+(\\.\\d+)?:-?\\d+(\\.\\d+)?:WGS84\\[dd\\.ddddd\\]$" }
+})

@@ -1,0 +1,189 @@
+/**
+ * Dates and times as EFA takes them: wall-clock values in the deployment's time zone (`itdDate`
+ * `YYYYMMDD`, `itdTime` `HHMM`), calendar dates in `YYYYMMDD` or, for notices only, `DD-MM-YYYY`.
+ *
+ * Instants are converted in the deployment's zone with its daylight-saving rules. A wall-clock time
+ * that occurs twice (the autumn change) reads as the earlier instant; one that does not exist (the
+ * spring change) reads as the instant one hour later, as Temporal's "compatible" rule does.
+ *
+ * @since 0.1.0
+ */
+import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import { ParamString } from "./internal/params.js"
+
+/**
+ * The time zone of German deployments, the default.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_TIME_ZONE = "Europe/Berlin"
+
+/**
+ * Resolves an IANA zone name.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const zone = (name: string): Either.Either<DateTime.TimeZone, string> =>
+  Option.match(DateTime.zoneMakeNamed(name), {
+    onNone: () => Either.left(`unknown time zone "${name}"`),
+    onSome: (z) => Either.right(z)
+  })
+
+const pad = (n: number, width: number) => String(n).padStart(width, "0")
+
+/**
+ * A calendar date, ISO `YYYY-MM-DD`, checked to exist.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CalendarDate = Schema.String.pipe(
+  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/),
+  Schema.filter((text) => isValidDate(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))), {
+    message: (issue) => `${String(issue.actual)} is not a calendar date`
+  }),
+  Schema.annotations({
+    identifier: "CalendarDate",
+    description: "A calendar date, YYYY-MM-DD",
+    arbitrary: () => (fc) =>
+      fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10))
+  })
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type CalendarDate = string
+
+const isValidDate = (year: number, month: number, day: number): boolean => {
+  if (month < 1 || month > 12 || day < 1) return false
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return day <= days
+}
+
+const compactDate = /^(\d{4})(\d{2})(\d{2})$/
+const dashedDate = /^(\d{2})-(\d{2})-(\d{4})$/
+
+/**
+ * A calendar date in the `YYYYMMDD` request format.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CompactDateParam: Schema.Schema<CalendarDate, string> = Schema.transformOrFail(
+  ParamString,
+  CalendarDate,
+  {
+    strict: true,
+    decode: (text, _, ast) => {
+      const match = compactDate.exec(text)
+      return match === null
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected a date as YYYYMMDD, got "${text}"`))
+        : ParseResult.succeed(`${match[1]}-${match[2]}-${match[3]}`)
+    },
+    encode: (date) => ParseResult.succeed(date.replace(/-/g, ""))
+  }
+).annotations({ identifier: "CompactDateParam", jsonSchema: { type: "string", pattern: "^\\d{8}$" } })
+
+/**
+ * A calendar date in the `DD-MM-YYYY` format of the notice operation.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DashedDateParam: Schema.Schema<CalendarDate, string> = Schema.transformOrFail(
+  ParamString,
+  CalendarDate,
+  {
+    strict: true,
+    decode: (text, _, ast) => {
+      const match = dashedDate.exec(text)
+      return match === null
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected a date as DD-MM-YYYY, got "${text}"`))
+        : ParseResult.succeed(`${match[3]}-${match[2]}-${match[1]}`)
+    },
+    encode: (date) => ParseResult.succeed(`${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`)
+  }
+).annotations({ identifier: "DashedDateParam", jsonSchema: { type: "string", pattern: "^\\d{2}-\\d{2}-\\d{4}$" } })
+
+/**
+ * Wall-clock date and time in a zone, as `itdDate` and `itdTime` carry them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface LocalParts {
+  /** `YYYYMMDD` */
+  readonly date: string
+  /** `HHMM`, 24-hour */
+  readonly time: string
+}
+
+/**
+ * Formats an instant as the deployment's wall-clock date and time.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const toLocalParts = (instant: DateTime.DateTime, timeZone: DateTime.TimeZone): LocalParts => {
+  const parts = DateTime.toParts(DateTime.setZone(instant, timeZone))
+  return {
+    date: `${pad(parts.year, 4)}${pad(parts.month, 2)}${pad(parts.day, 2)}`,
+    time: `${pad(parts.hours, 2)}${pad(parts.minutes, 2)}`
+  }
+}
+
+/**
+ * Reads `itdDate` (`YYYYMMDD`) and `itdTime` (`HHMM`, also `HH:MM`) as wall-clock time in the zone.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const fromLocalParts = (
+  date: string,
+  time: string,
+  timeZone: DateTime.TimeZone
+): Either.Either<DateTime.Utc, { readonly field: "date" | "time"; readonly message: string }> => {
+  const d = compactDate.exec(date)
+  if (d === null) return Either.left({ field: "date", message: `expected YYYYMMDD, got "${date}"` })
+  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])]
+  if (!isValidDate(year, month, day)) return Either.left({ field: "date", message: `${date} is not a calendar date` })
+  const t = /^(\d{2}):?(\d{2})$/.exec(time)
+  if (t === null) return Either.left({ field: "time", message: `expected HHMM (24-hour), got "${time}"` })
+  const [hours, minutes] = [Number(t[1]), Number(t[2])]
+  if (hours > 23 || minutes > 59) return Either.left({ field: "time", message: `${time} is not a time of day` })
+  const zoned = DateTime.makeZoned({ year, month, day, hours, minutes }, {
+    timeZone,
+    adjustForTimeZone: true,
+    disambiguation: "compatible"
+  })
+  return Option.match(zoned, {
+    onNone: () => Either.left({ field: "date", message: `${date} ${time} cannot be placed in the time zone` }),
+    onSome: (z) => Either.right(DateTime.toUtc(z))
+  })
+}
+
+/**
+ * An instant given to the minute, as the wire format can carry it. Arbitraries avoid the hour the
+ * autumn change repeats, which the wire format cannot tell apart.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MinuteInstant = Schema.DateTimeUtcFromSelf.pipe(
+  Schema.filter((dt) => DateTime.toEpochMillis(dt) % 60_000 === 0, {
+    message: () => "the time is sent to the minute: seconds and milliseconds must be zero"
+  }),
+  Schema.annotations({
+    identifier: "MinuteInstant",
+    arbitrary: () => (fc) =>
+      fc.integer({ min: 0, max: 60 * 24 * 365 * 30 })
+        // whole minutes from 2000; skip 00:00-03:59 UTC, which holds every European DST change
+        .filter((minutes) => minutes % (60 * 24) >= 4 * 60)
+        .map((minutes) => DateTime.unsafeMake(Date.UTC(2000, 0, 1) + minutes * 60_000))
+  })
+)

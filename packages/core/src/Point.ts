@@ -1,0 +1,119 @@
+/**
+ * Point input: the `type_<usage>` / `name_<usage>` pairs with which every operation takes a place.
+ * A point is text or an ID (`any`) or a coordinate (`coord`).
+ *
+ * @since 0.1.0
+ */
+import { Either, Schema } from "effect"
+import * as Coord from "./Coord.js"
+
+/**
+ * A location ID returned by the stop finder. It is usable unchanged as a point in later requests:
+ * pass it to {@link fromId}.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LocationId = Schema.String.pipe(Schema.brand("@efa-kit/LocationId")).annotations({
+  identifier: "LocationId"
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type LocationId = typeof LocationId.Type
+
+/**
+ * Text or an ID, sent as `type_<usage>=any`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AnyPoint = Schema.TaggedStruct("Any", {
+  value: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.maxLength(500))
+}).annotations({ identifier: "AnyPoint" })
+
+/**
+ * A coordinate, sent as `type_<usage>=coord` with `<lon>:<lat>:WGS84[dd.ddddd]`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordPoint = Schema.TaggedStruct("Coord", { coord: Coord.Coord }).annotations({
+  identifier: "CoordPoint"
+})
+
+/**
+ * A point: text or an ID, or a coordinate.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Point = Schema.Union(AnyPoint, CoordPoint).annotations({ identifier: "Point" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Point = typeof Point.Type
+
+/**
+ * A point given as free text or an ID.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const any = (value: string): Point => AnyPoint.make({ value })
+
+/**
+ * A point given by an ID the stop finder returned.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromId = (id: LocationId): Point => AnyPoint.make({ value: id })
+
+/**
+ * A point given by a coordinate.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const coord = (position: Coord.Coord): Point => CoordPoint.make({ coord: position })
+
+/**
+ * The value of `type_<usage>`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PointType = Schema.Literal("any", "coord").annotations({ identifier: "PointType" })
+
+/**
+ * The pair of query values for a point.
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const toParams = (point: Point): { readonly type: "any" | "coord"; readonly name: string } =>
+  point._tag === "Any" ? { type: "any", name: point.value } : { type: "coord", name: Coord.toParam(point.coord) }
+
+/**
+ * Reads a point from its pair of query values; the error says what is wrong with `name_<usage>`.
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const fromParams = (type: "any" | "coord", name: string): Either.Either<Point, string> => {
+  if (type === "coord") {
+    const parsed = Coord.parseParam(name)
+    if ("error" in parsed) return Either.left(parsed.error)
+    if (parsed.rest.length > 0) return Either.left(`unexpected text after the coordinate format in "${name}"`)
+    return Either.right(coord(parsed.coord))
+  }
+  const value = name.trim()
+  if (value.length === 0) return Either.left("must not be empty")
+  if (value.length > 500) return Either.left("must be at most 500 characters")
+  return Either.right(any(value))
+}

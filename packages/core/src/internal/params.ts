@@ -1,0 +1,150 @@
+import { ParseResult, Schema } from "effect"
+
+/**
+ * A single query value. A repeated parameter arrives as a list; the message says so.
+ *
+ * @internal
+ */
+export const ParamString = Schema.String.annotations({
+  message: (issue) =>
+    Array.isArray(issue.actual)
+      ? `given ${issue.actual.length} times; this parameter may appear only once`
+      : "expected a text value"
+})
+
+/**
+ * An optional field that is absent or set, never `undefined`.
+ *
+ * @internal
+ */
+export const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+
+/**
+ * A boolean option in a request model. `false` and absent mean the same: the flag is not sent.
+ * Arbitraries produce only `true`, since `false` cannot be told apart from absent on the wire.
+ *
+ * @internal
+ */
+export const ModelFlag = Schema.Boolean.annotations({ arbitrary: () => (fc) => fc.constant(true) })
+
+/**
+ * A flag parameter: EFA reads its presence, so any value (also none) decodes to `true`; it is sent as
+ * `1`.
+ *
+ * @internal
+ */
+export const FlagParam: Schema.Schema<true, string> = Schema.transform(ParamString, Schema.Literal(true), {
+  strict: true,
+  decode: () => true as const,
+  encode: () => "1"
+}).annotations({ identifier: "FlagParam", jsonSchema: { type: "string", enum: ["1", ""] } })
+
+/**
+ * A flag sent without a value (`boundingBox`).
+ *
+ * @internal
+ */
+export const BareFlagParam: Schema.Schema<true, string> = Schema.transform(ParamString, Schema.Literal(true), {
+  strict: true,
+  decode: () => true as const,
+  encode: () => ""
+}).annotations({ identifier: "BareFlagParam", jsonSchema: { type: "string", enum: [""] } })
+
+/**
+ * An integer query value, optionally bounded.
+ *
+ * @internal
+ */
+export const IntParam = (options?: { readonly min?: number; readonly max?: number }): Schema.Schema<number, string> => {
+  const min = options?.min ?? Number.MIN_SAFE_INTEGER
+  const max = options?.max ?? Number.MAX_SAFE_INTEGER
+  return Schema.transformOrFail(ParamString, Schema.Int.pipe(Schema.between(min, max)), {
+    strict: true,
+    decode: (text, _, ast) => {
+      if (!/^-?\d{1,15}$/.test(text)) {
+        return ParseResult.fail(new ParseResult.Type(ast, text, `expected an integer, got "${text}"`))
+      }
+      const value = Number(text)
+      if (value < min || value > max) {
+        return ParseResult.fail(new ParseResult.Type(ast, text, `${value} is outside ${describeRange(min, max)}`))
+      }
+      return ParseResult.succeed(value)
+    },
+    encode: (value) => ParseResult.succeed(String(value))
+  }).annotations({ jsonSchema: { type: "string", pattern: "^-?\\d+$", description: `integer ${describeRange(min, max)}` } })
+}
+
+const describeRange = (min: number, max: number): string =>
+  min === Number.MIN_SAFE_INTEGER
+    ? max === Number.MAX_SAFE_INTEGER ? "any integer" : `..${max}`
+    : max === Number.MAX_SAFE_INTEGER ? `${min}..` : `${min}..${max}`
+
+/**
+ * A decimal query value, optionally bounded.
+ *
+ * @internal
+ */
+export const DecimalParam = (options?: { readonly min?: number; readonly max?: number }): Schema.Schema<number, string> => {
+  const min = options?.min ?? -Number.MAX_VALUE
+  const max = options?.max ?? Number.MAX_VALUE
+  return Schema.transformOrFail(ParamString, Schema.Number.pipe(Schema.between(min, max)), {
+    strict: true,
+    decode: (text, _, ast) => {
+      if (!/^-?\d{1,15}(\.\d{1,15})?$/.test(text)) {
+        return ParseResult.fail(new ParseResult.Type(ast, text, `expected a decimal number, got "${text}"`))
+      }
+      const value = Number(text)
+      if (value < min || value > max) {
+        return ParseResult.fail(new ParseResult.Type(ast, text, `${value} is outside ${min}..${max}`))
+      }
+      return ParseResult.succeed(value)
+    },
+    encode: (value) => ParseResult.succeed(String(value))
+  }).annotations({ jsonSchema: { type: "string", pattern: "^-?\\d+(\\.\\d+)?$" } })
+}
+
+/**
+ * A non-empty text query value.
+ *
+ * @internal
+ */
+export const TextParam = ParamString.pipe(Schema.nonEmptyString({ message: () => "must not be empty" }), Schema.maxLength(1000))
+
+/**
+ * A repeatable parameter: one value or several under the same name, read as a non-empty list.
+ *
+ * @internal
+ */
+export const Repeated = <A>(item: Schema.Schema<A, string>): Schema.Schema<ReadonlyArray<A>, string | ReadonlyArray<string>> =>
+  Schema.transform(
+    Schema.Union(Schema.String, Schema.Array(Schema.String)),
+    Schema.Array(Schema.String),
+    {
+      strict: true,
+      decode: (value) => (typeof value === "string" ? [value] : value),
+      encode: (values) => values
+    }
+  ).pipe(Schema.compose(Schema.Array(item)))
+
+/**
+ * A non-empty string in a request model.
+ *
+ * @internal
+ */
+export const ModelText = Schema.String.pipe(
+  Schema.trimmed(),
+  Schema.nonEmptyString(),
+  Schema.maxLength(1000),
+  Schema.annotations({ arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9äöüÄÖÜß][A-Za-z0-9äöüÄÖÜß ,.:-]{0,30}[A-Za-z0-9]$/) })
+)
+
+/**
+ * An identifier in a request model that travels inside a `:`-separated value, so it may not contain `:`.
+ *
+ * @internal
+ */
+export const ModelToken = Schema.String.pipe(
+  Schema.pattern(/^[^:\s]+$/, { message: () => "must be non-empty without spaces or \":\"" }),
+  Schema.maxLength(200),
+  Schema.annotations({ arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9_.-]{1,12}$/) })
+)

@@ -1,0 +1,161 @@
+import { type Either, ParseResult, Schema } from "effect"
+import type * as AST from "effect/SchemaAST"
+
+/** @internal */
+export type QueryPairs = ReadonlyArray<readonly [string, string]>
+
+/** @internal */
+export const QueryPairs: Schema.Schema<QueryPairs> = Schema.Array(Schema.Tuple(Schema.String, Schema.String))
+
+/** @internal */
+export type QueryValue = string | ReadonlyArray<string>
+
+/** @internal */
+export type QueryRecord = { readonly [key: string]: QueryValue }
+
+const groupPairs = (pairs: QueryPairs): Record<string, QueryValue> => {
+  const record: Record<string, QueryValue> = Object.create(null)
+  for (const [key, value] of pairs) {
+    const previous = record[key]
+    if (previous === undefined) {
+      record[key] = value
+    } else if (typeof previous === "string") {
+      record[key] = [previous, value]
+    } else {
+      record[key] = [...previous, value]
+    }
+  }
+  return record
+}
+
+const ungroupRecord = (record: QueryRecord): Array<readonly [string, string]> => {
+  const pairs: Array<readonly [string, string]> = []
+  for (const key of Object.keys(record)) {
+    const value = record[key]
+    if (typeof value === "string") {
+      pairs.push([key, value])
+    } else if (value !== undefined) {
+      for (const item of value) pairs.push([key, item])
+    }
+  }
+  return pairs
+}
+
+/**
+ * Ordered query pairs grouped by name: a name sent once maps to its string, a repeated name to the list
+ * of its values in order. Parameter schemas read the grouped form, so a problem is reported at the
+ * parameter's name.
+ *
+ * @internal
+ */
+export const QueryRecordFromPairs: Schema.Schema<QueryRecord, QueryPairs> = Schema.transform(
+  QueryPairs,
+  Schema.Record({ key: Schema.String, value: Schema.Union(Schema.String, Schema.Array(Schema.String)) }),
+  { strict: true, decode: groupPairs, encode: ungroupRecord }
+)
+
+// Characters URLSearchParams leaves alone (application/x-www-form-urlencoded), plus ":" and "," which
+// EFA servers expect literally in coordinates and lists and which are legal in a query.
+const formEncode = (value: string): string =>
+  encodeURIComponent(value)
+    .replace(/%20/g, "+")
+    .replace(/[!'()~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%3A/g, ":")
+    .replace(/%2C/g, ",")
+
+/**
+ * Serialises query pairs the way browsers encode forms (UTF-8, `+` for space), except that a pair with
+ * an empty value is sent as a bare flag (`boundingBox`, not `boundingBox=`).
+ *
+ * @internal
+ */
+export const toQueryString = (pairs: QueryPairs): string => {
+  let out = ""
+  for (const [key, value] of pairs) {
+    if (out.length > 0) out += "&"
+    out += formEncode(key)
+    if (value !== "") out += "=" + formEncode(value)
+  }
+  return out
+}
+
+/**
+ * Reads a query string (with or without the leading `?`) into ordered pairs. Bare flags read as empty
+ * values.
+ *
+ * @internal
+ */
+export const fromQueryString = (query: string): Array<readonly [string, string]> =>
+  Array.from(new URLSearchParams(query), ([key, value]) => [key, value] as const)
+
+/**
+ * Builds a failure located at a query parameter, so that the message names it.
+ *
+ * @internal
+ */
+export const parameterIssue = (
+  parameter: string | ReadonlyArray<PropertyKey>,
+  ast: AST.AST,
+  actual: unknown,
+  message: string
+): ParseResult.ParseIssue =>
+  new ParseResult.Pointer(
+    typeof parameter === "string" ? parameter : (parameter as unknown as ParseResult.Path),
+    actual,
+    new ParseResult.Type(ast, actual, message)
+  )
+
+/**
+ * Collects issues found while mapping between parameters and a request model; fails with all of them
+ * at once so that a caller sees every offending parameter.
+ *
+ * @internal
+ */
+export class IssueCollector {
+  readonly issues: Array<ParseResult.ParseIssue> = []
+  constructor(readonly ast: AST.AST, readonly actual: unknown) {}
+
+  add(parameter: string | ReadonlyArray<PropertyKey>, value: unknown, message: string): void {
+    this.issues.push(parameterIssue(parameter, this.ast, value, message))
+  }
+
+  result<A>(value: () => A): Either.Either<A, ParseResult.ParseIssue> {
+    if (this.issues.length === 0) return ParseResult.succeed(value())
+    if (this.issues.length === 1) return ParseResult.fail(this.issues[0]!)
+    return ParseResult.fail(
+      new ParseResult.Composite(this.ast, this.actual, this.issues as [ParseResult.ParseIssue, ...Array<ParseResult.ParseIssue>])
+    )
+  }
+}
+
+/**
+ * Appends a pair only when the value is defined.
+ *
+ * @internal
+ */
+export const pushOptional = (
+  pairs: Array<readonly [string, string]>,
+  key: string,
+  value: string | number | undefined
+): void => {
+  if (value !== undefined) pairs.push([key, String(value)])
+}
+
+/**
+ * `true` for a set flag, `undefined` (not sent) otherwise.
+ *
+ * @internal
+ */
+export const flag = (value: boolean | undefined): true | undefined => (value === true ? true : undefined)
+
+/**
+ * Drops the keys whose value is `undefined`, as optional properties must be absent rather than
+ * undefined.
+ *
+ * @internal
+ */
+export const definedOnly = <A extends Record<string, unknown>>(record: A): A => {
+  const out: Record<string, unknown> = {}
+  for (const key in record) if (record[key] !== undefined) out[key] = record[key]
+  return out as A
+}
