@@ -1,6 +1,6 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { DateTime, Duration, Effect, Either, ParseResult, Schema } from "effect"
+import { DateTime, Duration, Effect, Either, Option, ParseResult, Random, type RateLimiter, Schema } from "effect"
 import {
   DecodeError,
   type EfaError,
@@ -20,7 +20,77 @@ export interface ResolvedSettings {
   readonly timeZone: DateTime.TimeZone
   readonly headers: Readonly<Record<string, string>>
   readonly timeout: Duration.Duration
+  readonly deadline: Option.Option<Duration.Duration>
+  readonly retry: Option.Option<ResolvedRetry>
+  readonly rateLimiter: Option.Option<RateLimiter.RateLimiter>
+  readonly concurrency: Option.Option<Effect.Semaphore>
 }
+
+/** @internal */
+export interface ResolvedRetry {
+  readonly maxAttempts: number
+  readonly baseDelay: Duration.Duration
+  readonly maxDelay: Duration.Duration
+  readonly maxRetryAfter: Duration.Duration
+}
+
+const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/**
+ * Whether another attempt may succeed: network failures and timeouts, the transient statuses, and the
+ * empty or non-JSON 200 answers that gateways give while a deployment restarts. A body of the wrong
+ * shape, a server message and an invalid request will not change on a retry.
+ *
+ * @internal
+ */
+export const isTransient = (error: EfaError): boolean => {
+  switch (error._tag) {
+    case "TransportError":
+      return true
+    case "HttpStatusError":
+      return TRANSIENT_STATUSES.has(error.status)
+    case "DecodeError":
+      return error.reason !== "schema"
+    default:
+      return false
+  }
+}
+
+/**
+ * Reads `Retry-After` as seconds or an HTTP date, relative to `now`.
+ *
+ * @internal
+ */
+export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> => {
+  if (value === undefined) return Option.none()
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Option.some(Duration.seconds(Number(text)))
+  const date = Date.parse(text)
+  if (Number.isNaN(date)) return Option.none()
+  return Option.some(Duration.millis(Math.max(0, date - nowMillis)))
+}
+
+/**
+ * The pause before attempt `attempt + 1`: the server's `Retry-After` when it gave one (capped), else
+ * exponential backoff with full jitter between half and all of the step.
+ *
+ * @internal
+ */
+export const retryDelay = (
+  retry: ResolvedRetry,
+  error: EfaError,
+  attempt: number
+): Effect.Effect<Duration.Duration> =>
+  Effect.gen(function*() {
+    if (error._tag === "HttpStatusError") {
+      const now = yield* DateTime.now
+      const retryAfter = parseRetryAfter(error.retryAfter, DateTime.toEpochMillis(now))
+      if (Option.isSome(retryAfter)) return Duration.min(retryAfter.value, retry.maxRetryAfter)
+    }
+    const step = Duration.min(Duration.times(retry.baseDelay, 2 ** (attempt - 1)), retry.maxDelay)
+    const factor = yield* Random.nextRange(0.5, 1)
+    return Duration.millis(Math.round(Duration.toMillis(step) * factor))
+  })
 
 /**
  * Joins the base URL and an operation path whether or not the base ends with a slash.
@@ -108,6 +178,25 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
         Either.right(`${settings.baseUrl}${operation.path}?${toQueryString([...pairs, OUTPUT_FORMAT])}`)
     })
 
+  const limited = <A>(effect: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
+    let out = effect
+    if (Option.isSome(settings.rateLimiter)) out = settings.rateLimiter.value(out)
+    if (Option.isSome(settings.concurrency)) out = settings.concurrency.value.withPermits(1)(out)
+    return out
+  }
+
+  const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
+    if (Option.isNone(settings.retry)) return run
+    const retry = settings.retry.value
+    const loop = (attemptNumber: number): Effect.Effect<A, EfaError> =>
+      Effect.catchAll(run, (error) =>
+        attemptNumber >= retry.maxAttempts || !isTransient(error)
+          ? Effect.fail(error)
+          : Effect.flatMap(retryDelay(retry, error, attemptNumber), (delay) =>
+            Effect.zipRight(Effect.sleep(delay), loop(attemptNumber + 1))))
+    return loop(1)
+  }
+
   const execute = <Request, Response>(
     operation: Operation<Request, Response, any>,
     request: Request
@@ -115,7 +204,19 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     Effect.suspend(() => {
       const url = buildUrl(operation, request)
       if (Either.isLeft(url)) return Effect.fail(url.left)
-      return attempt(operation, url.right)
+      const calls = withRetries(limited(attempt(operation, url.right)))
+      if (Option.isNone(settings.deadline)) return calls
+      const deadline = settings.deadline.value
+      return Effect.timeoutFail(calls, {
+        duration: deadline,
+        onTimeout: () =>
+          new TransportError({
+            operation: operation.name,
+            reason: "timeout",
+            url: url.right,
+            detail: `deadline ${Duration.format(deadline)} passed`
+          })
+      })
     })
 
   const attempt = <Response>(
