@@ -21,7 +21,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Option, Schema } from "effect"
+import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Option, RateLimiter, Schema, type Scope } from "effect"
 import type {
   DecodeError,
   HttpStatusError,
@@ -30,9 +30,30 @@ import type {
   TransportError
 } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
-import { makeExecutor, normalizeBaseUrl, type ResolvedSettings } from "./internal/client.js"
+import { makeExecutor, normalizeBaseUrl, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
+import * as AddInfo from "./AddInfo.js"
+import * as CoordInfo from "./CoordInfo.js"
+import * as GeoObject from "./GeoObject.js"
 import * as LocalDateTime from "./LocalDateTime.js"
+import * as OpArea from "./OpArea.js"
+import type * as Operation from "./Operation.js"
+import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
+import * as Trip from "./Trip.js"
+import * as VehicleDetail from "./VehicleDetail.js"
+
+/**
+ * The errors of trip planning.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type TripError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
 
 /**
  * The errors of the stop finder.
@@ -48,21 +69,142 @@ export type StopFinderError =
   | ServerMessageError
 
 /**
+ * The errors of the coordinate search.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type CoordInfoError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+
+/**
+ * The errors of the sharing-vehicle detail.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type VehicleDetailError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+
+/**
+ * The errors of the operating-area search.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type OpAreaError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+
+/**
+ * The errors of the serving-lines search.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type ServingLinesError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+
+/**
+ * The errors of the notice search.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type AddInfoError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+
+/**
+ * The errors of the line-geometry search.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export type GeoObjectError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+
+/**
  * The client's operations.
  *
  * @since 0.1.0
  * @category models
  */
 export interface Service {
+  /** Plans trips between two points (`XML_TRIP_REQUEST2`). */
+  readonly trip: (request: Trip.TripRequest) => Effect.Effect<Trip.TripResponse, TripError>
   /** Searches stops, addresses and points of interest by text, ID or coordinate. */
   readonly stopFinder: (
     request: StopFinder.StopFinderRequest
   ) => Effect.Effect<StopFinder.StopFinderResponse, StopFinderError>
+  /** Searches stops, points of interest, parking objects and other objects around a centre or in a box. */
+  readonly coordInfo: (
+    request: CoordInfo.CoordInfoRequest
+  ) => Effect.Effect<CoordInfo.CoordInfoResponse, CoordInfoError>
+  /** Details of one sharing vehicle (the coordinate search's detail mode). */
+  readonly vehicleDetail: (
+    request: VehicleDetail.VehicleDetailRequest
+  ) => Effect.Effect<VehicleDetail.VehicleDetailResponse, VehicleDetailError>
+  /** Sharing providers and their operating areas, all or around a centre. */
+  readonly opArea: (
+    request: OpArea.OpAreaRequest
+  ) => Effect.Effect<OpArea.OpAreaResponse, OpAreaError>
+  /** The lines serving a stop, or the lines matching a public line name. */
+  readonly servingLines: (
+    request: ServingLines.ServingLinesRequest
+  ) => Effect.Effect<ServingLines.ServingLinesResponse, ServingLinesError>
+  /** Current or historical service notices, de-duplicated by notice ID. */
+  readonly addInfo: (
+    request: AddInfo.AddInfoRequest
+  ) => Effect.Effect<AddInfo.AddInfoResponse, AddInfoError>
+  /** The coordinate geometry and stops of a line, for map display. */
+  readonly geoObject: (
+    request: GeoObject.GeoObjectRequest
+  ) => Effect.Effect<GeoObject.GeoObjectResponse, GeoObjectError>
   /** The URL a request would be sent to, or the reason it would be refused. */
-  readonly url: (
-    operation: "stopFinder",
-    request: StopFinder.StopFinderRequest
+  readonly url: <Name extends keyof Requests>(
+    operation: Name,
+    request: Requests[Name]
   ) => Either.Either<string, InvalidRequestError>
+}
+
+/**
+ * The request model of each operation, by method name.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Requests {
+  readonly trip: Trip.TripRequest
+  readonly stopFinder: StopFinder.StopFinderRequest
+  readonly coordInfo: CoordInfo.CoordInfoRequest
+  readonly vehicleDetail: VehicleDetail.VehicleDetailRequest
+  readonly opArea: OpArea.OpAreaRequest
+  readonly servingLines: ServingLines.ServingLinesRequest
+  readonly addInfo: AddInfo.AddInfoRequest
+  readonly geoObject: GeoObject.GeoObjectRequest
 }
 
 /**
@@ -88,6 +230,46 @@ export interface Options {
   readonly headers?: Readonly<Record<string, string>> | undefined
   /** How long one attempt may take. Default 30 seconds. */
   readonly timeout?: Duration.DurationInput | undefined
+  /** How long a call may take in all, retries and their pauses included. Default: no limit. */
+  readonly deadline?: Duration.DurationInput | undefined
+  /**
+   * Retries of transient failures (network errors, timeouts, 408, 429, 500, 502, 503, 504, and empty or
+   * non-JSON 200 answers), with exponential backoff and jitter, honouring `Retry-After`. `false` turns
+   * them off. Default: 3 attempts, 200 ms base delay, 5 s maximum delay, `Retry-After` capped at 30 s.
+   */
+  readonly retry?: RetryOptions | false | undefined
+  /** Client-side limits, for deployments that enforce quotas. Default: none. */
+  readonly rateLimit?: RateLimitOptions | undefined
+}
+
+/**
+ * How failed attempts are retried.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RetryOptions {
+  /** Attempts in all, the first included. Default 3. */
+  readonly maxAttempts?: number | undefined
+  /** The first pause; each further pause doubles it. Default 200 ms. */
+  readonly baseDelay?: Duration.DurationInput | undefined
+  /** The longest backoff pause. Default 5 seconds. */
+  readonly maxDelay?: Duration.DurationInput | undefined
+  /** The longest pause a server's `Retry-After` may ask for; longer requests wait this long. Default 30 s. */
+  readonly maxRetryAfter?: Duration.DurationInput | undefined
+}
+
+/**
+ * Client-side rate limits.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RateLimitOptions {
+  /** At most this many requests per second (token bucket). */
+  readonly requestsPerSecond?: number | undefined
+  /** At most this many requests in flight at once. */
+  readonly concurrency?: number | undefined
 }
 
 /**
@@ -105,7 +287,37 @@ export class InvalidOptionsError extends Schema.TaggedError<InvalidOptionsError>
   }
 }
 
-const resolve = (options: Options): Either.Either<ResolvedSettings, InvalidOptionsError> =>
+const positiveDuration = (
+  option: string,
+  input: Duration.DurationInput | undefined,
+  fallback: Duration.DurationInput
+): Either.Either<Duration.Duration, InvalidOptionsError> => {
+  const duration = Duration.decodeUnknown(input ?? fallback)
+  return Option.isSome(duration) && Duration.greaterThan(duration.value, Duration.zero)
+    ? Either.right(duration.value)
+    : Either.left(new InvalidOptionsError({ option, detail: "must be a positive duration" }))
+}
+
+const resolveRetry = (
+  retry: RetryOptions | false | undefined
+): Either.Either<Option.Option<ResolvedRetry>, InvalidOptionsError> =>
+  Either.gen(function*() {
+    if (retry === false) return Option.none()
+    const maxAttempts = retry?.maxAttempts ?? 3
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+      return yield* Either.left(new InvalidOptionsError({ option: "retry.maxAttempts", detail: "must be an integer >= 1" }))
+    }
+    return Option.some({
+      maxAttempts,
+      baseDelay: yield* positiveDuration("retry.baseDelay", retry?.baseDelay, "200 millis"),
+      maxDelay: yield* positiveDuration("retry.maxDelay", retry?.maxDelay, "5 seconds"),
+      maxRetryAfter: yield* positiveDuration("retry.maxRetryAfter", retry?.maxRetryAfter, "30 seconds")
+    })
+  })
+
+const resolve = (
+  options: Options
+): Either.Either<Omit<ResolvedSettings, "rateLimiter" | "concurrency">, InvalidOptionsError> =>
   Either.gen(function*() {
     const baseUrl = yield* Either.mapLeft(
       normalizeBaseUrl(options.baseUrl),
@@ -115,11 +327,30 @@ const resolve = (options: Options): Either.Either<ResolvedSettings, InvalidOptio
       LocalDateTime.zone(options.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE),
       (detail) => new InvalidOptionsError({ option: "timeZone", detail })
     )
-    const timeout = Duration.decodeUnknown(options.timeout ?? "30 seconds")
-    if (Option.isNone(timeout) || !Duration.greaterThan(timeout.value, Duration.zero)) {
-      return yield* Either.left(new InvalidOptionsError({ option: "timeout", detail: "must be a positive duration" }))
+    const timeout = yield* positiveDuration("timeout", options.timeout, "30 seconds")
+    const deadline = options.deadline === undefined
+      ? Option.none()
+      : Option.some(yield* positiveDuration("deadline", options.deadline, "30 seconds"))
+    const retry = yield* resolveRetry(options.retry)
+    const { concurrency, requestsPerSecond } = options.rateLimit ?? {}
+    if (requestsPerSecond !== undefined && !(requestsPerSecond > 0)) {
+      return yield* Either.left(
+        new InvalidOptionsError({ option: "rateLimit.requestsPerSecond", detail: "must be a positive number" })
+      )
     }
-    return { baseUrl, timeZone, headers: { accept: "application/json", ...options.headers }, timeout: timeout.value }
+    if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) {
+      return yield* Either.left(
+        new InvalidOptionsError({ option: "rateLimit.concurrency", detail: "must be an integer >= 1" })
+      )
+    }
+    return {
+      baseUrl,
+      timeZone,
+      headers: { accept: "application/json", ...options.headers },
+      timeout,
+      deadline,
+      retry
+    }
   })
 
 /**
@@ -128,15 +359,45 @@ const resolve = (options: Options): Either.Either<ResolvedSettings, InvalidOptio
  * @since 0.1.0
  * @category constructors
  */
-export const make = (options: Options): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient> =>
+export const make = (
+  options: Options
+): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const settings = yield* resolve(options)
+    const resolved = yield* resolve(options)
+    const { concurrency, requestsPerSecond } = options.rateLimit ?? {}
+    const rateLimiter = requestsPerSecond === undefined
+      ? Option.none()
+      : Option.some(
+        yield* RateLimiter.make({
+          limit: Math.max(1, Math.round(requestsPerSecond)),
+          interval: Duration.millis(Math.round(1000 * Math.max(1, Math.round(requestsPerSecond)) / requestsPerSecond)),
+          algorithm: "token-bucket"
+        })
+      )
+    const semaphore = concurrency === undefined ? Option.none() : Option.some(yield* Effect.makeSemaphore(concurrency))
+    const settings: ResolvedSettings = { ...resolved, rateLimiter, concurrency: semaphore }
     const httpClient = yield* HttpClient.HttpClient
     const executor = makeExecutor(settings, httpClient)
-    const operations = { stopFinder: StopFinder.operation } as const
+    const operations = {
+      trip: Trip.operation,
+      stopFinder: StopFinder.operation,
+      coordInfo: CoordInfo.operation,
+      vehicleDetail: VehicleDetail.operation,
+      opArea: OpArea.operation,
+      servingLines: ServingLines.operation,
+      addInfo: AddInfo.operation,
+      geoObject: GeoObject.operation
+    } as const
     return EfaClient.of({
+      trip: (request) => executor.execute(Trip.operation, request),
       stopFinder: (request) => executor.execute(StopFinder.operation, request),
-      url: (operation, request) => executor.buildUrl(operations[operation], request)
+      coordInfo: (request) => executor.execute(CoordInfo.operation, request),
+      vehicleDetail: (request) => executor.execute(VehicleDetail.operation, request),
+      opArea: (request) => executor.execute(OpArea.operation, request),
+      servingLines: (request) => executor.execute(ServingLines.operation, request),
+      addInfo: (request) => executor.execute(AddInfo.operation, request),
+      geoObject: (request) => executor.execute(GeoObject.operation, request),
+      url: (operation, request) => executor.buildUrl(operations[operation] as Operation.Any, request)
     })
   })
 
@@ -148,7 +409,7 @@ export const make = (options: Options): Effect.Effect<Service, InvalidOptionsErr
  * @category layers
  */
 export const layer = (options: Options): Layer.Layer<EfaClient, InvalidOptionsError, HttpClient.HttpClient> =>
-  Layer.effect(EfaClient, make(options))
+  Layer.scoped(EfaClient, make(options))
 
 /**
  * The settings read from the environment: `EFA_BASE_URL` (required), `EFA_TIME_ZONE`, `EFA_TIMEOUT`
@@ -182,7 +443,7 @@ export const config: Config.Config<Options> = Config.all({
 export const layerConfig = (
   options: Config.Config<Options> = config
 ): Layer.Layer<EfaClient, InvalidOptionsError | ConfigError.ConfigError, HttpClient.HttpClient> =>
-  Layer.effect(EfaClient, Effect.flatMap(options, make))
+  Layer.scoped(EfaClient, Effect.flatMap(options, make))
 
 export {
   /**

@@ -5,12 +5,22 @@
 /**
  * @since 0.1.0
  */
+export * as AddInfo from "./AddInfo.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as Bitmask from "./Bitmask.js"
 
 /**
  * @since 0.1.0
  */
 export * as Coord from "./Coord.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as CoordInfo from "./CoordInfo.js"
 
 /**
  * @since 0.1.0
@@ -25,12 +35,37 @@ export * as EfaError from "./EfaError.js"
 /**
  * @since 0.1.0
  */
+export * as GeoJson from "./GeoJson.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as GeoObject from "./GeoObject.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as LocalDateTime from "./LocalDateTime.js"
 
 /**
  * @since 0.1.0
  */
 export * as Mot from "./Mot.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as OpArea from "./OpArea.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as NoticeWatch from "./NoticeWatch.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as OpenApi from "./OpenApi.js"
 
 /**
  * @since 0.1.0
@@ -45,9 +80,24 @@ export * as Point from "./Point.js"
 /**
  * @since 0.1.0
  */
+export * as ServingLines from "./ServingLines.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as StopFinder from "./StopFinder.js"
 
 /**
  * @since 0.1.0
  */
 export * as SystemMessage from "./SystemMessage.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as Trip from "./Trip.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as VehicleDetail from "./VehicleDetail.js"

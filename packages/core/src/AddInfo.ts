@@ -1,0 +1,720 @@
+/**
+ * Service notices (`XML_ADDINFO_REQUEST`): current or historical disruptions, construction work,
+ * cancellations, general notices and banners, with filters.
+ *
+ * No parameter is required; a request without filters returns all current notices. Repeatable filters
+ * are lists here and are sent as repeated parameters, in list order. Dates are `YYYY-MM-DD` in the model
+ * and `DD-MM-YYYY` on the wire, as this operation alone takes them.
+ *
+ * The same notice can arrive several times (once per affected line or filter). Responses are
+ * de-duplicated by `id` while decoding, see {@link dedupe}: the first copy wins, and its `lines` become
+ * the union of the `lines` of all copies, in first-seen order.
+ *
+ * Decisions where the contract is silent:
+ * - Lists in the request must not be empty when present; leave the field out instead, so that every
+ *   request has one query and reads back exactly.
+ * - `validOn` is either a list of dates (`filterDateValid`, repeated) or one date sent component-wise
+ *   (`filterDateValidComponentsActive=1` with `filterDateValidDay`, `filterDateValidMonth` as two digits
+ *   and `filterDateValidYear` as four). Reading a query refuses the two forms together, components without
+ *   the switch, the switch without all three components, and components that make no calendar date.
+ * - `filterOMC` is one parameter with the keys joined by `:`; every other list is a repeated parameter.
+ * - The validity interval may not end before it starts, the line-number interval (1..999 each) may not
+ *   end below its start, and `passedStops` needs `line`; refused when encoding at the model field and
+ *   when reading a query at the parameter.
+ * - Free-text values (line numbers, operators, stop and notice IDs, provider codes, system names) may not
+ *   be empty or start or end with white space.
+ * - A notice needs `id`, `type`, `title` and `text`; `validFrom`, `validTo` and `severity` may be absent;
+ *   a missing `lines` reads as empty; other fields are dropped. A `type` outside the eight listed types
+ *   is kept as it is (see {@link NoticeKind}) rather than failing the whole response.
+ * - Notice lists are checked by hand in a single pass ({@link Notices}), with the rules of {@link Notice},
+ *   so that decoding hundreds of notices costs little more than parsing them.
+ *
+ * @since 0.1.0
+ */
+import { Arbitrary, Either, ParseResult, Schema } from "effect"
+import type * as AST from "effect/SchemaAST"
+import { FlagParam, IntParam, ModelFlag, ModelText, opt, ParamString, Repeated, TextParam } from "./internal/params.js"
+import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
+import * as LocalDateTime from "./LocalDateTime.js"
+import * as Mot from "./Mot.js"
+import type { Operation } from "./Operation.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+/**
+ * The notice types of `filterInfoType` and of a notice's `type`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const NoticeType = Schema.Literal(
+  "stopInfo",
+  "stopBlocking",
+  "lineInfo",
+  "lineBlocking",
+  "routeInfo",
+  "routeBlocking",
+  "generalInfo",
+  "bannerInfo"
+).annotations({ identifier: "NoticeType" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type NoticeType = typeof NoticeType.Type
+
+const noticeTypes: ReadonlySet<string> = new Set(NoticeType.literals)
+
+/**
+ * Whether a notice's `type` is one of the eight types the contract lists.
+ *
+ * @since 0.1.0
+ * @category guards
+ */
+export const isNoticeType = (type: string): type is NoticeType => noticeTypes.has(type)
+
+/**
+ * The publication status of `filterPublicationStatus`: active or historical notices.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PublicationStatus = Schema.Literal("current", "history").annotations({ identifier: "PublicationStatus" })
+
+/**
+ * Validity given as a list of dates, sent as repeated `filterDateValid` parameters.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ValidOnDates = Schema.Struct({
+  mode: Schema.Literal("dates"),
+  dates: Schema.Array(LocalDateTime.CalendarDate).pipe(Schema.minItems(1))
+}).annotations({ identifier: "ValidOnDates" })
+
+/**
+ * Validity given as one date in components: `filterDateValidComponentsActive=1` with
+ * `filterDateValidDay` (`DD`), `filterDateValidMonth` (`MM`) and `filterDateValidYear` (`YYYY`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ValidOnComponents = Schema.Struct({
+  mode: Schema.Literal("components"),
+  date: LocalDateTime.CalendarDate
+}).annotations({ identifier: "ValidOnComponents" })
+
+/**
+ * The validity-date filter: a list of dates, or one date sent component-wise.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ValidOn = Schema.Union(ValidOnDates, ValidOnComponents).annotations({ identifier: "ValidOn" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type ValidOn = typeof ValidOn.Type
+
+const place = ColonJoined("Place", { municipality: Segment, placeId: Segment })
+
+/**
+ * A place of a municipality, `<OMC>:<PlaceID>` in `filterOMC_PlaceID`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Place = place.model
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Place extends Schema.Schema.Type<typeof Place> {}
+
+const lineDirection = ColonJoined("LineDirection", { network: Segment, line: Segment, direction: Segment })
+
+/**
+ * A line in one direction, `<network>:<line>:<direction>` in `filterPNLineDir`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineDirection = lineDirection.model
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineDirection extends Schema.Schema.Type<typeof LineDirection> {}
+
+const lineSupplement = ColonJoined("LineSupplement", { network: Segment, line: Segment, supplement: BlankableSegment })
+
+/**
+ * A line with its supplement, `<network>:<line>:<supplement>` in `filterPNLineSub`. A missing supplement
+ * is commonly written as a single space.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineSupplement = lineSupplement.model
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineSupplement extends Schema.Schema.Type<typeof LineSupplement> {}
+
+const lineFilter = ColonJoined("LineFilter", {
+  network: Segment,
+  line: Segment,
+  supplement: BlankableSegment,
+  direction: Segment,
+  project: BlankableSegment
+})
+
+/**
+ * The combined line filter, `<network>:<line>:<supplement>:<direction>:<project>` in `line`. Supplement
+ * and project may be empty or blank; no part may contain `:`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineFilter = lineFilter.model
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineFilter extends Schema.Schema.Type<typeof LineFilter> {}
+
+/**
+ * Formats the combined line filter as sent: `<network>:<line>:<supplement>:<direction>:<project>`.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const formatLineFilter = (filter: LineFilter): string =>
+  `${filter.network}:${filter.line}:${filter.supplement}:${filter.direction}:${filter.project}`
+
+const LineNumber = Schema.Int.pipe(Schema.between(1, 999))
+
+const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
+
+const AddInfoFields = Schema.Struct({
+  /**
+   * Validity: a list of dates (`filterDateValid`, repeated) or one date component-wise
+   * (`filterDateValidComponentsActive=1`, `filterDateValidDay`, `filterDateValidMonth`, `filterDateValidYear`).
+   */
+  validOn: opt(ValidOn),
+  /** Active or historical notices (`filterPublicationStatus`). */
+  publicationStatus: opt(PublicationStatus),
+  /** First day of the validity interval, inclusive (`filterValidIntervalStart`). */
+  validIntervalStart: opt(LocalDateTime.CalendarDate),
+  /** Last day of the validity interval, inclusive, not before the first (`filterValidIntervalEnd`). */
+  validIntervalEnd: opt(LocalDateTime.CalendarDate),
+  /** Municipality keys (`filterOMC`, joined with `:`). */
+  municipalities: opt(list(Segment)),
+  /** Places of municipalities (`filterOMC_PlaceID`, repeated, `<OMC>:<PlaceID>`). */
+  places: opt(list(Place)),
+  /** Lowest line number, 1..999 (`filterLineNumberIntervalStart`). */
+  lineNumberStart: opt(LineNumber),
+  /** Highest line number, 1..999, not below the lowest (`filterLineNumberIntervalEnd`). */
+  lineNumberEnd: opt(LineNumber),
+  /** Transport modes (`filterMOTType`, repeated). */
+  modes: opt(list(Mot.MotId)),
+  /** Lines in a direction (`filterPNLineDir`, repeated, `<network>:<line>:<direction>`). */
+  lineDirections: opt(list(LineDirection)),
+  /** Lines with a supplement (`filterPNLineSub`, repeated, `<network>:<line>:<supplement>`). */
+  lineSupplements: opt(list(LineSupplement)),
+  /** Line numbers (`itdLPxx_selLine`, repeated). */
+  selectedLines: opt(list(ModelText)),
+  /** Operator codes (`itdLPxx_selOperator`, repeated). */
+  operators: opt(list(ModelText)),
+  /** Stop IDs (`itdLPxx_selStop`, repeated). */
+  stops: opt(list(ModelText)),
+  /** The combined line filter (`line`, `<network>:<line>:<supplement>:<direction>:<project>`). */
+  line: opt(LineFilter),
+  /** Also the notices of the stops on the `line` filter (`passedStops=1`); refused without `line`. */
+  passedStops: opt(ModelFlag),
+  /** Notice IDs (`filterInfoID`, repeated). */
+  noticeIds: opt(list(ModelText)),
+  /** Notice types (`filterInfoType`, repeated). */
+  noticeTypes: opt(list(NoticeType)),
+  /** Authors of notices (`filterProviderCode`, repeated). */
+  providerCodes: opt(list(ModelText)),
+  /** Source systems (`filterSourceSystemName`, repeated). */
+  sourceSystems: opt(list(ModelText)),
+  /** Leave out banner notices on the server (`hideBannerInfo=1`). */
+  hideBanners: opt(ModelFlag)
+})
+
+const crossFieldIssues = (request: typeof AddInfoFields.Type): Array<Schema.FilterIssue> => {
+  const issues: Array<Schema.FilterIssue> = []
+  if (
+    request.validIntervalStart !== undefined && request.validIntervalEnd !== undefined &&
+    request.validIntervalEnd < request.validIntervalStart
+  ) {
+    issues.push({ path: ["validIntervalEnd"], message: "must not be before validIntervalStart" })
+  }
+  if (
+    request.lineNumberStart !== undefined && request.lineNumberEnd !== undefined &&
+    request.lineNumberEnd < request.lineNumberStart
+  ) {
+    issues.push({ path: ["lineNumberEnd"], message: "must not be below lineNumberStart" })
+  }
+  if (request.passedStops === true && request.line === undefined) {
+    issues.push({ path: ["passedStops"], message: "needs the combined line filter in line" })
+  }
+  return issues
+}
+
+/**
+ * A notice request. Every field is optional; lists must not be empty (leave the field out instead).
+ * Cross-field rules: the validity interval and the line-number interval must not end before they start,
+ * and `passedStops` needs `line`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AddInfoRequest = AddInfoFields.pipe(
+  Schema.filter(crossFieldIssues),
+  Schema.annotations({ identifier: "AddInfoRequest" })
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface AddInfoRequest extends Schema.Schema.Type<typeof AddInfoRequest> {}
+
+const PaddedIntParam = (width: number, min: number, max: number): Schema.Schema<number, string> =>
+  Schema.transformOrFail(ParamString, Schema.Int.pipe(Schema.between(min, max)), {
+    strict: true,
+    decode: (text, _, ast) => {
+      if (!new RegExp(`^\\d{1,${width}}$`).test(text)) {
+        return ParseResult.fail(new ParseResult.Type(ast, text, `expected ${width} digits, got "${text}"`))
+      }
+      const value = Number(text)
+      return value < min || value > max
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `${value} is outside ${min}..${max}`))
+        : ParseResult.succeed(value)
+    },
+    encode: (value) => ParseResult.succeed(String(value).padStart(width, "0"))
+  }).annotations({ jsonSchema: { type: "string", pattern: `^\\d{${width}}$` } })
+
+const TrimmedTextParam = TextParam.pipe(
+  Schema.trimmed({ message: () => "must not start or end with white space" })
+)
+
+/**
+ * The query parameters of the notice operation, by their wire names. Repeatable ones take one value or
+ * several under the same name.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AddInfoParams = Schema.Struct({
+  filterDateValid: opt(Repeated(LocalDateTime.DashedDateParam)),
+  filterDateValidComponentsActive: opt(FlagParam),
+  filterDateValidDay: opt(PaddedIntParam(2, 1, 31)),
+  filterDateValidMonth: opt(PaddedIntParam(2, 1, 12)),
+  filterDateValidYear: opt(PaddedIntParam(4, 1, 9999)),
+  filterPublicationStatus: opt(PublicationStatus),
+  filterValidIntervalStart: opt(LocalDateTime.DashedDateParam),
+  filterValidIntervalEnd: opt(LocalDateTime.DashedDateParam),
+  filterOMC: opt(ColonListParam("MunicipalityListParam")),
+  filterOMC_PlaceID: opt(Repeated(place.param)),
+  filterLineNumberIntervalStart: opt(IntParam({ min: 1, max: 999 })),
+  filterLineNumberIntervalEnd: opt(IntParam({ min: 1, max: 999 })),
+  filterMOTType: opt(Repeated(Mot.MotIdParam)),
+  filterPNLineDir: opt(Repeated(lineDirection.param)),
+  filterPNLineSub: opt(Repeated(lineSupplement.param)),
+  itdLPxx_selLine: opt(Repeated(TrimmedTextParam)),
+  itdLPxx_selOperator: opt(Repeated(TrimmedTextParam)),
+  itdLPxx_selStop: opt(Repeated(TrimmedTextParam)),
+  line: opt(lineFilter.param),
+  passedStops: opt(FlagParam),
+  filterInfoID: opt(Repeated(TrimmedTextParam)),
+  filterInfoType: opt(Repeated(Schema.compose(ParamString, NoticeType, { strict: false }))),
+  filterProviderCode: opt(Repeated(TrimmedTextParam)),
+  filterSourceSystemName: opt(Repeated(TrimmedTextParam)),
+  hideBannerInfo: opt(FlagParam)
+}).annotations({ identifier: "AddInfoParams" })
+
+type Params = typeof AddInfoParams.Type
+
+const pad2 = (n: number) => String(n).padStart(2, "0")
+
+/**
+ * The notice request as query parameters and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly [string, string]>> = Schema
+  .transformOrFail(
+    Schema.compose(QueryRecordFromPairs, AddInfoParams, { strict: false }),
+    Schema.typeSchema(AddInfoRequest),
+    {
+      strict: true,
+      decode: (p, _, ast) => {
+        const issues = new IssueCollector(ast, p)
+        let validOn: ValidOn | undefined
+        const components = [
+          ["filterDateValidDay", p.filterDateValidDay],
+          ["filterDateValidMonth", p.filterDateValidMonth],
+          ["filterDateValidYear", p.filterDateValidYear]
+        ] as const
+        if (p.filterDateValidComponentsActive === true) {
+          if (p.filterDateValid !== undefined) {
+            issues.add(
+              "filterDateValid",
+              p.filterDateValid,
+              "cannot be combined with filterDateValidComponentsActive=1"
+            )
+          }
+          for (const [name, value] of components) {
+            if (value === undefined) issues.add(name, undefined, "is required with filterDateValidComponentsActive=1")
+          }
+          const [day, month, year] = [p.filterDateValidDay, p.filterDateValidMonth, p.filterDateValidYear]
+          if (day !== undefined && month !== undefined && year !== undefined) {
+            const date = `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(day)}`
+            if (Schema.is(LocalDateTime.CalendarDate)(date)) validOn = { mode: "components", date }
+            else issues.add("filterDateValidDay", day, `${pad2(day)}-${pad2(month)}-${year} is not a calendar date`)
+          }
+        } else {
+          for (const [name, value] of components) {
+            if (value !== undefined) issues.add(name, value, "needs filterDateValidComponentsActive=1")
+          }
+          if (p.filterDateValid !== undefined) validOn = { mode: "dates", dates: p.filterDateValid }
+        }
+        if (
+          p.filterValidIntervalStart !== undefined && p.filterValidIntervalEnd !== undefined &&
+          p.filterValidIntervalEnd < p.filterValidIntervalStart
+        ) {
+          issues.add("filterValidIntervalEnd", p.filterValidIntervalEnd, "must not be before filterValidIntervalStart")
+        }
+        if (
+          p.filterLineNumberIntervalStart !== undefined && p.filterLineNumberIntervalEnd !== undefined &&
+          p.filterLineNumberIntervalEnd < p.filterLineNumberIntervalStart
+        ) {
+          issues.add(
+            "filterLineNumberIntervalEnd",
+            p.filterLineNumberIntervalEnd,
+            "must not be below filterLineNumberIntervalStart"
+          )
+        }
+        if (p.passedStops === true && p.line === undefined) {
+          issues.add("passedStops", p.passedStops, "needs the combined line filter in line")
+        }
+        return issues.result(() =>
+          definedOnly({
+            validOn,
+            publicationStatus: p.filterPublicationStatus,
+            validIntervalStart: p.filterValidIntervalStart,
+            validIntervalEnd: p.filterValidIntervalEnd,
+            municipalities: p.filterOMC,
+            places: p.filterOMC_PlaceID,
+            lineNumberStart: p.filterLineNumberIntervalStart,
+            lineNumberEnd: p.filterLineNumberIntervalEnd,
+            modes: p.filterMOTType,
+            lineDirections: p.filterPNLineDir,
+            lineSupplements: p.filterPNLineSub,
+            selectedLines: p.itdLPxx_selLine,
+            operators: p.itdLPxx_selOperator,
+            stops: p.itdLPxx_selStop,
+            line: p.line,
+            passedStops: p.passedStops,
+            noticeIds: p.filterInfoID,
+            noticeTypes: p.filterInfoType,
+            providerCodes: p.filterProviderCode,
+            sourceSystems: p.filterSourceSystemName,
+            hideBanners: p.hideBannerInfo
+          }) as AddInfoRequest
+        )
+      },
+      encode: (request) => {
+        const validOn = request.validOn
+        const date = validOn?.mode === "components" ? validOn.date : undefined
+        return ParseResult.succeed(
+          definedOnly({
+            filterDateValid: validOn?.mode === "dates" ? validOn.dates : undefined,
+            filterDateValidComponentsActive: date !== undefined ? true : undefined,
+            filterDateValidDay: date !== undefined ? Number(date.slice(8, 10)) : undefined,
+            filterDateValidMonth: date !== undefined ? Number(date.slice(5, 7)) : undefined,
+            filterDateValidYear: date !== undefined ? Number(date.slice(0, 4)) : undefined,
+            filterPublicationStatus: request.publicationStatus,
+            filterValidIntervalStart: request.validIntervalStart,
+            filterValidIntervalEnd: request.validIntervalEnd,
+            filterOMC: request.municipalities,
+            filterOMC_PlaceID: request.places,
+            filterLineNumberIntervalStart: request.lineNumberStart,
+            filterLineNumberIntervalEnd: request.lineNumberEnd,
+            filterMOTType: request.modes,
+            filterPNLineDir: request.lineDirections,
+            filterPNLineSub: request.lineSupplements,
+            itdLPxx_selLine: request.selectedLines,
+            itdLPxx_selOperator: request.operators,
+            itdLPxx_selStop: request.stops,
+            line: request.line,
+            passedStops: flag(request.passedStops),
+            filterInfoID: request.noticeIds,
+            filterInfoType: request.noticeTypes,
+            filterProviderCode: request.providerCodes,
+            filterSourceSystemName: request.sourceSystems,
+            hideBannerInfo: flag(request.hideBanners)
+          }) as Params
+        )
+      }
+    }
+  ).annotations({ identifier: "AddInfoQuery" })
+
+/**
+ * A notice's type: one of the eight listed types, or another string a deployment sends. Unknown types
+ * are kept rather than refused, so that one notice of a new kind does not fail the whole response;
+ * check with {@link isNoticeType}.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const NoticeKind: Schema.Schema<NoticeType | (string & {})> = Schema.String.annotations({
+  identifier: "NoticeKind",
+  description: `${NoticeType.literals.join(", ")} or another type`,
+  arbitrary: () => (fc) => fc.constantFrom(...NoticeType.literals)
+})
+
+/**
+ * One notice. `lines` holds line identifiers (`network:place:line:direction`); a missing `lines` reads
+ * as empty. `validFrom`, `validTo` and `severity` (seen: `warning`) are optional.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Notice = Schema.Struct({
+  id: Schema.String,
+  type: NoticeKind,
+  title: Schema.String,
+  text: Schema.String,
+  validFrom: opt(LocalDateTime.CalendarDate),
+  validTo: opt(LocalDateTime.CalendarDate),
+  lines: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
+  severity: opt(Schema.String)
+}).annotations({ identifier: "Notice" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Notice extends Schema.Schema.Type<typeof Notice> {}
+
+/**
+ * De-duplicates notices by `id`, keeping the order of first occurrence. For a notice that occurs more
+ * than once, the first copy wins for every field except `lines`, which becomes the union of the `lines`
+ * of all copies in first-seen order (without repeats). A list without repeated IDs is returned as is.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const dedupe = (notices: ReadonlyArray<Notice>): ReadonlyArray<Notice> => {
+  const positions = new Map<string, number>()
+  let out: Array<Notice> | undefined
+  let merged: Map<number, Set<string>> | undefined
+  for (let i = 0; i < notices.length; i++) {
+    const notice = notices[i]!
+    const at = positions.get(notice.id)
+    if (at === undefined) {
+      positions.set(notice.id, out === undefined ? i : out.length)
+      out?.push(notice)
+      continue
+    }
+    if (out === undefined) out = notices.slice(0, i)
+    merged ??= new Map()
+    let lines = merged.get(at)
+    if (lines === undefined) {
+      lines = new Set(out[at]!.lines)
+      merged.set(at, lines)
+    }
+    for (const line of notice.lines) lines.add(line)
+  }
+  if (out === undefined) return notices
+  if (merged !== undefined) {
+    for (const [at, set] of merged) {
+      const first = out[at]!
+      const lines = Array.from(set)
+      if (lines.length !== first.lines.length || lines.some((line, i) => first.lines[i] !== line)) {
+        out[at] = { ...first, lines }
+      }
+    }
+  }
+  return out
+}
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+const isCalendarDate = (text: string): boolean => {
+  const match = datePattern.exec(text)
+  if (match === null) return false
+  const year = Number(match[1])
+  const month = Number(match[2])
+  const day = Number(match[3])
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return day <= monthDays[month - 1]! + (leap ? 1 : 0)
+}
+
+const kind = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value)
+
+type Problem = readonly [field: string | number | undefined, actual: unknown, message: string]
+
+const requiredText = (record: Record<string, unknown>, field: string): Problem | undefined => {
+  const value = record[field]
+  if (typeof value === "string") return undefined
+  return [field, value, value === undefined ? "is missing" : `expected a string, got ${kind(value)}`]
+}
+
+const optionalText = (record: Record<string, unknown>, field: string): Problem | undefined => {
+  const value = record[field]
+  if (value === undefined || typeof value === "string") return undefined
+  return [field, value, `expected a string, got ${kind(value)}`]
+}
+
+const optionalDate = (record: Record<string, unknown>, field: string): Problem | undefined => {
+  const value = record[field]
+  if (value === undefined || (typeof value === "string" && isCalendarDate(value))) return undefined
+  const message = typeof value === "string"
+    ? `"${value}" is not a date as YYYY-MM-DD`
+    : `expected a date string, got ${kind(value)}`
+  return [field, value, message]
+}
+
+// Checks one notice by hand, with the rules of the Notice schema; much cheaper than a Struct per notice.
+const checkNotice = (value: unknown): Problem | Notice => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return [undefined, value, `expected a notice object, got ${kind(value)}`]
+  }
+  const record = value as Record<string, unknown>
+  const problem = requiredText(record, "id") ?? requiredText(record, "type") ?? requiredText(record, "title") ??
+    requiredText(record, "text") ?? optionalDate(record, "validFrom") ?? optionalDate(record, "validTo") ??
+    optionalText(record, "severity")
+  if (problem !== undefined) return problem
+  const lines = record.lines
+  if (lines !== undefined) {
+    if (!Array.isArray(lines)) return ["lines", lines, `expected an array of strings, got ${kind(lines)}`]
+    for (let i = 0; i < lines.length; i++) {
+      if (typeof lines[i] !== "string") return ["lines", lines, `line ${i} must be a string, got ${kind(lines[i])}`]
+    }
+  }
+  const notice: {
+    -readonly [K in keyof Notice]: Notice[K]
+  } = {
+    id: record.id as string,
+    type: record.type as string,
+    title: record.title as string,
+    text: record.text as string,
+    lines: (lines as ReadonlyArray<string> | undefined) ?? []
+  }
+  if (record.validFrom !== undefined) notice.validFrom = record.validFrom as string
+  if (record.validTo !== undefined) notice.validTo = record.validTo as string
+  if (record.severity !== undefined) notice.severity = record.severity as string
+  return notice
+}
+
+const decodeNotices = (input: unknown, ast: AST.AST): Either.Either<ReadonlyArray<Notice>, ParseResult.ParseIssue> => {
+  if (!Array.isArray(input)) {
+    return Either.left(new ParseResult.Type(ast, input, `expected an array of notices, got ${kind(input)}`))
+  }
+  const notices: Array<Notice> = new Array(input.length)
+  for (let i = 0; i < input.length; i++) {
+    const checked = checkNotice(input[i])
+    if (Array.isArray(checked)) {
+      const [field, actual, message] = checked as Problem
+      const type = new ParseResult.Type(ast, actual, message)
+      return Either.left(
+        new ParseResult.Pointer(i, input, field === undefined ? type : new ParseResult.Pointer(field, input[i], type))
+      )
+    }
+    notices[i] = checked as Notice
+  }
+  return Either.right(dedupe(notices))
+}
+
+/**
+ * A list of notices, checked in one pass with the rules of {@link Notice} and de-duplicated by `id` (see
+ * {@link dedupe}). Extra fields of a notice are dropped; a problem is reported at the notice's index and
+ * field.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Notices: Schema.Schema<ReadonlyArray<Notice>, ReadonlyArray<typeof Notice.Encoded>> = Schema.declare<
+  ReadonlyArray<Notice>,
+  ReadonlyArray<typeof Notice.Encoded>,
+  readonly []
+>(
+  [],
+  {
+    decode: () => (input, _, ast) => decodeNotices(input, ast),
+    encode: () => (input, _, ast) => decodeNotices(input, ast)
+  },
+  {
+    identifier: "Notices",
+    description: "Service notices, de-duplicated by id",
+    arbitrary: () => (fc) => fc.uniqueArray(Arbitrary.make(Notice), { selector: (notice) => notice.id, maxLength: 5 }),
+    jsonSchema: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["id", "type", "title", "text"],
+        properties: {
+          id: { type: "string" },
+          type: { type: "string", description: NoticeType.literals.join(", ") },
+          title: { type: "string" },
+          text: { type: "string" },
+          validFrom: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+          validTo: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+          lines: { type: "array", items: { type: "string" } },
+          severity: { type: "string" }
+        }
+      }
+    }
+  }
+)
+
+/**
+ * The notice response, de-duplicated by notice `id`; a missing `infos` field reads as an empty list.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AddInfoResponse = Schema.Struct({
+  infos: Schema.optionalWith(Notices, { default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "AddInfoResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface AddInfoResponse extends Schema.Schema.Type<typeof AddInfoResponse> {}
+
+/**
+ * The notice operation.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<AddInfoRequest, AddInfoResponse, typeof AddInfoResponse.Encoded> = {
+  name: "addInfo",
+  path: "XML_ADDINFO_REQUEST",
+  summary: "Current or historical service notices, with filters",
+  params: AddInfoParams,
+  request: AddInfoRequest,
+  query: () => AddInfoQuery,
+  response: AddInfoResponse,
+  hasResult: (response) => response.infos.length > 0
+}

@@ -1,0 +1,780 @@
+/**
+ * The coordinate search (`XML_COORD_REQUEST`): stops, points of interest, parking objects and other
+ * objects around a centre or inside a bounding box.
+ *
+ * The search space is either a circle (`coord`) or a bounding box (the bare `boundingBox` flag with
+ * `boundingBoxLU` and `boundingBoxRL`); the model's `searchSpace` is one or the other. Object-type
+ * filter blocks are a non-empty list; the encoder numbers them from 0 (`type_0`, `radius_0`,
+ * `inclMOT_0`, ...) and adds `inclFilter=1`. Decoding a query refuses gaps in that numbering and
+ * parameters of a block whose `type_<i>` is missing, naming the parameter.
+ *
+ * Decisions where the contract is silent:
+ * - A radius belongs to a circular search; a filter block with a radius on a bounding-box search is
+ *   refused before sending (at `filters.<i>.radius`), and `radius_<i>` next to `boundingBox` is refused
+ *   when a query is decoded.
+ * - `parkObjInfoRealtime` requires `parkObjInfo`. The model has one field, `parkingDetails`: `"static"`
+ *   sends `parkObjInfo=1`, `"realtime"` sends `parkObjInfo=1&parkObjInfoRealtime=1`, so the
+ *   combination without `parkObjInfo` cannot be built; a query that has it is refused when decoded.
+ * - The parking box is all four parameters (`parkingSearchMethod=BB`, `parkingBB=1`, `parkingBBLU`,
+ *   `parkingBBRL`) or none.
+ * - Pin `type` is the filter kinds of {@link ObjectTypes}, but other kinds are kept as they come; use
+ *   {@link isKnownObjectType} to narrow. `motTypes` stays the server's text; {@link motIds} parses it.
+ * - Pins are checked in one pass ({@link Pins}) rather than by a schema per element, as a search can
+ *   return thousands; fields beyond the listed ones are dropped.
+ *
+ * @since 0.1.0
+ */
+import { Arbitrary, type Either, ParseResult, Schema } from "effect"
+import type * as AST from "effect/SchemaAST"
+import * as Coord from "./Coord.js"
+import {
+  BareFlagParam,
+  FlagParam,
+  IntParam,
+  ModelFlag,
+  ModelText,
+  ModelToken,
+  opt,
+  ParamString
+} from "./internal/params.js"
+import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import * as LocalDateTime from "./LocalDateTime.js"
+import * as Mot from "./Mot.js"
+import type { Operation } from "./Operation.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+// A closed set of words with one message that lists them, rather than one message per word.
+const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
+  Schema.Literal(...values).annotations({
+    identifier,
+    message: (issue) => ({
+      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
+      override: true
+    })
+  })
+
+/**
+ * The object types of a filter block (`type_<i>`), in the contract's order.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ObjectTypes = [
+  "ANY",
+  "BUS_POINT",
+  "ENTRANCE",
+  "GIS_AREA",
+  "GIS_POINT",
+  "INFRASTRUCTURE",
+  "LINE",
+  "POI_AREA",
+  "POI_POINT",
+  "STOP",
+  "STREET"
+] as const
+
+/**
+ * The object type of a filter block (`type_<i>`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ObjectType = oneOf("ObjectType", ObjectTypes)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type ObjectType = typeof ObjectType.Type
+
+/**
+ * Whether a pin's type is one of the listed {@link ObjectTypes}.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const isKnownObjectType = (type: string): type is ObjectType =>
+  (ObjectTypes as ReadonlyArray<string>).includes(type)
+
+/**
+ * Two corners of a box: upper left (north-west) and lower right (south-east).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Box = Schema.Struct({
+  /** The upper-left corner. */
+  upperLeft: Coord.Coord,
+  /** The lower-right corner. */
+  lowerRight: Coord.Coord
+}).annotations({ identifier: "Box" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Box extends Schema.Schema.Type<typeof Box> {}
+
+/**
+ * A circular search around a centre (`coord`); each filter block may set its radius.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Circle = Schema.TaggedStruct("Circle", {
+  /** The centre (`coord`). */
+  centre: Coord.Coord
+}).annotations({ identifier: "Circle" })
+
+/**
+ * A search inside a box (the bare flag `boundingBox`, corners `boundingBoxLU` and `boundingBoxRL`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoundingBox = Schema.TaggedStruct("BoundingBox", Box.fields).annotations({ identifier: "BoundingBox" })
+
+/**
+ * The search space: a circle or a bounding box, never both.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SearchSpace = Schema.Union(Circle, BoundingBox).annotations({ identifier: "SearchSpace" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type SearchSpace = typeof SearchSpace.Type
+
+/**
+ * A circular search space.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const circle = (centre: Coord.Coord): SearchSpace => Circle.make({ centre })
+
+/**
+ * A bounding-box search space.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const boundingBox = (upperLeft: Coord.Coord, lowerRight: Coord.Coord): SearchSpace =>
+  BoundingBox.make({ upperLeft, lowerRight })
+
+const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
+
+const MotList = Schema.Array(Mot.MotId).pipe(Schema.minItems(1))
+
+const TokenList = Schema.Array(ModelToken).pipe(Schema.minItems(1))
+
+/**
+ * One object-type filter block. Its fields become the parameters with the block's index:
+ * `type_<i>`, `radius_<i>`, `inclMOT_<i>`, `exclMOT_<i>`, `exclLayers_<i>`, `inclDrawClasses_<i>`,
+ * `inclPOIH_<i>`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const FilterBlock = Schema.Struct({
+  /** The object type (`type_<i>`). */
+  type: ObjectType,
+  /** The radius in metres (`radius_<i>`); circular searches only. */
+  radius: opt(Radius),
+  /** Only stops served by these MOT-IDs (`inclMOT_<i>`, joined with `:`). */
+  includeMots: opt(MotList),
+  /** Leave out stops served by these MOT-IDs (`exclMOT_<i>`, joined with `:`). */
+  excludeMots: opt(MotList),
+  /** GIS layers to leave out (`exclLayers_<i>`, joined with `:`). */
+  excludeLayers: opt(TokenList),
+  /** Only these draw classes (`inclDrawClasses_<i>`, joined with `:`). */
+  includeDrawClasses: opt(TokenList),
+  /** POI hierarchies to include (`inclPOIH_<i>`, joined with `:`). */
+  includePoiHierarchies: opt(TokenList)
+}).annotations({ identifier: "FilterBlock" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface FilterBlock extends Schema.Schema.Type<typeof FilterBlock> {}
+
+/**
+ * The parking object kinds of `parkingObjectType`, with their bits.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ParkingObjectKinds = {
+  carPark: 1,
+  parkingLot: 2,
+  singleSpace: 4,
+  zone: 8,
+  chargingPoint: 32
+} as const
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type ParkingObjectKind = keyof typeof ParkingObjectKinds
+
+const parkingKindNames = Object.keys(ParkingObjectKinds) as Array<ParkingObjectKind>
+const parkingKindBits = Object.values(ParkingObjectKinds).reduce((acc, bit) => acc | bit, 0)
+const order = (name: ParkingObjectKind): number => parkingKindNames.indexOf(name)
+const parkingKindTable = parkingKindNames.map((name) => `${name}=${ParkingObjectKinds[name]}`).join(", ")
+
+const ParkingKindList = Schema.Array(Schema.Literal(...parkingKindNames)).pipe(
+  Schema.minItems(1),
+  Schema.filter(
+    (list) => list.every((name, i) => i === 0 || order(list[i - 1]!) < order(name)),
+    { message: () => `kinds must be distinct and in the order ${parkingKindNames.join(", ")}` }
+  ),
+  Schema.annotations({ arbitrary: () => (fc) => fc.subarray(parkingKindNames, { minLength: 1 }) })
+)
+
+/**
+ * The parking object kinds: `"all"` (sent as `-1`) or a non-empty list of named kinds in the order of
+ * {@link ParkingObjectKinds}, without repeats (sent as the sum of their bits).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParkingObjectTypes = Schema.Union(Schema.Literal("all"), ParkingKindList).annotations({
+  identifier: "ParkingObjectTypes"
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type ParkingObjectTypes = typeof ParkingObjectTypes.Type
+
+/**
+ * `parkingObjectType` as a query value: `-1` for all kinds, else a bitmask of
+ * {@link ParkingObjectKinds}.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParkingObjectTypeParam: Schema.Schema<ParkingObjectTypes, string> = Schema.transformOrFail(
+  ParamString,
+  ParkingObjectTypes,
+  {
+    strict: true,
+    decode: (text, _, ast) => {
+      if (text === "-1") return ParseResult.succeed("all" as const)
+      if (!/^\d{1,10}$/.test(text)) {
+        return ParseResult.fail(new ParseResult.Type(ast, text, `expected -1 or a bitmask, got "${text}"`))
+      }
+      const value = Number(text)
+      if (value === 0 || (value & ~parkingKindBits) !== 0 || value > parkingKindBits) {
+        return ParseResult.fail(
+          new ParseResult.Type(
+            ast,
+            text,
+            `bitmask ${value} is not -1 or a non-empty sum of ${parkingKindTable}`
+          )
+        )
+      }
+      return ParseResult.succeed(parkingKindNames.filter((name) => (value & ParkingObjectKinds[name]) !== 0))
+    },
+    encode: (kinds) =>
+      ParseResult.succeed(
+        kinds === "all" ? "-1" : String(kinds.reduce((acc, name) => acc | ParkingObjectKinds[name], 0))
+      )
+  }
+).annotations({ identifier: "ParkingObjectTypeParam", jsonSchema: { type: "string", pattern: "^(-1|\\d+)$" } })
+
+/**
+ * The cost filter of `parkingCharge`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParkingCharge = oneOf("ParkingCharge", ["free", "pay"])
+
+/**
+ * How bike-and-ride or park-and-ride objects are treated (`parkingBikeRideInclusion`,
+ * `parkingParkRideInclusion`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Inclusion = oneOf("Inclusion", ["INCLUDE", "EXCLUDE", "EXCLUSIVE"])
+
+/**
+ * Parking object details: `"static"` (`parkObjInfo=1`) or with real-time occupancy as well
+ * (`parkObjInfo=1&parkObjInfoRealtime=1`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParkingDetails = oneOf("ParkingDetails", ["static", "realtime"])
+
+/**
+ * A coordinate-search request.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordInfoRequest = Schema.Struct({
+  /** Where to search: a circle (`coord`) or a bounding box (`boundingBox`, `boundingBoxLU`, `boundingBoxRL`). */
+  searchSpace: SearchSpace,
+  /** The object-type filter blocks, numbered from 0 on the wire (`type_<i>`, ...), with `inclFilter=1`. */
+  filters: Schema.NonEmptyArray(FilterBlock),
+  /** Maximum number of hits (`max`); unlimited when absent. */
+  maxResults: opt(Schema.Int.pipe(Schema.between(1, 1_000_000))),
+  /** Reference date for object validity (`deadline`, `YYYYMMDD`); today when absent. */
+  deadline: opt(LocalDateTime.CalendarDate),
+  /** Output coordinate system (`mapNameOutput`), usually `WGS84[dd.ddddd]`. */
+  outputCoordinateSystem: opt(ModelText),
+  /** Filter points of interest by purpose (`purpose`). */
+  purpose: opt(Schema.Int.pipe(Schema.between(0, 2_147_483_647))),
+  /** Only stops inside marked parking zones (`fltrParkObj=1`). */
+  parkingZoneStopsOnly: opt(ModelFlag),
+  /** Search parking objects in a box (`parkingSearchMethod=BB`, `parkingBB=1`, `parkingBBLU`, `parkingBBRL`). */
+  parkingBox: opt(Box),
+  /** Kinds of parking objects (`parkingObjectType`). */
+  parkingObjectTypes: opt(ParkingObjectTypes),
+  /** Cost filter for parking objects (`parkingCharge`). */
+  parkingCharge: opt(ParkingCharge),
+  /** Bike-and-ride objects (`parkingBikeRideInclusion`). */
+  bikeAndRide: opt(Inclusion),
+  /** Park-and-ride objects (`parkingParkRideInclusion`). */
+  parkAndRide: opt(Inclusion),
+  /** Parking object details (`parkObjInfo=1`), with real-time occupancy (`parkObjInfoRealtime=1`). */
+  parkingDetails: opt(ParkingDetails)
+}).annotations({ identifier: "CoordInfoRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface CoordInfoRequest extends Schema.Schema.Type<typeof CoordInfoRequest> {}
+
+const TextValueParam = Schema.compose(ParamString, ModelText)
+
+const TokenListParam: Schema.Schema<ReadonlyArray<string>, string> = Schema.transformOrFail(ParamString, TokenList, {
+  strict: true,
+  decode: (text, _, ast) =>
+    text.split(":").some((part) => part.length === 0)
+      ? ParseResult.fail(new ParseResult.Type(ast, text, `expected values separated by ":", got "${text}"`))
+      : ParseResult.succeed(text.split(":")),
+  encode: (values) => ParseResult.succeed(values.join(":"))
+}).annotations({ identifier: "TokenListParam", jsonSchema: { type: "string", pattern: "^[^:\\s]+(:[^:\\s]+)*$" } })
+
+const indexed = <const Prefix extends string, V extends Schema.Schema.All>(prefix: Prefix, value: V) =>
+  Schema.Record({ key: Schema.TemplateLiteral(prefix, Schema.Number), value })
+
+/**
+ * The prefixes of the indexed parameters of a filter block, by model field.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const FilterParameters = {
+  type: "type_",
+  radius: "radius_",
+  includeMots: "inclMOT_",
+  excludeMots: "exclMOT_",
+  excludeLayers: "exclLayers_",
+  includeDrawClasses: "inclDrawClasses_",
+  includePoiHierarchies: "inclPOIH_"
+} as const
+
+/**
+ * The query parameters of the coordinate search, by their wire names. The filter-block parameters are
+ * index signatures (`type_<i>`, `radius_<i>`, ...), listed in `records`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordInfoParams = Schema.Struct(
+  {
+    coord: opt(Coord.CoordParam),
+    boundingBox: opt(BareFlagParam),
+    boundingBoxLU: opt(Coord.CoordParam),
+    boundingBoxRL: opt(Coord.CoordParam),
+    inclFilter: FlagParam,
+    max: opt(IntParam({ min: 1, max: 1_000_000 })),
+    deadline: opt(LocalDateTime.CompactDateParam),
+    mapNameOutput: opt(TextValueParam),
+    purpose: opt(IntParam({ min: 0, max: 2_147_483_647 })),
+    fltrParkObj: opt(FlagParam),
+    parkingSearchMethod: opt(Schema.Literal("BB")),
+    parkingBB: opt(FlagParam),
+    parkingBBLU: opt(Coord.CoordParam),
+    parkingBBRL: opt(Coord.CoordParam),
+    parkingObjectType: opt(ParkingObjectTypeParam),
+    parkingCharge: opt(ParkingCharge),
+    parkingBikeRideInclusion: opt(Inclusion),
+    parkingParkRideInclusion: opt(Inclusion),
+    parkObjInfo: opt(FlagParam),
+    parkObjInfoRealtime: opt(FlagParam)
+  },
+  indexed(FilterParameters.type, ObjectType),
+  indexed(FilterParameters.radius, IntParam({ min: 1, max: 1_000_000 })),
+  indexed(FilterParameters.includeMots, Mot.MotListParam),
+  indexed(FilterParameters.excludeMots, Mot.MotListParam),
+  indexed(FilterParameters.excludeLayers, TokenListParam),
+  indexed(FilterParameters.includeDrawClasses, TokenListParam),
+  indexed(FilterParameters.includePoiHierarchies, TokenListParam)
+).annotations({ identifier: "CoordInfoParams" })
+
+type Params = typeof CoordInfoParams.Type
+
+const filterFields = Object.keys(FilterParameters) as Array<keyof typeof FilterParameters>
+
+const indexPattern = /^(?:0|[1-9]\d{0,5})$/
+
+// Reads the filter blocks from the indexed parameters: indexes must be plain integers, the `type_<i>`
+// run from 0 without gaps, and every other indexed parameter belong to a block that has a type.
+const readFilterBlocks = (p: Params, issues: IssueCollector): Array<FilterBlock> => {
+  const record = p as Record<string, unknown>
+  const blocks = new Map<number, Record<string, unknown>>()
+  const others: Array<{ readonly key: string; readonly index: number }> = []
+  let last = -1
+  for (const key of Object.keys(record)) {
+    const field = filterFields.find((name) => key.startsWith(FilterParameters[name]))
+    if (field === undefined) continue
+    const suffix = key.slice(FilterParameters[field].length)
+    if (!indexPattern.test(suffix)) {
+      issues.add(key, record[key], `the filter index must be 0, 1, 2, ..., got "${suffix}"`)
+      continue
+    }
+    const index = Number(suffix)
+    if (field === "type") {
+      blocks.set(index, { type: record[key] })
+      if (index > last) last = index
+    } else {
+      others.push({ key, index })
+    }
+  }
+  if (blocks.size === 0) {
+    issues.add("type_0", undefined, "at least one filter block is required (type_0)")
+  }
+  for (let i = 0; i <= last; i++) {
+    if (!blocks.has(i)) issues.add(`type_${i}`, undefined, `missing: filter blocks are numbered from 0 without gaps`)
+  }
+  for (const { index, key } of others) {
+    const block = blocks.get(index)
+    if (block === undefined) {
+      issues.add(key, record[key], `belongs to filter block ${index}, but type_${index} is missing`)
+      continue
+    }
+    const field = filterFields.find((name) => key === `${FilterParameters[name]}${index}`)!
+    block[field] = record[key]
+  }
+  return Array.from({ length: last + 1 }, (_, i) => blocks.get(i) as FilterBlock)
+}
+
+const boxKeys = ["boundingBox", "boundingBoxLU", "boundingBoxRL"] as const
+
+const readSearchSpace = (p: Params, issues: IssueCollector): SearchSpace | undefined => {
+  const hasBox = boxKeys.some((name) => p[name] !== undefined)
+  if (p.coord !== undefined) {
+    if (hasBox) {
+      const key = boxKeys.find((name) => p[name] !== undefined)!
+      issues.add(key, p[key], "a circular search (coord) cannot also have a bounding box")
+      return undefined
+    }
+    return circle(p.coord)
+  }
+  if (!hasBox) {
+    issues.add("coord", undefined, "missing: a search space is required, coord or boundingBox with its corners")
+    return undefined
+  }
+  if (p.boundingBox === undefined) {
+    issues.add("boundingBox", undefined, "missing: boundingBoxLU and boundingBoxRL need the boundingBox flag")
+  }
+  for (const corner of ["boundingBoxLU", "boundingBoxRL"] as const) {
+    if (p[corner] === undefined) issues.add(corner, undefined, "missing: a bounding box needs both corners")
+  }
+  return p.boundingBox !== undefined && p.boundingBoxLU !== undefined && p.boundingBoxRL !== undefined
+    ? boundingBox(p.boundingBoxLU, p.boundingBoxRL)
+    : undefined
+}
+
+const parkingBoxKeys = ["parkingSearchMethod", "parkingBB", "parkingBBLU", "parkingBBRL"] as const
+
+const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
+  const present = parkingBoxKeys.filter((key) => p[key] !== undefined)
+  if (present.length === 0) return undefined
+  if (present.length < parkingBoxKeys.length) {
+    for (const key of parkingBoxKeys) {
+      if (p[key] === undefined) {
+        issues.add(key, undefined, `missing: the parking box needs all of ${parkingBoxKeys.join(", ")}`)
+      }
+    }
+    return undefined
+  }
+  return { upperLeft: p.parkingBBLU!, lowerRight: p.parkingBBRL! }
+}
+
+const RADIUS_ON_BOX = "a radius applies to a circular search, not to a bounding box"
+
+/**
+ * The coordinate-search request as query parameters and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<readonly [string, string]>> = Schema
+  .transformOrFail(
+    Schema.compose(QueryRecordFromPairs, CoordInfoParams, { strict: false }),
+    Schema.typeSchema(CoordInfoRequest),
+    {
+      strict: true,
+      decode: (p, _, ast) => {
+        const issues = new IssueCollector(ast, p)
+        const searchSpace = readSearchSpace(p, issues)
+        const filters = readFilterBlocks(p, issues)
+        if (searchSpace?._tag === "BoundingBox") {
+          filters.forEach((block, i) => {
+            if (block?.radius !== undefined) {
+              issues.add(`radius_${i}`, String(block.radius), RADIUS_ON_BOX)
+            }
+          })
+        }
+        const parkingBox = readParkingBox(p, issues)
+        if (p.parkObjInfoRealtime !== undefined && p.parkObjInfo === undefined) {
+          issues.add("parkObjInfoRealtime", p.parkObjInfoRealtime, "requires parkObjInfo=1")
+        }
+        return issues.result(() =>
+          definedOnly({
+            searchSpace: searchSpace!,
+            filters: filters as unknown as readonly [FilterBlock, ...Array<FilterBlock>],
+            maxResults: p.max,
+            deadline: p.deadline,
+            outputCoordinateSystem: p.mapNameOutput,
+            purpose: p.purpose,
+            parkingZoneStopsOnly: p.fltrParkObj,
+            parkingBox,
+            parkingObjectTypes: p.parkingObjectType,
+            parkingCharge: p.parkingCharge,
+            bikeAndRide: p.parkingBikeRideInclusion,
+            parkAndRide: p.parkingParkRideInclusion,
+            parkingDetails: p.parkObjInfo === undefined ? undefined : p.parkObjInfoRealtime ? "realtime" : "static"
+          }) as CoordInfoRequest
+        )
+      },
+      encode: (request, _, ast) => {
+        const space = request.searchSpace
+        if (space._tag === "BoundingBox") {
+          const i = request.filters.findIndex((block) => block.radius !== undefined)
+          if (i >= 0) {
+            return ParseResult.fail(
+              new ParseResult.Pointer(
+                ["filters", i, "radius"],
+                request,
+                new ParseResult.Type(ast, request.filters[i]!.radius, RADIUS_ON_BOX)
+              )
+            )
+          }
+        }
+        const params: Record<string, unknown> = definedOnly({
+          coord: space._tag === "Circle" ? space.centre : undefined,
+          boundingBox: space._tag === "BoundingBox" ? true : undefined,
+          boundingBoxLU: space._tag === "BoundingBox" ? space.upperLeft : undefined,
+          boundingBoxRL: space._tag === "BoundingBox" ? space.lowerRight : undefined,
+          inclFilter: true,
+          max: request.maxResults,
+          deadline: request.deadline,
+          mapNameOutput: request.outputCoordinateSystem,
+          purpose: request.purpose,
+          fltrParkObj: flag(request.parkingZoneStopsOnly),
+          parkingSearchMethod: request.parkingBox !== undefined ? "BB" : undefined,
+          parkingBB: request.parkingBox !== undefined ? true : undefined,
+          parkingBBLU: request.parkingBox?.upperLeft,
+          parkingBBRL: request.parkingBox?.lowerRight,
+          parkingObjectType: request.parkingObjectTypes,
+          parkingCharge: request.parkingCharge,
+          parkingBikeRideInclusion: request.bikeAndRide,
+          parkingParkRideInclusion: request.parkAndRide,
+          parkObjInfo: request.parkingDetails !== undefined ? true : undefined,
+          parkObjInfoRealtime: request.parkingDetails === "realtime" ? true : undefined
+        })
+        request.filters.forEach((block, i) => {
+          for (const field of filterFields) {
+            const value = block[field]
+            if (value !== undefined) params[`${FilterParameters[field]}${i}`] = value
+          }
+        })
+        return ParseResult.succeed(params as Params)
+      }
+    }
+  ).annotations({ identifier: "CoordInfoQuery" })
+
+/**
+ * A pin's object type: one of {@link ObjectTypes} as a rule, but any text is kept, since servers
+ * report kinds beyond the list.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PinType = Schema.String.annotations({
+  identifier: "PinType",
+  description: `Object type, for example ${ObjectTypes.join(", ")}; other kinds are kept as they come`,
+  examples: ["STOP", "POI_POINT"],
+  arbitrary: () => (fc) => fc.oneof(fc.constantFrom(...ObjectTypes), fc.stringMatching(/^[A-Z][A-Z_]{0,15}$/))
+})
+
+/**
+ * One object found. `id` is present on stops, `motTypes` is the comma-separated MOT-IDs of a stop as
+ * the server sends it (see {@link motIds}).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Pin = Schema.Struct({
+  type: PinType,
+  id: opt(Schema.String),
+  name: Schema.String,
+  coord: Coord.Coord,
+  motTypes: opt(Schema.String)
+}).annotations({ identifier: "Pin" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Pin extends Schema.Schema.Type<typeof Pin> {}
+
+/**
+ * The MOT-IDs of a pin's `motTypes`, parsed (`"1,2,5"` is `[1, 2, 5]`); empty when absent. Parts that
+ * are not integers are skipped.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const motIds = (pin: Pin): Array<Mot.MotId> => (pin.motTypes === undefined ? [] : Mot.parseList(pin.motTypes))
+
+const kindOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value)
+
+const pinIssue = (ast: AST.AST, input: unknown, path: ParseResult.Path, actual: unknown, message: string) =>
+  ParseResult.fail(new ParseResult.Pointer(path, input, new ParseResult.Type(ast, actual, message)))
+
+// Checks the whole pin array in one loop and copies the known fields; unknown fields are dropped.
+const decodePins = (input: unknown, ast: AST.AST): Either.Either<ReadonlyArray<Pin>, ParseResult.ParseIssue> => {
+  if (!Array.isArray(input)) {
+    return ParseResult.fail(new ParseResult.Type(ast, input, `expected an array of pins, got ${kindOf(input)}`))
+  }
+  const out: Array<Pin> = new Array(input.length)
+  for (let i = 0; i < input.length; i++) {
+    const pin = input[i]
+    if (typeof pin !== "object" || pin === null || Array.isArray(pin)) {
+      return pinIssue(ast, input, i, pin, `expected a pin object, got ${kindOf(pin)}`)
+    }
+    const { coord, id, motTypes, name, type } = pin as Record<string, unknown>
+    if (typeof type !== "string") {
+      return pinIssue(ast, input, [i, "type"], type, `expected a string, got ${kindOf(type)}`)
+    }
+    if (typeof name !== "string") {
+      return pinIssue(ast, input, [i, "name"], name, `expected a string, got ${kindOf(name)}`)
+    }
+    if (id !== undefined && typeof id !== "string") {
+      return pinIssue(ast, input, [i, "id"], id, `expected a string, got ${kindOf(id)}`)
+    }
+    if (motTypes !== undefined && typeof motTypes !== "string") {
+      return pinIssue(ast, input, [i, "motTypes"], motTypes, `expected a string, got ${kindOf(motTypes)}`)
+    }
+    if (typeof coord !== "object" || coord === null || Array.isArray(coord)) {
+      return pinIssue(ast, input, [i, "coord"], coord, `expected a coordinate { lat, lon }, got ${kindOf(coord)}`)
+    }
+    const { lat, lon } = coord as Record<string, unknown>
+    if (typeof lat !== "number" || !(lat >= -90 && lat <= 90)) {
+      return pinIssue(ast, input, [i, "coord", "lat"], lat, `expected a latitude within -90..90, got ${String(lat)}`)
+    }
+    if (typeof lon !== "number" || !(lon >= -180 && lon <= 180)) {
+      return pinIssue(ast, input, [i, "coord", "lon"], lon, `expected a longitude within -180..180, got ${String(lon)}`)
+    }
+    const copy: { -readonly [K in keyof Pin]: Pin[K] } = { type, name, coord: { lat, lon } }
+    if (id !== undefined) copy.id = id
+    if (motTypes !== undefined) copy.motTypes = motTypes
+    out[i] = copy
+  }
+  return ParseResult.succeed(out)
+}
+
+const PinArray = Schema.Array(Pin)
+
+/**
+ * A list of pins, checked in one loop: the same rules as `Schema.Array(Pin)` (unknown fields dropped),
+ * without the cost of a generic schema per element, since a search can return thousands of pins.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Pins: Schema.Schema<ReadonlyArray<Pin>> = Schema.declare(
+  [],
+  {
+    decode: () => (input, _, ast) => decodePins(input, ast),
+    encode: () => (input, _, ast) => decodePins(input, ast)
+  },
+  {
+    identifier: "Pins",
+    description: "Objects found: type, id (stops), name, coord { lat, lon }, motTypes (stops)",
+    arbitrary: () => () => Arbitrary.make(PinArray),
+    jsonSchema: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["type", "name", "coord"],
+        properties: {
+          type: { type: "string", description: `for example ${ObjectTypes.join(", ")}` },
+          id: { type: "string" },
+          name: { type: "string" },
+          coord: {
+            type: "object",
+            required: ["lat", "lon"],
+            properties: {
+              lat: { type: "number", minimum: -90, maximum: 90 },
+              lon: { type: "number", minimum: -180, maximum: 180 }
+            }
+          },
+          motTypes: { type: "string", description: "comma-separated MOT-IDs" }
+        }
+      }
+    }
+  }
+)
+
+/**
+ * The coordinate-search response. A missing `pins` field reads as an empty list. Pins are checked in a
+ * single pass ({@link Pins}), so decoding stays close to the cost of `JSON.parse`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordInfoResponse = Schema.Struct({
+  pins: Schema.optionalWith(Pins, { exact: true, default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "CoordInfoResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface CoordInfoResponse extends Schema.Schema.Type<typeof CoordInfoResponse> {}
+
+/**
+ * The coordinate-search operation. Its `params` also carry index signatures for the filter-block
+ * parameters (`CoordInfoParams.records`).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<CoordInfoRequest, CoordInfoResponse, typeof CoordInfoResponse.Encoded> = {
+  name: "coordInfo",
+  path: "XML_COORD_REQUEST",
+  summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",
+  params: CoordInfoParams as unknown as Schema.Struct<any>,
+  request: CoordInfoRequest,
+  query: () => CoordInfoQuery,
+  response: CoordInfoResponse,
+  hasResult: (response) => response.pins.length > 0
+}

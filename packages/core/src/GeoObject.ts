@@ -1,0 +1,300 @@
+/**
+ * Line geometry (`XML_GEOOBJECT_REQUEST`): the coordinates and stops of a line or line variant, for
+ * map display. The endpoint returns the complete line.
+ *
+ * The geometry is a list of `[lat, lon]` pairs, latitude first, checked in one pass however long it is.
+ * Map libraries expect longitude first: turn it into GeoJSON with the `GeoJson` module.
+ *
+ * Decisions where the contract is silent:
+ * - The line identifier is built from its parts ({@link LineId}); the supplement may be empty or blank,
+ *   the other parts may not, and no part may contain `:`.
+ * - `lineTypes` is sent only when given; `[]` is sent as `lineReqType=0` (all line types) and reads back
+ *   as `[]`.
+ * - The bare `boundingBox` flag is sent exactly when the box is given; reading a query refuses the flag
+ *   without both corners and corners without the flag. The upper-left corner may not lie south or east of
+ *   the lower-right one, which catches swapped corners and swapped latitude and longitude.
+ * - A stop's position is not in the contract; `coord` is read when present ({@link GeoStop}). A missing
+ *   `geometry` or `stops` reads as an empty list.
+ *
+ * @since 0.1.0
+ */
+import { Either, ParseResult, Schema } from "effect"
+import * as Coord from "./Coord.js"
+import { LatLonPairs } from "./internal/latLonPairs.js"
+import { BareFlagParam, FlagParam, ModelFlag, ModelText, opt, Repeated, TextParam } from "./internal/params.js"
+import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
+import * as LocalDateTime from "./LocalDateTime.js"
+import type { Operation } from "./Operation.js"
+import * as Point from "./Point.js"
+import * as ServingLines from "./ServingLines.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+const lineId = ColonJoined("LineId", {
+  subnetwork: Segment,
+  lineNumber: Segment,
+  supplement: BlankableSegment,
+  direction: Segment
+})
+
+/**
+ * A line identifier by its parts, sent as `<subnetwork>:<line number>:<supplement>:<direction>`.
+ * Subnetwork, line number and direction are non-empty without spaces; the supplement may be empty or
+ * blank (EFA writes a missing supplement as a single space). No part may contain `:`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineId = lineId.model
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineId extends Schema.Schema.Type<typeof LineId> {}
+
+/**
+ * The line identifier as the text `<subnetwork>:<line number>:<supplement>:<direction>` and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineIdFromString: Schema.Schema<LineId, string> = lineId.param
+
+/**
+ * Builds a line identifier from its parts; throws a `ParseError` naming the part when one is invalid.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeLineId = (parts: LineId): LineId => LineId.make(parts)
+
+/**
+ * Formats a line identifier: `<subnetwork>:<line number>:<supplement>:<direction>`.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const formatLineId = (id: LineId): string => `${id.subnetwork}:${id.lineNumber}:${id.supplement}:${id.direction}`
+
+const decodeLineId = Schema.decodeEither(LineIdFromString)
+
+/**
+ * Parses a line identifier; the error says which part is wrong.
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parseLineId = (text: string): Either.Either<LineId, string> =>
+  Either.mapLeft(decodeLineId(text), (error) =>
+    ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) =>
+      issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
+    ).join("; "))
+
+/**
+ * A bounding box by its upper-left (north-west) and lower-right (south-east) corners. The upper-left
+ * corner may not lie south or east of the lower-right one, which catches swapped corners and swapped
+ * latitude and longitude.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoundingBox = Schema.Struct({
+  upperLeft: Coord.Coord,
+  lowerRight: Coord.Coord
+}).pipe(
+  Schema.filter((box) =>
+    box.upperLeft.lat < box.lowerRight.lat
+      ? { path: ["lowerRight"], message: "the lower-right corner must not lie north of the upper-left corner" }
+      : box.upperLeft.lon > box.lowerRight.lon
+      ? { path: ["lowerRight"], message: "the lower-right corner must not lie west of the upper-left corner" }
+      : undefined
+  ),
+  Schema.annotations({ identifier: "BoundingBox" })
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type BoundingBox = typeof BoundingBox.Type
+
+const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
+
+/**
+ * A line-geometry request.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const GeoObjectRequest = Schema.Struct({
+  /** The line (`line`, `<subnetwork>:<line number>:<supplement>:<direction>`). */
+  line: LineId,
+  /** The date that selects the line variant (`filterDate`, `YYYYMMDD`). */
+  date: opt(LocalDateTime.CalendarDate),
+  /** Only sections passing these stops (`filterStopID`, repeated); not empty when given. */
+  stopIds: opt(list(ModelText)),
+  /** Line types (`lineReqType`); `[]` is sent as `0`, all line types. */
+  lineTypes: opt(ServingLines.LineTypeList),
+  /** Also return the serving lines of each stop (`vSL=1`). */
+  servingLines: opt(ModelFlag),
+  /** Spatial restriction (`boundingBox` without a value, `boundingBoxLU`, `boundingBoxRL`). */
+  boundingBox: opt(BoundingBox)
+}).annotations({ identifier: "GeoObjectRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface GeoObjectRequest extends Schema.Schema.Type<typeof GeoObjectRequest> {}
+
+const TrimmedTextParam = TextParam.pipe(
+  Schema.trimmed({ message: () => "must not start or end with white space" })
+)
+
+/**
+ * The query parameters of the line-geometry operation, by their wire names.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const GeoObjectParams = Schema.Struct({
+  line: LineIdFromString,
+  filterDate: opt(LocalDateTime.CompactDateParam),
+  filterStopID: opt(Repeated(TrimmedTextParam)),
+  lineReqType: opt(ServingLines.LineTypeMask),
+  vSL: opt(FlagParam),
+  boundingBox: opt(BareFlagParam),
+  boundingBoxLU: opt(Coord.CoordParam),
+  boundingBoxRL: opt(Coord.CoordParam)
+}).annotations({ identifier: "GeoObjectParams" })
+
+/**
+ * The line-geometry request as query parameters and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<readonly [string, string]>> = Schema
+  .transformOrFail(
+    Schema.compose(QueryRecordFromPairs, GeoObjectParams, { strict: false }),
+    Schema.typeSchema(GeoObjectRequest),
+    {
+      strict: true,
+      decode: (p, _, ast) => {
+        const issues = new IssueCollector(ast, p)
+        let boundingBox: BoundingBox | undefined
+        if (p.boundingBox === true) {
+          if (p.boundingBoxLU === undefined) issues.add("boundingBoxLU", undefined, "is required with boundingBox")
+          if (p.boundingBoxRL === undefined) issues.add("boundingBoxRL", undefined, "is required with boundingBox")
+          if (p.boundingBoxLU !== undefined && p.boundingBoxRL !== undefined) {
+            const box = { upperLeft: p.boundingBoxLU, lowerRight: p.boundingBoxRL }
+            if (box.upperLeft.lat < box.lowerRight.lat) {
+              issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie north of boundingBoxLU")
+            } else if (box.upperLeft.lon > box.lowerRight.lon) {
+              issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie west of boundingBoxLU")
+            } else {
+              boundingBox = box
+            }
+          }
+        } else {
+          if (p.boundingBoxLU !== undefined) issues.add("boundingBoxLU", p.boundingBoxLU, "needs the boundingBox flag")
+          if (p.boundingBoxRL !== undefined) issues.add("boundingBoxRL", p.boundingBoxRL, "needs the boundingBox flag")
+        }
+        return issues.result(() =>
+          definedOnly({
+            line: p.line,
+            date: p.filterDate,
+            stopIds: p.filterStopID,
+            lineTypes: p.lineReqType,
+            servingLines: p.vSL,
+            boundingBox
+          }) as GeoObjectRequest
+        )
+      },
+      encode: (request) =>
+        ParseResult.succeed(
+          definedOnly({
+            line: request.line,
+            filterDate: request.date,
+            filterStopID: request.stopIds,
+            lineReqType: request.lineTypes,
+            vSL: flag(request.servingLines),
+            boundingBox: request.boundingBox !== undefined ? true : undefined,
+            boundingBoxLU: request.boundingBox?.upperLeft,
+            boundingBoxRL: request.boundingBox?.lowerRight
+          }) as typeof GeoObjectParams.Type
+        )
+    }
+  ).annotations({ identifier: "GeoObjectQuery" })
+
+/**
+ * A serving line of a stop (`stops[].servingLines`, present with `vSL=1`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const StopServingLine = Schema.Struct({ name: Schema.String }).annotations({ identifier: "StopServingLine" })
+
+const CoordFromPair = Schema.transform(Schema.Tuple(Coord.Latitude, Coord.Longitude), Schema.typeSchema(Coord.Coord), {
+  strict: true,
+  decode: ([lat, lon]) => ({ lat, lon }),
+  encode: ({ lat, lon }) => [lat, lon] as const
+})
+
+/**
+ * A stop of the line. The contract lists `id`, `name` and `servingLines`; a stop position in `coord`
+ * is not listed but is read when present, as `{ lat, lon }` (the form of the other responses) or as a
+ * `[lat, lon]` pair, so that stops can be drawn.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const GeoStop = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String,
+  coord: opt(Schema.Union(Coord.Coord, CoordFromPair)),
+  servingLines: opt(Schema.Array(StopServingLine))
+}).annotations({ identifier: "GeoStop" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface GeoStop extends Schema.Schema.Type<typeof GeoStop> {}
+
+/**
+ * The line-geometry response: `geometry` as `[lat, lon]` pairs (latitude first) and the stops. A
+ * missing field reads as an empty list.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const GeoObjectResponse = Schema.Struct({
+  geometry: Schema.optionalWith(LatLonPairs, { default: () => [] }),
+  stops: Schema.optionalWith(Schema.Array(GeoStop), { default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "GeoObjectResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface GeoObjectResponse extends Schema.Schema.Type<typeof GeoObjectResponse> {}
+
+/**
+ * The line-geometry operation.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<GeoObjectRequest, GeoObjectResponse, typeof GeoObjectResponse.Encoded> = {
+  name: "geoObject",
+  path: "XML_GEOOBJECT_REQUEST",
+  summary: "Coordinate geometry and stops of a line or line variant, for map display",
+  params: GeoObjectParams,
+  request: GeoObjectRequest,
+  query: () => GeoObjectQuery,
+  response: GeoObjectResponse,
+  hasResult: (response) => response.geometry.length > 0 || response.stops.length > 0
+}

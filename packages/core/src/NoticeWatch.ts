@@ -1,0 +1,163 @@
+/**
+ * Watching service notices. EFA has no push channel: clients poll `XML_ADDINFO_REQUEST`. This module
+ * does the polling and turns successive answers into a stream of changes.
+ *
+ * - The first successful poll emits every current notice as `Added`.
+ * - Later polls emit `Added` for new IDs, `Changed` when a known ID comes back with other content, and
+ *   `Removed` when a known ID is no longer returned (withdrawn, or moved to history). Notices are
+ *   de-duplicated by `id` as `AddInfo.dedupe` does.
+ * - Polls follow a `Schedule` (default: every 60 seconds, each pause jittered between 80% and 120%, so
+ *   that many clients do not poll in lockstep).
+ * - A failed poll does not end the stream: transient failures are retried within the poll (default:
+ *   exponential from 1 second, jittered, 4 retries), then the stream waits for the next poll. Each
+ *   failed attempt is logged at warning level, or emitted as a `PollFailed` event with
+ *   `failures: "event"`. Known notices are kept across failed polls: a failure is not a removal.
+ * - A permanent failure fails the stream with its tagged error: an invalid request, or an HTTP status
+ *   that will not change by asking again (4xx other than 408 and 429).
+ * - Interrupting the stream stops polling at once; a request in flight is aborted.
+ *
+ * @since 0.1.0
+ */
+import { Data, Duration, Effect, Schedule, Schema, Stream } from "effect"
+import * as AddInfo from "./AddInfo.js"
+import { EfaClient, type AddInfoError } from "./EfaClient.js"
+
+/**
+ * A change between polls.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type NoticeChange = Data.TaggedEnum<{
+  /** A notice that was not there before (on the first poll: every notice). */
+  Added: { readonly notice: AddInfo.Notice }
+  /** A known notice whose content changed. */
+  Changed: { readonly notice: AddInfo.Notice; readonly previous: AddInfo.Notice }
+  /** A known notice that is no longer returned; `notice` is its last known content. */
+  Removed: { readonly notice: AddInfo.Notice }
+  /** A poll attempt failed with a transient error; polling goes on. Only with `failures: "event"`. */
+  PollFailed: { readonly error: AddInfoError; readonly attempt: number }
+}>
+
+/**
+ * Constructors and matchers of {@link NoticeChange}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const NoticeChange = Data.taggedEnum<NoticeChange>()
+
+/**
+ * Options of {@link watch}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface WatchOptions {
+  /** The notice filters. Default: all current notices. */
+  readonly request?: AddInfo.AddInfoRequest | undefined
+  /** When to poll again after a poll. Default: every 60 seconds, jittered. */
+  readonly schedule?: Schedule.Schedule<unknown> | undefined
+  /** How to retry transient failures within one poll. Default: exponential from 1 s, jittered, 4 retries. */
+  readonly retry?: Schedule.Schedule<unknown, AddInfoError> | undefined
+  /** Whether transient failures are logged (default) or emitted as `PollFailed` events. */
+  readonly failures?: "log" | "event" | undefined
+}
+
+/**
+ * The default pause between polls.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultSchedule: Schedule.Schedule<unknown> = Schedule.spaced(Duration.seconds(60)).pipe(
+  Schedule.jitteredWith({ min: 0.8, max: 1.2 })
+)
+
+/**
+ * The default retries of a failed poll.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultRetry: Schedule.Schedule<unknown, AddInfoError> = Schedule.exponential(Duration.seconds(1)).pipe(
+  Schedule.jittered,
+  Schedule.intersect(Schedule.recurs(4))
+)
+
+/**
+ * Whether an error will not go away by polling again.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const isPermanent = (error: AddInfoError): boolean =>
+  error._tag === "InvalidRequestError" ||
+  (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
+    error.status !== 429)
+
+const sameNotice = Schema.equivalence(AddInfo.Notice)
+
+/**
+ * The changes from one set of notices to the next, in the order of the new answer, removals last.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const diff = (
+  previous: ReadonlyMap<string, AddInfo.Notice>,
+  current: ReadonlyArray<AddInfo.Notice>
+): Array<NoticeChange> => {
+  const changes: Array<NoticeChange> = []
+  const seen = new Set<string>()
+  for (const notice of current) {
+    seen.add(notice.id)
+    const before = previous.get(notice.id)
+    if (before === undefined) changes.push(NoticeChange.Added({ notice }))
+    else if (!sameNotice(before, notice)) changes.push(NoticeChange.Changed({ notice, previous: before }))
+  }
+  for (const [id, notice] of previous) if (!seen.has(id)) changes.push(NoticeChange.Removed({ notice }))
+  return changes
+}
+
+/**
+ * Polls notices and streams their changes. See the module documentation for the rules.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const watch = (options: WatchOptions = {}): Stream.Stream<NoticeChange, AddInfoError, EfaClient> =>
+  Stream.unwrap(
+    Effect.map(EfaClient, (efa) => {
+      const request: AddInfo.AddInfoRequest = options.request ?? { publicationStatus: "current" }
+      const retry = options.retry ?? defaultRetry
+      const asEvents = options.failures === "event"
+      let known = new Map<string, AddInfo.Notice>()
+
+      const poll = Effect.suspend(() => {
+        const failures: Array<NoticeChange> = []
+        let attempt = 0
+        const reportFailure = (error: AddInfoError) => {
+          attempt++
+          if (isPermanent(error)) return Effect.void
+          if (asEvents) return Effect.sync(() => failures.push(NoticeChange.PollFailed({ error, attempt })))
+          return Effect.logWarning(`notice poll attempt ${attempt} failed: ${error.message}`)
+        }
+        return efa.addInfo(request).pipe(
+          Effect.tapError(reportFailure),
+          Effect.retry({ schedule: retry, while: (error) => !isPermanent(error) }),
+          Effect.map((response) => {
+            const notices = AddInfo.dedupe(response.infos)
+            const changes = diff(known, notices)
+            known = new Map(notices.map((notice) => [notice.id, notice]))
+            return [...failures, ...changes]
+          }),
+          Effect.catchAll((error) => (isPermanent(error) ? Effect.fail(error) : Effect.succeed(failures)))
+        )
+      })
+
+      return Stream.repeatEffectWithSchedule(poll, options.schedule ?? defaultSchedule).pipe(
+        Stream.flattenIterables
+      )
+    })
+  )

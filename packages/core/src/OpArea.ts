@@ -1,0 +1,461 @@
+/**
+ * Sharing operating areas (`XML_OPAREA_REQUEST`): sharing providers, their offers and the polygons of
+ * their operating areas, for all providers or around a centre.
+ *
+ * The request is a tagged union: `All` (`opareaSM=ALL`) or `Radial` (`opareaSM=RADIAL` with
+ * `coordRadius` and `opASR=1`, which the encoder adds). Provider selections are a list, numbered from 0
+ * on the wire as `vehPId<i>` with the matching `opAreaId<i>`.
+ *
+ * Decisions where the contract is silent:
+ * - A radial search without `radius` sends `coordRadius` without the `:<radius>` suffix, so the server's
+ *   default of {@link DEFAULT_RADIUS} metres applies; a query without the suffix decodes to a request
+ *   without `radius`, one with it to that radius, so the round trip is exact.
+ * - `vehSF` is a single vehicle kind here: the contract marks it repeatable only for the vehicle detail.
+ * - Decoding a query refuses `coordRadius` or `opASR` with `opareaSM=ALL`, a radial search without
+ *   either, gaps in the `vehPId<i>` numbering, and an `opAreaId<i>` without its `vehPId<i>`, each at the
+ *   parameter's name.
+ * - Polygons are `[lat, lon]` rings. The contract says they are closed; an unclosed ring is closed by
+ *   the decoder (the first point is appended), so every decoded polygon has its first and last point
+ *   identical. A ring with fewer than three corners is refused. An area without `polygon` is kept
+ *   without one.
+ *
+ * @since 0.1.0
+ */
+import { type Either, ParseResult, Schema } from "effect"
+import type * as AST from "effect/SchemaAST"
+import * as Coord from "./Coord.js"
+import { LatLonPairs } from "./internal/latLonPairs.js"
+import { FlagParam, ModelFlag, ModelText, opt, ParamString } from "./internal/params.js"
+import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import type { Operation } from "./Operation.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+// A closed set of words with one message that lists them, rather than one message per word.
+const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
+  Schema.Literal(...values).annotations({
+    identifier,
+    message: (issue) => ({
+      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
+      override: true
+    })
+  })
+
+/**
+ * The server's radius for a radial search without one, in metres.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_RADIUS = 500
+
+/**
+ * Vehicle kinds of `vehSF` in this operation.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VehicleKind = oneOf("VehicleKind", ["BIKE", "CAR", "MOTORCYCLE"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type VehicleKind = typeof VehicleKind.Type
+
+/**
+ * One provider selection: a provider (`vehPId<i>`) and optionally one of its operating areas
+ * (`opAreaId<i>`, same index).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ProviderSelection = Schema.Struct({
+  /** The provider ID (`vehPId<i>`). */
+  providerId: ModelText,
+  /** An operating area of that provider (`opAreaId<i>`). */
+  areaId: opt(ModelText)
+}).annotations({ identifier: "ProviderSelection" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ProviderSelection extends Schema.Schema.Type<typeof ProviderSelection> {}
+
+const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
+
+const commonFields = {
+  /** Only these providers and areas (`vehPId<i>`, `opAreaId<i>`, numbered from 0). */
+  providers: opt(Schema.NonEmptyArray(ProviderSelection)),
+  /** Only this vehicle kind (`vehSF`). */
+  vehicleKind: opt(VehicleKind),
+  /** Also return the operating-zone geometry (`operatingZoneGeometry=1`). */
+  zoneGeometry: opt(ModelFlag)
+}
+
+/**
+ * All providers (`opareaSM=ALL`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AllProviders = Schema.TaggedStruct("All", commonFields).annotations({ identifier: "AllProviders" })
+
+/**
+ * Providers around a centre (`opareaSM=RADIAL`, `coordRadius`, `opASR=1`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Radial = Schema.TaggedStruct("Radial", {
+  /** The centre (`coordRadius`, `<lon>:<lat>:WGS84[dd.ddddd]`). */
+  centre: Coord.Coord,
+  /** The radius in metres (the `:<radius>` suffix of `coordRadius`); the server uses 500 when absent. */
+  radius: opt(Radius),
+  ...commonFields
+}).annotations({ identifier: "Radial" })
+
+/**
+ * An operating-area request: all providers, or those around a centre.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const OpAreaRequest = Schema.Union(AllProviders, Radial).annotations({ identifier: "OpAreaRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type OpAreaRequest = typeof OpAreaRequest.Type
+
+/**
+ * Options shared by both request forms.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Options = Omit<typeof AllProviders.Type, "_tag">
+
+/**
+ * A request for all providers.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const all = (options: Options = {}): OpAreaRequest => AllProviders.make(options)
+
+/**
+ * A request for the providers around a centre, within `radius` metres (server default 500).
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const radial = (
+  centre: Coord.Coord,
+  options: Options & { readonly radius?: number } = {}
+): OpAreaRequest => Radial.make({ centre, ...options })
+
+/**
+ * The centre and optional radius of a radial search.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordRadius = Schema.Struct({ centre: Coord.Coord, radius: opt(Radius) }).annotations({
+  identifier: "CoordRadius"
+})
+
+/**
+ * `coordRadius` as a query value: `<lon>:<lat>:WGS84[dd.ddddd]` with an optional `:<radius_m>`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const CoordRadiusParam: Schema.Schema<typeof CoordRadius.Type, string> = Schema.transformOrFail(
+  ParamString,
+  CoordRadius,
+  {
+    strict: true,
+    decode: (text, _, ast) => {
+      const parsed = Coord.parseParam(text)
+      if ("error" in parsed) return ParseResult.fail(new ParseResult.Type(ast, text, parsed.error))
+      if (parsed.rest.length === 0) return ParseResult.succeed({ centre: parsed.coord })
+      const [radius] = parsed.rest
+      if (parsed.rest.length > 1 || !/^[1-9]\d{0,6}$/.test(radius!)) {
+        return ParseResult.fail(
+          new ParseResult.Type(
+            ast,
+            text,
+            `expected a radius in whole metres after the coordinate, got "${parsed.rest.join(":")}"`
+          )
+        )
+      }
+      return ParseResult.succeed({ centre: parsed.coord, radius: Number(radius) })
+    },
+    encode: (value) =>
+      ParseResult.succeed(Coord.toParam(value.centre) + (value.radius !== undefined ? `:${value.radius}` : ""))
+  }
+).annotations({
+  identifier: "CoordRadiusParam",
+  jsonSchema: { type: "string", pattern: "^-?\\d+(\\.\\d+)?:-?\\d+(\\.\\d+)?:WGS84\\[dd\\.ddddd\\](:\\d+)?$" }
+})
+
+const IdParam = Schema.compose(ParamString, ModelText)
+
+const PROVIDER = "vehPId"
+const AREA = "opAreaId"
+
+/**
+ * The query parameters of the operating-area search, by their wire names. `vehPId<i>` and
+ * `opAreaId<i>` are index signatures (`OpAreaParams.records`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const OpAreaParams = Schema.Struct(
+  {
+    opareaSM: oneOf("SearchMode", ["ALL", "RADIAL"]),
+    coordRadius: opt(CoordRadiusParam),
+    opASR: opt(FlagParam),
+    vehSF: opt(Schema.compose(ParamString, VehicleKind, { strict: false })),
+    operatingZoneGeometry: opt(FlagParam)
+  },
+  Schema.Record({ key: Schema.TemplateLiteral(PROVIDER, Schema.Number), value: IdParam }),
+  Schema.Record({ key: Schema.TemplateLiteral(AREA, Schema.Number), value: IdParam })
+).annotations({ identifier: "OpAreaParams" })
+
+type Params = typeof OpAreaParams.Type
+
+const indexPattern = /^(?:0|[1-9]\d{0,5})$/
+
+const readProviders = (
+  p: Params,
+  issues: IssueCollector
+): readonly [ProviderSelection, ...Array<ProviderSelection>] | undefined => {
+  const record = p as unknown as Record<string, string>
+  const providers = new Map<number, string>()
+  const areas: Array<{ readonly key: string; readonly index: number }> = []
+  let last = -1
+  for (const key of Object.keys(record)) {
+    const prefix = key.startsWith(PROVIDER) ? PROVIDER : key.startsWith(AREA) ? AREA : undefined
+    if (prefix === undefined) continue
+    const suffix = key.slice(prefix.length)
+    if (!indexPattern.test(suffix)) {
+      issues.add(key, record[key], `the index must be 0, 1, 2, ..., got "${suffix}"`)
+      continue
+    }
+    const index = Number(suffix)
+    if (prefix === PROVIDER) {
+      providers.set(index, record[key]!)
+      if (index > last) last = index
+    } else {
+      areas.push({ key, index })
+    }
+  }
+  for (let i = 0; i <= last; i++) {
+    if (!providers.has(i)) {
+      issues.add(`${PROVIDER}${i}`, undefined, "missing: vehPId<i> are numbered from 0 without gaps")
+    }
+  }
+  const selections = Array.from({ length: last + 1 }, (_, i): ProviderSelection => ({ providerId: providers.get(i)! }))
+  for (const { index, key } of areas) {
+    if (!providers.has(index)) {
+      issues.add(key, record[key], `an operating area needs its provider with the same index (${PROVIDER}${index})`)
+    } else {
+      selections[index] = { providerId: providers.get(index)!, areaId: record[key]! }
+    }
+  }
+  return last < 0 ? undefined : (selections as unknown as readonly [ProviderSelection, ...Array<ProviderSelection>])
+}
+
+/**
+ * The operating-area request as query parameters and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [string, string]>> = Schema
+  .transformOrFail(
+    Schema.compose(QueryRecordFromPairs, OpAreaParams, { strict: false }),
+    Schema.typeSchema(OpAreaRequest),
+    {
+      strict: true,
+      decode: (p, _, ast) => {
+        const issues = new IssueCollector(ast, p)
+        if (p.opareaSM === "ALL") {
+          if (p.coordRadius !== undefined) issues.add("coordRadius", p.coordRadius, "only with opareaSM=RADIAL")
+          if (p.opASR !== undefined) issues.add("opASR", p.opASR, "only with opareaSM=RADIAL")
+        } else {
+          if (p.coordRadius === undefined) {
+            issues.add("coordRadius", undefined, "missing: required with opareaSM=RADIAL")
+          }
+          if (p.opASR === undefined) issues.add("opASR", undefined, "missing: opASR=1 is required with opareaSM=RADIAL")
+        }
+        const providers = readProviders(p, issues)
+        const common = { providers, vehicleKind: p.vehSF, zoneGeometry: p.operatingZoneGeometry }
+        return issues.result(() => {
+          if (p.opareaSM === "ALL") return { _tag: "All", ...definedOnly(common) } as OpAreaRequest
+          const { centre, radius } = p.coordRadius!
+          return { _tag: "Radial", ...definedOnly({ centre, radius, ...common }) } as OpAreaRequest
+        })
+      },
+      encode: (request) => {
+        const params: Record<string, unknown> = definedOnly({
+          opareaSM: request._tag === "All" ? "ALL" : "RADIAL",
+          coordRadius: request._tag === "Radial"
+            ? definedOnly({ centre: request.centre, radius: request.radius })
+            : undefined,
+          opASR: request._tag === "Radial" ? true : undefined,
+          vehSF: request.vehicleKind,
+          operatingZoneGeometry: flag(request.zoneGeometry)
+        })
+        request.providers?.forEach((selection, i) => {
+          params[`${PROVIDER}${i}`] = selection.providerId
+          if (selection.areaId !== undefined) params[`${AREA}${i}`] = selection.areaId
+        })
+        return ParseResult.succeed(params as Params)
+      }
+    }
+  ).annotations({ identifier: "OpAreaQuery" })
+
+const decodePairs = ParseResult.decodeUnknownEither(LatLonPairs)
+
+const ringIssue = (ast: AST.AST, input: unknown, message: string) =>
+  ParseResult.fail(new ParseResult.Type(ast, input, message))
+
+const isClosed = (ring: ReadonlyArray<readonly [number, number]>): boolean => {
+  const first = ring[0]!
+  const last = ring[ring.length - 1]!
+  return first[0] === last[0] && first[1] === last[1]
+}
+
+const readRing = (
+  input: unknown,
+  ast: AST.AST,
+  close: boolean
+): Either.Either<ReadonlyArray<readonly [number, number]>, ParseResult.ParseIssue> => {
+  const decoded = decodePairs(input)
+  if (decoded._tag === "Left") return ParseResult.fail(decoded.left)
+  const ring = decoded.right
+  const closed = ring.length > 0 && isClosed(ring)
+  const corners = closed ? ring.length - 1 : ring.length
+  if (corners < 3) return ringIssue(ast, input, `a polygon needs at least three corners, got ${corners}`)
+  if (closed) return ParseResult.succeed(ring)
+  if (!close) return ringIssue(ast, input, "a polygon must be closed: its first and last points identical")
+  return ParseResult.succeed([...ring, ring[0]!])
+}
+
+/**
+ * A polygon ring of `[lat, lon]` pairs, closed (first and last point identical), with at least three
+ * corners. Checked in one pass ({@link LatLonPairs}); an unclosed ring is closed on decoding by
+ * appending its first point, and encoding requires a closed ring.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Polygon: Schema.Schema<ReadonlyArray<readonly [number, number]>> = Schema.declare(
+  [],
+  {
+    decode: () => (input, _, ast) => readRing(input, ast, true),
+    encode: () => (input, _, ast) => readRing(input, ast, false)
+  },
+  {
+    identifier: "Polygon",
+    description: "A closed ring of [latitude, longitude] pairs (first and last point identical)",
+    arbitrary: () => (fc) =>
+      fc.array(
+        fc.tuple(
+          fc.integer({ min: -90_000_000, max: 90_000_000 }).map((n) => n / 1_000_000),
+          fc.integer({ min: -180_000_000, max: 180_000_000 }).map((n) => n / 1_000_000)
+        ),
+        { minLength: 3, maxLength: 12 }
+      ).map((points) => [...points, points[0]!]),
+    jsonSchema: {
+      type: "array",
+      minItems: 4,
+      description: "closed: the first and last pairs are identical",
+      items: {
+        type: "array",
+        minItems: 2,
+        maxItems: 2,
+        items: [
+          { type: "number", minimum: -90, maximum: 90, description: "latitude" },
+          { type: "number", minimum: -180, maximum: 180, description: "longitude" }
+        ]
+      }
+    }
+  }
+)
+
+/**
+ * An operating area of a provider.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Area = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  polygon: opt(Polygon)
+}).annotations({ identifier: "Area" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Area extends Schema.Schema.Type<typeof Area> {}
+
+/**
+ * A sharing provider with its operating areas (an empty list when the server sends none).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Provider = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  vehicleType: Schema.String.annotations({ description: "Vehicle type, for example BIKE" }),
+  areas: Schema.optionalWith(Schema.Array(Area), { exact: true, default: () => [] })
+}).annotations({ identifier: "Provider" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Provider extends Schema.Schema.Type<typeof Provider> {}
+
+/**
+ * The operating-area response. A missing `providers` field reads as an empty list.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const OpAreaResponse = Schema.Struct({
+  providers: Schema.optionalWith(Schema.Array(Provider), { exact: true, default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "OpAreaResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface OpAreaResponse extends Schema.Schema.Type<typeof OpAreaResponse> {}
+
+/**
+ * The operating-area operation. Its `params` also carry index signatures for `vehPId<i>` and
+ * `opAreaId<i>` (`OpAreaParams.records`).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded> = {
+  name: "opArea",
+  path: "XML_OPAREA_REQUEST",
+  summary: "Sharing providers, their offers and operating-area polygons",
+  params: OpAreaParams as unknown as Schema.Struct<any>,
+  request: OpAreaRequest,
+  query: () => OpAreaQuery,
+  response: OpAreaResponse,
+  hasResult: (response) => response.providers.length > 0
+}

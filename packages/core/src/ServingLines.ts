@@ -1,0 +1,332 @@
+/**
+ * Serving lines (`XML_SERVINGLINES_REQUEST`): the lines serving a stop, or the lines matching a public
+ * line name.
+ *
+ * The request is one of two forms, so that a request without its required part cannot be built: by stop
+ * (`mode=odv` with the point in `type_sl` / `name_sl`) or by line name (`mode=line` with `lineName`).
+ * `lineReqType` is required on the wire and always sent; no line types means all of them (`0`).
+ *
+ * Decisions where the contract is silent:
+ * - `lineTypes` absent and `lineTypes: []` both send `lineReqType=0`; a query with `0` reads back without
+ *   the field.
+ * - Excluded modes are a sorted list without repeats, each sent as `exclMOT_<ID>=1`. Reading a query,
+ *   only the presence of `exclMOT_<ID>` counts (also `0`, `false` or no value exclude the mode); a suffix
+ *   that is not a MOT-ID is refused at that parameter.
+ * - Reading a query refuses `lineName` with `mode=odv` and `type_sl` / `name_sl` with `mode=line`, each at
+ *   the parameter's name. A line name is trimmed, as a point's text is.
+ * - Every field of a line (`name`, `number`, `mot`, `direction`) is required; `mot` is a MOT-ID, any
+ *   non-negative integer.
+ *
+ * @since 0.1.0
+ */
+import { Either, ParseResult, Schema } from "effect"
+import * as Bitmask from "./Bitmask.js"
+import { FlagParam, ModelText, opt, TextParam } from "./internal/params.js"
+import { definedOnly, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import * as Mot from "./Mot.js"
+import type { Operation } from "./Operation.js"
+import * as Point from "./Point.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+/**
+ * The line types of `lineReqType`, with their bits. The serving-lines and the line-geometry operations
+ * share them.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const LineTypes = {
+  STT: 2,
+  TTB: 4,
+  ROB: 8,
+  StationTT: 16
+} as const
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type LineType = keyof typeof LineTypes
+
+/**
+ * A list of line types as the `lineReqType` bitmask: in the order of {@link LineTypes}, without
+ * repeats; the empty list is `0`, which EFA reads as all line types.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineTypeMask = Bitmask.fromFlags(LineTypes, {
+  identifier: "LineTypeMask",
+  description: "Bitmask of line types: 2 STT, 4 TTB, 8 ROB, 16 StationTT; 0 = all"
+})
+
+/**
+ * A list of line types in a request model (the type side of {@link LineTypeMask}).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineTypeList = Schema.typeSchema(LineTypeMask)
+
+const names = Object.keys(LineTypes) as Array<LineType>
+
+// Absent and empty both send 0 and 0 reads back as absent, so generated requests use non-empty lists.
+const ServingLineTypes = LineTypeList.annotations({
+  arbitrary: () => (fc) => fc.subarray(names, { minLength: 1 })
+})
+
+/**
+ * Excluded MOT-IDs: ascending, without repeats. Each is sent as its own `exclMOT_<ID>` parameter.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ExcludedModes = Schema.Array(Mot.MotId).pipe(
+  Schema.minItems(1, { message: () => "must not be empty: leave the field out to exclude nothing" }),
+  Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
+    message: () => "MOT-IDs must be ascending and distinct"
+  }),
+  Schema.annotations({
+    identifier: "ExcludedModes",
+    arbitrary: () => (fc) =>
+      fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 5 }).map((ids) =>
+        ids.sort((a, b) => a - b)
+      )
+  })
+)
+
+const commonFields = {
+  /**
+   * Line types (`lineReqType`). Absent and `[]` both mean all line types and are sent as `0`; a query
+   * with `lineReqType=0` reads back without this field.
+   */
+  lineTypes: opt(ServingLineTypes),
+  /** Transport modes to leave out, each sent as `exclMOT_<ID>=1` (only the parameter's presence counts). */
+  excludedModes: opt(ExcludedModes)
+}
+
+/**
+ * The lines serving a stop (`mode=odv`, the stop in `type_sl` / `name_sl`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ByStop = Schema.TaggedStruct("ByStop", {
+  /** The stop: an ID from the stop finder, text, or a coordinate (`type_sl`, `name_sl`). */
+  stop: Point.Point,
+  ...commonFields
+}).annotations({ identifier: "ServingLinesByStop" })
+
+/**
+ * The lines matching a public line designation (`mode=line`, `lineName`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ByLineName = Schema.TaggedStruct("ByLineName", {
+  /** The public line designation, for example `U1` (`lineName`). */
+  lineName: ModelText,
+  ...commonFields
+}).annotations({ identifier: "ServingLinesByLineName" })
+
+/**
+ * A serving-lines request: by stop or by line name.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ServingLinesRequest = Schema.Union(ByStop, ByLineName).annotations({ identifier: "ServingLinesRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type ServingLinesRequest = typeof ServingLinesRequest.Type
+
+/**
+ * Options both request forms take.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options {
+  readonly lineTypes?: ReadonlyArray<LineType>
+  readonly excludedModes?: ReadonlyArray<Mot.MotId>
+}
+
+const normalizeOptions = (options: Options | undefined): Pick<ServingLinesRequest, "lineTypes" | "excludedModes"> =>
+  definedOnly({
+    lineTypes: options?.lineTypes === undefined ? undefined : Bitmask.normalize(LineTypes, options.lineTypes),
+    excludedModes: options?.excludedModes === undefined || options.excludedModes.length === 0
+      ? undefined
+      : Array.from(new Set(options.excludedModes)).sort((a, b) => a - b)
+  }) as Pick<ServingLinesRequest, "lineTypes" | "excludedModes">
+
+/**
+ * The lines serving a stop. Line types and excluded modes may come in any order and with repeats.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const byStop = (stop: Point.Point, options?: Options): ServingLinesRequest =>
+  ByStop.make({ stop, ...normalizeOptions(options) })
+
+/**
+ * The lines matching a public line designation. Line types and excluded modes may come in any order and
+ * with repeats.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const byLineName = (lineName: string, options?: Options): ServingLinesRequest =>
+  ByLineName.make({ lineName: lineName.trim(), ...normalizeOptions(options) })
+
+/**
+ * The prefix of the excluded-mode parameters (`exclMOT_<ID>`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const EXCLUDED_MODE_PREFIX = "exclMOT_"
+
+/**
+ * The query parameters of the serving-lines operation, by their wire names. The excluded modes are the
+ * parameters `exclMOT_<ID>`, matched by an index signature: only their presence counts (any value, also
+ * `0` or none, excludes the mode), and they are sent as `1`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ServingLinesParams = Schema.Struct(
+  {
+    mode: Schema.Literal("odv", "line"),
+    lineReqType: LineTypeMask,
+    type_sl: opt(Point.PointType),
+    name_sl: opt(TextParam),
+    lineName: opt(TextParam)
+  },
+  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
+).annotations({ identifier: "ServingLinesParams" })
+
+type Params = typeof ServingLinesParams.Type
+
+// The `exclMOT_<ID>` parameters of a decoded parameter record, as sorted, distinct MOT-IDs.
+const readExcludedModes = (params: object, issues: IssueCollector): Array<Mot.MotId> => {
+  const ids = new Set<number>()
+  for (const key of Object.keys(params)) {
+    if (!key.startsWith(EXCLUDED_MODE_PREFIX)) continue
+    const id = key.slice(EXCLUDED_MODE_PREFIX.length)
+    if (/^\d{1,4}$/.test(id)) ids.add(Number(id))
+    else issues.add(key, (params as Record<string, unknown>)[key], "the suffix of exclMOT_<ID> must be a MOT-ID")
+  }
+  return Array.from(ids).sort((a, b) => a - b)
+}
+
+/**
+ * The serving-lines request as query parameters and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray<readonly [string, string]>> = Schema
+  .transformOrFail(
+    Schema.compose(QueryRecordFromPairs, ServingLinesParams, { strict: false }),
+    Schema.typeSchema(ServingLinesRequest),
+    {
+      strict: true,
+      decode: (p, _, ast) => {
+        const issues = new IssueCollector(ast, p)
+        const excluded = readExcludedModes(p, issues)
+        const common = definedOnly({
+          lineTypes: p.lineReqType.length > 0 ? p.lineReqType : undefined,
+          excludedModes: excluded.length > 0 ? excluded : undefined
+        }) as Pick<ServingLinesRequest, "lineTypes" | "excludedModes">
+        if (p.mode === "odv") {
+          if (p.lineName !== undefined) issues.add("lineName", p.lineName, "is only allowed with mode=line")
+          if (p.type_sl === undefined) issues.add("type_sl", undefined, "is required with mode=odv")
+          if (p.name_sl === undefined) issues.add("name_sl", undefined, "is required with mode=odv")
+          const stop = p.type_sl !== undefined && p.name_sl !== undefined
+            ? Point.fromParams(p.type_sl, p.name_sl)
+            : undefined
+          if (stop !== undefined && Either.isLeft(stop)) issues.add("name_sl", p.name_sl, stop.left)
+          return issues.result(() =>
+            ByStop.make({ stop: Either.getOrThrow(stop!), ...common }, { disableValidation: true })
+          )
+        }
+        if (p.type_sl !== undefined) issues.add("type_sl", p.type_sl, "is only allowed with mode=odv")
+        if (p.name_sl !== undefined) issues.add("name_sl", p.name_sl, "is only allowed with mode=odv")
+        const lineName = p.lineName?.trim()
+        if (lineName === undefined) issues.add("lineName", undefined, "is required with mode=line")
+        else if (lineName.length === 0) issues.add("lineName", p.lineName, "must not be blank")
+        return issues.result(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
+      },
+      encode: (request) => {
+        const params: Record<string, unknown> = {
+          mode: request._tag === "ByStop" ? "odv" : "line",
+          lineReqType: request.lineTypes ?? []
+        }
+        if (request._tag === "ByStop") {
+          const stop = Point.toParams(request.stop)
+          params.type_sl = stop.type
+          params.name_sl = stop.name
+        } else {
+          params.lineName = request.lineName
+        }
+        for (const id of request.excludedModes ?? []) params[`${EXCLUDED_MODE_PREFIX}${id}`] = true
+        return ParseResult.succeed(params as Params)
+      }
+    }
+  ).annotations({ identifier: "ServingLinesQuery" })
+
+/**
+ * One line: public name, line number, MOT-ID and direction text.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ServingLine = Schema.Struct({
+  name: Schema.String,
+  number: Schema.String,
+  mot: Mot.MotId,
+  direction: Schema.String
+}).annotations({ identifier: "ServingLine" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ServingLine extends Schema.Schema.Type<typeof ServingLine> {}
+
+/**
+ * The serving-lines response; a missing `servingLines` field reads as an empty list.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ServingLinesResponse = Schema.Struct({
+  servingLines: Schema.optionalWith(Schema.Array(ServingLine), { default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "ServingLinesResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ServingLinesResponse extends Schema.Schema.Type<typeof ServingLinesResponse> {}
+
+/**
+ * The serving-lines operation. Its `params` also match `exclMOT_<ID>` through an index signature.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<ServingLinesRequest, ServingLinesResponse, typeof ServingLinesResponse.Encoded> = {
+  name: "servingLines",
+  path: "XML_SERVINGLINES_REQUEST",
+  summary: "Lines serving a stop, or lines matching a public line name",
+  params: ServingLinesParams as unknown as Schema.Struct<any>,
+  request: ServingLinesRequest,
+  query: () => ServingLinesQuery,
+  response: ServingLinesResponse,
+  hasResult: (response) => response.servingLines.length > 0
+}

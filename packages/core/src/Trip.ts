@@ -1,0 +1,1084 @@
+/**
+ * Trip planning (`XML_TRIP_REQUEST2`, with the trailing `2`): connections between two points, by
+ * departure or arrival time, with a via point, mode filters, mobility restrictions, public and
+ * individual transport options, bicycle and park and ride.
+ *
+ * The encoder owns the quirks of the interface:
+ * - `tripReductionMacro=1` is always sent. Decoding accepts a query without it (the server answers,
+ *   with incomplete results), so a fake can serve such requests; a value other than `1` is refused.
+ * - `exclMOT_<id>` / `inclMOT_<id>` are sent (as `1`) only for the modes that are filtered, with
+ *   `excludedMeans=checkbox` / `includedMeans=checkbox`. Decoding reads their presence: any value, also
+ *   `0` or `false`, turns the filter on. `excludedMeans=<MOT-ID>` (and likewise `includedMeans=<MOT-ID>`)
+ *   filters that one mode directly and is folded into the list.
+ * - `imparedOptionsActive=1`, `ptOptionsActive=1`, `itOptionsActive=1` are sent when their group sends
+ *   anything. Decoding refuses options of a group whose activation parameter is missing (the server
+ *   would ignore them, which a request model cannot express), naming the missing parameter.
+ * - `changeSpeed` is one parameter with two scales (public transport change time: fast 50, normal 100,
+ *   slow 200; individual transport speed: fast 120, normal 100, slow 80). The server applies it to
+ *   every active group, so when both groups are used, `publicTransport.changeSpeed` and
+ *   `individualTransport.speed` must be equal (both given with the same value, or both left out);
+ *   otherwise the request is refused at `individualTransport.speed`. When one group is used, its value
+ *   is sent. Decoding gives the value to each active group.
+ *
+ * An empty group (or one whose flags are all `false`, or whose lists are empty) sends nothing and
+ * decodes as absent; arbitraries produce only groups that send something.
+ *
+ * @since 0.1.0
+ */
+import { DateTime, Either, ParseResult, Schema } from "effect"
+import * as Arbitrary from "effect/Arbitrary"
+import { FlagParam, IntParam, ModelFlag, opt, ParamString, TextParam } from "./internal/params.js"
+import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import * as LocalDateTime from "./LocalDateTime.js"
+import * as Mot from "./Mot.js"
+import type { Operation, Query, QueryContext } from "./Operation.js"
+import * as Point from "./Point.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+// ---------------------------------------------------------------------------------------------
+// named values
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The change-time factors of `changeSpeed` for public transport (with `ptOptionsActive=1`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ChangeSpeedFactors = { fast: 50, normal: 100, slow: 200 } as const
+
+/**
+ * The walking and cycling speed factors of `changeSpeed` for individual transport (with
+ * `itOptionsActive=1`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const IndividualSpeedFactors = { fast: 120, normal: 100, slow: 80 } as const
+
+/**
+ * A speed step of `changeSpeed`: `fast`, `normal` (the server default) or `slow`. What it means depends
+ * on the group (see {@link ChangeSpeedFactors} and {@link IndividualSpeedFactors}).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Speed = Schema.Literal("fast", "normal", "slow").annotations({ identifier: "Speed" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Speed = typeof Speed.Type
+
+/**
+ * The line-type filters of `lineRestriction`.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const LineRestrictions = {
+  /** `400`: all lines. */
+  all: "400",
+  /** `401`: no high-speed trains. */
+  noHighSpeedTrains: "401",
+  /** `402`: the transport association without surcharge. */
+  associationWithoutSurcharge: "402",
+  /** `403`: the transport association plus regional trains. */
+  associationPlusRegional: "403"
+} as const
+
+/**
+ * A line-type filter by name (`lineRestriction`, see {@link LineRestrictions}).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineRestriction = Schema.Literal(
+  "all",
+  "noHighSpeedTrains",
+  "associationWithoutSurcharge",
+  "associationPlusRegional"
+).annotations({ identifier: "LineRestriction" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type LineRestriction = typeof LineRestriction.Type
+
+/**
+ * The optimisation goals of `routeType`.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const RouteTypes = {
+  /** `leastinterchange`: fewest changes. */
+  leastInterchange: "leastinterchange",
+  /** `lasttime`: fastest, the server default. */
+  fastest: "lasttime",
+  /** `leastwalking`: least walking. */
+  leastWalking: "leastwalking"
+} as const
+
+/**
+ * An optimisation goal by name (`routeType`, see {@link RouteTypes}).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const RouteType = Schema.Literal("leastInterchange", "fastest", "leastWalking").annotations({
+  identifier: "RouteType"
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type RouteType = typeof RouteType.Type
+
+/**
+ * The individual-transport modes of `trITMOT`, `trITDepMOT` and `trITArrMOT`.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ItModes = {
+  foot: "100",
+  bikeAndRide: "101",
+  bikeInPublicTransport: "102",
+  kissAndRide: "103",
+  parkAndRide: "104",
+  taxi: "105"
+} as const
+
+/**
+ * An individual-transport mode by name (see {@link ItModes}).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ItMode = Schema.Literal(
+  "foot",
+  "bikeAndRide",
+  "bikeInPublicTransport",
+  "kissAndRide",
+  "parkAndRide",
+  "taxi"
+).annotations({ identifier: "ItMode" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type ItMode = typeof ItMode.Type
+
+/**
+ * How bicycle and public transport combine (`std3_bikeSettings`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const BikeCombinations = {
+  /** `takealong`: the bicycle rides along in public transport. */
+  takeAlong: "takealong",
+  /** `toFirstStop`: cycle to the first stop. */
+  toFirstStop: "toFirstStop",
+  /** `fromLastStop`: cycle from the last stop. */
+  fromLastStop: "fromLastStop"
+} as const
+
+/**
+ * A bicycle combination by name (see {@link BikeCombinations}).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BikeCombination = Schema.Literal("takeAlong", "toFirstStop", "fromLastStop").annotations({
+  identifier: "BikeCombination"
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type BikeCombination = typeof BikeCombination.Type
+
+/**
+ * Whether the requested time is the departure or the arrival time (`itdTripDateTimeDepArr`: `dep`, the
+ * server default, or `arr`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DateTimeRefersTo = Schema.Literal("departure", "arrival").annotations({ identifier: "DateTimeRefersTo" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type DateTimeRefersTo = typeof DateTimeRefersTo.Type
+
+// ---------------------------------------------------------------------------------------------
+// request model
+// ---------------------------------------------------------------------------------------------
+
+const Minutes = Schema.Int.pipe(Schema.between(0, 1440))
+const Meters = Schema.Int.pipe(Schema.between(0, 1_000_000))
+
+const MAX_MOT_ID = 9999
+const ARBITRARY_MOT_IDS: ReadonlyArray<number> = Array.from({ length: 22 }, (_, id) => id)
+
+const isAscendingDistinct = (ids: ReadonlyArray<number>): boolean =>
+  ids.every((id, i) => i === 0 || ids[i - 1]! < id)
+
+/**
+ * A list of MOT-IDs for a mode filter, ascending and without repeats (see {@link normalizeMotIds}). An
+ * empty list filters nothing.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MotIdList = Schema.Array(Mot.MotId.pipe(Schema.lessThanOrEqualTo(MAX_MOT_ID))).pipe(
+  Schema.filter(isAscendingDistinct, { message: () => "MOT-IDs must be ascending and distinct" }),
+  Schema.annotations({
+    identifier: "MotIdList",
+    arbitrary: () => (fc) => fc.subarray([...ARBITRARY_MOT_IDS], { minLength: 1 })
+  })
+)
+
+/**
+ * Sorts MOT-IDs ascending and drops repeats, the order {@link MotIdList} expects.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const normalizeMotIds = (ids: Iterable<Mot.MotId>): Array<Mot.MotId> =>
+  Array.from(new Set(ids)).sort((a, b) => a - b)
+
+/**
+ * Whether a group of options sends anything: some field is set, other than `false` or an empty list.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const sendsSomething = (group: object | undefined): boolean => {
+  if (group === undefined) return false
+  for (const value of Object.values(group)) {
+    if (value === undefined || value === false) continue
+    if (Array.isArray(value) && value.length === 0) continue
+    return true
+  }
+  return false
+}
+
+// Groups that send nothing decode as absent, so arbitraries produce only groups that send something.
+const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: string) => {
+  const struct = Schema.Struct(fields)
+  return struct.annotations({
+    identifier,
+    arbitrary: () => (fc) => Arbitrary.makeLazy(struct)(fc).filter(sendsSomething)
+  })
+}
+
+/**
+ * A via point with an optional dwell time.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Via = Schema.Struct({
+  /** The via point (`type_via`, `name_via`). */
+  point: Point.Point,
+  /** Dwell time at the via point in minutes, 0..1440 (`dwellTime_via`); `0` excludes addresses and POIs as via. */
+  dwellMinutes: opt(Minutes)
+}).annotations({ identifier: "Via" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Via extends Schema.Schema.Type<typeof Via> {}
+
+/**
+ * Mode filters by MOT-ID. A mode may not be both included and excluded.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ModeFilter = Schema.Struct({
+  /** Modes to avoid (`excludedMeans=checkbox` and `exclMOT_<id>=1` for each). */
+  excluded: opt(MotIdList),
+  /** The only modes to use (`includedMeans=checkbox` and `inclMOT_<id>=1` for each). */
+  included: opt(MotIdList)
+}).pipe(
+  Schema.filter((filter) => {
+    const both = (filter.included ?? []).filter((id) => filter.excluded?.includes(id))
+    return both.length === 0
+      ? undefined
+      : { path: ["included"], message: `MOT-ID ${both.join(", ")} is both included and excluded` }
+  }),
+  Schema.annotations({
+    identifier: "ModeFilter",
+    arbitrary: () => (fc) =>
+      fc.record({ excluded: fc.subarray([...ARBITRARY_MOT_IDS]), included: fc.subarray([...ARBITRARY_MOT_IDS]) })
+        .map(({ excluded, included }) => {
+          const onlyIncluded = included.filter((id) => !excluded.includes(id))
+          return definedOnly({
+            excluded: excluded.length > 0 ? excluded : undefined,
+            included: onlyIncluded.length > 0 ? onlyIncluded : undefined
+          }) as { readonly excluded?: ReadonlyArray<number>; readonly included?: ReadonlyArray<number> }
+        })
+        .filter(sendsSomething)
+  })
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ModeFilter extends Schema.Schema.Type<typeof ModeFilter> {}
+
+/**
+ * Mobility restrictions; any of them sends `imparedOptionsActive=1`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Mobility = group({
+  /** Only low-floor vehicles (`lowPlatformVhcl=1`). */
+  lowFloorVehicles: opt(ModelFlag),
+  /** Avoid changes with an elevator (`noElevators=1`). */
+  noElevators: opt(ModelFlag),
+  /** Avoid changes with an escalator (`noEscalators=1`). */
+  noEscalators: opt(ModelFlag),
+  /** Avoid changes with fixed stairs (`noSolidStairs=1`). */
+  noSolidStairs: opt(ModelFlag),
+  /** Only wheelchair-accessible vehicles (`wheelchair=1`). */
+  wheelchair: opt(ModelFlag)
+}, "Mobility")
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Mobility extends Schema.Schema.Type<typeof Mobility> {}
+
+/**
+ * Public transport options; any of them sends `ptOptionsActive=1`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PublicTransportOptions = group({
+  /**
+   * Change-time factor (`changeSpeed`): fast 50, normal 100 (default), slow 200. Shares its parameter
+   * with `individualTransport.speed`: when both groups are used, both must have the same value.
+   */
+  changeSpeed: opt(Speed),
+  /** Line-type filter (`lineRestriction`: 400 all, 401, 402, 403). */
+  lineRestriction: opt(LineRestriction),
+  /** Maximum number of changes, 0..9 (`maxChanges`; 0 direct only, 9 the server default). */
+  maxChanges: opt(Schema.Int.pipe(Schema.between(0, 9))),
+  /** Optimisation goal (`routeType`). */
+  routeType: opt(RouteType),
+  /** Consider stops around the origin (`useProxFootSearchOrig=1`). */
+  nearbyStopsAtOrigin: opt(ModelFlag),
+  /** Consider stops around the destination (`useProxFootSearchDest=1`). */
+  nearbyStopsAtDestination: opt(ModelFlag)
+}, "PublicTransportOptions")
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface PublicTransportOptions extends Schema.Schema.Type<typeof PublicTransportOptions> {}
+
+/**
+ * Individual transport options (the walk, ride or drive to and from public transport); any of them
+ * sends `itOptionsActive=1`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const IndividualTransportOptions = group({
+  /**
+   * Walking or cycling speed factor (`changeSpeed`): fast 120, normal 100 (default), slow 80. Shares its
+   * parameter with `publicTransport.changeSpeed`: when both groups are used, both must have the same
+   * value.
+   */
+  speed: opt(Speed),
+  /** Access and egress mode (`trITMOT`). */
+  mode: opt(ItMode),
+  /** Maximum minutes of the individual part, 0..1440 (`trITMOTvalue`; server default 10). */
+  maxMinutes: opt(Minutes),
+  /** Mode of the departure part (`trITDepMOT`). */
+  departureMode: opt(ItMode),
+  /** Maximum minutes of the departure part (`trITDepMOTvalue`). */
+  departureMaxMinutes: opt(Minutes),
+  /** Mode of the arrival part (`trITArrMOT`). */
+  arrivalMode: opt(ItMode),
+  /** Maximum minutes of the arrival part (`trITArrMOTvalue`). */
+  arrivalMaxMinutes: opt(Minutes)
+}, "IndividualTransportOptions")
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface IndividualTransportOptions extends Schema.Schema.Type<typeof IndividualTransportOptions> {}
+
+/**
+ * Bicycle routing.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BicycleOptions = group({
+  /** Bicycle routing (`calcBicycleMacro=on`). */
+  routing: opt(ModelFlag),
+  /** Bike and ride connections (`brRoutingMacro=true`). */
+  bikeAndRide: opt(ModelFlag),
+  /** How bicycle and public transport combine (`std3_bikeSettings`). */
+  combination: opt(BikeCombination),
+  /** Cycling speed in km/h, 1..100 (`cycleSpeed`). */
+  speed: opt(Schema.Int.pipe(Schema.between(1, 100))),
+  /** Maximum minutes on the bicycle, 0..1440 (`maxTimeBicycle`). */
+  maxMinutes: opt(Minutes),
+  /** Search radius for bicycle parking in meters (`parkingMaxDistance`). */
+  parkingMaxDistance: opt(Meters)
+}, "BicycleOptions")
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface BicycleOptions extends Schema.Schema.Type<typeof BicycleOptions> {}
+
+/**
+ * Park and ride routing.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParkAndRideOptions = group({
+  /** Park and ride routing (`prRoutingMacro=true`). */
+  routing: opt(ModelFlag),
+  /** Maximum car distance in meters (`maxLengthCar`). */
+  maxCarDistance: opt(Meters),
+  /** Maximum minutes by car, 0..1440 (`maxTimeCar`). */
+  maxCarMinutes: opt(Minutes)
+}, "ParkAndRideOptions")
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ParkAndRideOptions extends Schema.Schema.Type<typeof ParkAndRideOptions> {}
+
+const speedConflict = (request: {
+  readonly publicTransport?: PublicTransportOptions
+  readonly individualTransport?: IndividualTransportOptions
+}): string | undefined => {
+  const { individualTransport: it, publicTransport: pt } = request
+  if (!sendsSomething(pt) || !sendsSomething(it) || pt!.changeSpeed === it!.speed) return undefined
+  return `EFA has one changeSpeed parameter, which applies to both groups when both are used: ` +
+    `publicTransport.changeSpeed (${pt!.changeSpeed ?? "not given"}) and individualTransport.speed ` +
+    `(${it!.speed ?? "not given"}) must be equal`
+}
+
+/**
+ * A trip request. `tripReductionMacro=1` is always sent; the groups of options are sent with their
+ * activation parameters.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripRequest = Schema.Struct({
+  /** Where the trip starts (`type_origin`, `name_origin`). */
+  origin: Point.Point,
+  /** Where the trip ends (`type_destination`, `name_destination`). */
+  destination: Point.Point,
+  /** A point to pass, with dwell time (`type_via`, `name_via`, `dwellTime_via`). */
+  via: opt(Via),
+  /**
+   * The requested time, to the minute (`itdDate` `YYYYMMDD` and `itdTime` `HHMM`, wall-clock time in the
+   * deployment's zone). Absent: now.
+   */
+  dateTime: opt(LocalDateTime.MinuteInstant),
+  /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
+  dateTimeRefersTo: opt(DateTimeRefersTo),
+  /** Number of connections, 1..100 (`calcNumberOfTrips`; server default 4). */
+  numberOfTrips: opt(Schema.Int.pipe(Schema.between(1, 100))),
+  /** No earlier or later variants (`calcOneDirection=1`). */
+  oneDirection: opt(ModelFlag),
+  /** Enrich with real-time data (`useRealtime=1`). */
+  realtime: opt(ModelFlag),
+  /** Modes to exclude or to keep (`excludedMeans`, `exclMOT_<id>`, `includedMeans`, `inclMOT_<id>`). */
+  modes: opt(ModeFilter),
+  /** Mobility restrictions (`imparedOptionsActive=1` and the flags). */
+  mobility: opt(Mobility),
+  /** Public transport options (`ptOptionsActive=1` and the options). */
+  publicTransport: opt(PublicTransportOptions),
+  /** Individual transport options (`itOptionsActive=1` and the options). */
+  individualTransport: opt(IndividualTransportOptions),
+  /** Bicycle routing (`calcBicycleMacro`, `brRoutingMacro`, `std3_bikeSettings`, ...). */
+  bicycle: opt(BicycleOptions),
+  /** Park and ride routing (`prRoutingMacro`, `maxLengthCar`, `maxTimeCar`). */
+  parkAndRide: opt(ParkAndRideOptions)
+}).pipe(
+  Schema.filter((request) => {
+    const conflict = speedConflict(request)
+    return conflict === undefined ? undefined : { path: ["individualTransport", "speed"], message: conflict }
+  }),
+  Schema.annotations({ identifier: "TripRequest" })
+)
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface TripRequest extends Schema.Schema.Type<typeof TripRequest> {}
+
+// ---------------------------------------------------------------------------------------------
+// wire parameters
+// ---------------------------------------------------------------------------------------------
+
+const namedParam = <const Table extends Record<string, string>>(
+  table: Table,
+  identifier: string
+): Schema.Schema<keyof Table & string, string> => {
+  const names = Object.keys(table) as Array<keyof Table & string>
+  const byWire = new Map<string, keyof Table & string>(names.map((name) => [table[name]!, name]))
+  const wire = names.map((name) => table[name]!)
+  return Schema.transformOrFail(ParamString, Schema.Literal(...(names as [string, ...Array<string>])), {
+    strict: true,
+    decode: (text, _, ast) => {
+      const name = byWire.get(text)
+      return name === undefined
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected one of ${wire.join(", ")}, got "${text}"`))
+        : ParseResult.succeed(name)
+    },
+    encode: (name) => ParseResult.succeed(table[name as keyof Table]!)
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: wire } }) as unknown as Schema.Schema<
+    keyof Table & string,
+    string
+  >
+}
+
+// A macro switch with one accepted value (`calcBicycleMacro=on`, `brRoutingMacro=true`).
+const fixedParam = (value: string, identifier: string): Schema.Schema<true, string> =>
+  Schema.transformOrFail(ParamString, Schema.Literal(true), {
+    strict: true,
+    decode: (text, _, ast) =>
+      text === value
+        ? ParseResult.succeed(true as const)
+        : ParseResult.fail(new ParseResult.Type(ast, text, `expected "${value}", got "${text}"`)),
+    encode: () => ParseResult.succeed(value)
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: [value] } })
+
+/**
+ * `itdTime`: `HHMM`, 24-hour (`HH:MM` is read too).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TimeParam: Schema.Schema<string, string> = ParamString.pipe(
+  Schema.pattern(/^([01]\d|2[0-3]):?[0-5]\d$/, {
+    message: (issue) => `expected a time as HHMM (24-hour), got "${String(issue.actual)}"`
+  })
+).annotations({ identifier: "TimeParam", jsonSchema: { type: "string", pattern: "^([01]\\d|2[0-3]):?[0-5]\\d$" } })
+
+/**
+ * `excludedMeans` / `includedMeans`: `checkbox` (the `exclMOT_<id>` / `inclMOT_<id>` parameters apply)
+ * or one MOT-ID (filter that mode directly).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MeansParam: Schema.Schema<"checkbox" | Mot.MotId, string> = Schema.transformOrFail(
+  ParamString,
+  Schema.Union(Schema.Literal("checkbox"), Mot.MotId),
+  {
+    strict: true,
+    decode: (text, _, ast) =>
+      text === "checkbox"
+        ? ParseResult.succeed("checkbox" as const)
+        : /^\d{1,4}$/.test(text)
+        ? ParseResult.succeed(Number(text))
+        : ParseResult.fail(new ParseResult.Type(ast, text, `expected "checkbox" or a MOT-ID, got "${text}"`)),
+    encode: (value) => ParseResult.succeed(String(value))
+  }
+).annotations({ identifier: "MeansParam", jsonSchema: { type: "string", pattern: "^(checkbox|\\d+)$" } })
+
+const MinutesParam = IntParam({ min: 0, max: 1440 })
+const MetersParam = IntParam({ min: 0, max: 1_000_000 })
+const SpeedParam = namedParam({ fast: "fast", normal: "normal", slow: "slow" }, "ChangeSpeedParam")
+const ItModeParam = namedParam(ItModes, "ItModeParam")
+
+/**
+ * The query parameters of a trip request, by their wire names. `exclMOT_<id>` and `inclMOT_<id>` are
+ * index signatures: any value (also none) turns the filter on.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripParams = Schema.Struct(
+  {
+    type_origin: Point.PointType,
+    name_origin: TextParam,
+    type_destination: Point.PointType,
+    name_destination: TextParam,
+    tripReductionMacro: opt(fixedParam("1", "TripReductionMacroParam")),
+    type_via: opt(Point.PointType),
+    name_via: opt(TextParam),
+    dwellTime_via: opt(MinutesParam),
+    itdDate: opt(LocalDateTime.CompactDateParam),
+    itdTime: opt(TimeParam),
+    itdTripDateTimeDepArr: opt(namedParam({ departure: "dep", arrival: "arr" }, "DepArrParam")),
+    calcNumberOfTrips: opt(IntParam({ min: 1, max: 100 })),
+    calcOneDirection: opt(FlagParam),
+    useRealtime: opt(FlagParam),
+    imparedOptionsActive: opt(FlagParam),
+    lowPlatformVhcl: opt(FlagParam),
+    noElevators: opt(FlagParam),
+    noEscalators: opt(FlagParam),
+    noSolidStairs: opt(FlagParam),
+    wheelchair: opt(FlagParam),
+    ptOptionsActive: opt(FlagParam),
+    changeSpeed: opt(SpeedParam),
+    lineRestriction: opt(namedParam(LineRestrictions, "LineRestrictionParam")),
+    maxChanges: opt(IntParam({ min: 0, max: 9 })),
+    routeType: opt(namedParam(RouteTypes, "RouteTypeParam")),
+    useProxFootSearchOrig: opt(FlagParam),
+    useProxFootSearchDest: opt(FlagParam),
+    itOptionsActive: opt(FlagParam),
+    trITMOT: opt(ItModeParam),
+    trITMOTvalue: opt(MinutesParam),
+    trITDepMOT: opt(ItModeParam),
+    trITDepMOTvalue: opt(MinutesParam),
+    trITArrMOT: opt(ItModeParam),
+    trITArrMOTvalue: opt(MinutesParam),
+    calcBicycleMacro: opt(fixedParam("on", "CalcBicycleMacroParam")),
+    brRoutingMacro: opt(fixedParam("true", "BrRoutingMacroParam")),
+    std3_bikeSettings: opt(namedParam(BikeCombinations, "BikeSettingsParam")),
+    cycleSpeed: opt(IntParam({ min: 1, max: 100 })),
+    maxTimeBicycle: opt(MinutesParam),
+    parkingMaxDistance: opt(MetersParam),
+    prRoutingMacro: opt(fixedParam("true", "PrRoutingMacroParam")),
+    maxLengthCar: opt(MetersParam),
+    maxTimeCar: opt(MinutesParam),
+    excludedMeans: opt(MeansParam),
+    includedMeans: opt(MeansParam)
+  },
+  Schema.Record({ key: Schema.TemplateLiteral("exclMOT_", Schema.String), value: FlagParam }),
+  Schema.Record({ key: Schema.TemplateLiteral("inclMOT_", Schema.String), value: FlagParam })
+).annotations({ identifier: "TripParams" })
+
+type TripParams = typeof TripParams.Type
+
+// ---------------------------------------------------------------------------------------------
+// the mapping
+// ---------------------------------------------------------------------------------------------
+
+const PT_PARAMS = [
+  "lineRestriction",
+  "maxChanges",
+  "routeType",
+  "useProxFootSearchOrig",
+  "useProxFootSearchDest"
+] as const
+const IT_PARAMS = ["trITMOT", "trITMOTvalue", "trITDepMOT", "trITDepMOTvalue", "trITArrMOT", "trITArrMOTvalue"] as const
+const MOBILITY_PARAMS = ["lowPlatformVhcl", "noElevators", "noEscalators", "noSolidStairs", "wheelchair"] as const
+
+const present = (p: TripParams, names: ReadonlyArray<keyof TripParams & string>): Array<string> =>
+  names.filter((name) => p[name] !== undefined)
+
+const nonEmpty = <A extends object>(record: A): A | undefined => {
+  const defined = definedOnly(record as Record<string, unknown>) as A
+  return Object.keys(defined).length > 0 ? defined : undefined
+}
+
+// Reads the `exclMOT_<id>` / `inclMOT_<id>` keys and the direct `excludedMeans=<id>` form.
+const readModes = (
+  p: TripParams,
+  prefix: "exclMOT_" | "inclMOT_",
+  means: "excludedMeans" | "includedMeans",
+  issues: IssueCollector
+): { readonly ids: Array<number>; readonly keys: Map<number, string> } => {
+  const keys = new Map<number, string>()
+  for (const key of Object.keys(p)) {
+    if (!key.startsWith(prefix)) continue
+    const suffix = key.slice(prefix.length)
+    if (/^\d{1,4}$/.test(suffix)) {
+      keys.set(Number(suffix), key)
+    } else {
+      issues.add(key, (p as Record<string, unknown>)[key], `expected ${prefix}<MOT-ID>, a non-negative integer`)
+    }
+  }
+  const mean = p[means]
+  if (keys.size > 0 && mean === undefined) {
+    issues.add(means, undefined, `${[...keys.values()].join(", ")} take effect only with ${means}=checkbox`)
+  }
+  const ids = new Set(keys.keys())
+  if (typeof mean === "number") ids.add(mean)
+  return { ids: normalizeMotIds(ids), keys }
+}
+
+const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: IssueCollector): TripRequest | undefined => {
+  const origin = Point.fromParams(p.type_origin, p.name_origin)
+  if (Either.isLeft(origin)) issues.add("name_origin", p.name_origin, origin.left)
+  const destination = Point.fromParams(p.type_destination, p.name_destination)
+  if (Either.isLeft(destination)) issues.add("name_destination", p.name_destination, destination.left)
+
+  // via
+  let via: Via | undefined
+  if (p.type_via !== undefined && p.name_via !== undefined) {
+    const point = Point.fromParams(p.type_via, p.name_via)
+    if (Either.isLeft(point)) issues.add("name_via", p.name_via, point.left)
+    else via = definedOnly({ point: point.right, dwellMinutes: p.dwellTime_via }) as Via
+  } else if (p.type_via !== undefined) {
+    issues.add("name_via", undefined, "type_via needs name_via")
+  } else if (p.name_via !== undefined) {
+    issues.add("type_via", undefined, "name_via needs type_via")
+  } else if (p.dwellTime_via !== undefined) {
+    issues.add("dwellTime_via", p.dwellTime_via, "a dwell time needs a via point (type_via, name_via)")
+  }
+
+  // date and time
+  let dateTime: DateTime.Utc | undefined
+  if (p.itdDate !== undefined && p.itdTime !== undefined) {
+    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime, timeZone)
+    if (Either.isLeft(instant)) {
+      const field = instant.left.field === "date" ? "itdDate" : "itdTime"
+      issues.add(field, p[field], instant.left.message)
+    } else {
+      dateTime = instant.right
+    }
+  } else if (p.itdDate !== undefined) {
+    issues.add("itdTime", undefined, "itdDate needs itdTime")
+  } else if (p.itdTime !== undefined) {
+    issues.add("itdDate", undefined, "itdTime needs itdDate")
+  }
+
+  // mode filters
+  const excluded = readModes(p, "exclMOT_", "excludedMeans", issues)
+  const included = readModes(p, "inclMOT_", "includedMeans", issues)
+  const both = included.ids.filter((id) => excluded.ids.includes(id))
+  for (const id of both) {
+    issues.add(included.keys.get(id) ?? "includedMeans", undefined, `MOT-ID ${id} is both included and excluded`)
+  }
+
+  // activation of the option groups
+  const mobilityActive = p.imparedOptionsActive === true
+  const ptActive = p.ptOptionsActive === true
+  const itActive = p.itOptionsActive === true
+  const inactive = (activation: string, names: Array<string>) => {
+    if (names.length > 0) issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+  }
+  if (!mobilityActive) inactive("imparedOptionsActive", present(p, MOBILITY_PARAMS))
+  if (!ptActive) inactive("ptOptionsActive", present(p, PT_PARAMS))
+  if (!itActive) inactive("itOptionsActive", present(p, IT_PARAMS))
+  if (p.changeSpeed !== undefined && !ptActive && !itActive) {
+    issues.add(
+      "changeSpeed",
+      p.changeSpeed,
+      "changeSpeed takes effect only with ptOptionsActive=1 or itOptionsActive=1"
+    )
+  }
+  if (issues.issues.length > 0) return undefined
+
+  return definedOnly({
+    origin: Either.getOrThrow(origin),
+    destination: Either.getOrThrow(destination),
+    via,
+    dateTime,
+    dateTimeRefersTo: p.itdTripDateTimeDepArr,
+    numberOfTrips: p.calcNumberOfTrips,
+    oneDirection: p.calcOneDirection,
+    realtime: p.useRealtime,
+    modes: nonEmpty({
+      excluded: excluded.ids.length > 0 ? excluded.ids : undefined,
+      included: included.ids.length > 0 ? included.ids : undefined
+    }),
+    mobility: nonEmpty({
+      lowFloorVehicles: p.lowPlatformVhcl,
+      noElevators: p.noElevators,
+      noEscalators: p.noEscalators,
+      noSolidStairs: p.noSolidStairs,
+      wheelchair: p.wheelchair
+    }),
+    publicTransport: nonEmpty({
+      changeSpeed: ptActive ? p.changeSpeed : undefined,
+      lineRestriction: p.lineRestriction,
+      maxChanges: p.maxChanges,
+      routeType: p.routeType,
+      nearbyStopsAtOrigin: p.useProxFootSearchOrig,
+      nearbyStopsAtDestination: p.useProxFootSearchDest
+    }),
+    individualTransport: nonEmpty({
+      speed: itActive ? p.changeSpeed : undefined,
+      mode: p.trITMOT,
+      maxMinutes: p.trITMOTvalue,
+      departureMode: p.trITDepMOT,
+      departureMaxMinutes: p.trITDepMOTvalue,
+      arrivalMode: p.trITArrMOT,
+      arrivalMaxMinutes: p.trITArrMOTvalue
+    }),
+    bicycle: nonEmpty({
+      routing: p.calcBicycleMacro,
+      bikeAndRide: p.brRoutingMacro,
+      combination: p.std3_bikeSettings,
+      speed: p.cycleSpeed,
+      maxMinutes: p.maxTimeBicycle,
+      parkingMaxDistance: p.parkingMaxDistance
+    }),
+    parkAndRide: nonEmpty({
+      routing: p.prRoutingMacro,
+      maxCarDistance: p.maxLengthCar,
+      maxCarMinutes: p.maxTimeCar
+    })
+  }) as TripRequest
+}
+
+const dashed = (compact: string): LocalDateTime.CalendarDate =>
+  `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`
+
+const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripParams => {
+  const origin = Point.toParams(request.origin)
+  const destination = Point.toParams(request.destination)
+  const via = request.via === undefined ? undefined : Point.toParams(request.via.point)
+  const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
+  const excluded = request.modes?.excluded ?? []
+  const included = request.modes?.included ?? []
+  const mobility = sendsSomething(request.mobility) ? request.mobility : undefined
+  const pt = sendsSomething(request.publicTransport) ? request.publicTransport : undefined
+  const it = sendsSomething(request.individualTransport) ? request.individualTransport : undefined
+  const bicycle = request.bicycle
+  const parkAndRide = request.parkAndRide
+  const params: Record<string, unknown> = definedOnly({
+    type_origin: origin.type,
+    name_origin: origin.name,
+    type_destination: destination.type,
+    name_destination: destination.name,
+    tripReductionMacro: true,
+    type_via: via?.type,
+    name_via: via?.name,
+    dwellTime_via: request.via?.dwellMinutes,
+    itdDate: local === undefined ? undefined : dashed(local.date),
+    itdTime: local?.time,
+    itdTripDateTimeDepArr: request.dateTimeRefersTo,
+    calcNumberOfTrips: request.numberOfTrips,
+    calcOneDirection: flag(request.oneDirection),
+    useRealtime: flag(request.realtime),
+    imparedOptionsActive: flag(mobility !== undefined),
+    lowPlatformVhcl: flag(mobility?.lowFloorVehicles),
+    noElevators: flag(mobility?.noElevators),
+    noEscalators: flag(mobility?.noEscalators),
+    noSolidStairs: flag(mobility?.noSolidStairs),
+    wheelchair: flag(mobility?.wheelchair),
+    ptOptionsActive: flag(pt !== undefined),
+    changeSpeed: pt?.changeSpeed ?? it?.speed,
+    lineRestriction: pt?.lineRestriction,
+    maxChanges: pt?.maxChanges,
+    routeType: pt?.routeType,
+    useProxFootSearchOrig: flag(pt?.nearbyStopsAtOrigin),
+    useProxFootSearchDest: flag(pt?.nearbyStopsAtDestination),
+    itOptionsActive: flag(it !== undefined),
+    trITMOT: it?.mode,
+    trITMOTvalue: it?.maxMinutes,
+    trITDepMOT: it?.departureMode,
+    trITDepMOTvalue: it?.departureMaxMinutes,
+    trITArrMOT: it?.arrivalMode,
+    trITArrMOTvalue: it?.arrivalMaxMinutes,
+    calcBicycleMacro: flag(bicycle?.routing),
+    brRoutingMacro: flag(bicycle?.bikeAndRide),
+    std3_bikeSettings: bicycle?.combination,
+    cycleSpeed: bicycle?.speed,
+    maxTimeBicycle: bicycle?.maxMinutes,
+    parkingMaxDistance: bicycle?.parkingMaxDistance,
+    prRoutingMacro: flag(parkAndRide?.routing),
+    maxLengthCar: parkAndRide?.maxCarDistance,
+    maxTimeCar: parkAndRide?.maxCarMinutes,
+    excludedMeans: excluded.length > 0 ? "checkbox" : undefined,
+    includedMeans: included.length > 0 ? "checkbox" : undefined
+  })
+  for (const id of excluded) params[`exclMOT_${id}`] = true
+  for (const id of included) params[`inclMOT_${id}`] = true
+  return params as TripParams
+}
+
+const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Query> =>
+  Schema.transformOrFail(
+    Schema.compose(QueryRecordFromPairs, TripParams, { strict: false }),
+    Schema.typeSchema(TripRequest),
+    {
+      strict: true,
+      decode: (p, _, ast) => {
+        const issues = new IssueCollector(ast, p)
+        const request = decodeRequest(p, timeZone, issues)
+        return issues.result(() => request!)
+      },
+      encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
+    }
+  ).annotations({ identifier: "TripQuery" })
+
+const queries = new Map<string, Schema.Schema<TripRequest, Query>>()
+
+/**
+ * The trip request as query parameters and back, with date and time written in the deployment's time
+ * zone. One schema per zone, kept for reuse.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripQuery = (context: QueryContext): Schema.Schema<TripRequest, Query> => {
+  const key = DateTime.zoneToString(context.timeZone)
+  let query = queries.get(key)
+  if (query === undefined) {
+    query = makeQuery(context.timeZone)
+    queries.set(key, query)
+  }
+  return query
+}
+
+// ---------------------------------------------------------------------------------------------
+// response
+// ---------------------------------------------------------------------------------------------
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
+
+/**
+ * A timestamp of a response: ISO 8601 with `Z` (an explicit offset is read too), decoded into an
+ * instant. A timestamp without zone is refused, as it cannot be placed in time.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Timestamp: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
+  Schema.String,
+  Schema.DateTimeUtcFromSelf,
+  {
+    strict: true,
+    decode: (text, _, ast) => {
+      const millis = isoInstant.test(text) ? Date.parse(text) : Number.NaN
+      return Number.isNaN(millis)
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected an ISO 8601 timestamp in UTC, got "${text}"`))
+        : ParseResult.succeed(DateTime.unsafeMake(millis))
+    },
+    encode: (instant) => ParseResult.succeed(DateTime.formatIso(instant))
+  }
+).annotations({ identifier: "Timestamp", jsonSchema: { type: "string", format: "date-time" } })
+
+/**
+ * The mode of a leg: its name and MOT-ID (see {@link Mot.Mot}; legs also carry the pseudo modes 97
+ * and up).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LegMode = Schema.Struct({
+  name: Schema.String,
+  mot: Schema.Number
+}).annotations({ identifier: "LegMode" })
+
+/**
+ * Where a leg starts. `departureTimeEstimated` comes with real-time data.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LegOrigin = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String,
+  departureTimePlanned: Timestamp,
+  departureTimeEstimated: opt(Timestamp)
+}).annotations({ identifier: "LegOrigin" })
+
+/**
+ * Where a leg ends. `arrivalTimeEstimated` comes with real-time data.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LegDestination = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String,
+  arrivalTimePlanned: Timestamp,
+  arrivalTimeEstimated: opt(Timestamp)
+}).annotations({ identifier: "LegDestination" })
+
+/**
+ * One leg of a trip. `realtimeStatus` (seen: `MONITORED`) and `isRealtimeControlled` come with
+ * real-time data.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Leg = Schema.Struct({
+  mode: LegMode,
+  origin: LegOrigin,
+  destination: LegDestination,
+  realtimeStatus: opt(Schema.String),
+  isRealtimeControlled: opt(Schema.Boolean)
+}).annotations({ identifier: "Leg" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Leg extends Schema.Schema.Type<typeof Leg> {}
+
+/**
+ * One connection: its duration in seconds, its number of changes and its legs in order.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Trip = Schema.Struct({
+  duration: Schema.Number,
+  interchange: Schema.Number,
+  legs: Schema.Array(Leg)
+}).annotations({ identifier: "Trip" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Trip extends Schema.Schema.Type<typeof Trip> {}
+
+/**
+ * The trip response. A missing `trips` field reads as an empty list.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripResponse = Schema.Struct({
+  trips: Schema.optionalWith(Schema.Array(Trip), { default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "TripResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface TripResponse extends Schema.Schema.Type<typeof TripResponse> {}
+
+/**
+ * The trip operation. Its `params` also match `exclMOT_<id>` and `inclMOT_<id>` through index
+ * signatures.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<TripRequest, TripResponse, typeof TripResponse.Encoded> = {
+  name: "trip",
+  path: "XML_TRIP_REQUEST2",
+  summary: "Connections between two points by departure or arrival time",
+  params: TripParams as unknown as Schema.Struct<any>,
+  request: TripRequest,
+  query: TripQuery,
+  response: TripResponse,
+  hasResult: (response) => response.trips.length > 0
+}

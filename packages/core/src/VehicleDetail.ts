@@ -1,0 +1,337 @@
+/**
+ * Sharing-vehicle detail: the detail mode of the coordinate search (`XML_COORD_REQUEST` with
+ * `coordReqType=VEHICLEDETAIL`, `vehDetail=1`, `vehSM=ID`) for one vehicle, given by its sharing
+ * reference `SharingRefId=<ID>:<OperatorID>:<OpAreaID>`.
+ *
+ * The contract does not list the shape of this response. It is decoded leniently: `pins` (as the
+ * coordinate search names its result list) is typed where the fields are evident (`id`, `name`, `type`,
+ * `coord`, all optional) and every other field of a pin, and every other top-level field, is kept as the
+ * JSON the server sent (`unknown`), under its own name.
+ *
+ * Decisions where the contract is silent:
+ * - The filter lists (`engineTypes`, `locationTypes`, `vehicleKinds`) are non-empty when present;
+ *   `vehEngineType` and `vehSF` are repeated parameters, `vehLocType<i>` are numbered from 0, and a
+ *   query with a gap in that numbering is refused at the missing parameter.
+ * - The parts of the sharing reference may not contain `:` or spaces.
+ *
+ * @since 0.1.0
+ */
+import { ParseResult, Schema } from "effect"
+import * as Coord from "./Coord.js"
+import { FlagParam, ModelFlag, ModelToken, opt, ParamString, Repeated } from "./internal/params.js"
+import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import type { Operation } from "./Operation.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+// A closed set of words with one message that lists them, rather than one message per word.
+const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
+  Schema.Literal(...values).annotations({
+    identifier,
+    message: (issue) => ({
+      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
+      override: true
+    })
+  })
+
+/**
+ * A sharing vehicle's reference: vehicle, operator and operating-area IDs.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VehicleRef = Schema.Struct({
+  /** The vehicle ID. */
+  vehicleId: ModelToken,
+  /** The operator ID. */
+  operatorId: ModelToken,
+  /** The operating-area ID. */
+  opAreaId: ModelToken
+}).annotations({ identifier: "VehicleRef" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface VehicleRef extends Schema.Schema.Type<typeof VehicleRef> {}
+
+/**
+ * `SharingRefId` as a query value: `<ID>:<OperatorID>:<OpAreaID>`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SharingRefIdParam: Schema.Schema<VehicleRef, string> = Schema.transformOrFail(ParamString, VehicleRef, {
+  strict: true,
+  decode: (text, _, ast) => {
+    const parts = text.split(":")
+    if (parts.length !== 3 || parts.some((part) => part.length === 0)) {
+      return ParseResult.fail(new ParseResult.Type(ast, text, `expected <ID>:<OperatorID>:<OpAreaID>, got "${text}"`))
+    }
+    const [vehicleId, operatorId, opAreaId] = parts as [string, string, string]
+    return ParseResult.succeed({ vehicleId, operatorId, opAreaId })
+  },
+  encode: (ref) => ParseResult.succeed(`${ref.vehicleId}:${ref.operatorId}:${ref.opAreaId}`)
+}).annotations({
+  identifier: "SharingRefIdParam",
+  jsonSchema: { type: "string", pattern: "^[^:\\s]+:[^:\\s]+:[^:\\s]+$" }
+})
+
+/**
+ * Drive types of `vehEngineType`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const EngineType = oneOf("EngineType", ["COMBUSTION", "ELECTRIC", "HYBRID"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type EngineType = typeof EngineType.Type
+
+/**
+ * Location types of `vehLocType<i>`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LocationType = oneOf("LocationType", ["CLASSIC", "FREEFLOATER", "STATION", "POSITION"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type LocationType = typeof LocationType.Type
+
+/**
+ * Vehicle kinds of `vehSF` in the detail mode.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VehicleKind = oneOf("VehicleKind", ["CAR", "BIKE", "MINIVEHICLE", "TAXI"])
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type VehicleKind = typeof VehicleKind.Type
+
+/**
+ * A sharing-vehicle detail request.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VehicleDetailRequest = Schema.Struct({
+  /** The vehicle (`SharingRefId=<ID>:<OperatorID>:<OpAreaID>`). */
+  vehicle: VehicleRef,
+  /** Also vehicles standing at stations (`vehAtStation=1`). */
+  atStation: opt(ModelFlag),
+  /** Return the technical specification (`vehSpec=1`). */
+  specification: opt(ModelFlag),
+  /** Return the availability (`vehAvail=1`). */
+  availability: opt(ModelFlag),
+  /** Only these drive types (`vehEngineType`, repeated). */
+  engineTypes: opt(Schema.NonEmptyArray(EngineType)),
+  /** Only these location types (`vehLocType0`, `vehLocType1`, ...). */
+  locationTypes: opt(Schema.NonEmptyArray(LocationType)),
+  /** Only these vehicle kinds (`vehSF`, repeated). */
+  vehicleKinds: opt(Schema.NonEmptyArray(VehicleKind))
+}).annotations({ identifier: "VehicleDetailRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface VehicleDetailRequest extends Schema.Schema.Type<typeof VehicleDetailRequest> {}
+
+const wire = <A extends string>(literal: Schema.Schema<A>): Schema.Schema<A, string> =>
+  Schema.compose(ParamString, literal, { strict: false })
+
+/**
+ * The query parameters of the vehicle detail, by their wire names. `vehLocType<i>` is an index signature
+ * (`VehicleDetailParams.records`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VehicleDetailParams = Schema.Struct(
+  {
+    coordReqType: Schema.Literal("VEHICLEDETAIL"),
+    vehDetail: FlagParam,
+    vehSM: Schema.Literal("ID"),
+    SharingRefId: SharingRefIdParam,
+    vehAtStation: opt(FlagParam),
+    vehSpec: opt(FlagParam),
+    vehAvail: opt(FlagParam),
+    vehEngineType: opt(Repeated(wire(EngineType))),
+    vehSF: opt(Repeated(wire(VehicleKind)))
+  },
+  Schema.Record({ key: Schema.TemplateLiteral("vehLocType", Schema.Number), value: LocationType })
+).annotations({ identifier: "VehicleDetailParams" })
+
+type Params = typeof VehicleDetailParams.Type
+
+const LOCATION_TYPE = "vehLocType"
+
+const readLocationTypes = (
+  p: Params,
+  issues: IssueCollector
+): readonly [LocationType, ...Array<LocationType>] | undefined => {
+  const found = new Map<number, LocationType>()
+  let last = -1
+  for (const key of Object.keys(p)) {
+    if (!key.startsWith(LOCATION_TYPE)) continue
+    const suffix = key.slice(LOCATION_TYPE.length)
+    const value = p[key as `vehLocType${number}`]!
+    if (!/^(?:0|[1-9]\d{0,5})$/.test(suffix)) {
+      issues.add(key, value, `the index must be 0, 1, 2, ..., got "${suffix}"`)
+      continue
+    }
+    const index = Number(suffix)
+    found.set(index, value)
+    if (index > last) last = index
+  }
+  for (let i = 0; i <= last; i++) {
+    if (!found.has(i)) {
+      issues.add(`${LOCATION_TYPE}${i}`, undefined, "missing: vehLocType<i> are numbered from 0 without gaps")
+    }
+  }
+  return last < 0 ? undefined : (Array.from({ length: last + 1 }, (_, i) => found.get(i)!) as unknown as readonly [
+    LocationType,
+    ...Array<LocationType>
+  ])
+}
+
+/**
+ * The vehicle-detail request as query parameters and back. The encoder always adds
+ * `coordReqType=VEHICLEDETAIL`, `vehDetail=1` and `vehSM=ID`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArray<readonly [string, string]>> = Schema
+  .transformOrFail(
+    Schema.compose(QueryRecordFromPairs, VehicleDetailParams, { strict: false }),
+    Schema.typeSchema(VehicleDetailRequest),
+    {
+      strict: true,
+      decode: (p, _, ast) => {
+        const issues = new IssueCollector(ast, p)
+        const locationTypes = readLocationTypes(p, issues)
+        return issues.result(() =>
+          definedOnly({
+            vehicle: p.SharingRefId,
+            atStation: p.vehAtStation,
+            specification: p.vehSpec,
+            availability: p.vehAvail,
+            engineTypes: p.vehEngineType,
+            locationTypes,
+            vehicleKinds: p.vehSF
+          }) as VehicleDetailRequest
+        )
+      },
+      encode: (request) => {
+        const params: Record<string, unknown> = definedOnly({
+          coordReqType: "VEHICLEDETAIL",
+          vehDetail: true,
+          vehSM: "ID",
+          SharingRefId: request.vehicle,
+          vehAtStation: flag(request.atStation),
+          vehSpec: flag(request.specification),
+          vehAvail: flag(request.availability),
+          vehEngineType: request.engineTypes,
+          vehSF: request.vehicleKinds
+        })
+        request.locationTypes?.forEach((type, i) => {
+          params[`${LOCATION_TYPE}${i}`] = type
+        })
+        return ParseResult.succeed(params as Params)
+      }
+    }
+  ).annotations({ identifier: "VehicleDetailQuery" })
+
+/**
+ * One vehicle (or other object) of the detail response. `id`, `name`, `type` and `coord` are typed when
+ * present; every other field is kept as the server sent it.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Vehicle = Schema.Struct(
+  {
+    id: opt(Schema.String),
+    name: opt(Schema.String),
+    type: opt(Schema.String),
+    coord: opt(Coord.Coord)
+  },
+  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+).annotations({ identifier: "Vehicle" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Vehicle = typeof Vehicle.Type
+
+/**
+ * The vehicle-detail response, decoded leniently since the contract does not list its shape: `pins`
+ * (an empty list when absent) of {@link Vehicle}, `systemMessages`, and every other top-level field
+ * kept as JSON under its own name.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const VehicleDetailResponse = Schema.Struct(
+  {
+    pins: Schema.optionalWith(Schema.Array(Vehicle), { exact: true, default: () => [] }),
+    ...SystemMessage.systemMessagesField
+  },
+  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+).annotations({ identifier: "VehicleDetailResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type VehicleDetailResponse = typeof VehicleDetailResponse.Type
+
+/**
+ * Whether a detail response carries anything beyond `systemMessages`: pins, or any other top-level
+ * field with a value.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const hasResult = (response: VehicleDetailResponse): boolean =>
+  response.pins.length > 0 ||
+  Object.keys(response).some((key) => key !== "pins" && key !== "systemMessages" && response[key] != null)
+
+/**
+ * The vehicle-detail operation (same path as the coordinate search). Its `params` also carry an index
+ * signature for `vehLocType<i>` (`VehicleDetailParams.records`).
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<VehicleDetailRequest, VehicleDetailResponse, typeof VehicleDetailResponse.Encoded> = {
+  name: "vehicleDetail",
+  path: "XML_COORD_REQUEST",
+  summary: "Details of one sharing vehicle: position, specification, availability",
+  params: VehicleDetailParams as unknown as Schema.Struct<any>,
+  request: VehicleDetailRequest,
+  query: () => VehicleDetailQuery,
+  response: VehicleDetailResponse,
+  hasResult
+}
+
+/**
+ * The vehicle-detail operation under a name that tells it apart from the coordinate search on the same
+ * path.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const vehicleDetailOperation = operation
