@@ -378,16 +378,6 @@ export const make = (
     const settings: ResolvedSettings = { ...resolved, rateLimiter, concurrency: semaphore }
     const httpClient = yield* HttpClient.HttpClient
     const executor = makeExecutor(settings, httpClient)
-    const operations = {
-      trip: Trip.operation,
-      stopFinder: StopFinder.operation,
-      coordInfo: CoordInfo.operation,
-      vehicleDetail: VehicleDetail.operation,
-      opArea: OpArea.operation,
-      servingLines: ServingLines.operation,
-      addInfo: AddInfo.operation,
-      geoObject: GeoObject.operation
-    } as const
     return EfaClient.of({
       trip: (request) => executor.execute(Trip.operation, request),
       stopFinder: (request) => executor.execute(StopFinder.operation, request),
@@ -400,6 +390,24 @@ export const make = (
       url: (operation, request) => executor.buildUrl(operations[operation] as Operation.Any, request)
     })
   })
+
+/**
+ * Every operation the client offers, by method name: the descriptions the fake server and the OpenAPI
+ * document are built from as well.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operations = {
+  trip: Trip.operation,
+  stopFinder: StopFinder.operation,
+  coordInfo: CoordInfo.operation,
+  vehicleDetail: VehicleDetail.operation,
+  opArea: OpArea.operation,
+  servingLines: ServingLines.operation,
+  addInfo: AddInfo.operation,
+  geoObject: GeoObject.operation
+} as const
 
 /**
  * A layer with a client built from settings. It needs an `HttpClient`: provide `FetchHttpClient.layer`

@@ -72,12 +72,27 @@ interface Parameter {
 }
 
 const toJsonSchema = (ast: AST.AST, defs: Defs): Record<string, unknown> =>
-  JSONSchema.fromAST(ast, {
-    definitions: defs,
-    definitionPath: DEFINITION_PATH,
-    target: "openApi3.1",
-    additionalPropertiesStrategy: "allow"
-  }) as unknown as Record<string, unknown>
+  withoutKeywordIds(
+    JSONSchema.fromAST(ast, {
+      definitions: defs,
+      definitionPath: DEFINITION_PATH,
+      target: "openApi3.1",
+      additionalPropertiesStrategy: "allow"
+    })
+  ) as Record<string, unknown>
+
+// Effect marks `unknown`, `any` and `object` with `$id: "/schemas/<keyword>"`; the same `$id` appearing in
+// several places makes the document invalid, and the keyword needs no identity.
+const withoutKeywordIds = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutKeywordIds)
+  if (value === null || typeof value !== "object") return value
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    if (key === "$id" && typeof item === "string" && item.startsWith("/schemas/")) continue
+    out[key] = withoutKeywordIds(item)
+  }
+  return out
+}
 
 const isStringSchema = (schema: Record<string, unknown>): boolean =>
   schema.type === "string" ||
@@ -101,7 +116,10 @@ const isArraySchema = (schema: Record<string, unknown>): boolean =>
  * side, which is what travels; a repeatable parameter (`string | string[]` decoded to a list) as an
  * array of its item; anything else by its encoded side.
  */
-const wireSchema = (ast: AST.AST, defs: Defs): { readonly schema: Record<string, unknown>; readonly repeatable: boolean } => {
+const wireSchema = (
+  ast: AST.AST,
+  defs: Defs
+): { readonly schema: Record<string, unknown>; readonly repeatable: boolean } => {
   const plain = toJsonSchema(ast, defs)
   if (ast._tag !== "Transformation" || AST.getJSONSchemaAnnotation(ast)._tag === "Some") {
     return { schema: plain, repeatable: false }
@@ -325,6 +343,6 @@ export const make = (operations: ReadonlyArray<Operation.Any>, options: Options 
     },
     ...(options.servers !== undefined ? { servers: options.servers } : {}),
     paths,
-    components: { schemas }
+    components: { schemas: withoutKeywordIds(schemas) as Record<string, unknown> }
   }
 }

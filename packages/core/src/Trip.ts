@@ -27,6 +27,7 @@
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import * as Arbitrary from "effect/Arbitrary"
+import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { FlagParam, IntParam, ModelFlag, opt, ParamString, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -947,8 +948,6 @@ export const TripQuery = (context: QueryContext): Schema.Schema<TripRequest, Que
 // response
 // ---------------------------------------------------------------------------------------------
 
-const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
-
 /**
  * A timestamp of a response: ISO 8601 with `Z` (an explicit offset is read too), decoded into an
  * instant. A timestamp without zone is refused, as it cannot be placed in time.
@@ -962,10 +961,10 @@ export const Timestamp: Schema.Schema<DateTime.Utc, string> = Schema.transformOr
   {
     strict: true,
     decode: (text, _, ast) => {
-      const millis = isoInstant.test(text) ? Date.parse(text) : Number.NaN
+      const millis = parseInstant(text)
       return Number.isNaN(millis)
         ? ParseResult.fail(new ParseResult.Type(ast, text, `expected an ISO 8601 timestamp in UTC, got "${text}"`))
-        : ParseResult.succeed(DateTime.unsafeMake(millis))
+        : ParseResult.succeed(utcFromMillis(millis))
     },
     encode: (instant) => ParseResult.succeed(DateTime.formatIso(instant))
   }

@@ -1,0 +1,398 @@
+/**
+ * The trip answer (`XML_TRIP_REQUEST2`): connections computed from the dataset's timetable with
+ * RAPTOR, for any pair of points.
+ *
+ * - Points: a stop ID, a POI ID, a coordinate, or text (the stop finder's best match). A coordinate
+ *   or POI walks to the stops around it (haversine distance times the dataset's detour factor at its
+ *   walking speed, scaled by `changeSpeed` of the individual-transport options) within the dataset's
+ *   access radius, or within `trITMOTvalue` / `trITDepMOTvalue` / `trITArrMOTvalue` minutes when
+ *   given. With `useProxFootSearchOrig` / `useProxFootSearchDest` a stop origin or destination also
+ *   uses the stops within walking distance of it.
+ * - Time: `itdDate` / `itdTime` (default: the fake's clock). `dep`: successive earliest-arrival
+ *   searches, each starting a minute after the previous trip's departure; a trip that a later one
+ *   arrives as early as is dropped. `arr`: the same searches over the hours before the time, keeping
+ *   the latest `calcNumberOfTrips` trips that arrive by it.
+ * - Changes: `maxChanges` bounds the vehicles per trip (the default 9 is capped at 5 changes); the
+ *   minimum change time is the dataset's, times 0.5 / 1 / 2 for `changeSpeed` fast / normal / slow.
+ *   `routeType=leastinterchange` takes the trip with the fewest vehicles, the others the fastest.
+ * - Modes: `inclMOT_*` keeps only those modes, `exclMOT_*` drops modes; walking is never filtered.
+ * - Mobility: `lowPlatformVhcl` and `wheelchair` keep only lines whose vehicles are low-floor or
+ *   wheelchair accessible. A change at a stop (or a walk between stops) needs a way between the
+ *   platforms the traveller can use: stops without elevator, escalator or stairs are level; with
+ *   `noElevators` / `noEscalators` / `noSolidStairs` one of the other ways must exist; with
+ *   `wheelchair` an elevator (or level access) must.
+ * - Via: origin to via, the dwell time (`dwellTime_via`, default 0), via to destination; the via point
+ *   ends one leg and starts the next in every trip.
+ * - Legs: vehicles carry `{ name: "<product> <number>", mot }`; walks between a point and a stop
+ *   carry MOT 100, walks between two stops MOT 99. Durations are seconds, times UTC.
+ * - Real time (`useRealtime=1`): vehicle legs get `departureTimeEstimated` / `arrivalTimeEstimated`
+ *   from a deterministic delay per run and stop, `realtimeStatus: "MONITORED"` and
+ *   `isRealtimeControlled: true`; routing itself uses the planned times.
+ * - Not modelled: bicycle and park-and-ride routing, `lineRestriction` (every line of the dataset is
+ *   an association line without surcharge), `calcOneDirection` (no earlier variants are produced).
+ * - Messages: an unknown point answers `-2000`, a date outside the timetable `-4001`, no trip
+ *   `-4000`, each with `trips: []`.
+ *
+ * @since 0.1.0
+ */
+import type { Point, Trip } from "@efa-kit/core"
+import { DateTime } from "effect"
+import type { Dataset, Line, Stop } from "../dataset/schema.js"
+import { haversineMeters, walkSeconds } from "../engine/geo.js"
+import { accessStops, indexOf, lineDisplayName } from "../engine/network.js"
+import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
+import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
+import { delaySeconds } from "../engine/realtime.js"
+import { dayTypeOf, localDate } from "../engine/timetable.js"
+import type { Answer, AnswerContext } from "./types.js"
+
+/**
+ * The number of trips when `calcNumberOfTrips` is absent.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_NUMBER_OF_TRIPS = 4
+
+/**
+ * The most changes a trip may have, whatever `maxChanges` says.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MAX_CHANGES = 5
+
+const WALK_TO_STOP = { name: "Fußweg", mot: 100 } as const
+const WALK_BETWEEN_STOPS = { name: "Fußweg", mot: 99 } as const
+
+// ---------------------------------------------------------------------------------------------------
+// endpoints
+// ---------------------------------------------------------------------------------------------------
+
+interface Access {
+  readonly stop: Stop
+  readonly seconds: number
+}
+
+interface Endpoint {
+  readonly point: ResolvedPoint
+  readonly access: ReadonlyArray<Access>
+}
+
+const endpoint = (
+  dataset: Dataset,
+  point: ResolvedPoint,
+  nearby: boolean,
+  maxSeconds: number | undefined,
+  speedFactor: number
+): Endpoint => {
+  const meta = dataset.meta
+  if (point._tag === "Stop") {
+    const access: Array<Access> = [{ stop: point.stop, seconds: 0 }]
+    if (nearby) {
+      for (const transfer of indexOf(dataset).transfers.get(point.stop.id) ?? []) {
+        const seconds = walkSeconds(transfer.meters, meta, speedFactor)
+        if (maxSeconds === undefined || seconds <= maxSeconds) {
+          access.push({ stop: indexOf(dataset).stopById.get(transfer.to)!, seconds })
+        }
+      }
+    }
+    return { point, access }
+  }
+  const access = accessStops(dataset, point.coord, meta.accessRadiusMeters)
+    .map((entry) => ({ stop: entry.stop, seconds: walkSeconds(entry.meters, meta, speedFactor) }))
+    .filter((entry) => maxSeconds === undefined || entry.seconds <= maxSeconds)
+  return { point, access }
+}
+
+const accessSeconds = (end: Endpoint, stopId: string): number =>
+  end.access.find((entry) => entry.stop.id === stopId)?.seconds ?? 0
+
+// ---------------------------------------------------------------------------------------------------
+// journeys
+// ---------------------------------------------------------------------------------------------------
+
+interface Part {
+  readonly from: Endpoint
+  readonly to: Endpoint
+  readonly journey: Journey
+  /** When the part leaves its origin point (before the access walk). */
+  readonly departure: number
+  /** When the part reaches its destination point (after the egress walk). */
+  readonly arrival: number
+}
+
+interface Candidate {
+  readonly parts: ReadonlyArray<Part>
+  readonly departure: number
+  readonly arrival: number
+}
+
+const firstDeparture = (journey: Journey): number => {
+  const first = journey.segments[0]!
+  return first._tag === "Ride" ? first.run.departures[first.board]! : first.departure
+}
+
+const runPart = (
+  options: SearchOptions,
+  timetable: ReturnType<typeof timetableAround>,
+  from: Endpoint,
+  to: Endpoint,
+  time: number
+): Part | undefined => {
+  const sources = from.access.map((entry) => ({ stop: entry.stop.id, ready: time + entry.seconds }))
+  const targets = to.access.map((entry) => ({ stop: entry.stop.id, egress: entry.seconds }))
+  const journey = search(timetable, sources, targets, options)
+  if (journey === undefined) return undefined
+  const access = from.access[journey.source]!.seconds
+  const egress = to.access[journey.target]!.seconds
+  return { from, to, journey, departure: firstDeparture(journey) - access, arrival: journey.arrival + egress }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// legs
+// ---------------------------------------------------------------------------------------------------
+
+const instant = (seconds: number): DateTime.Utc => DateTime.unsafeMake(seconds * 1000)
+const pointId = (point: ResolvedPoint): Point.LocationId =>
+  (point._tag === "Stop" ? point.stop.id : point.id) as Point.LocationId
+const pointName = (point: ResolvedPoint): string => (point._tag === "Stop" ? point.stop.name : point.name)
+
+const walkLeg = (
+  mode: Trip.Leg["mode"],
+  from: { readonly id: string; readonly name: string },
+  to: { readonly id: string; readonly name: string },
+  departure: number,
+  arrival: number
+): Trip.Leg => ({
+  mode,
+  origin: { id: from.id as Point.LocationId, name: from.name, departureTimePlanned: instant(departure) },
+  destination: { id: to.id as Point.LocationId, name: to.name, arrivalTimePlanned: instant(arrival) }
+})
+
+const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg> => {
+  const index = indexOf(dataset)
+  const stopRef = (id: string) => ({ id, name: index.stopById.get(id)!.name })
+  const legs: Array<Trip.Leg> = []
+  const { journey, from, to } = part
+  const firstStop = from.access[journey.source]!.stop
+  const lastStop = to.access[journey.target]!.stop
+  const access = accessSeconds(from, firstStop.id)
+  if (access > 0) {
+    const mode = from.point._tag === "Stop" ? WALK_BETWEEN_STOPS : WALK_TO_STOP
+    const leave = firstDeparture(journey)
+    const start = { id: pointId(from.point), name: pointName(from.point) }
+    legs.push(walkLeg(mode, start, stopRef(firstStop.id), leave - access, leave))
+  }
+  for (const segment of journey.segments) {
+    if (segment._tag === "Walk") {
+      const { arrival, departure } = segment
+      legs.push(walkLeg(WALK_BETWEEN_STOPS, stopRef(segment.from), stopRef(segment.to), departure, arrival))
+      continue
+    }
+    const { run, board, alight } = segment
+    const line: Line = run.direction.line
+    const boardStop = run.stops[board]!
+    const alightStop = run.stops[alight]!
+    const departure = run.departures[board]!
+    const arrival = run.arrivals[alight]!
+    const departureDelay = delaySeconds(run.id, boardStop, board === 0)
+    const arrivalDelay = delaySeconds(run.id, alightStop, false)
+    const leg: Trip.Leg = {
+      mode: { name: lineDisplayName(line), mot: line.mot },
+      origin: {
+        ...stopRef(boardStop) as { id: Point.LocationId; name: string },
+        departureTimePlanned: instant(departure),
+        ...(realtime ? { departureTimeEstimated: instant(departure + departureDelay) } : {})
+      },
+      destination: {
+        ...stopRef(alightStop) as { id: Point.LocationId; name: string },
+        arrivalTimePlanned: instant(arrival),
+        ...(realtime ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
+      },
+      ...(realtime ? { realtimeStatus: "MONITORED", isRealtimeControlled: true } : {})
+    }
+    legs.push(leg)
+  }
+  const egress = accessSeconds(to, lastStop.id)
+  if (egress > 0) {
+    const mode = to.point._tag === "Stop" ? WALK_BETWEEN_STOPS : WALK_TO_STOP
+    const end = { id: pointId(to.point), name: pointName(to.point) }
+    legs.push(walkLeg(mode, stopRef(lastStop.id), end, journey.arrival, journey.arrival + egress))
+  }
+  return legs
+}
+
+const tripOf = (dataset: Dataset, candidate: Candidate, realtime: boolean): Trip.Trip => {
+  const legs = candidate.parts.flatMap((part) => legsOf(dataset, part, realtime))
+  const rides = candidate.parts.reduce((sum, part) => sum + part.journey.rides, 0)
+  return { duration: candidate.arrival - candidate.departure, interchange: Math.max(0, rides - 1), legs }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// the answer
+// ---------------------------------------------------------------------------------------------------
+
+const error = (code: number, text: string): Trip.TripResponse => ({
+  trips: [],
+  systemMessages: [{ type: "error", module: "BROKER", code, text }]
+})
+
+const speedFactorOf = (speed: Trip.Speed | undefined): number => (speed === "fast" ? 1.2 : speed === "slow" ? 0.8 : 1)
+const changeFactorOf = (speed: Trip.Speed | undefined): number => (speed === "fast" ? 0.5 : speed === "slow" ? 2 : 1)
+
+const searchOptions = (request: Trip.TripRequest, context: AnswerContext): SearchOptions => {
+  const { dataset } = context
+  const index = indexOf(dataset)
+  const included = request.modes?.included ?? []
+  const excluded = request.modes?.excluded ?? []
+  const mobility = request.mobility ?? {}
+  const lineAllowed = (line: Line): boolean =>
+    (included.length === 0 || included.includes(line.mot)) &&
+    !excluded.includes(line.mot) &&
+    (mobility.lowFloorVehicles !== true || line.vehicles.lowFloor) &&
+    (mobility.wheelchair !== true || line.vehicles.wheelchair)
+  const changeAt = (stopId: string): boolean => {
+    const f = index.stopById.get(stopId)!.facilities
+    if (!f.elevator && !f.escalator && !f.stairs) return true
+    if (mobility.wheelchair === true) return f.elevator && mobility.noElevators !== true
+    return (f.elevator && mobility.noElevators !== true) ||
+      (f.escalator && mobility.noEscalators !== true) ||
+      (f.stairs && mobility.noSolidStairs !== true)
+  }
+  const maxChanges = Math.min(request.publicTransport?.maxChanges ?? 9, MAX_CHANGES)
+  const changeFactor = changeFactorOf(request.publicTransport?.changeSpeed)
+  return {
+    maxRides: maxChanges + 1,
+    changeSeconds: Math.round(dataset.meta.minChangeMinutes * 60 * changeFactor),
+    usePattern: (pattern: Pattern) => lineAllowed(pattern.runs[0]!.direction.line),
+    changeAt,
+    prefer: request.publicTransport?.routeType === "leastInterchange" ? "leastInterchange" : "fastest"
+  }
+}
+
+/**
+ * Answers a trip request from the dataset's timetable.
+ *
+ * @since 0.1.0
+ * @category answers
+ */
+export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request, context) => {
+  const { dataset, timeZone } = context
+  const origin = resolvePoint(request.origin, context)
+  if (origin === undefined) return { trips: [], systemMessages: [unknownPointMessage("origin", request.origin)] }
+  const destination = resolvePoint(request.destination, context)
+  if (destination === undefined) {
+    return { trips: [], systemMessages: [unknownPointMessage("destination", request.destination)] }
+  }
+  const via = request.via === undefined ? undefined : resolvePoint(request.via.point, context)
+  if (request.via !== undefined && via === undefined) {
+    return { trips: [], systemMessages: [unknownPointMessage("via", request.via.point)] }
+  }
+  const when = request.dateTime ?? context.now
+  const date = localDate(when, timeZone)
+  if (dayTypeOf(date, dataset.meta) === undefined) {
+    return error(-4001, `${date} is outside the timetable (${dataset.meta.validFrom} to ${dataset.meta.validTo})`)
+  }
+  if (
+    origin._tag === "Stop" && destination._tag === "Stop" && origin.stop.id === destination.stop.id && via === undefined
+  ) {
+    return error(-4000, "origin and destination are the same stop")
+  }
+
+  const it = request.individualTransport
+  const speed = speedFactorOf(it?.speed)
+  const minutes = (value: number | undefined) => (value === undefined ? undefined : value * 60)
+  const departureLimit = minutes(it?.departureMaxMinutes ?? it?.maxMinutes)
+  const arrivalLimit = minutes(it?.arrivalMaxMinutes ?? it?.maxMinutes)
+  const pt = request.publicTransport
+  const from = endpoint(dataset, origin, pt?.nearbyStopsAtOrigin === true, departureLimit, speed)
+  const to = endpoint(dataset, destination, pt?.nearbyStopsAtDestination === true, arrivalLimit, speed)
+  const viaEnd = via === undefined ? undefined : endpoint(dataset, via, false, undefined, speed)
+  const dwell = (request.via?.dwellMinutes ?? 0) * 60
+
+  const options = searchOptions(request, context)
+  const timetable = timetableAround(dataset, date, timeZone)
+
+  const candidateFrom = (time: number): Candidate | undefined => {
+    if (viaEnd === undefined) {
+      const part = runPart(options, timetable, from, to, time)
+      return part === undefined ? undefined : { parts: [part], departure: part.departure, arrival: part.arrival }
+    }
+    const first = runPart(options, timetable, from, viaEnd, time)
+    if (first === undefined) return undefined
+    const second = runPart(options, timetable, viaEnd, to, first.arrival + dwell)
+    if (second === undefined) return undefined
+    return { parts: [first, second], departure: first.departure, arrival: second.arrival }
+  }
+
+  const wanted = request.numberOfTrips ?? DEFAULT_NUMBER_OF_TRIPS
+  const time = Math.floor(DateTime.toEpochMillis(when) / 1000)
+  const collect = (start: number, keepGoing: (candidate: Candidate, found: number) => boolean): Array<Candidate> => {
+    const found: Array<Candidate> = []
+    let t = start
+    // bounded: a day of departures at most
+    for (let step = 0; step < 400 && t < start + 30 * 3600; step++) {
+      const candidate = candidateFrom(t)
+      if (candidate === undefined || !keepGoing(candidate, found.length)) break
+      // a trip that a later one arrives as early as is dominated
+      while (found.length > 0 && candidate.arrival <= found[found.length - 1]!.arrival) found.pop()
+      found.push(candidate)
+      t = candidate.departure + 60
+    }
+    return found
+  }
+
+  let chosen: Array<Candidate>
+  if (request.dateTimeRefersTo === "arrival") {
+    chosen = []
+    for (const hours of [3, 8, 16]) {
+      chosen = collect(time - hours * 3600, (candidate) => candidate.arrival <= time).slice(-wanted)
+      if (chosen.length >= wanted) break
+    }
+  } else {
+    // one more than wanted, so that the last one kept is known not to be dominated
+    chosen = collect(time, (_, found) => found <= wanted).slice(0, wanted)
+  }
+
+  if (chosen.length === 0) {
+    const walk = directWalk(dataset, origin, destination, via, time, speed, request.dateTimeRefersTo === "arrival")
+    if (walk !== undefined) return { trips: [walk] }
+    return error(-4000, "no connection found for the given time and options")
+  }
+  const realtime = request.realtime === true
+  return { trips: chosen.map((candidate) => tripOf(dataset, candidate, realtime)) }
+}
+
+// Points close together without a connection: one walk, if it is within the access radius.
+const directWalk = (
+  dataset: Dataset,
+  origin: ResolvedPoint,
+  destination: ResolvedPoint,
+  via: ResolvedPoint | undefined,
+  time: number,
+  speed: number,
+  arriveBy: boolean
+): Trip.Trip | undefined => {
+  if (via !== undefined) return undefined
+  const a = origin._tag === "Stop" ? origin.stop.coord : origin.coord
+  const b = destination._tag === "Stop" ? destination.stop.coord : destination.coord
+  const meters = haversineMeters(a, b)
+  if (meters > dataset.meta.accessRadiusMeters) return undefined
+  const seconds = walkSeconds(meters, dataset.meta, speed)
+  const departure = arriveBy ? time - seconds : time
+  const mode = origin._tag === "Stop" && destination._tag === "Stop" ? WALK_BETWEEN_STOPS : WALK_TO_STOP
+  return {
+    duration: seconds,
+    interchange: 0,
+    legs: [
+      walkLeg(
+        mode,
+        { id: pointId(origin), name: pointName(origin) },
+        { id: pointId(destination), name: pointName(destination) },
+        departure,
+        departure + seconds
+      )
+    ]
+  }
+}

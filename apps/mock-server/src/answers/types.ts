@@ -1,0 +1,12 @@
+import type { DateTime } from "effect"
+import type { Dataset } from "../dataset/schema.js"
+/** What every answer gets besides its request. */
+export interface AnswerContext {
+  readonly dataset: Dataset
+  /** The fake's clock: "now" for current/historic notices, default trip time, real-time estimates. */
+  readonly now: DateTime.Utc
+  /** The deployment zone in which wall-clock times are read, Europe/Berlin. */
+  readonly timeZone: DateTime.TimeZone
+}
+/** An answer: the decoded request in, the response (core's response schema Type side) out. */
+export type Answer<Request, Response> = (request: Request, context: AnswerContext) => Response

@@ -1,0 +1,230 @@
+/**
+ * Loading a dataset folder: every file is read from inside the folder only (no `..`, no absolute
+ * names, no symbolic links that lead out), decoded with its schema, and the files are checked against
+ * each other (every referenced stop, line, provider and area exists). The first problem stops the
+ * load with a {@link DatasetError} naming the file and the path inside it.
+ *
+ * @since 0.1.0
+ */
+import { LocalDateTime } from "@efa-kit/core"
+import { Effect, Either, ParseResult, Schema } from "effect"
+import * as fs from "node:fs/promises"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { type Dataset, DatasetFiles, lineId, serviceMinutes } from "./schema.js"
+
+/**
+ * A dataset that cannot be used: `file` is the file name inside the folder, `path` the place inside
+ * the file (`[3].coord.lat`, empty for the whole file), `message` says what is wrong with both.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class DatasetError extends Schema.TaggedError<DatasetError>()("DatasetError", {
+  file: Schema.String,
+  path: Schema.String,
+  message: Schema.String
+}) {}
+
+const fail = (file: string, at: string, detail: string) =>
+  new DatasetError({ file, path: at, message: `dataset file ${file}${at === "" ? "" : ` at ${at}`}: ${detail}` })
+
+/**
+ * The folder of the dataset shipped with the fake, resolved next to the package (works from `src/`
+ * and from `dist/`).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const embeddedDatasetPath: string = fileURLToPath(new URL("../../dataset/", import.meta.url))
+
+const formatPath = (segments: ReadonlyArray<PropertyKey>): string =>
+  segments.map((segment, i) =>
+    typeof segment === "number" || /^\d+$/.test(String(segment))
+      ? `[${String(segment)}]`
+      : `${i === 0 ? "" : "."}${String(segment)}`
+  ).join("")
+
+const isInside = (folder: string, candidate: string): boolean => {
+  const relative = path.relative(folder, candidate)
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative)
+}
+
+/**
+ * Reads one file of a dataset folder as text. Refuses names that leave the folder (`..`, absolute
+ * paths, separators) and files that are symbolic links resolving outside it.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const readDatasetFile = (folder: string, name: string): Effect.Effect<string, DatasetError> =>
+  Effect.gen(function*() {
+    const plain = name.length > 0 && !name.includes("/") && !name.includes("\\") && name !== "." && name !== ".."
+    if (!plain || path.isAbsolute(name)) {
+      return yield* Effect.fail(fail(name, "", "only plain file names inside the dataset folder can be read"))
+    }
+    const root = yield* Effect.tryPromise({
+      try: () => fs.realpath(folder),
+      catch: () => fail(name, "", `the dataset folder ${folder} does not exist`)
+    })
+    const candidate = path.join(root, name)
+    if (!isInside(root, candidate)) return yield* Effect.fail(fail(name, "", "the file is outside the dataset folder"))
+    const real = yield* Effect.tryPromise({
+      try: () => fs.realpath(candidate),
+      catch: () => fail(name, "", `missing in ${root}`)
+    })
+    if (!isInside(root, real)) {
+      return yield* Effect.fail(fail(name, "", "the file is a link to a place outside the dataset folder"))
+    }
+    const stat = yield* Effect.tryPromise({ try: () => fs.stat(real), catch: () => fail(name, "", "cannot be read") })
+    if (!stat.isFile()) return yield* Effect.fail(fail(name, "", "is not a regular file"))
+    return yield* Effect.tryPromise({
+      try: () => fs.readFile(real, "utf8"),
+      catch: (cause) => fail(name, "", `cannot be read: ${String(cause)}`)
+    })
+  })
+
+const decodeFile = <A, I>(file: string, schema: Schema.Schema<A, I>, text: string): Either.Either<A, DatasetError> => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (cause) {
+    return Either.left(fail(file, "", `not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`))
+  }
+  const decoded = Schema.decodeUnknownEither(schema, { errors: "first" })(json)
+  if (Either.isRight(decoded)) return Either.right(decoded.right)
+  const issues = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+  const first = issues[0]
+  return Either.left(fail(file, first === undefined ? "" : formatPath(first.path), first?.message ?? "invalid"))
+}
+
+/**
+ * Checks the files against each other; the first problem is returned.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
+  const { meta } = dataset
+  if (Either.isLeft(LocalDateTime.zone(meta.timeZone))) {
+    return fail("meta.json", "timeZone", `unknown time zone "${meta.timeZone}"`)
+  }
+  if (meta.validTo < meta.validFrom) return fail("meta.json", "validTo", "must not be before validFrom")
+  if (Number.isNaN(Date.parse(meta.defaultNow))) return fail("meta.json", "defaultNow", "is not an instant")
+
+  const stopIds = new Set<string>()
+  for (const [i, stop] of dataset.stops.entries()) {
+    if (stopIds.has(stop.id)) return fail("stops.json", `[${i}].id`, `duplicate stop ID ${stop.id}`)
+    stopIds.add(stop.id)
+  }
+  const lineIds = new Set<string>()
+  for (const [i, line] of dataset.lines.entries()) {
+    const at = `[${i}]`
+    for (const direction of ["H", "R"] as const) {
+      const id = lineId(line, direction)
+      if (lineIds.has(id)) return fail("lines.json", `${at}.code`, `duplicate line identifier ${id}`)
+      lineIds.add(id)
+    }
+    const sequence = line.stops.map((entry) => entry.stop as string)
+    for (const [j, entry] of line.stops.entries()) {
+      if (!stopIds.has(entry.stop)) return fail("lines.json", `${at}.stops[${j}].stop`, `unknown stop ${entry.stop}`)
+      if (j > 0 && entry.run === 0) {
+        return fail("lines.json", `${at}.stops[${j}].run`, "must be at least 1 after the first stop")
+      }
+    }
+    if (new Set(sequence).size !== sequence.length) return fail("lines.json", `${at}.stops`, "a stop occurs twice")
+    for (const direction of ["H", "R"] as const) {
+      for (const [j, service] of line.directions[direction].services.entries()) {
+        const sat = `${at}.directions.${direction}.services[${j}]`
+        if (service.between !== undefined) {
+          const [a, b] = service.between
+          const ia = sequence.indexOf(a)
+          const ib = sequence.indexOf(b)
+          if (ia < 0) return fail("lines.json", `${sat}.between[0]`, `stop ${a} is not on the line`)
+          if (ib < 0) return fail("lines.json", `${sat}.between[1]`, `stop ${b} is not on the line`)
+          if (ia >= ib) {
+            return fail("lines.json", `${sat}.between`, "the stops must be in the line's order (direction H)")
+          }
+        }
+        let previous = -1
+        for (const [k, band] of service.bands.entries()) {
+          const from = serviceMinutes(band.from)
+          if (from < previous) return fail("lines.json", `${sat}.bands[${k}].from`, "bands must not overlap")
+          previous = serviceMinutes(band.until)
+        }
+      }
+    }
+  }
+  for (const [i, poi] of dataset.pois.entries()) {
+    if (stopIds.has(poi.id)) return fail("pois.json", `[${i}].id`, `ID ${poi.id} is also a stop ID`)
+  }
+  for (const [i, object] of dataset.parking.entries()) {
+    if (object.stop !== undefined && !stopIds.has(object.stop)) {
+      return fail("parking.json", `[${i}].stop`, `unknown stop ${object.stop}`)
+    }
+    if (object.kind === "zone" && object.area === undefined) {
+      return fail("parking.json", `[${i}].area`, "a zone needs its area")
+    }
+  }
+  const areas = new Map<string, Set<string>>()
+  for (const [i, provider] of dataset.sharing.providers.entries()) {
+    if (areas.has(provider.id)) return fail("sharing.json", `providers[${i}].id`, `duplicate provider ${provider.id}`)
+    areas.set(provider.id, new Set(provider.areas.map((area) => area.id)))
+  }
+  const vehicleIds = new Set<string>()
+  for (const [i, vehicle] of dataset.sharing.vehicles.entries()) {
+    const at = `vehicles[${i}]`
+    if (vehicleIds.has(vehicle.id)) return fail("sharing.json", `${at}.id`, `duplicate vehicle ${vehicle.id}`)
+    vehicleIds.add(vehicle.id)
+    const providerAreas = areas.get(vehicle.provider)
+    if (providerAreas === undefined) {
+      return fail("sharing.json", `${at}.provider`, `unknown provider ${vehicle.provider}`)
+    }
+    if (!providerAreas.has(vehicle.area)) {
+      return fail("sharing.json", `${at}.area`, `provider ${vehicle.provider} has no area ${vehicle.area}`)
+    }
+  }
+  const noticeIds = new Set<string>()
+  for (const [i, notice] of dataset.notices.entries()) {
+    const at = `[${i}]`
+    if (noticeIds.has(notice.id)) return fail("notices.json", `${at}.id`, `duplicate notice ${notice.id}`)
+    noticeIds.add(notice.id)
+    if (notice.validTo < notice.validFrom) return fail("notices.json", `${at}.validTo`, "must not be before validFrom")
+    for (const [j, line] of notice.lines.entries()) {
+      if (!lineIds.has(line)) return fail("notices.json", `${at}.lines[${j}]`, `unknown line identifier "${line}"`)
+    }
+    for (const [j, stop] of notice.stops.entries()) {
+      if (!stopIds.has(stop)) return fail("notices.json", `${at}.stops[${j}]`, `unknown stop ${stop}`)
+    }
+  }
+  return undefined
+}
+
+/**
+ * Loads and checks the dataset in a folder.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadDataset = (folder: string): Effect.Effect<Dataset, DatasetError> =>
+  Effect.gen(function*() {
+    const parts: Record<string, unknown> = {}
+    for (const [key, { file, schema }] of Object.entries(DatasetFiles)) {
+      const text = yield* readDatasetFile(folder, file)
+      parts[key] = yield* decodeFile(file, schema as Schema.Schema<unknown, unknown>, text)
+    }
+    const dataset = parts as unknown as Dataset
+    const problem = checkReferences(dataset)
+    if (problem !== undefined) return yield* Effect.fail(problem)
+    return dataset
+  })
+
+/**
+ * Loads the dataset shipped with the fake.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadEmbeddedDataset: Effect.Effect<Dataset, DatasetError> = Effect.suspend(() =>
+  loadDataset(embeddedDatasetPath)
+)

@@ -1,0 +1,197 @@
+/**
+ * Geometry for the answers: distances, walking times, bounding boxes and clipping polylines to a box.
+ *
+ * @since 0.1.0
+ */
+import type { Coord } from "@efa-kit/core"
+import type { LatLon, Meta } from "../dataset/schema.js"
+
+const EARTH_RADIUS_METERS = 6_371_008.8
+const RAD = Math.PI / 180
+
+/**
+ * The great-circle distance in meters (haversine).
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const haversineMeters = (a: Coord.Coord, b: Coord.Coord): number => {
+  const dLat = (b.lat - a.lat) * RAD
+  const dLon = (b.lon - a.lon) * RAD
+  const s = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLon / 2) ** 2
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(s)))
+}
+
+/**
+ * Seconds to walk between two points: the straight line times the dataset's detour factor at its
+ * walking speed (scaled by `speedFactor`, 1 normal, 1.2 fast, 0.8 slow), rounded up to whole minutes
+ * as timetables count.
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const walkSeconds = (meters: number, meta: Meta, speedFactor = 1): number => {
+  const metersPerSecond = (meta.walkingSpeedKmh * speedFactor * 1000) / 3600
+  const seconds = (meters * meta.walkingDetourFactor) / metersPerSecond
+  return Math.max(60, Math.ceil(seconds / 60) * 60)
+}
+
+/**
+ * An axis-aligned box in degrees.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Box {
+  readonly south: number
+  readonly west: number
+  readonly north: number
+  readonly east: number
+}
+
+/**
+ * The box of the request corners `boundingBoxLU` (upper left) and `boundingBoxRL` (lower right). The
+ * corners are normalised, so swapped corners still describe the same box.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const boxOfCorners = (upperLeft: Coord.Coord, lowerRight: Coord.Coord): Box => ({
+  south: Math.min(upperLeft.lat, lowerRight.lat),
+  north: Math.max(upperLeft.lat, lowerRight.lat),
+  west: Math.min(upperLeft.lon, lowerRight.lon),
+  east: Math.max(upperLeft.lon, lowerRight.lon)
+})
+
+/**
+ * Whether a `[lat, lon]` pair lies inside a box (edges included).
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const boxContains = (box: Box, [lat, lon]: LatLon): boolean =>
+  lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east
+
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6
+
+// Liang-Barsky: the part of segment a-b inside the box as parameters t0..t1, or undefined.
+const clipSegment = (box: Box, a: LatLon, b: LatLon): readonly [number, number] | undefined => {
+  const dx = b[1] - a[1]
+  const dy = b[0] - a[0]
+  let t0 = 0
+  let t1 = 1
+  const edges: ReadonlyArray<readonly [number, number]> = [
+    [-dx, a[1] - box.west],
+    [dx, box.east - a[1]],
+    [-dy, a[0] - box.south],
+    [dy, box.north - a[0]]
+  ]
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return undefined
+      continue
+    }
+    const r = q / p
+    if (p < 0) {
+      if (r > t1) return undefined
+      if (r > t0) t0 = r
+    } else {
+      if (r < t0) return undefined
+      if (r < t1) t1 = r
+    }
+  }
+  return [t0, t1]
+}
+
+const at = (a: LatLon, b: LatLon, t: number): LatLon =>
+  t === 0 ? a : t === 1 ? b : [round6(a[0] + (b[0] - a[0]) * t), round6(a[1] + (b[1] - a[1]) * t)]
+
+/**
+ * Clips a polyline to a box: the parts inside, each a polyline of its own. Where the line crosses the
+ * box's edge, a point on the edge is added, so the parts end at the edge rather than at the last
+ * point inside.
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const clipPolyline = (line: ReadonlyArray<LatLon>, box: Box): Array<Array<LatLon>> => {
+  const parts: Array<Array<LatLon>> = []
+  let current: Array<LatLon> | undefined
+  if (line.length === 1) return boxContains(box, line[0]!) ? [[line[0]!]] : []
+  for (let i = 0; i + 1 < line.length; i++) {
+    const a = line[i]!
+    const b = line[i + 1]!
+    const clipped = clipSegment(box, a, b)
+    if (clipped === undefined) {
+      current = undefined
+      continue
+    }
+    const [t0, t1] = clipped
+    const start = at(a, b, t0)
+    const end = at(a, b, t1)
+    if (current === undefined || t0 > 0) {
+      current = [start]
+      parts.push(current)
+    }
+    const last = current[current.length - 1]!
+    if (last[0] !== end[0] || last[1] !== end[1]) current.push(end)
+    if (t1 < 1) current = undefined
+  }
+  return parts
+}
+
+/**
+ * A grid of cells about a kilometer wide over points, for "what is near here" without scanning
+ * everything.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Grid<A> {
+  /** Items whose point lies within `meters` of `center`, nearest first, with their distance. */
+  readonly near: (center: Coord.Coord, meters: number) => Array<{ readonly item: A; readonly meters: number }>
+  /** The `count` nearest items, however far. */
+  readonly nearest: (center: Coord.Coord, count: number) => Array<{ readonly item: A; readonly meters: number }>
+}
+
+const CELL_DEGREES = 0.01
+
+/**
+ * Builds a {@link Grid}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeGrid = <A>(items: ReadonlyArray<A>, coordOf: (item: A) => Coord.Coord): Grid<A> => {
+  const cells = new Map<string, Array<A>>()
+  const key = (row: number, column: number) => `${row}:${column}`
+  for (const item of items) {
+    const c = coordOf(item)
+    const k = key(Math.floor(c.lat / CELL_DEGREES), Math.floor(c.lon / CELL_DEGREES))
+    const cell = cells.get(k)
+    if (cell === undefined) cells.set(k, [item])
+    else cell.push(item)
+  }
+  const byDistance = (center: Coord.Coord, candidates: Iterable<A>) =>
+    Array.from(candidates, (item) => ({ item, meters: haversineMeters(center, coordOf(item)) }))
+      .sort((x, y) => x.meters - y.meters)
+  return {
+    near: (center, meters) => {
+      const dLat = meters / 111_000
+      const dLon = meters / (111_000 * Math.max(0.1, Math.cos(center.lat * RAD)))
+      const found: Array<A> = []
+      const rowFrom = Math.floor((center.lat - dLat) / CELL_DEGREES)
+      const rowTo = Math.floor((center.lat + dLat) / CELL_DEGREES)
+      const columnFrom = Math.floor((center.lon - dLon) / CELL_DEGREES)
+      const columnTo = Math.floor((center.lon + dLon) / CELL_DEGREES)
+      for (let row = rowFrom; row <= rowTo; row++) {
+        for (let column = columnFrom; column <= columnTo; column++) {
+          const cell = cells.get(key(row, column))
+          if (cell !== undefined) found.push(...cell)
+        }
+      }
+      return byDistance(center, found).filter((entry) => entry.meters <= meters)
+    },
+    nearest: (center, count) => byDistance(center, items).slice(0, count)
+  }
+}

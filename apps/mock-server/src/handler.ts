@@ -1,0 +1,326 @@
+/**
+ * The one handler every operation path uses: faults first, then decode the query with the core's
+ * Schema, answer from the dataset, encode with the core's response Schema.
+ *
+ * @since 0.1.0
+ */
+import type { Operation } from "@efa-kit/core"
+import { Duration, Effect, Either, ParseResult, Schema } from "effect"
+import type { AnswerContext } from "./answers/types.js"
+import { type AppContext, JSON_TYPE, jsonResponse } from "./env.js"
+import {
+  FAULT_HEADER,
+  type Fault,
+  formatFault,
+  htmlPage,
+  INVALID_JSON,
+  isNoFault,
+  parseFault,
+  reasonPhrase
+} from "./faults.js"
+import type { ResolvedOptions } from "./options.js"
+import type { AnswerEntry } from "./registry.js"
+import type { MockState } from "./state.js"
+
+/**
+ * What the handler needs from the app.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface HandlerDeps {
+  readonly options: ResolvedOptions
+  readonly state: MockState
+}
+
+/**
+ * One problem with a request, named by the query parameter.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ParameterIssue {
+  readonly parameter: string
+  readonly message: string
+}
+
+/**
+ * The outcome of answering a request.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Outcome =
+  | { readonly _tag: "Answered"; readonly entry: AnswerEntry; readonly response: unknown; readonly body: string }
+  | { readonly _tag: "Invalid"; readonly entry: AnswerEntry; readonly issues: ReadonlyArray<ParameterIssue> }
+
+type Decoder = (pairs: unknown) => Either.Either<unknown, ParseResult.ParseError>
+type Encoder = (response: unknown) => Either.Either<unknown, ParseResult.ParseError>
+
+const decoders = new WeakMap<Operation.Any, WeakMap<object, Decoder>>()
+const encoders = new WeakMap<Operation.Any, Encoder>()
+
+const decoderFor = (operation: Operation.Any, context: Operation.QueryContext): Decoder => {
+  let byContext = decoders.get(operation)
+  if (byContext === undefined) {
+    byContext = new WeakMap()
+    decoders.set(operation, byContext)
+  }
+  let decoder = byContext.get(context)
+  if (decoder === undefined) {
+    decoder = Schema.decodeUnknownEither(operation.query(context), { errors: "all" })
+    byContext.set(context, decoder)
+  }
+  return decoder
+}
+
+const encoderFor = (operation: Operation.Any): Encoder => {
+  let encoder = encoders.get(operation)
+  if (encoder === undefined) {
+    encoder = Schema.encodeEither(operation.response) as Encoder
+    encoders.set(operation, encoder)
+  }
+  return encoder
+}
+
+/**
+ * The issues of a failed decode, one per parameter and rule: the parameter is the first element of the
+ * issue's path.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const toParameterIssues = (issue: ParseResult.ParseIssue): Array<ParameterIssue> => {
+  const seen = new Set<string>()
+  const out: Array<ParameterIssue> = []
+  for (const entry of ParseResult.ArrayFormatter.formatIssueSync(issue)) {
+    const parameter = entry.path.length === 0 ? "(query)" : String(entry.path[0])
+    const key = parameter + "\u0000" + entry.message
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push({ parameter, message: entry.message })
+  }
+  return out
+}
+
+const outputFormatIssues = (pairs: ReadonlyArray<readonly [string, string]>): Array<ParameterIssue> => {
+  const issues: Array<ParameterIssue> = []
+  for (const [key, value] of pairs) {
+    if (key === "outputFormat" && value.trim().toLowerCase() !== "json") {
+      issues.push({
+        parameter: "outputFormat",
+        message: `this fake serves only outputFormat=JSON (or no outputFormat), got "${value.slice(0, 100)}"`
+      })
+    }
+  }
+  return issues
+}
+
+/**
+ * Decodes, answers and encodes one request. Throws only for a fault of the fake itself (an answer that
+ * fails or does not match the response schema), which the app turns into a 500.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const answerQuery = (
+  entry: AnswerEntry,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  context: AnswerContext
+): Outcome => {
+  const { operation } = entry
+  const formatIssues = outputFormatIssues(pairs)
+  const decoded = decoderFor(operation, queryContextOf(context))(pairs)
+  if (Either.isLeft(decoded) || formatIssues.length > 0) {
+    const issues = [...formatIssues, ...(Either.isLeft(decoded) ? toParameterIssues(decoded.left.issue) : [])]
+    return { _tag: "Invalid", entry, issues }
+  }
+  const response = entry.answer(decoded.right, context)
+  const encoded = encoderFor(operation)(response)
+  if (Either.isLeft(encoded)) {
+    throw new Error(
+      `the answer of ${operation.name} does not match its response schema: ` +
+        ParseResult.TreeFormatter.formatIssueSync(encoded.left.issue).slice(0, 2000)
+    )
+  }
+  return { _tag: "Answered", entry, response, body: JSON.stringify(encoded.right) }
+}
+
+const queryContexts = new WeakMap<AnswerContext["timeZone"], Operation.QueryContext>()
+
+// One query context per zone, so that the decoder cache hits.
+const queryContextOf = (context: AnswerContext): Operation.QueryContext => {
+  let found = queryContexts.get(context.timeZone)
+  if (found === undefined) {
+    found = { timeZone: context.timeZone }
+    queryContexts.set(context.timeZone, found)
+  }
+  return found
+}
+
+/**
+ * The body of a 400 answer.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const invalidBody = (operation: Operation.Any, issues: ReadonlyArray<ParameterIssue>) => ({
+  error: "invalid-parameters",
+  operation: operation.name,
+  path: operation.path,
+  message: `${issues.length} invalid parameter${issues.length === 1 ? "" : "s"}: ` +
+    issues.map((issue) => `${issue.parameter}: ${issue.message}`).join("; "),
+  issues
+})
+
+/**
+ * Waits with an Effect timer; resolves `false` when the client went away first.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const sleep = (ms: number, signal?: AbortSignal): Promise<boolean> =>
+  Effect.runPromise(Effect.as(Effect.sleep(Duration.millis(ms)), true), signal !== undefined ? { signal } : undefined)
+    .catch(() => false)
+
+/**
+ * Destroys the connection. Over a real socket the socket is destroyed; in process the client's `fetch`
+ * is told to reject; called through a bare `app.fetch`, the answer's body fails when read.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const dropConnection = (c: AppContext): Response => {
+  c.set("dropped", true)
+  const inProcess = c.env?.inProcess
+  if (inProcess !== undefined) {
+    inProcess.dropped = true
+    return c.body(null, 500)
+  }
+  const socket = c.env?.incoming?.socket
+  if (socket !== undefined) {
+    socket.destroy()
+    return c.body(null, 500)
+  }
+  const body = new ReadableStream({
+    start: (controller) => controller.error(new Error("connection dropped (injected fault)"))
+  })
+  return new Response(body, { status: 200, headers: { "content-type": JSON_TYPE } })
+}
+
+const faultOf = (c: AppContext, deps: HandlerDeps, path: string): Either.Either<Fault | undefined, string> => {
+  const header = c.req.header(FAULT_HEADER)
+  if (header !== undefined) return parseFault(header, deps.options.limits.maxLatencyMs)
+  return Either.right(deps.state.takeFault(path))
+}
+
+const systemErrorBody = (entry: AnswerEntry, fault: Fault): string => {
+  const { noResult } = entry
+  const message = {
+    type: "error",
+    module: noResult.module,
+    code: fault.code ?? noResult.code,
+    text: noResult.text
+  }
+  const candidate = { ...noResult.result, systemMessages: [message] }
+  // Encoded through the response schema when it fits, so the body has the contract's shape.
+  const decoded = Schema.decodeUnknownEither(entry.operation.response)(candidate)
+  if (Either.isRight(decoded)) {
+    const encoded = encoderFor(entry.operation)(decoded.right)
+    if (Either.isRight(encoded)) return JSON.stringify(encoded.right)
+  }
+  return JSON.stringify(candidate)
+}
+
+/**
+ * Builds the handler of an operation path. `select` picks the operation from the query, for the path
+ * that serves two (`XML_COORD_REQUEST` and its vehicle-detail mode).
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const operationHandler = (
+  deps: HandlerDeps,
+  path: string,
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+) =>
+async (c: AppContext): Promise<Response> => {
+  const pairs = c.get("pairs") ?? []
+  const journal = c.get("entry")
+  const faultOrError = faultOf(c, deps, path)
+  if (Either.isLeft(faultOrError)) {
+    return jsonResponse(c, {
+      error: "invalid-fault",
+      header: FAULT_HEADER,
+      message: faultOrError.left
+    }, 400)
+  }
+  const fault = faultOrError.right
+  if (fault !== undefined && !isNoFault(fault) && journal !== undefined) journal.fault = formatFault(fault)
+  const extraHeaders: Record<string, string> = fault?.retryAfter !== undefined
+    ? { "retry-after": fault.retryAfter }
+    : {}
+
+  if (fault?.latency !== undefined && fault.latency > 0) {
+    const completed = await sleep(fault.latency, c.req.raw.signal)
+    // 499: the client closed the request while the fake was waiting (nobody reads this answer).
+    if (!completed) return jsonResponse(c, { error: "client-closed-request" }, 499)
+  }
+
+  switch (fault?.kind) {
+    case "drop":
+      return dropConnection(c)
+    case "html": {
+      const status = fault.status ?? 200
+      const shown = status === 200 ? 503 : status
+      return send(c, htmlPage(shown, reasonPhrase(shown)), status, {
+        "content-type": "text/html; charset=utf-8",
+        ...extraHeaders
+      })
+    }
+    case "empty":
+      return send(c, "", fault.status ?? 200, { "content-type": JSON_TYPE, ...extraHeaders })
+    case "invalid-json":
+      return send(c, INVALID_JSON, fault.status ?? 200, { "content-type": JSON_TYPE, ...extraHeaders })
+    case undefined:
+      if (fault?.status !== undefined && fault.status !== 200) return statusFault(c, fault.status, extraHeaders)
+  }
+
+  const context: AnswerContext = {
+    dataset: deps.options.dataset,
+    now: deps.state.now,
+    timeZone: deps.options.timeZone
+  }
+  const outcome = answerQuery(select(pairs), pairs, context)
+  let status: number
+  let body: string
+  if (outcome._tag === "Invalid") {
+    status = 400
+    body = JSON.stringify(invalidBody(outcome.entry.operation, outcome.issues))
+  } else if (fault?.kind === "system-error") {
+    status = 200
+    body = systemErrorBody(outcome.entry, fault)
+  } else {
+    status = 200
+    body = outcome.body
+  }
+  if (fault?.status !== undefined) status = fault.status
+  if (fault?.kind === "truncated") body = body.slice(0, Math.max(1, Math.floor(body.length / 2)))
+  return send(c, body, status, { "content-type": JSON_TYPE, ...extraHeaders })
+}
+
+// Statuses whose responses carry no body by definition.
+const NO_BODY = new Set([204, 205, 304])
+
+// A response with any status a fault may ask for; those that cannot have a body get none.
+const send = (c: AppContext, body: string, status: number, headers: Record<string, string>): Response =>
+  NO_BODY.has(status) ? c.body(null, status as 204, headers) : c.body(body, status as 200, headers)
+
+const statusFault = (c: AppContext, status: number, headers: Record<string, string>): Response => {
+  if (NO_BODY.has(status)) return c.body(null, status as 204, headers)
+  return jsonResponse(c, {
+    error: "injected-fault",
+    status,
+    message: `${reasonPhrase(status)} (injected by fault)`
+  }, status, headers)
+}

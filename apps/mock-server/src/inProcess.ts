@@ -1,0 +1,103 @@
+/**
+ * Running the real client against the fake without a port: a `fetch` that hands each request straight
+ * to the app, and Effect layers built on it.
+ *
+ * ```ts
+ * import { EfaClient, Point } from "@efa-kit/core"
+ * import { layerInProcess, loadDataset, embeddedDatasetPath } from "@efa-kit/mock-server"
+ *
+ * const efa = EfaClient.layer({ baseUrl: "http://efa.test/" }).pipe(
+ *   Layer.provide(layerInProcess({ dataset }))
+ * )
+ * ```
+ *
+ * @since 0.1.0
+ */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import { Layer } from "effect"
+import { makeApp } from "./app.js"
+import type { InProcessBinding } from "./env.js"
+import type { AppOptions } from "./options.js"
+
+/**
+ * Anything with a Hono-style `fetch`: an app, or `{ fetch }`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Fetchable {
+  readonly fetch: (request: Request, env?: any) => Response | Promise<Response>
+}
+
+/**
+ * What the in-process client talks to: a fake's options (a new app is built), a fake built with
+ * `makeMockServer` (`{ app, state }`), or an app.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type InProcessSource = AppOptions | { readonly app: Fetchable } | Fetchable
+
+const appOf = (source: InProcessSource): Fetchable => {
+  if ("dataset" in source) return makeApp(source)
+  if ("app" in source) return source.app
+  return source
+}
+
+const abortError = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException("This operation was aborted", "AbortError")
+
+/**
+ * A `fetch` that sends each request to an app in process. It behaves like the platform's `fetch` where
+ * it matters to a client: it rejects when the request is aborted, and when the app drops the
+ * connection (`x-efa-fault: drop`) it rejects with a `TypeError` as a network failure does. The app's
+ * `fetch` may return a plain `Response` or a promise; both are handled.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fetchInProcess = (source: InProcessSource): typeof globalThis.fetch => {
+  const app = appOf(source)
+  const inProcessFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init)
+    const signal = request.signal
+    if (signal.aborted) return Promise.reject(abortError(signal))
+    const binding: InProcessBinding = { dropped: false }
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(abortError(signal))
+      signal.addEventListener("abort", onAbort, { once: true })
+      Promise.resolve()
+        .then(() => app.fetch(request, { inProcess: binding }))
+        .then((response) => {
+          if (binding.dropped) {
+            const cause = new Error("the server closed the connection (injected fault)")
+            throw new TypeError("fetch failed", { cause })
+          }
+          return response
+        })
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener("abort", onAbort))
+    })
+  }
+  return inProcessFetch as typeof globalThis.fetch
+}
+
+/**
+ * `FetchHttpClient.Fetch` served by the fake in process.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerFetch = (source: InProcessSource): Layer.Layer<FetchHttpClient.Fetch> =>
+  Layer.sync(FetchHttpClient.Fetch, () => fetchInProcess(source))
+
+/**
+ * An `HttpClient` whose requests go straight to the fake's `fetch`, with no port: provide it to
+ * `EfaClient.layer({ baseUrl: "http://efa.test/" })` (any host; the base path must be `/`).
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerInProcess = (source: InProcessSource): Layer.Layer<HttpClient.HttpClient> =>
+  FetchHttpClient.layer.pipe(Layer.provide(layerFetch(source)))

@@ -1,0 +1,24 @@
+/**
+ * `@efa-kit/mock-server`: a fixture-backed fake of the seven EFA operations.
+ *
+ * - {@link makeApp} builds the Hono app (no port); {@link makeMockServer} also returns its state.
+ * - {@link layerInProcess} is an Effect `HttpClient` that sends requests straight to the app.
+ * - {@link startServer} loads a dataset and listens on a port.
+ * - {@link answers} is the registry of the answer of each operation.
+ *
+ * @since 0.1.0
+ */
+
+export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./app.js"
+export { type Answer, type AnswerContext } from "./answers/types.js"
+export { DatasetError, embeddedDatasetPath, loadDataset, loadEmbeddedDataset } from "./dataset/load.js"
+export type { Dataset } from "./dataset/schema.js"
+export type { AppEnv } from "./env.js"
+export { FAULT_HEADER, type Fault, type FaultKind, formatFault, parseFault } from "./faults.js"
+export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
+export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
+export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf, PATHS } from "./registry.js"
+export { ADMIN_PREFIX } from "./routes/admin.js"
+export { openApiDocument } from "./routes/openapi.js"
+export { type RunningServer, type ServerOptions, startServer } from "./server.js"
+export { type JournalEntry, MockState } from "./state.js"

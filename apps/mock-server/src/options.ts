@@ -1,0 +1,145 @@
+/**
+ * The settings of a fake: its dataset, its clock, its time zone and the limits that keep it standing
+ * whatever a client sends.
+ *
+ * @since 0.1.0
+ */
+import { LocalDateTime } from "@efa-kit/core"
+import { DateTime, Either } from "effect"
+import type { AnswerRegistry } from "./registry.js"
+import type { Dataset } from "./dataset/schema.js"
+
+/**
+ * The default "now" of the fake: Monday 2 March 2026, 08:30 in Berlin (07:30 UTC), a weekday morning
+ * with the full timetable running. A dataset's `meta.defaultNow` replaces it, an explicit `now` option
+ * replaces both.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_NOW = "2026-03-02T07:30:00Z"
+
+/**
+ * Bounds on what one request may ask of the fake.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Limits {
+  /** Longest accepted request URL in characters; longer ones get 414. Default 8192. */
+  readonly maxUrlLength: number
+  /** Most query parameters in one request; more get 400. Default 500. */
+  readonly maxParameters: number
+  /** Journal entries kept; the oldest are dropped first. Default 10,000. */
+  readonly maxJournalEntries: number
+  /** Longest injected latency in milliseconds. Default 60,000. */
+  readonly maxLatencyMs: number
+  /** Most scripted faults waiting at once. Default 10,000. */
+  readonly maxScriptedFaults: number
+}
+
+/**
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_LIMITS: Limits = {
+  maxUrlLength: 8192,
+  maxParameters: 500,
+  maxJournalEntries: 10_000,
+  maxLatencyMs: 60_000,
+  maxScriptedFaults: 10_000
+}
+
+/**
+ * What `makeApp` takes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface AppOptions {
+  /** The network the fake answers from (see `loadDataset`). */
+  readonly dataset: Dataset
+  /**
+   * The fake's fixed "now": an ISO instant, a `Date`, epoch milliseconds or an Effect `DateTime`.
+   * Default: the dataset's `meta.defaultNow`, else {@link DEFAULT_NOW}. The clock does not run by
+   * itself; `POST /__admin/clock` moves it.
+   */
+  readonly now?: DateTime.DateTime | Date | string | number | undefined
+  /** The deployment's IANA time zone. Default: the dataset's `meta.timeZone`, else `Europe/Berlin`. */
+  readonly timeZone?: string | undefined
+  /** Overrides of {@link DEFAULT_LIMITS}. */
+  readonly limits?: Partial<Limits> | undefined
+  /** Replaces answers of some operations, keyed by operation name (`stopFinder`, ...). */
+  readonly answers?: Partial<AnswerRegistry> | undefined
+  /**
+   * Called with every unexpected failure (the client gets a 500 without details). Default: one line on
+   * standard error.
+   */
+  readonly onError?: ((error: unknown, request: { readonly method: string; readonly path: string }) => void) | undefined
+}
+
+/**
+ * Options with every default filled in.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ResolvedOptions {
+  readonly dataset: Dataset
+  readonly now: DateTime.Utc
+  readonly timeZone: DateTime.TimeZone
+  readonly timeZoneName: string
+  readonly limits: Limits
+  readonly onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
+}
+
+const defaultOnError = (error: unknown, request: { readonly method: string; readonly path: string }): void => {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  console.error(`[efa-mock-server] ${request.method} ${request.path} failed: ${detail}`)
+}
+
+/**
+ * Reads an instant for the clock, or says why it cannot.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const parseInstant = (
+  input: DateTime.DateTime | Date | string | number
+): Either.Either<DateTime.Utc, string> => {
+  if (DateTime.isDateTime(input)) return Either.right(DateTime.toUtc(input))
+  if (typeof input === "string" && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(input)) {
+    return Either.left(`expected an ISO 8601 instant with a zone (2026-03-02T07:30:00Z), got "${input}"`)
+  }
+  const made = DateTime.make(input)
+  return made._tag === "Some"
+    ? Either.right(DateTime.toUtc(made.value))
+    : Either.left(`not an instant: ${String(input)}`)
+}
+
+/**
+ * Fills in defaults and checks the settings.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const resolveOptions = (options: AppOptions): ResolvedOptions => {
+  const nowInput = options.now ?? options.dataset.meta.defaultNow ?? DEFAULT_NOW
+  const now = parseInstant(nowInput)
+  if (Either.isLeft(now)) throw new Error(`invalid option now: ${now.left}`)
+  const timeZoneName = options.timeZone ?? options.dataset.meta.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE
+  const timeZone = LocalDateTime.zone(timeZoneName)
+  if (Either.isLeft(timeZone)) throw new Error(`invalid option timeZone: ${timeZone.left}`)
+  const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  for (const [key, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value < 0) throw new Error(`invalid limit ${key}: ${value}`)
+  }
+  return {
+    dataset: options.dataset,
+    now: now.right,
+    timeZone: timeZone.right,
+    timeZoneName,
+    limits,
+    onError: options.onError ?? defaultOnError
+  }
+}

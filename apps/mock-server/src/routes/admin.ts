@@ -1,0 +1,222 @@
+/**
+ * The admin API under `/__admin/` (a prefix no EFA path can have):
+ *
+ * - `GET /__admin/health`: `{ status: "ok", now, timeZone, operations, dataset: { name, region, counts } }`.
+ * - `GET /__admin/journal`: the received requests, oldest first,
+ *   `[{ seq, method, path, params, status, fault? }]`; `?path=` and `?since=<seq>` filter.
+ * - `DELETE /__admin/journal`, `POST /__admin/journal/reset`: empty the journal (sequence numbers
+ *   restart at 1).
+ * - `GET /__admin/faults`: the scripted faults still waiting.
+ * - `POST /__admin/faults`: add a sequence,
+ *   `{ "path"?: "XML_STOPFINDER_REQUEST", "sequence": [{ "status": 503 }, "status=503;retry-after=1"] }`.
+ * - `DELETE /__admin/faults`: remove every scripted fault.
+ * - `GET /__admin/clock`: `{ now, timeZone, local }`.
+ * - `POST /__admin/clock`: `{ "now": "2026-03-02T09:00:00Z" }` sets the clock; `{ "advance": 300 }`
+ *   (seconds, may be negative) or `{ "advance": "15 minutes" }` moves it.
+ * - `DELETE /__admin/clock`: the clock back to its start.
+ * - `POST /__admin/reset`: journal, faults and clock back to the start.
+ *
+ * @since 0.1.0
+ */
+import { DateTime, Duration, Either, Option, ParseResult, Schema } from "effect"
+import { Hono } from "hono"
+import { bodyLimit } from "hono/body-limit"
+import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
+import { faultSpec, formatFault } from "../faults.js"
+import { parseInstant } from "../options.js"
+import { isOperationPath, PATHS } from "../registry.js"
+import type { FaultScript, MockState } from "../state.js"
+import { methodNotAllowed, type RouteDeps } from "./operation.js"
+
+/**
+ * The prefix of the admin API.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const ADMIN_PREFIX = "/__admin"
+
+const ENDPOINTS = [
+  "GET /__admin/health",
+  "GET /__admin/journal",
+  "DELETE /__admin/journal",
+  "POST /__admin/journal/reset",
+  "GET /__admin/faults",
+  "POST /__admin/faults",
+  "DELETE /__admin/faults",
+  "GET /__admin/clock",
+  "POST /__admin/clock",
+  "DELETE /__admin/clock",
+  "POST /__admin/reset"
+]
+
+const badRequest = (c: AppContext, message: string) => jsonResponse(c, { error: "invalid-admin-request", message }, 400)
+
+const readJson = async (c: AppContext): Promise<Either.Either<unknown, string>> => {
+  const text = await c.req.text()
+  if (text.trim() === "") return Either.left("expected a JSON body")
+  try {
+    return Either.right(JSON.parse(text))
+  } catch {
+    return Either.left("the body is not valid JSON")
+  }
+}
+
+const issuesOf = (error: ParseResult.ParseError): string =>
+  ParseResult.ArrayFormatter.formatErrorSync(error)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ")
+
+const showScript = (script: FaultScript) => ({
+  id: script.id,
+  path: script.path ?? null,
+  remaining: script.remaining.map(formatFault)
+})
+
+const clockBody = (state: MockState, timeZone: DateTime.TimeZone, timeZoneName: string) => ({
+  now: state.nowIso(),
+  timeZone: timeZoneName,
+  local: DateTime.formatIsoZoned(DateTime.setZone(state.now, timeZone))
+})
+
+const ClockBody = Schema.Union(
+  Schema.Struct({ now: Schema.String }),
+  Schema.Struct({ advance: Schema.Union(Schema.Number, Schema.String) })
+)
+
+/**
+ * Builds the admin router, mounted at {@link ADMIN_PREFIX}.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
+  const { options, state } = deps
+  const FaultScriptBody = Schema.Struct({
+    path: Schema.optionalWith(Schema.String, { exact: true }),
+    sequence: Schema.NonEmptyArray(faultSpec(options.limits.maxLatencyMs)).pipe(
+      Schema.maxItems(options.limits.maxScriptedFaults)
+    )
+  })
+  const decodeScript = Schema.decodeUnknownEither(FaultScriptBody, { errors: "all" })
+  const decodeClock = Schema.decodeUnknownEither(ClockBody)
+  const clock = () => clockBody(state, options.timeZone, options.timeZoneName)
+
+  const router = new Hono<AppEnv>()
+  router.use("*", bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => jsonResponse(c, { error: "payload-too-large" }, 413)
+  }))
+
+  router.get("/health", (c) =>
+    jsonResponse(c, {
+      status: "ok",
+      now: state.nowIso(),
+      timeZone: options.timeZoneName,
+      operations: PATHS,
+      dataset: {
+        name: options.dataset.meta.name,
+        region: options.dataset.meta.region,
+        counts: {
+          stops: options.dataset.stops.length,
+          lines: options.dataset.lines.length,
+          pois: options.dataset.pois.length,
+          parking: options.dataset.parking.length,
+          sharingProviders: options.dataset.sharing.providers.length,
+          sharingVehicles: options.dataset.sharing.vehicles.length,
+          notices: options.dataset.notices.length
+        }
+      }
+    }))
+  router.all("/health", methodNotAllowed(["GET", "HEAD"]))
+
+  router.get("/journal", (c) => {
+    const path = c.req.query("path")
+    const sinceText = c.req.query("since")
+    const since = sinceText !== undefined && /^\d{1,15}$/.test(sinceText) ? Number(sinceText) : undefined
+    if (sinceText !== undefined && since === undefined) return badRequest(c, "since must be a sequence number")
+    return jsonResponse(c, state.journal({ path: path?.replace(/^\//, ""), since }))
+  })
+  router.delete("/journal", (c) => {
+    state.clearJournal()
+    return jsonResponse(c, { journal: "cleared" })
+  })
+  router.post("/journal/reset", (c) => {
+    state.clearJournal()
+    return jsonResponse(c, { journal: "cleared" })
+  })
+  router.all("/journal", methodNotAllowed(["GET", "HEAD", "DELETE"]))
+  router.all("/journal/reset", methodNotAllowed(["POST"]))
+
+  router.get("/faults", (c) => jsonResponse(c, state.scripts().map(showScript)))
+  router.post("/faults", async (c) => {
+    const json = await readJson(c)
+    if (Either.isLeft(json)) return badRequest(c, json.left)
+    const body = decodeScript(json.right)
+    if (Either.isLeft(body)) return badRequest(c, issuesOf(body.left))
+    const path = body.right.path?.replace(/^\//, "")
+    if (path !== undefined && !isOperationPath(path)) {
+      return badRequest(c, `path "${path}" is not an operation; use one of ${PATHS.join(", ")}`)
+    }
+    const script = state.addScript(path, body.right.sequence)
+    if (script === undefined) {
+      return badRequest(c, `more than ${options.limits.maxScriptedFaults} faults would be waiting`)
+    }
+    return jsonResponse(c, showScript(script), 201)
+  })
+  router.delete("/faults", (c) => {
+    state.clearFaults()
+    return jsonResponse(c, { faults: "cleared" })
+  })
+  router.all("/faults", methodNotAllowed(["GET", "HEAD", "POST", "DELETE"]))
+
+  router.get("/clock", (c) => jsonResponse(c, clock()))
+  router.post("/clock", async (c) => {
+    const json = await readJson(c)
+    if (Either.isLeft(json)) return badRequest(c, json.left)
+    const body = decodeClock(json.right)
+    if (Either.isLeft(body)) {
+      return badRequest(c, `expected { "now": "<ISO instant>" } or { "advance": <seconds> | "<duration>" }`)
+    }
+    if ("now" in body.right) {
+      const now = parseInstant(body.right.now)
+      if (Either.isLeft(now)) return badRequest(c, now.left)
+      state.setNow(now.right)
+    } else {
+      const advance = body.right.advance
+      const duration = typeof advance === "number"
+        ? Number.isFinite(advance) ? Option.some(Duration.millis(Math.round(Math.abs(advance) * 1000))) : Option.none()
+        : Duration.decodeUnknown(advance)
+      if (Option.isNone(duration) || !Duration.isFinite(duration.value)) {
+        return badRequest(
+          c,
+          `advance must be seconds or a duration such as "15 minutes", got ${JSON.stringify(advance)}`
+        )
+      }
+      const millis = Duration.toMillis(duration.value)
+      const sign = typeof advance === "number" && advance < 0 ? -1 : 1
+      state.setNow(DateTime.add(state.now, { millis: sign * Math.abs(millis) }))
+    }
+    return jsonResponse(c, clock())
+  })
+  router.delete("/clock", (c) => {
+    state.setNow(state.initialNow)
+    return jsonResponse(c, clock())
+  })
+  router.all("/clock", methodNotAllowed(["GET", "HEAD", "POST", "DELETE"]))
+
+  router.post("/reset", (c) => {
+    state.reset()
+    return jsonResponse(c, { reset: true, ...clock() })
+  })
+  router.all("/reset", methodNotAllowed(["POST"]))
+
+  router.all("*", (c) =>
+    jsonResponse(c, {
+      error: "not-found",
+      path: c.req.path,
+      message: `no admin endpoint ${c.req.path}`,
+      endpoints: ENDPOINTS
+    }, 404))
+  return router
+}

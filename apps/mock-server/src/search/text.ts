@@ -1,0 +1,166 @@
+/**
+ * Text matching for the stop finder: case- and diacritics-insensitive, with prefix, token, compound-word
+ * and typo tolerant matches and the common German abbreviations (`Hbf`, `Bf`, `Str.`, `Pl.`).
+ *
+ * @since 0.1.0
+ */
+import { distance } from "fastest-levenshtein"
+
+// Whole-word abbreviations, after normalisation (lower case, no dots).
+const WORDS: Record<string, string> = {
+  hbf: "hauptbahnhof",
+  hbhf: "hauptbahnhof",
+  bf: "bahnhof",
+  bhf: "bahnhof",
+  str: "strasse",
+  pl: "platz",
+  zob: "busbahnhof"
+}
+
+// Abbreviated endings of compound words: `Königstr.` is `Königstraße`, `Marktpl.` is `Marktplatz`.
+const SUFFIXES: ReadonlyArray<readonly [string, string]> = [["str", "strasse"], ["pl", "platz"]]
+
+const expand = (token: string): string => {
+  const word = WORDS[token]
+  if (word !== undefined) return word
+  for (const [short, long] of SUFFIXES) {
+    if (token.length > short.length + 2 && token.endsWith(short)) return token.slice(0, -short.length) + long
+  }
+  return token
+}
+
+const fold = (text: string, umlauts: "strip" | "transliterate"): string => {
+  let lower = text.toLowerCase().replace(/ß/g, "ss")
+  if (umlauts === "transliterate") lower = lower.replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue")
+  return lower.normalize("NFD").replace(/\p{M}/gu, "")
+}
+
+/**
+ * The tokens of a text: lower case, without diacritics (`ö` is `o`), `ß` as `ss`, split at anything
+ * that is not a letter or digit, abbreviations written out.
+ *
+ * @since 0.1.0
+ * @category normalising
+ */
+export const tokens = (text: string, umlauts: "strip" | "transliterate" = "strip"): Array<string> =>
+  fold(text, umlauts).split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0).map(expand)
+
+/**
+ * The forms a name is matched in: umlauts stripped (`Böblingen` as `boblingen`) and transliterated
+ * (`boeblingen`), so that both spellings of a query find it.
+ *
+ * @since 0.1.0
+ * @category normalising
+ */
+export const forms = (text: string): Array<Array<string>> => {
+  const strip = tokens(text, "strip")
+  const translit = tokens(text, "transliterate")
+  return strip.join(" ") === translit.join(" ") ? [strip] : [strip, translit]
+}
+
+/**
+ * The highest score {@link score} gives: the query is the name.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PERFECT = 1000
+
+// Edits allowed between a query token and a name token, by the query token's length.
+const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0)
+
+// How well one query token matches one name token, 0..1.
+const tokenMatch = (query: string, token: string): number => {
+  if (query === token) return 1
+  if (token.startsWith(query)) return 0.75 + 0.2 * (query.length / token.length)
+  const edits = allowedEdits(query.length)
+  if (edits === 0) return 0
+  if (Math.abs(token.length - query.length) <= edits && distance(query, token) <= edits) return 0.7
+  // A typo inside a prefix: "hauptbahn" against "hauptbanhof".
+  if (token.length > query.length && distance(query, token.slice(0, query.length)) <= edits) return 0.55
+  // The end of a compound word: "museum" in "kunstmuseum".
+  if (query.length >= 4 && token.length > query.length && token.endsWith(query)) return 0.5
+  return 0
+}
+
+/**
+ * How well query tokens match a name's tokens, on a scale 0..1000: 1000 only when the query is the name
+ * (after normalisation); all query tokens matching name tokens (exactly, as prefixes, as the end of a
+ * compound word, or with a typo) give 500..990, in the name's order and covering more of it scoring
+ * higher; some tokens matching give less than 400; nothing matching gives 0.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): number => {
+  if (query.length === 0 || name.length === 0) return 0
+  if (query.length === name.length && query.every((token, i) => token === name[i])) return PERFECT
+  const used = new Set<number>()
+  let matched = 0
+  let total = 0
+  let ordered = true
+  let lastIndex = -1
+  for (const token of query) {
+    let best = 0
+    let bestIndex = -1
+    for (let i = 0; i < name.length; i++) {
+      if (used.has(i)) continue
+      const value = tokenMatch(token, name[i]!)
+      if (value > best) {
+        best = value
+        bestIndex = i
+      }
+    }
+    if (bestIndex < 0) continue
+    used.add(bestIndex)
+    matched++
+    total += best
+    if (bestIndex < lastIndex) ordered = false
+    lastIndex = bestIndex
+  }
+  if (matched === 0) return 0
+  const mean = total / matched
+  if (matched < query.length) return Math.round(350 * (matched / query.length) * mean)
+  const coverage = used.size / name.length
+  const startsAtFront = used.has(0)
+  return Math.min(
+    990,
+    Math.round(500 + 330 * mean + 80 * coverage + (ordered ? 30 : 0) + (startsAtFront ? 20 : 0))
+  )
+}
+
+/**
+ * The best score of a query against any form of any of a place's names.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const bestScore = (query: ReadonlyArray<string>, names: ReadonlyArray<ReadonlyArray<string>>): number => {
+  let best = 0
+  for (const name of names) {
+    const value = score(query, name)
+    if (value > best) best = value
+    if (best === PERFECT) break
+  }
+  return best
+}
+
+/**
+ * The known name nearest to a mistyped one, for "did you mean" hints; `undefined` when none is close.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const nearest = (input: string, candidates: ReadonlyArray<string>): string | undefined => {
+  const upper = input.toUpperCase()
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const candidate of candidates) {
+    const d = distance(upper, candidate.toUpperCase())
+    if (d < bestDistance) {
+      bestDistance = d
+      best = candidate
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(upper.length / 4)) ? best : undefined
+}

@@ -1,0 +1,82 @@
+/**
+ * Starting the fake on a real port: load a dataset (the embedded one by default), build the app, listen.
+ *
+ * @since 0.1.0
+ */
+import { type ServerType, serve } from "@hono/node-server"
+import { Effect, Either } from "effect"
+import type { AddressInfo } from "node:net"
+import { makeMockServer, type MockServer } from "./app.js"
+import { type DatasetError, embeddedDatasetPath, loadDataset } from "./dataset/load.js"
+import type { Dataset } from "./dataset/schema.js"
+import type { AppOptions } from "./options.js"
+
+/**
+ * Settings of {@link startServer}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ServerOptions extends Omit<AppOptions, "dataset"> {
+  /** The port; 0 picks a free one. Default 8080. */
+  readonly port?: number | undefined
+  /** The interface to listen on. Default: every interface. */
+  readonly host?: string | undefined
+  /** A dataset folder; default the embedded dataset. */
+  readonly datasetFolder?: string | undefined
+}
+
+/**
+ * A running fake.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RunningServer extends MockServer {
+  readonly server: ServerType
+  readonly dataset: Dataset
+  /** The port bound. */
+  readonly port: number
+  /** `http://localhost:<port>/`. */
+  readonly baseUrl: string
+  /** Stops listening and closes open connections. */
+  readonly close: () => Promise<void>
+}
+
+// Large enough that overlong URLs reach the app and get its 414 answer; beyond it Node answers 431.
+const MAX_HEADER_SIZE = 64 * 1024
+
+/**
+ * Loads the dataset and starts listening. Fails with the dataset's error (file and path) when the
+ * dataset is invalid; nothing is bound then.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const startServer = (options: ServerOptions = {}): Promise<Either.Either<RunningServer, DatasetError>> =>
+  Effect.runPromise(Effect.either(loadDataset(options.datasetFolder ?? embeddedDatasetPath))).then((loaded) => {
+    if (Either.isLeft(loaded)) return Either.left(loaded.left)
+    const mock = makeMockServer({ ...options, dataset: loaded.right })
+    return new Promise((resolve, reject) => {
+      const server = serve({
+        fetch: mock.app.fetch,
+        port: options.port ?? 8080,
+        ...(options.host !== undefined ? { hostname: options.host } : {}),
+        serverOptions: { maxHeaderSize: MAX_HEADER_SIZE }
+      }, (info: AddressInfo) => {
+        resolve(Either.right({
+          ...mock,
+          server,
+          dataset: loaded.right,
+          port: info.port,
+          baseUrl: `http://localhost:${info.port}/`,
+          close: () =>
+            new Promise<void>((done) => {
+              if ("closeAllConnections" in server) server.closeAllConnections()
+              server.close(() => done())
+            })
+        }))
+      })
+      server.once("error", reject)
+    })
+  })

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Either, Schema } from "effect"
+import { type AnswerEntry, answers } from "../src/index.js"
+import { call, fake } from "./helpers.js"
+
+// One valid request per operation (and the vehicle-detail mode).
+const requests = {
+  trip: ["/XML_TRIP_REQUEST2", {
+    type_origin: "any",
+    name_origin: "de:08111:6118",
+    type_destination: "any",
+    name_destination: "de:08115:3200",
+    tripReductionMacro: "1"
+  }],
+  coordInfo: ["/XML_COORD_REQUEST", { coord: "9.181636:48.784081:WGS84[dd.ddddd]", inclFilter: "1", type_0: "STOP" }],
+  vehicleDetail: ["/XML_COORD_REQUEST", {
+    coordReqType: "VEHICLEDETAIL",
+    vehDetail: "1",
+    vehSM: "ID",
+    SharingRefId: "SN-501:sharenow:sn-stuttgart"
+  }],
+  stopFinder: ["/XML_STOPFINDER_REQUEST", { type_sf: "any", name_sf: "Feuersee" }],
+  servingLines: ["/XML_SERVINGLINES_REQUEST", { mode: "line", lineReqType: "0", lineName: "S1" }],
+  addInfo: ["/XML_ADDINFO_REQUEST", {}],
+  opArea: ["/XML_OPAREA_REQUEST", { opareaSM: "ALL" }],
+  geoObject: ["/XML_GEOOBJECT_REQUEST", { line: "vvs:10001: :H" }]
+} as const
+
+const server = fake()
+
+describe("every operation", () => {
+  it.each(Object.entries(requests))("%s answers 200 with a body the response schema decodes", async (name, request) => {
+    const [path, params] = request
+    const entry: AnswerEntry = answers[name as keyof typeof answers]
+    const { json, status, headers } = await call(server, path, { outputFormat: "JSON", ...params })
+    expect(status).toBe(200)
+    expect(headers.get("content-type")).toBe("application/json; charset=utf-8")
+    const decoded = Schema.decodeUnknownEither(entry.operation.response)(json)
+    expect(Either.isRight(decoded)).toBe(true)
+    if (Either.isRight(decoded)) expect(entry.operation.hasResult(decoded.right)).toBe(true)
+  })
+
+  it.each(Object.entries(requests))("%s answers the system-error fault with an empty result", async (name, request) => {
+    const [path, params] = request
+    const entry: AnswerEntry = answers[name as keyof typeof answers]
+    const { json, status } = await call(server, path, params, { headers: { "x-efa-fault": "system-error" } })
+    expect(status).toBe(200)
+    const decoded = Schema.decodeUnknownEither(entry.operation.response)(json)
+    expect(Either.isRight(decoded)).toBe(true)
+    if (Either.isRight(decoded)) {
+      expect(entry.operation.hasResult(decoded.right)).toBe(false)
+      expect(json.systemMessages[0]).toMatchObject({ type: "error", code: entry.noResult.code })
+    }
+  })
+
+  it("journals the server's own requests with the operation's path name", async () => {
+    const fresh = fake()
+    for (const [path, params] of Object.values(requests)) await call(fresh, path, params)
+    const paths = Object.values(requests).map(([path]) => path.slice(1))
+    expect(fresh.state.journal().map((entry) => entry.path)).toEqual(paths)
+    expect(fresh.errors).toEqual([])
+  })
+})

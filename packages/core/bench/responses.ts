@@ -1,0 +1,205 @@
+/**
+ * Large, invented responses in the shape of the contract, one per operation, for the decode
+ * benchmark. Deterministic: the same seed gives the same documents.
+ */
+
+/** A small deterministic generator (mulberry32). */
+const random = (seed: number) => {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+type Random = () => number
+
+const int = (next: Random, min: number, max: number): number => min + Math.floor(next() * (max - min + 1))
+const pick = <A>(next: Random, items: ReadonlyArray<A>): A => items[Math.floor(next() * items.length)]!
+const degrees = (value: number): number => Math.round(value * 1_000_000) / 1_000_000
+
+const PLACES = ["Stuttgart", "Esslingen", "Ludwigsburg", "Böblingen", "Waiblingen", "Fellbach", "Sindelfingen"]
+const STREETS = ["Hauptbahnhof", "Schlossplatz", "Marktplatz", "Rathaus", "Bahnhofstraße", "Nordbahnhof", "Uni"]
+
+const stopName = (next: Random): string => `${pick(next, PLACES)}, ${pick(next, STREETS)}`
+const stopId = (next: Random): string => `de:08111:${int(next, 1, 9999)}`
+
+const systemMessages = [
+  { type: "warning", module: "BROKER", code: -8011, text: "" },
+  { type: "message", module: "ITKernel", code: 9999, text: "partial result", subType: "unclassified" }
+]
+
+// A wandering line near Stuttgart, so that consecutive points look like a route.
+const walk = (next: Random, count: number, lat = 48.78, lon = 9.18): Array<[number, number]> => {
+  const points: Array<[number, number]> = new Array(count)
+  for (let i = 0; i < count; i++) {
+    lat = Math.max(-90, Math.min(90, lat + (next() - 0.5) * 0.002))
+    lon = Math.max(-180, Math.min(180, lon + (next() - 0.5) * 0.002))
+    points[i] = [degrees(lat), degrees(lon)]
+  }
+  return points
+}
+
+/** A line geometry of 20,000 `[lat, lon]` points and 60 stops with their serving lines. */
+export const geoObject = (): unknown => {
+  const next = random(1)
+  const geometry = walk(next, 20_000)
+  return {
+    geometry,
+    stops: Array.from({ length: 60 }, (_, i) => ({
+      id: stopId(next),
+      name: stopName(next),
+      coord: { lat: geometry[i * 300]![0], lon: geometry[i * 300]![1] },
+      servingLines: [{ name: `U${int(next, 1, 15)}` }, { name: `Bus ${int(next, 40, 99)}` }]
+    })),
+    systemMessages
+  }
+}
+
+const isoAt = (millis: number): string => new Date(millis).toISOString().replace(".000Z", "Z")
+
+/** 20 trips of 8 legs, with planned and estimated times. */
+export const trip = (): unknown => {
+  const next = random(2)
+  const start = Date.UTC(2026, 2, 2, 7, 30)
+  return {
+    trips: Array.from({ length: 20 }, (_, t) => {
+      let time = start + t * 10 * 60_000
+      const legs = Array.from({ length: 8 }, () => {
+        const departure = time
+        const arrival = departure + int(next, 2, 25) * 60_000
+        time = arrival + int(next, 1, 8) * 60_000
+        const delay = int(next, 0, 3) * 60_000
+        const mot = pick(next, [1, 2, 4, 5, 6, 100])
+        return {
+          mode: { name: mot === 100 ? "Fußweg" : `S${int(next, 1, 6)}`, mot },
+          origin: {
+            id: stopId(next),
+            name: stopName(next),
+            departureTimePlanned: isoAt(departure),
+            departureTimeEstimated: isoAt(departure + delay)
+          },
+          destination: {
+            id: stopId(next),
+            name: stopName(next),
+            arrivalTimePlanned: isoAt(arrival),
+            arrivalTimeEstimated: isoAt(arrival + delay)
+          },
+          realtimeStatus: "MONITORED",
+          isRealtimeControlled: true
+        }
+      })
+      return { duration: (time - start) / 1000, interchange: 7, legs }
+    }),
+    systemMessages
+  }
+}
+
+/** 1,000 stop-finder locations, most with a coordinate, some with assigned stops. */
+export const stopFinder = (): unknown => {
+  const next = random(3)
+  return {
+    locations: Array.from({ length: 1000 }, (_, i) => {
+      const location: Record<string, unknown> = {
+        id: stopId(next),
+        name: stopName(next),
+        type: pick(next, ["stop", "street", "poi", "address", "suburb"]),
+        matchQuality: int(next, 100, 1000),
+        coord: { lat: degrees(48 + next()), lon: degrees(9 + next()) }
+      }
+      if (i === 0) location.isBest = true
+      if (i % 3 === 0) location.assignedStops = [{ id: stopId(next), name: stopName(next) }]
+      return location
+    }),
+    systemMessages
+  }
+}
+
+/** 5,000 coordinate-search pins. */
+export const coordInfo = (): unknown => {
+  const next = random(4)
+  return {
+    pins: Array.from({ length: 5000 }, (_, i) => {
+      const stop = i % 2 === 0
+      const pin: Record<string, unknown> = {
+        type: stop ? "STOP" : pick(next, ["POI_POINT", "BUS_POINT", "TAXI", "PARKING"]),
+        name: stopName(next),
+        coord: { lat: degrees(48 + next()), lon: degrees(9 + next()) }
+      }
+      if (stop) {
+        pin.id = stopId(next)
+        pin.motTypes = "1,2,5"
+      }
+      return pin
+    }),
+    systemMessages
+  }
+}
+
+/** 500 service notices with distinct IDs. */
+export const addInfo = (): unknown => {
+  const next = random(5)
+  const types = ["stopInfo", "lineInfo", "routeBlocking", "generalInfo"]
+  return {
+    infos: Array.from({ length: 500 }, (_, i) => ({
+      id: `notice-${i}`,
+      type: pick(next, types),
+      title: `Construction works at ${stopName(next)}`,
+      text: `Between ${stopName(next)} and ${stopName(next)} buses replace the trains. `.repeat(int(next, 1, 4)),
+      validFrom: "2026-03-01",
+      validTo: "2026-04-30",
+      lines: Array.from({ length: int(next, 0, 4) }, () => `ddb:9${int(next, 1000, 9999)}: :H`),
+      ...(i % 4 === 0 ? { severity: "warning" } : {})
+    })),
+    systemMessages
+  }
+}
+
+/** 20 sharing providers with 5 operating areas each, every area a closed ring of 400 points. */
+export const opArea = (): unknown => {
+  const next = random(6)
+  return {
+    providers: Array.from({ length: 20 }, (_, p) => ({
+      id: `provider-${p}`,
+      name: `Sharing ${p}`,
+      vehicleType: pick(next, ["BIKE", "CAR", "SCOOTER"]),
+      areas: Array.from({ length: 5 }, (_, a) => {
+        const ring = walk(next, 400, 48 + next(), 9 + next())
+        ring.push([ring[0]![0], ring[0]![1]])
+        return { id: `area-${p}-${a}`, name: `Zone ${a}`, polygon: ring }
+      })
+    })),
+    systemMessages
+  }
+}
+
+/** 2,000 serving lines. */
+export const servingLines = (): unknown => {
+  const next = random(7)
+  return {
+    servingLines: Array.from({ length: 2000 }, () => {
+      const number = `${int(next, 1, 999)}`
+      return { name: `Bus ${number}`, number, mot: pick(next, [1, 2, 4, 5, 6]), direction: stopName(next) }
+    }),
+    systemMessages
+  }
+}
+
+/** 2,000 sharing vehicles, with the fields the contract leaves open. */
+export const vehicleDetail = (): unknown => {
+  const next = random(8)
+  return {
+    pins: Array.from({ length: 2000 }, (_, i) => ({
+      id: `vehicle-${i}`,
+      name: `Bike ${i}`,
+      type: "BIKE",
+      coord: { lat: degrees(48 + next()), lon: degrees(9 + next()) },
+      battery: int(next, 0, 100),
+      provider: { id: "provider-1", name: "Sharing 1" }
+    })),
+    systemMessages
+  }
+}
