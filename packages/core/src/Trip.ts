@@ -28,7 +28,7 @@
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import * as Arbitrary from "effect/Arbitrary"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
-import { FlagParam, IntParam, ModelFlag, opt, ParamString, TextParam } from "./internal/params.js"
+import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
@@ -64,7 +64,7 @@ export const IndividualSpeedFactors = { fast: 120, normal: 100, slow: 80 } as co
  * @since 0.1.0
  * @category schemas
  */
-export const Speed = Schema.Literal("fast", "normal", "slow").annotations({ identifier: "Speed" })
+export const Speed = namesOf(ChangeSpeedFactors).annotations({ identifier: "Speed" })
 
 /**
  * @since 0.1.0
@@ -95,12 +95,7 @@ export const LineRestrictions = {
  * @since 0.1.0
  * @category schemas
  */
-export const LineRestriction = Schema.Literal(
-  "all",
-  "noHighSpeedTrains",
-  "associationWithoutSurcharge",
-  "associationPlusRegional"
-).annotations({ identifier: "LineRestriction" })
+export const LineRestriction = namesOf(LineRestrictions).annotations({ identifier: "LineRestriction" })
 
 /**
  * @since 0.1.0
@@ -129,9 +124,7 @@ export const RouteTypes = {
  * @since 0.1.0
  * @category schemas
  */
-export const RouteType = Schema.Literal("leastInterchange", "fastest", "leastWalking").annotations({
-  identifier: "RouteType"
-})
+export const RouteType = namesOf(RouteTypes).annotations({ identifier: "RouteType" })
 
 /**
  * @since 0.1.0
@@ -160,14 +153,7 @@ export const ItModes = {
  * @since 0.1.0
  * @category schemas
  */
-export const ItMode = Schema.Literal(
-  "foot",
-  "bikeAndRide",
-  "bikeInPublicTransport",
-  "kissAndRide",
-  "parkAndRide",
-  "taxi"
-).annotations({ identifier: "ItMode" })
+export const ItMode = namesOf(ItModes).annotations({ identifier: "ItMode" })
 
 /**
  * @since 0.1.0
@@ -196,9 +182,7 @@ export const BikeCombinations = {
  * @since 0.1.0
  * @category schemas
  */
-export const BikeCombination = Schema.Literal("takeAlong", "toFirstStop", "fromLastStop").annotations({
-  identifier: "BikeCombination"
-})
+export const BikeCombination = namesOf(BikeCombinations).annotations({ identifier: "BikeCombination" })
 
 /**
  * @since 0.1.0

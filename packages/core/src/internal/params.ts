@@ -148,3 +148,13 @@ export const ModelToken = Schema.String.pipe(
   Schema.maxLength(200),
   Schema.annotations({ arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9_.-]{1,12}$/) })
 )
+
+/**
+ * The names of a table of named wire values, as a literal schema: the table is the one copy of the names.
+ *
+ * @internal
+ */
+export const namesOf = <const Table extends Record<string, unknown>>(
+  table: Table
+): Schema.Literal<[Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]> =>
+  Schema.Literal(...(Object.keys(table) as [Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]))
