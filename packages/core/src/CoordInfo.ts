@@ -154,7 +154,7 @@ export type SearchSpace = typeof SearchSpace.Type
  * @since 0.1.0
  * @category constructors
  */
-export const circle = (centre: Coord.Coord): SearchSpace => Circle.make({ centre })
+export const circle = (centre: Coord.Coord): SearchSpace => Circle.make({ centre }, { disableValidation: true })
 
 /**
  * A bounding-box search space.
@@ -163,7 +163,7 @@ export const circle = (centre: Coord.Coord): SearchSpace => Circle.make({ centre
  * @category constructors
  */
 export const boundingBox = (upperLeft: Coord.Coord, lowerRight: Coord.Coord): SearchSpace =>
-  BoundingBox.make({ upperLeft, lowerRight })
+  BoundingBox.make({ upperLeft, lowerRight }, { disableValidation: true })
 
 const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
 

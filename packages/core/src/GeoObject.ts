@@ -62,12 +62,13 @@ export interface LineId extends Schema.Schema.Type<typeof LineId> {}
 export const LineIdFromString: Schema.Schema<LineId, string> = lineId.param
 
 /**
- * Builds a line identifier from its parts; throws a `ParseError` naming the part when one is invalid.
+ * Builds a line identifier from its parts. It does not validate: a request carrying an invalid part is
+ * refused by the client with an `InvalidRequestError` naming the part (use `parseLineId` to check text).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makeLineId = (parts: LineId): LineId => LineId.make(parts)
+export const makeLineId = (parts: LineId): LineId => LineId.make(parts, { disableValidation: true })
 
 /**
  * Formats a line identifier: `<subnetwork>:<line number>:<supplement>:<direction>`.

@@ -143,7 +143,7 @@ export type Options = Omit<typeof AllProviders.Type, "_tag">
  * @since 0.1.0
  * @category constructors
  */
-export const all = (options: Options = {}): OpAreaRequest => AllProviders.make(options)
+export const all = (options: Options = {}): OpAreaRequest => AllProviders.make(options, { disableValidation: true })
 
 /**
  * A request for the providers around a centre, within `radius` metres (server default 500).
@@ -154,7 +154,7 @@ export const all = (options: Options = {}): OpAreaRequest => AllProviders.make(o
 export const radial = (
   centre: Coord.Coord,
   options: Options & { readonly radius?: number } = {}
-): OpAreaRequest => Radial.make({ centre, ...options })
+): OpAreaRequest => Radial.make({ centre, ...options }, { disableValidation: true })
 
 /**
  * The centre and optional radius of a radial search.

@@ -59,12 +59,13 @@ export const Point = Schema.Union(AnyPoint, CoordPoint).annotations({ identifier
 export type Point = typeof Point.Type
 
 /**
- * A point given as free text or an ID.
+ * A point given as free text or an ID. Constructors do not validate: the client checks every request
+ * and answers a bad one with an `InvalidRequestError`, never a thrown exception.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const any = (value: string): Point => AnyPoint.make({ value })
+export const any = (value: string): Point => ({ _tag: "Any", value })
 
 /**
  * A point given by an ID the stop finder returned.
@@ -72,7 +73,7 @@ export const any = (value: string): Point => AnyPoint.make({ value })
  * @since 0.1.0
  * @category constructors
  */
-export const fromId = (id: LocationId): Point => AnyPoint.make({ value: id })
+export const fromId = (id: LocationId): Point => ({ _tag: "Any", value: id })
 
 /**
  * A point given by a coordinate.
@@ -80,7 +81,7 @@ export const fromId = (id: LocationId): Point => AnyPoint.make({ value: id })
  * @since 0.1.0
  * @category constructors
  */
-export const coord = (position: Coord.Coord): Point => CoordPoint.make({ coord: position })
+export const coord = (position: Coord.Coord): Point => ({ _tag: "Coord", coord: position })
 
 /**
  * The value of `type_<usage>`.

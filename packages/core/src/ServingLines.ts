@@ -169,7 +169,7 @@ const normalizeOptions = (options: Options | undefined): Pick<ServingLinesReques
  * @category constructors
  */
 export const byStop = (stop: Point.Point, options?: Options): ServingLinesRequest =>
-  ByStop.make({ stop, ...normalizeOptions(options) })
+  ByStop.make({ stop, ...normalizeOptions(options) }, { disableValidation: true })
 
 /**
  * The lines matching a public line designation. Line types and excluded modes may come in any order and
@@ -179,7 +179,7 @@ export const byStop = (stop: Point.Point, options?: Options): ServingLinesReques
  * @category constructors
  */
 export const byLineName = (lineName: string, options?: Options): ServingLinesRequest =>
-  ByLineName.make({ lineName: lineName.trim(), ...normalizeOptions(options) })
+  ByLineName.make({ lineName: lineName.trim(), ...normalizeOptions(options) }, { disableValidation: true })
 
 /**
  * The prefix of the excluded-mode parameters (`exclMOT_<ID>`).

@@ -252,8 +252,8 @@ export const Location = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
   type: Schema.String,
-  isBest: Schema.optionalWith(Schema.Boolean, { default: () => false }),
-  matchQuality: Schema.Number,
+  isBest: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
+  matchQuality: Schema.Finite,
   coord: opt(Coord.Coord),
   assignedStops: opt(Schema.Array(AssignedStop))
 }).annotations({ identifier: "Location" })
@@ -272,7 +272,7 @@ export interface Location extends Schema.Schema.Type<typeof Location> {}
  * @category schemas
  */
 export const StopFinderResponse = Schema.Struct({
-  locations: Schema.optionalWith(Schema.Array(Location), { default: () => [] }),
+  locations: Schema.optionalWith(Schema.Array(Location), { exact: true, default: () => [] }),
   ...SystemMessage.systemMessagesField
 }).annotations({ identifier: "StopFinderResponse" })
 

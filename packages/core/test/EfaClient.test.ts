@@ -1,6 +1,6 @@
 import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, Layer } from "effect"
+import { ConfigProvider, Effect, Either, Layer } from "effect"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
 import { EfaClient, Point } from "../src/index.js"
@@ -54,27 +54,33 @@ const json = (res: Http.ServerResponse, status: number, body: unknown) => {
 }
 
 const received: Array<string> = []
+const apiKeys: Array<string | undefined> = []
+
+const startUpstream = Effect.gen(function*() {
+  const server = yield* Effect.acquireRelease(
+    Effect.async<Http.Server>((resume) => {
+      const server = Http.createServer((req, res) => {
+        received.push(req.url ?? "")
+        apiKeys.push(req.headers["x-api-key"] as string | undefined)
+        const url = new URL(req.url ?? "/", "http://localhost")
+        const behaviour = behaviours[url.searchParams.get("name_sf") ?? ""]
+        if (url.pathname !== "/efa/XML_STOPFINDER_REQUEST" || behaviour === undefined) return json(res, 404, {})
+        behaviour(res)
+      })
+      server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
+    }),
+    (server) => Effect.async<void>((resume) => {
+      server.closeAllConnections()
+      server.close(() => resume(Effect.void))
+    })
+  )
+  return server.address() as AddressInfo
+})
 
 const Upstream = Layer.scoped(
   EfaClient.EfaClient,
   Effect.gen(function*() {
-    const server = yield* Effect.acquireRelease(
-      Effect.async<Http.Server>((resume) => {
-        const server = Http.createServer((req, res) => {
-          received.push(req.url ?? "")
-          const url = new URL(req.url ?? "/", "http://localhost")
-          const behaviour = behaviours[url.searchParams.get("name_sf") ?? ""]
-          if (url.pathname !== "/efa/XML_STOPFINDER_REQUEST" || behaviour === undefined) return json(res, 404, {})
-          behaviour(res)
-        })
-        server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
-      }),
-      (server) => Effect.async<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-    )
-    const { port } = server.address() as AddressInfo
+    const { port } = yield* startUpstream
     return yield* EfaClient.make({ baseUrl: `http://127.0.0.1:${port}/efa`, timeout: "300 millis", retry: false })
   })
 ).pipe(Layer.provide(FetchHttpClient.layer))
@@ -166,6 +172,35 @@ describe("EfaClient over HTTP", () => {
 })
 
 describe("EfaClient settings", () => {
+  it.scoped("layerConfig reads EFA_BASE_URL, EFA_TIMEOUT and EFA_HEADERS", () =>
+    Effect.gen(function*() {
+      const { port } = yield* startUpstream
+      const config = ConfigProvider.fromMap(
+        new Map([
+          ["EFA_BASE_URL", `http://127.0.0.1:${port}/efa/`],
+          ["EFA_TIMEOUT", "2 seconds"],
+          ["EFA_HEADERS", JSON.stringify({ "x-api-key": "secret-key" })]
+        ])
+      )
+      const layer = EfaClient.layerConfig().pipe(
+        Layer.provide(FetchHttpClient.layer),
+        Layer.provide(Layer.setConfigProvider(config))
+      )
+      const response = yield* search("ok").pipe(Effect.provide(layer))
+      expect(response.locations).toHaveLength(1)
+      expect(apiKeys.at(-1)).toBe("secret-key")
+    }))
+
+  it.effect("layerConfig fails with a ConfigError when EFA_BASE_URL is missing", () =>
+    Effect.gen(function*() {
+      const layer = EfaClient.layerConfig().pipe(
+        Layer.provide(FetchHttpClient.layer),
+        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map())))
+      )
+      const error = yield* Effect.flip(search("ok").pipe(Effect.provide(layer)))
+      expect(String(error)).toContain("EFA_BASE_URL")
+    }))
+
   const urlOf = (baseUrl: string) =>
     Effect.gen(function*() {
       const efa = yield* EfaClient.make({ baseUrl })

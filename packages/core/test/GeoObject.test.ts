@@ -48,8 +48,10 @@ describe("GeoObject line identifier", () => {
     expect(GeoObject.parseLineId("vvs::E:H")).toSatisfy((r: Either.Either<unknown, string>) =>
       Either.isLeft(r) && r.left.startsWith("lineNumber:")
     )
-    expect(() => GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "U 1", supplement: "", direction: "H" }))
-      .toThrow(/lineNumber/)
+    // built without a check, refused (naming the part) when a request carries it
+    const invalid = GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "U 1", supplement: "", direction: "H" })
+    const refused = Schema.encodeEither(GeoObject.GeoObjectQuery)({ line: invalid })
+    expect(Either.isLeft(refused) && refused.left.message).toMatch(/lineNumber/)
   })
 })
 

@@ -1,33 +1,206 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, Schema } from "effect"
+import { Arbitrary, Either, ParseResult, Schema } from "effect"
 import { Point, StopFinder } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
 const encode = (request: StopFinder.StopFinderRequest) =>
   toQueryString(Schema.encodeSync(StopFinder.StopFinderQuery)(request))
 
+const decodeQuery = (query: string) =>
+  Schema.decodeUnknownEither(StopFinder.StopFinderQuery, { errors: "all" })(fromQueryString(query))
+
+const issuesOf = (result: Either.Either<unknown, ParseResult.ParseError>) =>
+  Either.isLeft(result)
+    ? ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+    : []
+
 describe("StopFinder request", () => {
-  it("encodes every parameter", () => {
-    expect(
-      encode({
-        input: Point.any("Stuttgart, Schloßplatz"),
-        maxResults: 20,
-        perfectMatchOnly: true,
-        minQuality: 50,
-        objectKinds: ["stop", "poi"],
-        preferModesAmongBest: [1, 2, 3, 4],
-        rankingMethod: "DISTANCEFROMCENTER",
-        referencePoint: { lat: 48.78, lon: 9.18 }
-      })
-    ).toBe(
-      "type_sf=any&name_sf=Stuttgart,+Schlo%C3%9Fplatz&anyMaxSizeHitList=20&anySigWhenPerfectNoOtherMatches=1&prMinQu=50&anyObjFilter_sf=34&coord=9.18:48.78:WGS84%5Bdd.ddddd%5D&prefStModeAm=30&rMethod=DISTANCEFROMCENTER"
+  it("the input: text, an ID, a coordinate (longitude first)", () => {
+    expect(encode({ input: Point.any("Stuttgart, Schloßplatz") })).toBe(
+      "type_sf=any&name_sf=Stuttgart,+Schlo%C3%9Fplatz"
+    )
+    expect(encode({ input: Point.fromId(Schema.decodeSync(Point.LocationId)("de:08111:6118")) })).toBe(
+      "type_sf=any&name_sf=de:08111:6118"
+    )
+    expect(encode({ input: Point.coord({ lat: 48.78377, lon: 9.18158 }) })).toBe(
+      "type_sf=coord&name_sf=9.18158:48.78377:WGS84%5Bdd.ddddd%5D"
     )
   })
 
-  it("decodes a query back", () => {
-    const decoded = Schema.decodeUnknownEither(StopFinder.StopFinderQuery)(
-      fromQueryString("type_sf=coord&name_sf=9.1%3A48.7%3AWGS84%5Bdd.ddddd%5D&prMinQu=101&anyObjFilter_sf=128")
+  it("search optimisation", () => {
+    expect(
+      encode({
+        input: Point.any("Hbf"),
+        maxResults: 20,
+        resultSorter: "sorter1",
+        perfectMatchOnly: true,
+        houseNumberResolution: true,
+        houseNumberList: true,
+        localityMainStop: true,
+        skipNearbyStops: true,
+        minQuality: 50
+      })
+    ).toBe(
+      "type_sf=any&name_sf=Hbf&anyMaxSizeHitList=20&anyResSort_sf=sorter1&anySigWhenPerfectNoOtherMatches=1" +
+        "&locationInfoActive=1&useHouseNumberList_sf=1&useLocalityMainStop=1&doNotSearchForStops_sf=1&prMinQu=50"
     )
-    expect(Either.isLeft(decoded)).toBe(true)
   })
+
+  it("search criteria: object kinds as a bitmask, municipality, region, fallback", () => {
+    expect(
+      encode({
+        input: Point.any("Markt"),
+        objectKinds: ["stop", "poi"],
+        municipality: "08111000",
+        region: "VVS",
+        retryWithoutMunicipality: true
+      })
+    ).toBe("type_sf=any&name_sf=Markt&anyObjFilter_sf=34&anyOmc_sf=08111000&regionID_sf=VVS&tryFurtherAnyWithoutLoc=1")
+  })
+
+  it("quality and ranking: prefStModeAm from MOT-IDs ([1, 2, 3, 4] is 30)", () => {
+    expect(
+      encode({
+        input: Point.any("Marienplatz"),
+        referencePoint: { lat: 48.78, lon: 9.18 },
+        alwaysPreferKinds: ["locality"],
+        preferKindsAmongBest: ["stop", "address"],
+        preferModesAmongBest: [1, 2, 3, 4],
+        alwaysPreferRegion: "R1",
+        preferRegionAmongBest: "R2",
+        relevanceWeight: 70,
+        rankingMethod: "DISTANCEFROMCENTER"
+      })
+    ).toBe(
+      "type_sf=any&name_sf=Marienplatz&coord=9.18:48.78:WGS84%5Bdd.ddddd%5D&objPrefAl=1&objPrefAm=10&prefStModeAm=30" +
+        "&regPrefAl=R1&regPrefAm=R2&relInf=70&rMethod=DISTANCEFROMCENTER"
+    )
+  })
+
+  it("false flags are not sent", () => {
+    expect(encode({ input: Point.any("Hbf"), perfectMatchOnly: false, skipNearbyStops: false })).toBe(
+      "type_sf=any&name_sf=Hbf"
+    )
+  })
+
+  it("refuses out-of-range values and forbidden combinations before sending, naming the field", () => {
+    const refused = (request: unknown) => issuesOf(Schema.encodeEither(StopFinder.StopFinderQuery, { errors: "all" })(request as never))
+    expect(refused({ input: Point.any("x"), minQuality: 101 })).toEqual([
+      "minQuality: Expected a number between 0 and 100, actual 101"
+    ])
+    expect(refused({ input: Point.any("x"), relevanceWeight: -1 })[0]).toMatch(/^relevanceWeight: /)
+    expect(refused({ input: Point.any("x"), rankingMethod: "DISTANCEFROMCENTER" })).toEqual([
+      "referencePoint: rankingMethod DISTANCEFROMCENTER needs a referencePoint"
+    ])
+    expect(refused({ input: { _tag: "Any", value: "" } })[0]).toMatch(/^input\.value: /)
+    expect(refused({ input: Point.coord({ lat: 91, lon: 9 }) }).join()).toMatch(/^input\.coord\.lat: .*between -90 and 90/)
+  })
+
+  it("decodes a query back, folding repeated and bare values as EFA reads them", () => {
+    expect(decodeQuery("type_sf=any&name_sf=Hbf&anySigWhenPerfectNoOtherMatches&prefStModeAm=30&prMinQu=0")).toEqual(
+      Either.right({
+        input: Point.any("Hbf"),
+        perfectMatchOnly: true,
+        preferModesAmongBest: [1, 2, 3, 4],
+        minQuality: 0
+      })
+    )
+  })
+
+  it("names every offending parameter of a bad query", () => {
+    expect(
+      issuesOf(decodeQuery("type_sf=coord&name_sf=148.7:9.1:WGS84%5Bdd.ddddd%5D&prMinQu=101&prMinQu=3&anyObjFilter_sf=128"))
+    ).toEqual([
+      "prMinQu: given 2 times; this parameter may appear only once",
+      "anyObjFilter_sf: bitmask 128 has bits outside locality=1, stop=2, street=4, address=8, crossing=16, poi=32, postcode=64"
+    ])
+    expect(issuesOf(decodeQuery("type_sf=coord&name_sf=9.1:148.7:WGS84%5Bdd.ddddd%5D"))).toEqual([
+      "name_sf: latitude 148.7 is outside -90..90 (the longitude comes first)"
+    ])
+    expect(issuesOf(decodeQuery("name_sf=Hbf"))[0]).toMatch(/^type_sf: /)
+    expect(issuesOf(decodeQuery("type_sf=any&name_sf=Hbf&rMethod=DISTANCEFROMCENTER"))).toEqual([
+      "coord: rMethod=DISTANCEFROMCENTER needs the reference point in coord"
+    ])
+  })
+
+  it.prop("decode(encode(request)) is the request", [Arbitrary.make(StopFinder.StopFinderRequest)], ([request]) => {
+    const query = Schema.encodeEither(StopFinder.StopFinderQuery)(request)
+    if (Either.isLeft(query)) {
+      // the only encode-time rule the arbitrary does not know
+      expect(request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint === undefined).toBe(true)
+      return
+    }
+    const text = toQueryString(query.right)
+    expect(Schema.decodeUnknownSync(StopFinder.StopFinderQuery)(fromQueryString(text))).toEqual(request)
+  }, { fastCheck: { numRuns: 300 } })
 })
+
+describe("StopFinder response", () => {
+  const decode = Schema.decodeUnknownEither(StopFinder.StopFinderResponse)
+
+  it("decodes locations, defaults isBest, tolerates unknown fields", () => {
+    const raw = {
+      version: "10.6",
+      locations: [
+        {
+          id: "de:08111:6118",
+          name: "Stuttgart, Hauptbahnhof",
+          type: "stop",
+          isBest: true,
+          matchQuality: 979,
+          coord: { lat: 48.784081, lon: 9.181636 },
+          productClasses: [1, 3],
+          assignedStops: [{ id: "de:08111:6118", name: "Hauptbahnhof", distance: 12 }]
+        },
+        { id: "poi:07001", name: "Staatsgalerie", type: "poi", matchQuality: 227 }
+      ],
+      systemMessages: [{ type: "warning", module: "BROKER", code: -8011, text: "partial" }]
+    }
+    expect(decode(raw)).toEqual(
+      Either.right({
+        locations: [
+          {
+            id: "de:08111:6118",
+            name: "Stuttgart, Hauptbahnhof",
+            type: "stop",
+            isBest: true,
+            matchQuality: 979,
+            coord: { lat: 48.784081, lon: 9.181636 },
+            assignedStops: [{ id: "de:08111:6118", name: "Hauptbahnhof" }]
+          },
+          { id: "poi:07001", name: "Staatsgalerie", type: "poi", isBest: false, matchQuality: 227 }
+        ],
+        systemMessages: [{ type: "warning", module: "BROKER", code: -8011, text: "partial" }]
+      })
+    )
+  })
+
+  it("a missing locations field reads as no locations", () => {
+    expect(decode({ systemMessages: [{ type: "error", code: -8012 }] })).toEqual(
+      Either.right({ locations: [], systemMessages: [{ type: "error", code: -8012 }] })
+    )
+  })
+
+  it("refuses malformed locations with the path", () => {
+    const bad = decode({ locations: [{ id: "a", name: "A", type: "stop", matchQuality: "high" }] })
+    expect(issuesOf(bad)).toEqual(['locations.0.matchQuality: Expected number, actual "high"'])
+    expect(Either.isLeft(decode({ locations: [{ id: "a", name: "A", type: "stop", matchQuality: 1, coord: [48, 9] }] })))
+      .toBe(true)
+  })
+
+  it("best: the location marked isBest, else the highest matchQuality", () => {
+    const location = (id: string, matchQuality: number, isBest = false) =>
+      ({ id, name: id, type: "stop", isBest, matchQuality }) as StopFinder.Location
+    expect(StopFinder.best({ locations: [location("a", 10), location("b", 5, true)] })?.id).toBe("b")
+    expect(StopFinder.best({ locations: [location("a", 10), location("b", 500)] })?.id).toBe("b")
+    expect(StopFinder.best({ locations: [] })).toBeUndefined()
+  })
+
+  it.prop("encode then decode gives a response back", [Arbitrary.make(StopFinder.StopFinderResponse)], ([response]) => {
+    // compared as JSON text, which is what travels: -0 becomes 0 on the way
+    const text = JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(response))
+    const decoded = Schema.decodeUnknownSync(StopFinder.StopFinderResponse)(JSON.parse(text))
+    expect(JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(decoded))).toBe(text)
+  }, { fastCheck: { numRuns: 100 } })
+})
+
