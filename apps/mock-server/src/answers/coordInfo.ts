@@ -27,7 +27,8 @@
  */
 import { Coord, type CoordInfo } from "@efa-kit/core"
 import type { Dataset, Parking } from "../dataset/schema.js"
-import { distanceMeters, inBox, inRing, networkOf } from "./network.js"
+import { boxContains, boxOfCorners, distanceMeters, inRing } from "../engine/geo.js"
+import { networkOf } from "./network.js"
 import type { Answer } from "./types.js"
 
 /**
@@ -59,7 +60,8 @@ const where = (request: CoordInfo.CoordInfoRequest, radius: number | undefined) 
     const limit = radius ?? DEFAULT_RADIUS
     return (coord: Coord.Coord) => distanceMeters(space.centre, coord) <= limit
   }
-  return (coord: Coord.Coord) => inBox(coord, space.upperLeft, space.lowerRight)
+  const box = boxOfCorners(space.upperLeft, space.lowerRight)
+  return (coord: Coord.Coord) => boxContains(box, [coord.lat, coord.lon])
 }
 
 const centreOf = (request: CoordInfo.CoordInfoRequest): Coord.Coord => {
@@ -136,7 +138,7 @@ const parkingPins = (dataset: Dataset, request: CoordInfo.CoordInfoRequest): Arr
   const box = request.parkingBox
   const radii = request.filters.flatMap((block) => (block.radius !== undefined ? [block.radius] : []))
   const inside = box !== undefined
-    ? (coord: Coord.Coord) => inBox(coord, box.upperLeft, box.lowerRight)
+    ? (coord: Coord.Coord) => boxContains(boxOfCorners(box.upperLeft, box.lowerRight), [coord.lat, coord.lon])
     : where(request, radii.length > 0 ? Math.max(...radii) : undefined)
   return dataset.parking
     .filter((parking) => inside(parking.coord) && parkingPasses(request, parking))

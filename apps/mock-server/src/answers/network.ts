@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import type { Coord } from "@efa-kit/core"
-import { getDistance, getDistanceFromLine, isPointInPolygon } from "geolib"
-import type { Dataset, LatLon, Line, Poi, Stop } from "../dataset/schema.js"
+import type { Dataset, Line, Poi, Stop } from "../dataset/schema.js"
+import { distanceMeters } from "../engine/geo.js"
 import { forms, tokens } from "../search/text.js"
 
 /**
@@ -75,62 +75,6 @@ export const networkOf = (dataset: Dataset): Network => {
   const network: Network = { stopsById, poisById, linesAtStop, motsAtStop, importance, searchForms, mainStopOfPlace }
   cache.set(dataset, network)
   return network
-}
-
-/**
- * Distance in metres between two positions (great circle).
- *
- * @since 0.1.0
- * @category geometry
- */
-export const distanceMeters = (a: Coord.Coord, b: Coord.Coord): number => getDistance(a, b, 0.01)
-
-/**
- * Whether a position lies inside a box given by its upper-left and lower-right corners. Corners given
- * the other way round are accepted.
- *
- * @since 0.1.0
- * @category geometry
- */
-export const inBox = (point: Coord.Coord, upperLeft: Coord.Coord, lowerRight: Coord.Coord): boolean => {
-  const north = Math.max(upperLeft.lat, lowerRight.lat)
-  const south = Math.min(upperLeft.lat, lowerRight.lat)
-  const west = Math.min(upperLeft.lon, lowerRight.lon)
-  const east = Math.max(upperLeft.lon, lowerRight.lon)
-  return point.lat <= north && point.lat >= south && point.lon >= west && point.lon <= east
-}
-
-const toPoint = (pair: LatLon) => ({ lat: pair[0], lon: pair[1] })
-
-/**
- * Whether a position lies inside a closed `[lat, lon]` ring.
- *
- * @since 0.1.0
- * @category geometry
- */
-export const inRing = (point: Coord.Coord, ring: ReadonlyArray<LatLon>): boolean =>
-  isPointInPolygon(point, ring.map(toPoint))
-
-/**
- * Distance in metres from a position to a closed ring: 0 inside, else to the nearest edge.
- *
- * @since 0.1.0
- * @category geometry
- */
-export const distanceToRing = (point: Coord.Coord, ring: ReadonlyArray<LatLon>): number => {
-  if (inRing(point, ring)) return 0
-  let best = Infinity
-  for (let i = 1; i < ring.length; i++) {
-    const start = toPoint(ring[i - 1]!)
-    const end = toPoint(ring[i]!)
-    const d = start.lat === end.lat && start.lon === end.lon
-      ? distanceMeters(point, start)
-      : getDistanceFromLine(point, start, end, 0.01)
-    // geolib yields NaN for degenerate segments where the point is on the line.
-    const value = Number.isNaN(d) ? Math.min(distanceMeters(point, start), distanceMeters(point, end)) : d
-    if (value < best) best = value
-  }
-  return best
 }
 
 /**

@@ -14,7 +14,7 @@
  */
 import { OpArea } from "@efa-kit/core"
 import type { OpArea as DatasetArea, Provider } from "../dataset/schema.js"
-import { distanceToRing } from "./network.js"
+import { distanceToRing } from "../engine/geo.js"
 import type { Answer } from "./types.js"
 
 const selectedAreas = (request: OpArea.OpAreaRequest, provider: Provider): ReadonlyArray<DatasetArea> | undefined => {

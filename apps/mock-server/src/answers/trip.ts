@@ -3,7 +3,7 @@
  * RAPTOR, for any pair of points.
  *
  * - Points: a stop ID, a POI ID, a coordinate, or text (the stop finder's best match). A coordinate
- *   or POI walks to the stops around it (haversine distance times the dataset's detour factor at its
+ *   or POI walks to the stops around it (great-circle distance times the dataset's detour factor at its
  *   walking speed, scaled by `changeSpeed` of the individual-transport options) within the dataset's
  *   access radius, or within `trITMOTvalue` / `trITDepMOTvalue` / `trITArrMOTvalue` minutes when
  *   given. With `useProxFootSearchOrig` / `useProxFootSearchDest` a stop origin or destination also
@@ -38,7 +38,7 @@
 import type { Point, Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
-import { haversineMeters, walkSeconds } from "../engine/geo.js"
+import { distanceMeters, walkSeconds } from "../engine/geo.js"
 import { accessStops, indexOf, lineDisplayName } from "../engine/network.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
@@ -377,7 +377,7 @@ const directWalk = (
   if (via !== undefined) return undefined
   const a = origin._tag === "Stop" ? origin.stop.coord : origin.coord
   const b = destination._tag === "Stop" ? destination.stop.coord : destination.coord
-  const meters = haversineMeters(a, b)
+  const meters = distanceMeters(a, b)
   if (meters > dataset.meta.accessRadiusMeters) return undefined
   const seconds = walkSeconds(meters, dataset.meta, speed)
   const departure = arriveBy ? time - seconds : time

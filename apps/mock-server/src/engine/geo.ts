@@ -4,22 +4,48 @@
  * @since 0.1.0
  */
 import type { Coord } from "@efa-kit/core"
+import { getDistance, getDistanceFromLine, isPointInPolygon } from "geolib"
 import type { LatLon, Meta } from "../dataset/schema.js"
 
-const EARTH_RADIUS_METERS = 6_371_008.8
-const RAD = Math.PI / 180
-
 /**
- * The great-circle distance in meters (haversine).
+ * Distance in metres between two positions (great circle).
  *
  * @since 0.1.0
  * @category geometry
  */
-export const haversineMeters = (a: Coord.Coord, b: Coord.Coord): number => {
-  const dLat = (b.lat - a.lat) * RAD
-  const dLon = (b.lon - a.lon) * RAD
-  const s = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLon / 2) ** 2
-  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(s)))
+export const distanceMeters = (a: Coord.Coord, b: Coord.Coord): number => getDistance(a, b, 0.01)
+
+const toPoint = (pair: LatLon) => ({ lat: pair[0], lon: pair[1] })
+
+/**
+ * Whether a position lies inside a closed `[lat, lon]` ring.
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const inRing = (point: Coord.Coord, ring: ReadonlyArray<LatLon>): boolean =>
+  isPointInPolygon(point, ring.map(toPoint))
+
+/**
+ * Distance in metres from a position to a closed ring: 0 inside, else to the nearest edge.
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const distanceToRing = (point: Coord.Coord, ring: ReadonlyArray<LatLon>): number => {
+  if (inRing(point, ring)) return 0
+  let best = Infinity
+  for (let i = 1; i < ring.length; i++) {
+    const start = toPoint(ring[i - 1]!)
+    const end = toPoint(ring[i]!)
+    const d = start.lat === end.lat && start.lon === end.lon
+      ? distanceMeters(point, start)
+      : getDistanceFromLine(point, start, end, 0.01)
+    // geolib yields NaN for degenerate segments where the point is on the line.
+    const value = Number.isNaN(d) ? Math.min(distanceMeters(point, start), distanceMeters(point, end)) : d
+    if (value < best) best = value
+  }
+  return best
 }
 
 /**
@@ -173,12 +199,12 @@ export const makeGrid = <A>(items: ReadonlyArray<A>, coordOf: (item: A) => Coord
     else cell.push(item)
   }
   const byDistance = (center: Coord.Coord, candidates: Iterable<A>) =>
-    Array.from(candidates, (item) => ({ item, meters: haversineMeters(center, coordOf(item)) }))
+    Array.from(candidates, (item) => ({ item, meters: distanceMeters(center, coordOf(item)) }))
       .sort((x, y) => x.meters - y.meters)
   return {
     near: (center, meters) => {
       const dLat = meters / 111_000
-      const dLon = meters / (111_000 * Math.max(0.1, Math.cos(center.lat * RAD)))
+      const dLon = meters / (111_000 * Math.max(0.1, Math.cos((center.lat * Math.PI) / 180)))
       const found: Array<A> = []
       const rowFrom = Math.floor((center.lat - dLat) / CELL_DEGREES)
       const rowTo = Math.floor((center.lat + dLat) / CELL_DEGREES)

@@ -8,7 +8,7 @@
 import type { Coord } from "@efa-kit/core"
 import type { Dataset, DirectionCode, Line, Poi, Stop } from "../dataset/schema.js"
 import { lineId } from "../dataset/schema.js"
-import { type Grid, haversineMeters, makeGrid, walkSeconds } from "./geo.js"
+import { type Grid, distanceMeters, makeGrid, walkSeconds } from "./geo.js"
 
 /**
  * One direction of a line with its identifier and stop sequence in travel order.
@@ -111,7 +111,7 @@ export const indexOf = (dataset: Dataset): NetworkIndex => {
       let bestMeters = Number.POSITIVE_INFINITY
       for (let i = from; i < line.geometry.length; i++) {
         const [pLat, pLon] = line.geometry[i]!
-        const meters = haversineMeters({ lat, lon }, { lat: pLat, lon: pLon })
+        const meters = distanceMeters({ lat, lon }, { lat: pLat, lon: pLon })
         if (meters < bestMeters) {
           best = i
           bestMeters = meters
@@ -156,7 +156,7 @@ export const accessStops = (
  * @since 0.1.0
  * @category lookups
  */
-export const stopDistance = (a: Stop, b: Stop): number => haversineMeters(a.coord, b.coord)
+export const stopDistance = (a: Stop, b: Stop): number => distanceMeters(a.coord, b.coord)
 
 /**
  * The numeric part of a public line number, for the line-number interval of the notice filter
