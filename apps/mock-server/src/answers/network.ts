@@ -8,6 +8,7 @@
 import type { Coord } from "@efa-kit/core"
 import type { Dataset, Line, Poi, Stop } from "../dataset/schema.js"
 import { distanceMeters } from "../engine/geo.js"
+import { indexOf } from "../engine/network.js"
 import { forms, tokens } from "../search/text.js"
 
 /**
@@ -40,8 +41,7 @@ const cache = new WeakMap<Dataset, Network>()
 export const networkOf = (dataset: Dataset): Network => {
   const cached = cache.get(dataset)
   if (cached !== undefined) return cached
-  const stopsById = new Map(dataset.stops.map((stop) => [stop.id as string, stop]))
-  const poisById = new Map(dataset.pois.map((poi) => [poi.id as string, poi]))
+  const { poiById: poisById, stopById: stopsById } = indexOf(dataset)
   const linesAtStop = new Map<string, Array<Line>>()
   for (const line of dataset.lines) {
     for (const { stop } of line.stops) {
