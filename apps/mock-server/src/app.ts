@@ -4,15 +4,14 @@
  *
  * @since 0.1.0
  */
-import { fromQueryString } from "@efa-kit/core/internal/query"
 import { Hono } from "hono"
-import { cors } from "hono/cors"
-import { HTTPException } from "hono/http-exception"
-import { type AppEnv, jsonResponse, rawQuery } from "./env.js"
+import { AnswerCache } from "./answerCache.js"
+import type { AppEnv } from "./env.js"
 import { type AppOptions, resolveOptions } from "./options.js"
+import { ADMIN_PREFIX, errorResponse, internalMiddleware, isInternal, journaled, preflight } from "./pipeline.js"
 import { answers } from "./registry.js"
 import { addInfoRoutes } from "./routes/addInfo.js"
-import { ADMIN_PREFIX, adminRoutes } from "./routes/admin.js"
+import { adminRoutes } from "./routes/admin.js"
 import { coordInfoRoutes } from "./routes/coordInfo.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
 import { geoObjectRoutes } from "./routes/geoObject.js"
@@ -36,24 +35,15 @@ export interface MockServer {
   readonly state: MockState
 }
 
-/**
- * The response header that carries the journal sequence number of a request.
- *
- * @since 0.1.0
- * @category constants
- */
-export const SEQUENCE_HEADER = "x-efa-mock-seq"
-
-// Requests that are not journaled and not subject to the request limits.
-const isInternal = (path: string): boolean =>
-  path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + "/") || path === "/openapi.json" || path === "/"
-
-const countParameters = (query: string): number => {
-  if (query === "") return 0
-  let count = 1
-  for (let i = 0; i < query.length; i++) if (query.charCodeAt(i) === 38) count++
-  return count
-}
+export {
+  /**
+   * The response header that carries the journal sequence number of a request.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  SEQUENCE_HEADER
+} from "./env.js"
 
 /**
  * Builds a fake and its state.
@@ -65,50 +55,15 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   const resolved = resolveOptions(options)
   const { limits } = resolved
   const state = new MockState(resolved.now, limits.maxJournalEntries, limits.maxScriptedFaults)
-  const deps: RouteDeps = { options: resolved, state, answers: { ...answers, ...options.answers } }
+  const cache = new AnswerCache(limits.maxCachedAnswers)
+  const deps: RouteDeps = { options: resolved, state, cache, answers: { ...answers, ...options.answers } }
   const app = new Hono<AppEnv>()
 
-  // A browser app on another origin may call the fake with any headers (the preflight reflects them, the
-  // fault header included) and read Retry-After.
-  app.use("*", cors({
-    origin: "*",
-    allowMethods: ["GET", "HEAD", "POST", "DELETE", "OPTIONS"],
-    exposeHeaders: ["retry-after", "content-length", SEQUENCE_HEADER],
-    maxAge: 600
-  }))
-
-  // Limits first, then the journal: every request to a non-internal path is recorded with its status.
-  app.use("*", async (c, next) => {
-    if (isInternal(c.req.path)) return next()
-    // Journaled without the leading slash, as operations name their paths (`XML_STOPFINDER_REQUEST`).
-    const path = c.req.path.slice(1)
-    const method = c.req.method
-    const url = c.req.url
-    if (url.length > limits.maxUrlLength) {
-      state.record(method, path, []).status = 414
-      return jsonResponse(c, {
-        error: "uri-too-long",
-        message: `the request URL has ${url.length} characters; at most ${limits.maxUrlLength} are accepted`
-      }, 414)
-    }
-    const query = rawQuery(url)
-    const count = countParameters(query)
-    if (count > limits.maxParameters) {
-      state.record(method, path, []).status = 400
-      return jsonResponse(c, {
-        error: "too-many-parameters",
-        message: `the request has ${count} query parameters; at most ${limits.maxParameters} are accepted`
-      }, 400)
-    }
-    const pairs = fromQueryString(query)
-    const entry = state.record(method, path, pairs)
-    c.set("pairs", pairs)
-    c.set("entry", entry)
-    await next()
-    const dropped = c.get("dropped") === true
-    entry.status = dropped ? 0 : c.res.status
-    if (!dropped) c.res.headers.set(SEQUENCE_HEADER, String(entry.seq))
-  })
+  // The internal paths get the preflight and the CORS headers from a middleware; the operation paths
+  // do their own (see `pipeline.ts`).
+  app.use("/", internalMiddleware)
+  app.use("/openapi.json", internalMiddleware)
+  app.use(`${ADMIN_PREFIX}/*`, internalMiddleware)
 
   app.route("/", discoveryRoutes(deps))
   app.route("/", openApiRoutes(deps))
@@ -121,19 +76,13 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   app.route("/XML_OPAREA_REQUEST", opAreaRoutes(deps))
   app.route("/XML_GEOOBJECT_REQUEST", geoObjectRoutes(deps))
 
-  app.notFound(notFound(deps))
-  // No stack trace and no file path reaches the client; the detail goes to the server's log.
-  app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500) {
-      const message = error.message || "the request cannot be read"
-      return jsonResponse(c, { error: "bad-request", message }, error.status)
-    }
-    resolved.onError(error, { method: c.req.method, path: c.req.path })
-    return jsonResponse(c, {
-      error: "internal-error",
-      message: "the fake failed to answer this request; the server log has the details"
-    }, 500)
+  const unknownPath = notFound(deps)
+  app.notFound((c) => {
+    if (c.req.method === "OPTIONS") return preflight(c)
+    // An unknown path is journaled like an operation request, except below the admin prefix.
+    return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)
   })
+  app.onError((error, c) => errorResponse(deps, error, c))
   return { app, state }
 }
 

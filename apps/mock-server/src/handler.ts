@@ -5,9 +5,11 @@
  * @since 0.1.0
  */
 import type { Operation } from "@efa-kit/core"
+import { fromQueryString } from "@efa-kit/core/internal/query"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
+import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
-import { type AppContext, JSON_TYPE, jsonResponse } from "./env.js"
+import { type AppContext, finalJson, finalResponse, JSON_TYPE } from "./env.js"
 import {
   FAULT_HEADER,
   type Fault,
@@ -19,7 +21,7 @@ import {
   reasonPhrase
 } from "./faults.js"
 import type { ResolvedOptions } from "./options.js"
-import type { AnswerEntry } from "./registry.js"
+import { type AnswerEntry, answers as builtInAnswers } from "./registry.js"
 import type { MockState } from "./state.js"
 
 /**
@@ -31,6 +33,8 @@ import type { MockState } from "./state.js"
 export interface HandlerDeps {
   readonly options: ResolvedOptions
   readonly state: MockState
+  /** Finished answers of the built-in answer functions; none are kept without it. */
+  readonly cache?: AnswerCache | undefined
 }
 
 /**
@@ -208,8 +212,17 @@ export const dropConnection = (c: AppContext): Response => {
   return new Response(body, { status: 200, headers: { "content-type": JSON_TYPE } })
 }
 
+// Node's parsed headers when served over a port: `c.req.header` would build a web `Headers` of every
+// request header just to learn that the fault header is absent.
+const requestHeader = (c: AppContext, name: string): string | undefined => {
+  const incoming = c.env?.incoming
+  if (incoming === undefined) return c.req.header(name)
+  const value = incoming.headers[name]
+  return Array.isArray(value) ? value.join(", ") : value
+}
+
 const faultOf = (c: AppContext, deps: HandlerDeps, path: string): Either.Either<Fault | undefined, string> => {
-  const header = c.req.header(FAULT_HEADER)
+  const header = requestHeader(c, FAULT_HEADER)
   if (header !== undefined) return parseFault(header, deps.options.limits.maxLatencyMs)
   return Either.right(deps.state.takeFault(path))
 }
@@ -232,9 +245,41 @@ const systemErrorBody = (entry: AnswerEntry, fault: Fault): string => {
   return JSON.stringify(candidate)
 }
 
+// The built-in answers are pure; answers supplied through `makeApp({ answers })` may not be, and are
+// run every time.
+const pureAnswers = new Set<unknown>(Object.values(builtInAnswers).map((entry: AnswerEntry) => entry.answer))
+
+const answer = (entry: AnswerEntry, pairs: ReadonlyArray<readonly [string, string]>, context: AnswerContext) => {
+  const outcome = answerQuery(entry, pairs, context)
+  return outcome._tag === "Invalid"
+    ? { entry, status: 400, body: JSON.stringify(invalidBody(outcome.entry.operation, outcome.issues)) } as const
+    : { entry, status: 200, body: outcome.body } as const
+}
+
+// The finished answer of a query: from the cache when the same query was answered on the same path at
+// the same "now" (the query decides the operation of a path, so it is not part of the key).
+const finished = (
+  c: AppContext,
+  deps: HandlerDeps,
+  path: string,
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+): CachedAnswer => {
+  const now = deps.state.now
+  const cache = deps.cache
+  const key = cache === undefined ? "" : `${now.epochMillis} ${path}?${c.get("query") ?? ""}`
+  const cached = cache?.get(key)
+  if (cached !== undefined) return cached
+  const pairs = c.get("entry")?.params ?? fromQueryString(c.get("query") ?? "")
+  const entry = select(pairs)
+  const fresh = answer(entry, pairs, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
+  if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(key, fresh)
+  return fresh
+}
+
 /**
  * Builds the handler of an operation path. `select` picks the operation from the query, for the path
- * that serves two (`XML_COORD_REQUEST` and its vehicle-detail mode).
+ * that serves two (`XML_COORD_REQUEST` and its vehicle-detail mode). The answer is returned at once
+ * unless a fault asks for latency: a synchronous answer lets the server write it in the same turn.
  *
  * @since 0.1.0
  * @category handlers
@@ -244,30 +289,45 @@ export const operationHandler = (
   path: string,
   select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
 ) =>
-async (c: AppContext): Promise<Response> => {
-  const pairs = c.get("pairs") ?? []
-  const journal = c.get("entry")
+(c: AppContext): Response | Promise<Response> => {
   const faultOrError = faultOf(c, deps, path)
   if (Either.isLeft(faultOrError)) {
-    return jsonResponse(c, {
+    return sendJson(c, {
       error: "invalid-fault",
       header: FAULT_HEADER,
       message: faultOrError.left
     }, 400)
   }
   const fault = faultOrError.right
-  if (fault !== undefined && !isNoFault(fault) && journal !== undefined) journal.fault = formatFault(fault)
-  const extraHeaders: Record<string, string> = fault?.retryAfter !== undefined
+  if (fault === undefined) {
+    // The common case: no fault, one finished answer.
+    const { body, status } = finished(c, deps, path, select)
+    return send(c, body, status, { "content-type": JSON_TYPE })
+  }
+  const journal = c.get("entry")
+  if (!isNoFault(fault) && journal !== undefined) journal.fault = formatFault(fault)
+  if (fault.latency !== undefined && fault.latency > 0) {
+    return sleep(fault.latency, c.req.raw.signal).then((completed) =>
+      completed
+        ? faulty(c, deps, path, select, fault)
+        // 499: the client closed the request while the fake was waiting (nobody reads this answer).
+        : sendJson(c, { error: "client-closed-request" }, 499)
+    )
+  }
+  return faulty(c, deps, path, select, fault)
+}
+
+const faulty = (
+  c: AppContext,
+  deps: HandlerDeps,
+  path: string,
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
+  fault: Fault
+): Response => {
+  const extraHeaders: Record<string, string> = fault.retryAfter !== undefined
     ? { "retry-after": fault.retryAfter }
     : {}
-
-  if (fault?.latency !== undefined && fault.latency > 0) {
-    const completed = await sleep(fault.latency, c.req.raw.signal)
-    // 499: the client closed the request while the fake was waiting (nobody reads this answer).
-    if (!completed) return jsonResponse(c, { error: "client-closed-request" }, 499)
-  }
-
-  switch (fault?.kind) {
+  switch (fault.kind) {
     case "drop":
       return dropConnection(c)
     case "html": {
@@ -283,44 +343,28 @@ async (c: AppContext): Promise<Response> => {
     case "invalid-json":
       return send(c, INVALID_JSON, fault.status ?? 200, { "content-type": JSON_TYPE, ...extraHeaders })
     case undefined:
-      if (fault?.status !== undefined && fault.status !== 200) return statusFault(c, fault.status, extraHeaders)
+      if (fault.status !== undefined && fault.status !== 200) return statusFault(c, fault.status, extraHeaders)
   }
 
-  const context: AnswerContext = {
-    dataset: deps.options.dataset,
-    now: deps.state.now,
-    timeZone: deps.options.timeZone
-  }
-  const outcome = answerQuery(select(pairs), pairs, context)
-  let status: number
-  let body: string
-  if (outcome._tag === "Invalid") {
-    status = 400
-    body = JSON.stringify(invalidBody(outcome.entry.operation, outcome.issues))
-  } else if (fault?.kind === "system-error") {
-    status = 200
-    body = systemErrorBody(outcome.entry, fault)
-  } else {
-    status = 200
-    body = outcome.body
-  }
-  if (fault?.status !== undefined) status = fault.status
-  if (fault?.kind === "truncated") body = body.slice(0, Math.max(1, Math.floor(body.length / 2)))
+  const outcome = finished(c, deps, path, select)
+  let status: number = outcome.status
+  let body = outcome.body
+  if (outcome.status === 200 && fault.kind === "system-error") body = systemErrorBody(outcome.entry, fault)
+  if (fault.status !== undefined) status = fault.status
+  if (fault.kind === "truncated") body = body.slice(0, Math.max(1, Math.floor(body.length / 2)))
   return send(c, body, status, { "content-type": JSON_TYPE, ...extraHeaders })
 }
 
 // Statuses whose responses carry no body by definition.
 const NO_BODY = new Set([204, 205, 304])
 
-// A response with any status a fault may ask for; those that cannot have a body get none.
-const send = (c: AppContext, body: string, status: number, headers: Record<string, string>): Response =>
-  NO_BODY.has(status) ? c.body(null, status as 204, headers) : c.body(body, status as 200, headers)
+const send = finalResponse
 
-const statusFault = (c: AppContext, status: number, headers: Record<string, string>): Response => {
-  if (NO_BODY.has(status)) return c.body(null, status as 204, headers)
-  return jsonResponse(c, {
+const sendJson = finalJson
+
+const statusFault = (c: AppContext, status: number, headers: Record<string, string>): Response =>
+  NO_BODY.has(status) ? send(c, "", status, headers) : sendJson(c, {
     error: "injected-fault",
     status,
     message: `${reasonPhrase(status)} (injected by fault)`
   }, status, headers)
-}

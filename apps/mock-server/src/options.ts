@@ -36,6 +36,11 @@ export interface Limits {
   readonly maxLatencyMs: number
   /** Most scripted faults waiting at once. Default 10,000. */
   readonly maxScriptedFaults: number
+  /**
+   * Finished answers kept for repeated queries (least recently used first out; at most 32 MiB of
+   * bodies). `0` answers every request afresh. Default 1,000.
+   */
+  readonly maxCachedAnswers: number
 }
 
 /**
@@ -47,7 +52,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxParameters: 500,
   maxJournalEntries: 10_000,
   maxLatencyMs: 60_000,
-  maxScriptedFaults: 10_000
+  maxScriptedFaults: 10_000,
+  maxCachedAnswers: 1_000
 }
 
 /**

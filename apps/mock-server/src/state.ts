@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { fromQueryString } from "@efa-kit/core/internal/query"
 import { DateTime } from "effect"
 import type { Fault } from "./faults.js"
 
@@ -26,6 +27,32 @@ export interface JournalEntry {
   fault?: string
 }
 
+// A journal entry as kept: one object per request, the parameters read from the query string on demand.
+class Recorded implements JournalEntry {
+  status: number | null = null
+  declare fault?: string
+  #params: ReadonlyArray<readonly [string, string]> | string
+
+  constructor(
+    readonly seq: number,
+    readonly method: string,
+    readonly path: string,
+    params: ReadonlyArray<readonly [string, string]> | string
+  ) {
+    this.#params = params
+  }
+
+  get params(): ReadonlyArray<readonly [string, string]> {
+    const params = this.#params
+    return typeof params === "string" ? (this.#params = fromQueryString(params)) : params
+  }
+
+  toJSON(): JournalEntry {
+    const { fault, method, params, path, seq, status } = this
+    return fault === undefined ? { seq, method, path, params, status } : { seq, method, path, params, status, fault }
+  }
+}
+
 /**
  * A scripted sequence of faults: consumed one per matching request, then removed.
  *
@@ -46,7 +73,11 @@ export interface FaultScript {
  * @category models
  */
 export class MockState {
-  #journal: Array<JournalEntry> = []
+  // A ring buffer: `#journal[#start]` is the oldest of `#size` entries. Recording is O(1) and the memory
+  // stays bounded by `maxJournalEntries` however long the fake runs.
+  #journal: Array<Recorded | undefined> = []
+  #start = 0
+  #size = 0
   #nextSeq = 1
   #scripts: Array<FaultScript> = []
   #nextScriptId = 1
@@ -70,28 +101,43 @@ export class MockState {
     this.#now = now
   }
 
-  /** Records a request and returns its entry, whose status is filled in when answered. */
-  record(method: string, path: string, params: ReadonlyArray<readonly [string, string]>): JournalEntry {
-    const entry: JournalEntry = { seq: this.#nextSeq++, method, path, params, status: null }
-    this.#journal.push(entry)
-    // Bounded so that a long-running fake under load does not grow without end.
-    if (this.#journal.length > this.maxJournalEntries) {
-      this.#journal.splice(0, this.#journal.length - this.maxJournalEntries)
+  /**
+   * Records a request and returns its live entry, whose status (and fault) are filled in when answered.
+   * `params` may be the raw query string (without `?`): it is then read into pairs only when first asked
+   * for, so that recording stays cheap under load.
+   */
+  record(method: string, path: string, params: ReadonlyArray<readonly [string, string]> | string): JournalEntry {
+    const entry = new Recorded(this.#nextSeq++, method, path, params)
+    const capacity = this.maxJournalEntries
+    if (capacity === 0) return entry
+    if (this.#size < capacity) {
+      this.#journal[(this.#start + this.#size++) % capacity] = entry
+    } else {
+      // Full: the newest entry takes the place of the oldest.
+      this.#journal[this.#start] = entry
+      this.#start = (this.#start + 1) % capacity
     }
     return entry
   }
 
-  /** The journal, oldest first. */
+  /** The journal, oldest first: a snapshot, each entry a plain object. */
   journal(filter?: { readonly path?: string | undefined; readonly since?: number | undefined }): Array<JournalEntry> {
-    return this.#journal.filter((entry) =>
-      (filter?.path === undefined || entry.path === filter.path) &&
-      (filter?.since === undefined || entry.seq > filter.since)
-    )
+    const out: Array<JournalEntry> = []
+    const capacity = this.maxJournalEntries
+    for (let i = 0; i < this.#size; i++) {
+      const entry = this.#journal[(this.#start + i) % capacity]!
+      if (filter?.path !== undefined && entry.path !== filter.path) continue
+      if (filter?.since !== undefined && entry.seq <= filter.since) continue
+      out.push(entry.toJSON())
+    }
+    return out
   }
 
   /** Empties the journal; sequence numbers start again at 1. */
   clearJournal(): void {
     this.#journal = []
+    this.#start = 0
+    this.#size = 0
     this.#nextSeq = 1
   }
 

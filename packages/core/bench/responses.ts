@@ -203,3 +203,18 @@ export const vehicleDetail = (): unknown => {
     systemMessages
   }
 }
+
+/**
+ * The same document with three fields the schemas do not declare added to every object, as real
+ * answers carry many.
+ */
+export const withUnknownFields = (document: unknown): unknown => {
+  if (Array.isArray(document)) return document.map(withUnknownFields)
+  if (typeof document !== "object" || document === null) return document
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(document)) out[key] = withUnknownFields(value)
+  out.extraText = "not in the contract"
+  out.extraNumber = 12345
+  out.extraFlag = false
+  return out
+}

@@ -5,7 +5,8 @@
  *
  * @since 0.1.0
  */
-import type { DateTime, Schema } from "effect"
+import type { DateTime, Either, ParseResult, Schema } from "effect"
+import { makeDecoder } from "./internal/fastDecode.js"
 import type { QueryPairs } from "./internal/query.js"
 
 /**
@@ -57,3 +58,33 @@ export interface Operation<Request, Response, ResponseEncoded = unknown> {
  * @category models
  */
 export type Any = Operation<any, any, any>
+
+const responseDecoders = new WeakMap<Any, (input: unknown) => Either.Either<any, ParseResult.ParseError>>()
+
+/**
+ * Decodes a response document (parsed JSON) of an operation as the client does. The result is the
+ * one of `Schema.decodeUnknownEither(operation.response, { errors: "first" })`, the error included,
+ * but valid documents take a fast path compiled once from the response schema, close to the cost of
+ * `JSON.parse`. The input is not modified.
+ *
+ * @example
+ * ```ts
+ * import { Operation, StopFinder } from "@efa-kit/core"
+ *
+ * const decode = Operation.decodeResponse(StopFinder.operation)
+ * const result = decode(JSON.parse(text)) // Either<StopFinderResponse, ParseError>
+ * ```
+ *
+ * @since 0.1.0
+ * @category decoding
+ */
+export const decodeResponse = <Response, ResponseEncoded>(
+  operation: Operation<any, Response, ResponseEncoded>
+): (input: unknown) => Either.Either<Response, ParseResult.ParseError> => {
+  let decoder = responseDecoders.get(operation)
+  if (decoder === undefined) {
+    decoder = makeDecoder(operation.response)
+    responseDecoders.set(operation, decoder)
+  }
+  return decoder
+}

@@ -16,7 +16,7 @@ import { Schema } from "effect"
 export const SystemMessage = Schema.Struct({
   type: Schema.String,
   module: Schema.optionalWith(Schema.String, { exact: true }),
-  code: Schema.optionalWith(Schema.Union(Schema.Number, Schema.String), { exact: true }),
+  code: Schema.optionalWith(Schema.Union(Schema.Finite, Schema.String), { exact: true }),
   text: Schema.optionalWith(Schema.String, { exact: true }),
   subType: Schema.optionalWith(Schema.String, { exact: true })
 }).annotations({ identifier: "SystemMessage" })

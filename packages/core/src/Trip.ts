@@ -963,7 +963,7 @@ export const Timestamp: Schema.Schema<DateTime.Utc, string> = Schema.transformOr
  */
 export const LegMode = Schema.Struct({
   name: Schema.String,
-  mot: Schema.Number
+  mot: Schema.Finite
 }).annotations({ identifier: "LegMode" })
 
 /**
@@ -1020,8 +1020,8 @@ export interface Leg extends Schema.Schema.Type<typeof Leg> {}
  * @category schemas
  */
 export const Trip = Schema.Struct({
-  duration: Schema.Number,
-  interchange: Schema.Number,
+  duration: Schema.Finite,
+  interchange: Schema.Finite,
   legs: Schema.Array(Leg)
 }).annotations({ identifier: "Trip" })
 

@@ -253,6 +253,10 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
     }
   ).annotations({ identifier: "VehicleDetailQuery" })
 
+// A field the contract does not list, kept as the server sent it: any JSON value (so generated values survive
+// a JSON round trip, as a response's fields do).
+const JsonField = Schema.Unknown.annotations({ arbitrary: () => (fc) => fc.jsonValue() })
+
 /**
  * One vehicle (or other object) of the detail response. `id`, `name`, `type` and `coord` are typed when
  * present; every other field is kept as the server sent it.
@@ -267,7 +271,7 @@ export const Vehicle = Schema.Struct(
     type: opt(Schema.String),
     coord: opt(Coord.Coord)
   },
-  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  Schema.Record({ key: Schema.String, value: JsonField })
 ).annotations({ identifier: "Vehicle" })
 
 /**
@@ -289,7 +293,7 @@ export const VehicleDetailResponse = Schema.Struct(
     pins: Schema.optionalWith(Schema.Array(Vehicle), { exact: true, default: () => [] }),
     ...SystemMessage.systemMessagesField
   },
-  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  Schema.Record({ key: Schema.String, value: JsonField })
 ).annotations({ identifier: "VehicleDetailResponse" })
 
 /**

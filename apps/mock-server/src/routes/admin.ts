@@ -28,13 +28,15 @@ import { isOperationPath, PATHS } from "../registry.js"
 import type { FaultScript, MockState } from "../state.js"
 import { methodNotAllowed, type RouteDeps } from "./operation.js"
 
-/**
- * The prefix of the admin API.
- *
- * @since 0.1.0
- * @category constants
- */
-export const ADMIN_PREFIX = "/__admin"
+export {
+  /**
+   * The prefix of the admin API.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  ADMIN_PREFIX
+} from "../pipeline.js"
 
 const ENDPOINTS = [
   "GET /__admin/health",

@@ -6,6 +6,7 @@
 import { Hono } from "hono"
 import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
 import { type HandlerDeps, operationHandler } from "../handler.js"
+import { journaled, preflight } from "../pipeline.js"
 import type { AnswerEntry, AnswerRegistry } from "../registry.js"
 
 /**
@@ -42,7 +43,9 @@ export const methodNotAllowed = (allowed: ReadonlyArray<string>) => (c: AppConte
 export const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS"]
 
 /**
- * Builds the router of an operation path.
+ * Builds the router of an operation path: one handler for every method (the preflight for `OPTIONS`,
+ * the answer for `GET` and `HEAD`, 405 otherwise), journaled, so that a request matches exactly one
+ * handler.
  *
  * @since 0.1.0
  * @category constructors
@@ -51,7 +54,12 @@ export const operationRouter = (
   deps: RouteDeps,
   path: string,
   select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
-): Hono<AppEnv> =>
-  new Hono<AppEnv>()
-    .get("/", operationHandler(deps, path, select))
-    .all("/", methodNotAllowed(OPERATION_METHODS))
+): Hono<AppEnv> => {
+  const answer = operationHandler(deps, path, select)
+  const notAllowed = methodNotAllowed(OPERATION_METHODS)
+  return new Hono<AppEnv>().all("/", (c) => {
+    const method = c.req.method
+    if (method === "OPTIONS") return preflight(c)
+    return journaled(deps, c, method === "GET" || method === "HEAD" ? answer : notAllowed)
+  })
+}

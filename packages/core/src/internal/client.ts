@@ -12,6 +12,7 @@ import {
 } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
+import { makeJsonDecoder } from "./fastDecode.js"
 import { type QueryPairs, toQueryString } from "./query.js"
 
 /** @internal */
@@ -149,7 +150,10 @@ export const OUTPUT_FORMAT: readonly [string, string] = ["outputFormat", "JSON"]
 export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.HttpClient) => {
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<Operation<any, any, any>, (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>>()
-  const decoders = new Map<Operation<any, any, any>, (body: unknown) => Either.Either<any, ParseResult.ParseError>>()
+  const decoders = new Map<
+    Operation<any, any, any>,
+    (json: unknown, body: string) => Either.Either<any, ParseResult.ParseError>
+  >()
   const client = httpClient.pipe(HttpClient.withTracerPropagation(false))
 
   const encoderFor = (operation: Operation<any, any, any>) => {
@@ -164,7 +168,8 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
   const decoderFor = (operation: Operation<any, any, any>) => {
     let decoder = decoders.get(operation)
     if (decoder === undefined) {
-      decoder = Schema.decodeUnknownEither(operation.response, { errors: "first" })
+      // the fast path, in place on the JSON parsed here; Effect's decode (errors: "first") on a failure
+      decoder = makeJsonDecoder(operation.response)
       decoders.set(operation, decoder)
     }
     return decoder
@@ -290,7 +295,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
         looksLikeHtml ? `an HTML or XML page${contentType ? ` (${contentType})` : ""}` : String((error as Error).message)
       )
     }
-    const decoded = decoderFor(operation)(json)
+    const decoded = decoderFor(operation)(json, body)
     if (Either.isLeft(decoded)) {
       const issue = firstIssue(decoded.left.issue)
       return decodeError("schema", issue.path, issue.message)

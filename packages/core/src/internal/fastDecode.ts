@@ -1,29 +1,45 @@
 /**
- * A fast path for decoding with a Schema: the schema's AST is compiled once into plain closures that
- * check and build the value in one pass, without the `Either` and issue bookkeeping of the general
- * parser. It only answers "here is the value" or "no": on any failure (or anything it does not
- * handle) it gives up, and the caller runs the ordinary Schema decode, which produces the value or the
- * precise `ParseIssue`. So error messages always come from Effect, and the fast path only has to
- * agree with Effect on success.
+ * A fast path for decoding with a Schema. The schema's AST is compiled once into functions that check
+ * and build the value in one pass, without the `Either` and issue bookkeeping of Effect's general
+ * parser. A fast decoder answers with the value or with {@link NoMatch}: on any failure, and on
+ * anything it does not handle itself, it gives up, and the caller runs the ordinary Schema decode,
+ * which produces the value or the precise `ParseIssue`. Error messages therefore always come from
+ * Effect; the fast path only has to agree with Effect on success.
+ *
+ * What is compiled: structs (property signatures, optional ones, index signatures), arrays and tuples,
+ * literals and unions of them, discriminated and plain unions (in the candidate order of Effect's
+ * search tree), keywords, refinements (calling the AST's `filter`), declarations and transformations
+ * (calling their own `decode`; `optionalWith` defaults are property-signature transformations),
+ * `Suspend`. Nodes with `parseOptions` or `decodingFallback` annotations, template literals and
+ * effectful decodes are left to Effect, node by node. The rules stay where they are written, in the
+ * schemas: nothing here knows a response shape.
  *
  * Semantics kept from Effect's decoder (`errors: "first"`, `onExcessProperty: "ignore"`, not exact):
- * - structs build new objects with the declared properties (unknown ones dropped) followed by the keys
- *   matched by index signatures; a missing required property is decoded from `undefined`;
- * - unions try their members in the order Effect's search tree gives (literal discriminators first);
- * - refinements call the AST's `filter`, declarations and transformations their own `decode`, so the
- *   schema stays the one place where a rule is written.
+ * unknown keys are dropped, a missing required property is decoded from `undefined`, index
+ * signatures keep the keys they match. Key order may differ (Effect's `propertyOrder` is not part of
+ * a value's meaning). Where Effect's result would take the value of a `"__proto__"` key as its
+ * prototype, the fast path gives up and Effect decides.
  *
- * Two deliberate shortcuts, both checked by the property tests of every response schema:
- * - When a struct's type side is structurally the type side of what was just decoded (as Effect builds
- *   it for `optionalWith(..., { default })`), the value is not validated a second time. A declared
- *   schema is taken to accept its own output unchanged.
- * - With `inPlace`, arrays of the input are reused and overwritten element by element instead of being
- *   copied. Only for input the caller owns (freshly parsed JSON): after a failure the input may be
- *   partly overwritten, so the fallback must decode a fresh copy.
+ * Decisions, checked by the property tests of every response schema:
+ * - A value that went through a struct's encoded side is not checked again against its type side when
+ *   that is structurally the type side of what was decoded (Effect builds such pairs for
+ *   `optionalWith(..., { default })`); a declared schema is taken to accept its own output.
+ * - With `inPlace`, the arrays of the input become the result, decoded elements written into them, and
+ *   so do objects whose index signatures keep every key (`Record(String, Unknown)`); other objects are
+ *   built anew, which costs no more than counting their keys would. Only for input the caller owns
+ *   (freshly parsed JSON): after a failure the input may be partly overwritten, so the fallback must
+ *   decode a fresh parse. Values made by schemas (transformations, defaults, declarations) are never
+ *   written into.
+ * - Where the platform allows `new Function`, structs, arrays, unions, refinements and
+ *   transformations are generated as source text per node, so that every property access and call
+ *   site sees one shape and the engine inlines the checks (shared closures stay megamorphic and cost
+ *   several times more). Property names enter the source only as JSON string literals, everything
+ *   else is passed in. Without `new Function` (a Content Security Policy without `unsafe-eval`) the
+ *   same algorithms run as closures.
  *
  * @internal
  */
-import { Either, Option, ParseResult, Schema } from "effect"
+import { DateTime, Either, Option, ParseResult, Schema } from "effect"
 import * as AST from "effect/SchemaAST"
 
 /**
@@ -47,21 +63,46 @@ type Node = (input: unknown) => unknown
 
 /** @internal */
 export interface CompileOptions {
-  /** Reuse and overwrite the arrays of the input (only for input the caller owns). */
+  /** Decode into the input's own objects and arrays (only for input the caller owns). */
   readonly inPlace: boolean
+  /**
+   * Generate specialised functions with `new Function` (the default where the platform allows it),
+   * or only combine closures.
+   */
+  readonly generate?: boolean | undefined
 }
 
+/**
+ * Whether functions can be generated from source text; not under a Content Security Policy without
+ * `unsafe-eval`, nor on platforms that forbid it.
+ *
+ * @internal
+ */
+export const canGenerate: boolean = (() => {
+  try {
+    return new Function("return 1")() === 1
+  } catch {
+    return false
+  }
+})()
+
 const parseOptions: AST.ParseOptions = { errors: "first" }
+const DateTimeUtcFromSelf = Schema.DateTimeUtcFromSelf.ast
+const UtcProto: object | null = Object.getPrototypeOf(DateTime.unsafeMake(0))
 const hasOwn = Object.prototype.hasOwnProperty
 
 const isRecord = (u: unknown): u is Record<PropertyKey, unknown> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
 
-// The result of a decode / filter / transformation function, when it is a synchronous `Either`.
-const fromEither = (result: unknown): unknown => {
-  if (Either.isEither(result)) return Either.isRight(result) ? result.right : NoMatch
-  return NoMatch
-}
+// Every `Either.right` has this prototype; checking it is much cheaper than `Either.isEither`.
+const RightProto: object | null = Object.getPrototypeOf(Either.right(undefined))
+
+// The value of a decode or transformation result when it is a synchronous success. Anything else
+// (a failure, an effect to run) is left to Effect's decoder.
+const fromEither = (result: unknown): unknown =>
+  typeof result === "object" && result !== null && Object.getPrototypeOf(result) === RightProto
+    ? (result as Either.Right<unknown, unknown>).right
+    : NoMatch
 
 const hasParsingAnnotations = (ast: AST.AST): boolean =>
   Option.isSome(AST.getParseOptionsAnnotation(ast)) || Option.isSome(AST.getDecodingFallbackAnnotation(ast))
@@ -205,41 +246,35 @@ const searchTree = (members: ReadonlyArray<AST.AST>): SearchTree => {
 // ---------------------------------------------------------------------------------------------------
 
 // Leaf types checked inline in struct and array loops, without a call per value.
-const enum Leaf {
-  Other = 0,
-  String = 1,
-  Number = 2,
-  Boolean = 3,
-  Anything = 4
-}
+type Leaf = "string" | "number" | "boolean" | "anything" | "other"
 
 const leafOf = (ast: AST.AST): Leaf => {
-  if (hasParsingAnnotations(ast)) return Leaf.Other
+  if (hasParsingAnnotations(ast)) return "other"
   switch (ast._tag) {
     case "StringKeyword":
-      return Leaf.String
+      return "string"
     case "NumberKeyword":
-      return Leaf.Number
+      return "number"
     case "BooleanKeyword":
-      return Leaf.Boolean
+      return "boolean"
     case "UnknownKeyword":
     case "AnyKeyword":
-      return Leaf.Anything
+      return "anything"
     default:
-      return Leaf.Other
+      return "other"
   }
 }
 
 // Decodes `u` with a leaf check or the compiled node.
 const run = (leaf: Leaf, node: Node, u: unknown): unknown => {
   switch (leaf) {
-    case Leaf.String:
+    case "string":
       return typeof u === "string" ? u : NoMatch
-    case Leaf.Number:
+    case "number":
       return typeof u === "number" ? u : NoMatch
-    case Leaf.Boolean:
+    case "boolean":
       return typeof u === "boolean" ? u : NoMatch
-    case Leaf.Anything:
+    case "anything":
       return u
     default:
       return node(u)
@@ -248,14 +283,18 @@ const run = (leaf: Leaf, node: Node, u: unknown): unknown => {
 
 // An index signature that keeps every string key with its value as it is (`Record(String, Unknown)`).
 const keepsEverything = (is: AST.IndexSignature): boolean =>
-  AST.isStringKeyword(is.parameter) && !hasParsingAnnotations(is.parameter) && leafOf(is.type) === Leaf.Anything
+  AST.isStringKeyword(is.parameter) && !hasParsingAnnotations(is.parameter) && leafOf(is.type) === "anything"
+
+// A struct whose result has every key of its input (`Struct({ ... }, Record({ key: String, value: Unknown }))`).
+const keepsAll = (ast: AST.TypeLiteral): boolean =>
+  ast.indexSignatures.length > 0 && ast.indexSignatures.every(keepsEverything)
 
 class Compiler {
   private readonly memo = new Map<AST.AST, Node>()
   /** For values made by user code (transformations, defaults), which are not ours to overwrite. */
   private readonly copying: Compiler
 
-  constructor(readonly inPlace: boolean, copying?: Compiler) {
+  constructor(readonly inPlace: boolean, readonly generate: boolean, copying?: Compiler) {
     this.copying = copying ?? this
   }
 
@@ -306,36 +345,218 @@ class Compiler {
       }
       case "Declaration": {
         const parse = ast.decodeUnknown(...ast.typeParameters)
+        if (ast === DateTimeUtcFromSelf) {
+          // every `DateTime.Utc` has this prototype and passes the check; anything else is asked
+          return (u) =>
+            typeof u === "object" && u !== null && Object.getPrototypeOf(u) === UtcProto
+              ? u
+              : fromEither(parse(u, parseOptions, ast))
+        }
         return (u) => fromEither(parse(u, parseOptions, ast))
       }
       case "Refinement":
-        return this.refinement(ast)
+        return (this.generate ? this.generatedRefinement(ast) : undefined) ?? this.refinement(ast)
       case "Suspend": {
         let inner: Node | undefined
         return (u) => (inner ??= this.compile(ast.f()))(u)
       }
       case "TupleType":
-        return this.tuple(ast)
+        return (this.generate ? this.generatedTuple(ast) : undefined) ?? this.tuple(ast)
       case "TypeLiteral":
-        return this.typeLiteral(ast)
+        return (this.generate ? this.generatedTypeLiteral(ast) : undefined) ?? this.typeLiteral(ast)
       case "Union":
-        return this.union(ast)
+        return (this.generate ? this.generatedUnion(ast) : undefined) ?? this.union(ast)
       case "Transformation":
-        return this.transformation(ast)
+        return (this.generate ? this.generatedTransformation(ast) : undefined) ?? this.transformation(ast)
       default:
         return fallback(ast)
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // generated functions: the same algorithms as the closures below, written out per node, so that
+  // every property access and call site sees one shape and the engine can inline the checks
+  // -------------------------------------------------------------------------------------------------
+
+  // Statements that check the value in `input` and leave the decoded value in `output`, or return
+  // `NoMatch`. Leaves, literals and refinements of them are written inline, the rest is called.
+  private emitValue(e: Emitter, ast: AST.AST, input: string, output: string): string {
+    if (!hasParsingAnnotations(ast)) {
+      switch (ast._tag) {
+        case "StringKeyword":
+        case "NumberKeyword":
+        case "BooleanKeyword": {
+          const type = ast._tag === "StringKeyword" ? "string" : ast._tag === "NumberKeyword" ? "number" : "boolean"
+          return `if (typeof ${input} !== "${type}") return NoMatch;\n${output} = ${input};\n`
+        }
+        case "UnknownKeyword":
+        case "AnyKeyword":
+          return `${output} = ${input};\n`
+        case "Literal": {
+          const literal = sourceOfLiteral(ast.literal)
+          if (literal !== undefined) return `if (${input} !== ${literal}) return NoMatch;\n${output} = ${input};\n`
+          break
+        }
+        case "Refinement": {
+          const chain = refinementChain(ast)
+          let code = this.emitValue(e, chain.base, input, output)
+          for (const refinement of chain.refinements) {
+            code += `if (${e.ref(refinement.filter)}(${output}, parseOptions, ${
+              e.ref(refinement)
+            })._tag !== "None") return NoMatch;\n`
+          }
+          return code
+        }
+      }
+    }
+    return `${output} = ${e.ref(this.compile(ast))}(${input});\nif (${output} === NoMatch) return NoMatch;\n`
+  }
+
+  private generatedRefinement(ast: AST.Refinement): Node | undefined {
+    const e = new Emitter()
+    return e.build(`let v;\n${this.emitValue(e, ast, "u", "v")}return v;\n`)
+  }
+
+  private generatedTuple(ast: AST.TupleType): Node | undefined {
+    if (ast.elements.length > 0 || ast.rest.length !== 1) return undefined
+    const e = new Emitter()
+    const check = this.emitValue(e, ast.rest[0]!.type, "x", "v")
+    return e.build(
+      this.inPlace
+        ? `if (!Array.isArray(u)) return NoMatch;
+const n = u.length;
+let x, v;
+for (let i = 0; i < n; i++) {
+x = u[i];
+${check}if (v !== x) u[i] = v;
+}
+return u;
+`
+        : `if (!Array.isArray(u)) return NoMatch;
+const n = u.length;
+const out = new Array(n);
+let x, v;
+for (let i = 0; i < n; i++) {
+x = u[i];
+${check}out[i] = v;
+}
+return out;
+`
+    )
+  }
+
+  private generatedTypeLiteral(ast: AST.TypeLiteral): Node | undefined {
+    const properties = ast.propertySignatures
+    if (properties.length === 0 || properties.some((ps) => typeof ps.name !== "string")) return undefined
+    const inPlace = this.inPlace && keepsAll(ast)
+    if (ast.indexSignatures.length > 0 && !inPlace) return undefined
+    const e = new Emitter()
+    // Effect's algorithm, for the rare inputs the generated code leaves to it
+    const slow = e.ref(this.typeLiteral(ast, true))
+    const key = (ps: AST.PropertySignature) => JSON.stringify(ps.name)
+    // whether the property is present, given its value in `value`
+    const has = (ps: AST.PropertySignature, value: string) =>
+      (ps.name as string) in Object.prototype
+        ? `hasOwn.call(u, ${key(ps)})`
+        : `(${value} !== undefined || hasOwn.call(u, ${key(ps)}))`
+    let code = `if (typeof u !== "object" || u === null || Array.isArray(u)) return NoMatch;
+if (Object.getPrototypeOf(u) !== ObjectProto) return ${slow}(u);
+`
+    if (!inPlace) {
+      // a new object with the declared properties, built the same way every time
+      code += "const out = {};\nlet x, v;\n"
+      for (const ps of properties) {
+        const check = `${this.emitValue(e, ps.type, "x", "v")}out[${key(ps)}] = v;\n`
+        code += `x = u[${key(ps)}];\n` + (ps.isOptional ? `if (${has(ps, "x")}) {\n${check}}\n` : check)
+      }
+      return e.build(code + "return out;\n")
+    }
+    // The object keeps every key: decode the declared properties into it. Read them all first, so that
+    // nothing is overwritten before the rare hand-over of a missing required property (decoded from
+    // `undefined`) to the general algorithm.
+    properties.forEach((ps, i) => {
+      code += `const p${i} = u[${key(ps)}];\n`
+      if (!ps.isOptional) code += `if (!${has(ps, `p${i}`)}) return ${slow}(u);\n`
+    })
+    code += "let v;\n"
+    properties.forEach((ps, i) => {
+      const check = `${this.emitValue(e, ps.type, `p${i}`, "v")}if (v !== p${i}) u[${key(ps)}] = v;\n`
+      code += ps.isOptional ? `if (${has(ps, `p${i}`)}) {\n${check}}\n` : check
+    })
+    return e.build(code + `return hasOwn.call(u, "__proto__") ? NoMatch : u;\n`)
+  }
+
+  private generatedUnion(ast: AST.Union): Node | undefined {
+    if (ast.types.every((member) => AST.isLiteral(member) && sourceOfLiteral(member.literal) !== undefined)) {
+      if (ast.types.length > 8) return undefined
+      const e = new Emitter()
+      const test = ast.types.map((member) => `u === ${sourceOfLiteral((member as AST.Literal).literal)}`).join(" || ")
+      return e.build(`return ${test} ? u : NoMatch;\n`)
+    }
+    if (searchTree(ast.types).keys.length > 0) return undefined
+    const e = new Emitter()
+    let code = "let v;\n"
+    ast.types.forEach((member, i) => {
+      const compiler = ast.types.every((other, j) => j === i || isShallow(other)) ? this : this.copying
+      code += `v = ${e.ref(compiler.compile(member))}(u);\nif (v !== NoMatch) return v;\n`
+    })
+    return e.build(code + "return NoMatch;\n")
+  }
+
+  private generatedTransformation(ast: AST.Transformation): Node | undefined {
+    const kind = ast.transformation
+    const e = new Emitter()
+    switch (kind._tag) {
+      case "FinalTransformation":
+        return e.build(`let a, v;
+${this.emitValue(e, ast.from, "u", "a")}const r = ${e.ref(kind.decode)}(a, parseOptions, ${e.ref(ast)}, u);
+if (typeof r !== "object" || r === null || Object.getPrototypeOf(r) !== RightProto) return NoMatch;
+const b = r.right;
+${this.copying.emitValue(e, ast.to, "b", "v")}return v;
+`)
+      case "ComposeTransformation":
+        return e.build(`let a, v;
+${this.emitValue(e, ast.from, "u", "a")}${this.copying.emitValue(e, ast.to, "a", "v")}return v;
+`)
+      case "TypeLiteralTransformation": {
+        const plan = this.planTypeLiteralTransformation(ast, kind)
+        if (plan === undefined || plan.transforms.some((t) => typeof t.name !== "string")) return undefined
+        const key = (name: PropertyKey) => JSON.stringify(name)
+        let code = `const o = ${e.ref(plan.from)}(u);\nif (o === NoMatch) return NoMatch;\n`
+        plan.transforms.forEach((t, i) => {
+          code += `let k${i} = false;
+{
+const has = hasOwn.call(o, ${key(t.name)});
+const original = o[${key(t.name)}];
+const r = ${e.ref(t.decode)}(has ? ${e.ref(Option.some)}(original) : ${e.ref(Option.none())});
+if (r._tag === "Some") {
+if (has && r.value === original && original !== undefined) k${i} = true;
+else o[${key(t.name)}] = r.value;
+} else if (has) delete o[${key(t.name)}];
+}
+`
+        })
+        for (const c of plan.checks) {
+          const keep = c.implied ? (c.transform === -1 ? "has" : `has && k${c.transform}`) : "false"
+          code += `{
+const has = hasOwn.call(o, ${key(c.name)});
+if (${c.optional ? "has" : "true"} && !(${keep})) {
+const value = o[${key(c.name)}];
+let v;
+${this.copying.emitValue(e, c.type, "value", "v")}if (v !== value || !has) o[${key(c.name)}] = v;
+}
+}
+`
+        }
+        return e.build(code + "return o;\n")
+      }
     }
   }
 
   // A chain of refinements (`Int.pipe(nonNegative())`) becomes one check of the base and a loop over
   // the filters, innermost first, as Effect applies them.
   private refinement(ast: AST.Refinement): Node {
-    const chain: Array<AST.Refinement> = [ast]
-    let base = ast.from
-    while (AST.isRefinement(base) && !hasParsingAnnotations(base)) {
-      chain.unshift(base)
-      base = base.from
-    }
+    const { base, refinements: chain } = refinementChain(ast)
     const leaf = leafOf(base)
     const from = this.compile(base)
     if (chain.length === 1) {
@@ -425,7 +646,7 @@ class Compiler {
     }
   }
 
-  private typeLiteral(ast: AST.TypeLiteral): Node {
+  private typeLiteral(ast: AST.TypeLiteral, copyOnly = false): Node {
     if (ast.propertySignatures.length === 0 && ast.indexSignatures.length === 0) {
       return (u) => (u === null || u === undefined ? NoMatch : u)
     }
@@ -463,48 +684,43 @@ class Compiler {
           if (key(name) === NoMatch) continue
           const v = value(u[name])
           if (v === NoMatch) return NoMatch
-          if (!expected.has(name)) out[name] = v
+          if (expected.has(name)) continue
+          // Effect's result would take this value as its prototype: left to Effect
+          if (name === "__proto__") return NoMatch
+          out[name] = v
         }
       }
       return out
     }
 
-    const keepAll = indexes.length > 0 && ast.indexSignatures.every(keepsEverything)
-    if (!this.inPlace || (indexes.length > 0 && !keepAll)) {
+    if (copyOnly || !this.inPlace || !keepsAll(ast)) {
       return (u) => (isRecord(u) ? copy(u, Object.getPrototypeOf(u) === Object.prototype) : NoMatch)
     }
 
-    // In place, on parsed JSON: decode the declared properties into the object itself. It is the
-    // result when Effect's would have the same keys: when it holds no other keys (the shape of most
-    // JSON objects), or when an index signature keeps every key anyway.
+    // In place, on parsed JSON, when an index signature keeps every key anyway: decode the declared
+    // properties into the object itself.
     return (u) => {
       if (!isRecord(u)) return NoMatch
       if (Object.getPrototypeOf(u) !== Object.prototype) return copy(u, false)
-      let present = 0
+      let written = false
       for (let i = 0; i < count; i++) {
         const name = names[i]!
         const raw = u[name]
         if ((raw === undefined || inherited[i]) && !hasOwn.call(u, name)) {
           if (optional[i]) continue
-          // a missing required property that decodes from `undefined` (`Unknown`, `Undefined`, ...)
-          return copy(u, true)
+          // A missing required property that may decode from `undefined` (`Unknown`, ...): Effect's
+          // algorithm, unless values were overwritten already (then the fallback decides).
+          return written ? NoMatch : copy(u, true)
         }
-        present++
         const v = run(leaves[i]!, nodes[i]!, raw)
         if (v === NoMatch) return NoMatch
-        if (v !== raw) u[name] = v
+        if (v !== raw) {
+          u[name] = v
+          written = true
+        }
       }
-      if (keepAll) return u
-      let keys = 0
-      for (const _ in u) keys++
-      if (keys === present) return u
-      // drop the keys the schema does not declare; the values are decoded already
-      const out: Record<PropertyKey, unknown> = {}
-      for (let i = 0; i < count; i++) {
-        const name = names[i]!
-        if (hasOwn.call(u, name)) out[name] = u[name]
-      }
-      return out
+      // Effect's result would take the value of a "__proto__" key as its prototype: left to Effect
+      return hasOwn.call(u, "__proto__") ? NoMatch : u
     }
   }
 
@@ -578,8 +794,8 @@ class Compiler {
   }
 
   // `Struct` with `optionalWith(..., { default })` and friends: the encoded-side struct, then the
-  // property transformations, then the type-side struct, checking again only what could have changed.
-  private typeLiteralTransformation(ast: AST.Transformation, kind: AST.TypeLiteralTransformation): Node {
+  // property transformations, then the type side, checking again only what could have changed.
+  private planTypeLiteralTransformation(ast: AST.Transformation, kind: AST.TypeLiteralTransformation) {
     const fromAst = ast.from
     const toAst = ast.to
     const psts = kind.propertySignatureTransformations
@@ -587,32 +803,36 @@ class Compiler {
       !AST.isTypeLiteral(fromAst) || !AST.isTypeLiteral(toAst) || hasParsingAnnotations(fromAst) ||
       hasParsingAnnotations(toAst) || fromAst.propertySignatures.length === 0 || psts.length > 30 ||
       psts.some((pst) => pst.from !== pst.to)
-    ) {
-      return this.generalTypeLiteralTransformation(ast, kind)
-    }
+    ) return undefined
     // The object the encoded side builds becomes the result. That is what Effect's type side would
     // build when it declares every key the object can hold and checks nothing more about the others.
     const toNames = new Set<PropertyKey>(toAst.propertySignatures.map((ps) => ps.name))
     const keys = [...fromAst.propertySignatures.map((ps) => ps.name), ...psts.map((pst) => pst.to)]
     const sameIndexes = fromAst.indexSignatures.length === toAst.indexSignatures.length &&
       fromAst.indexSignatures.every(keepsEverything) && toAst.indexSignatures.every(keepsEverything)
-    if (keys.some((name) => !toNames.has(name)) || !sameIndexes) {
-      return this.generalTypeLiteralTransformation(ast, kind)
-    }
-    const from = this.compile(fromAst)
-    const transforms = psts.map((pst) => ({ name: pst.from, decode: pst.decode }))
-    const checks = toAst.propertySignatures.map((ps) => {
+    if (keys.some((name) => !toNames.has(name)) || !sameIndexes) return undefined
+    const checks = toAst.propertySignatures.flatMap((ps) => {
       const source = fromAst.propertySignatures.find((f) => f.name === ps.name)
-      return {
-        name: ps.name,
-        optional: ps.isOptional,
-        // A value that came through unchanged needs no second check when the type sides agree; a
-        // transformed property (a default) counts as unchanged only if it was present and kept.
-        implied: source !== undefined && impliedBy(source.type, ps.type),
-        transform: psts.findIndex((pst) => pst.to === ps.name),
-        check: this.copying.compile(ps.type)
-      }
+      // A value that came through unchanged needs no second check when the type sides agree; a
+      // transformed property (a default) counts as unchanged only if it was present and kept.
+      const implied = source !== undefined && impliedBy(source.type, ps.type)
+      const transform = psts.findIndex((pst) => pst.to === ps.name)
+      // untransformed, and present whenever the type side needs it: nothing to check
+      if (implied && transform === -1 && (ps.isOptional || !source!.isOptional)) return []
+      return [{ name: ps.name, type: ps.type, optional: ps.isOptional, implied, transform }]
     })
+    return {
+      from: this.compile(fromAst),
+      transforms: psts.map((pst) => ({ name: pst.from, decode: pst.decode })),
+      checks
+    }
+  }
+
+  private typeLiteralTransformation(ast: AST.Transformation, kind: AST.TypeLiteralTransformation): Node {
+    const plan = this.planTypeLiteralTransformation(ast, kind)
+    if (plan === undefined) return this.generalTypeLiteralTransformation(ast, kind)
+    const { from, transforms } = plan
+    const checks = plan.checks.map((c) => ({ ...c, check: this.copying.compile(c.type) }))
     return (u) => {
       const o = from(u) as Record<PropertyKey, unknown> | NoMatch
       if (o === NoMatch) return NoMatch
@@ -662,6 +882,54 @@ class Compiler {
   }
 }
 
+/** Collects the functions of one generated node and turns its source text into a function. */
+class Emitter {
+  private readonly values: Array<unknown> = []
+
+  /** The name under which the generated code sees `value`. */
+  ref(value: unknown): string {
+    let index = this.values.indexOf(value)
+    if (index === -1) {
+      index = this.values.length
+      this.values.push(value)
+    }
+    return `r${index}`
+  }
+
+  build(body: string): Node {
+    const names = this.values.map((_, i) => `r${i}`)
+    const factory = new Function(
+      "NoMatch",
+      "hasOwn",
+      "ObjectProto",
+      "RightProto",
+      "parseOptions",
+      ...names,
+      `"use strict";\nreturn function decode(u) {\n${body}};`
+    )
+    return factory(NoMatch, hasOwn, Object.prototype, RightProto, parseOptions, ...this.values) as Node
+  }
+}
+
+// A literal as source text, for the kinds that have an exact one.
+const sourceOfLiteral = (literal: AST.LiteralValue): string | undefined =>
+  typeof literal === "string" || typeof literal === "boolean" || literal === null ||
+    (typeof literal === "number" && Number.isFinite(literal))
+    ? JSON.stringify(literal)
+    : undefined
+
+// `Int.pipe(nonNegative())`: the base schema and the refinements on it, innermost first, as Effect
+// applies them.
+const refinementChain = (ast: AST.Refinement): { base: AST.AST; refinements: Array<AST.Refinement> } => {
+  const refinements: Array<AST.Refinement> = [ast]
+  let base = ast.from
+  while (AST.isRefinement(base) && !hasParsingAnnotations(base)) {
+    refinements.unshift(base)
+    base = base.from
+  }
+  return { base, refinements }
+}
+
 // Members that look at nothing inside an object or array.
 const isShallow = (ast: AST.AST): boolean => {
   switch (ast._tag) {
@@ -705,10 +973,8 @@ const fallback = (ast: AST.AST): Node => {
   return (u) => fromEither(decode(u))
 }
 
-const compilers = {
-  copying: new WeakMap<AST.AST, FastDecode<unknown>>(),
-  inPlace: new WeakMap<AST.AST, FastDecode<unknown>>()
-}
+// one cache per combination of options
+const compilers = new Map<string, WeakMap<AST.AST, FastDecode<unknown>>>()
 
 /**
  * Compiles a schema into a fast decoder (once per schema and mode).
@@ -716,11 +982,17 @@ const compilers = {
  * @internal
  */
 export const fastDecoder = <A, I>(schema: Schema.Schema<A, I, never>, options: CompileOptions): FastDecode<A> => {
-  const cache = options.inPlace ? compilers.inPlace : compilers.copying
+  const generate = canGenerate && options.generate !== false
+  const mode = `${options.inPlace}/${generate}`
+  let cache = compilers.get(mode)
+  if (cache === undefined) {
+    cache = new WeakMap()
+    compilers.set(mode, cache)
+  }
   const known = cache.get(schema.ast)
   if (known !== undefined) return known as FastDecode<A>
-  const copying = new Compiler(false)
-  const compiler = options.inPlace ? new Compiler(true, copying) : copying
+  const copying = new Compiler(false, generate)
+  const compiler = options.inPlace ? new Compiler(true, generate, copying) : copying
   const node = compiler.compile(schema.ast)
   const decode: FastDecode<unknown> = (input) => {
     try {

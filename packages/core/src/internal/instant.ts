@@ -1,34 +1,23 @@
 import { DateTime } from "effect"
 
-const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
+// Four-digit years, or the expanded six-digit form with a sign that `DateTime.formatIso` writes outside 0..9999.
+const isoInstant = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
 
-// Two decimal digits at `at`, or -1.
-const two = (text: string, at: number): number => {
-  const a = text.charCodeAt(at) - 48
-  const b = text.charCodeAt(at + 1) - 48
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1
+// The decimal digit at `at`, or a number so negative that any field it is part of is out of range.
+const digit = (text: string, at: number): number => {
+  const value = text.charCodeAt(at) - 48
+  return value >= 0 && value <= 9 ? value : -1_000_000
 }
 
 const DAY = 86_400_000
 
-// Days from 1970-01-01 to a proleptic Gregorian date (Hinnant's `days_from_civil`).
-const daysFromCivil = (year: number, month: number, day: number): number => {
-  const y = month <= 2 ? year - 1 : year
-  const era = Math.floor(y / 400)
-  const yearOfEra = y - era * 400
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
-  return era * 146_097 + dayOfEra - 719_468
-}
+// Days before each month in a common year.
+const DAYS_BEFORE_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
 
-const daysInMonth = (year: number, month: number): number =>
-  month === 2
-    ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28)
-    : month === 4 || month === 6 || month === 9 || month === 11
-    ? 30
-    : 31
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
 
-// `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.sssZ` with every field in range, else NaN.
+// `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.sssZ` with every field in range, else NaN. The day
+// number is ECMAScript's `DayFromYear` plus the day within the year, so the result is `Date.parse`'s.
 const parseCommon = (text: string): number => {
   const length = text.length
   if ((length !== 20 && length !== 24) || text.charCodeAt(length - 1) !== 90) return Number.NaN
@@ -36,26 +25,26 @@ const parseCommon = (text: string): number => {
     text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 ||
     text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58
   ) return Number.NaN
-  const century = two(text, 0)
-  const yearOfCentury = two(text, 2)
-  const month = two(text, 5)
-  const day = two(text, 8)
-  const hour = two(text, 11)
-  const minute = two(text, 14)
-  const second = two(text, 17)
-  if (century < 0 || yearOfCentury < 0 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return Number.NaN
-  if (second < 0 || second > 59 || month < 1 || month > 12 || day < 1) return Number.NaN
-  const year = century * 100 + yearOfCentury
-  if (day > daysInMonth(year, month)) return Number.NaN
+  const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3)
+  const month = digit(text, 5) * 10 + digit(text, 6)
+  const day = digit(text, 8) * 10 + digit(text, 9)
+  const hour = digit(text, 11) * 10 + digit(text, 12)
+  const minute = digit(text, 14) * 10 + digit(text, 15)
+  const second = digit(text, 17) * 10 + digit(text, 18)
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31) return Number.NaN
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return Number.NaN
+  const leap = isLeapYear(year)
+  const monthDays = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+  if (day > monthDays) return Number.NaN
   let millis = 0
   if (length === 24) {
     if (text.charCodeAt(19) !== 46) return Number.NaN
-    const high = two(text, 20)
-    const low = text.charCodeAt(22) - 48
-    if (high < 0 || low < 0 || low > 9) return Number.NaN
-    millis = high * 10 + low
+    millis = digit(text, 20) * 100 + digit(text, 21) * 10 + digit(text, 22)
+    if (millis < 0) return Number.NaN
   }
-  return daysFromCivil(year, month, day) * DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + millis
+  const days = 365 * (year - 1970) + Math.floor((year - 1969) / 4) - Math.floor((year - 1901) / 100) +
+    Math.floor((year - 1601) / 400) + DAYS_BEFORE_MONTH[month - 1]! + (leap && month > 2 ? 1 : 0) + day - 1
+  return days * DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + millis
 }
 
 /**

@@ -1,0 +1,57 @@
+/**
+ * Throughput of the fake on a fixture-backed endpoint against a bare Hono app that answers the same
+ * bytes as a constant, both served by `@hono/node-server` in a process of their own and driven by
+ * autocannon with the same settings, round by round in one run. The figure is the ratio of the median
+ * requests per second. Target: at least 0.8.
+ *
+ * Run with `pnpm bench` (at the root or in apps/mock-server) or `tsx bench/throughput.ts`.
+ * `BENCH_ROUNDS` (default 3) and `BENCH_SECONDS` (default 5) change the rounds and their length.
+ */
+import autocannon from "autocannon"
+import { startServerProcess } from "./child.js"
+import { samples } from "./requests.js"
+import { median, verdict } from "./stats.js"
+
+const TARGET = 0.8
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = 50
+
+const sample = samples.find((s) => s.name === "servingLines")!
+
+const run = async (url: string, seconds: number) => {
+  const result = await autocannon({ url: url + sample.path, connections: CONNECTIONS, duration: seconds })
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`)
+  }
+  return result
+}
+
+const fake = await startServerProcess(["fake"])
+const bare = await startServerProcess(["bare", sample.path])
+const rps: Record<"fake" | "bare", Array<number>> = { fake: [], bare: [] }
+const p99: Record<"fake" | "bare", Array<number>> = { fake: [], bare: [] }
+try {
+  // Warm-up: both JITs settle before anything counts.
+  await run(fake.url, 2)
+  await run(bare.url, 2)
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (["fake", "bare"] as const) : (["bare", "fake"] as const)
+    for (const name of order) {
+      const result = await run(name === "fake" ? fake.url : bare.url, SECONDS)
+      rps[name].push(result.requests.average)
+      p99[name].push(result.latency.p99)
+    }
+  }
+} finally {
+  await fake.close()
+  await bare.close()
+}
+
+const fakeRps = median(rps.fake)
+const bareRps = median(rps.bare)
+console.log(`Fake throughput: ${sample.path.split("?")[0]!.slice(1)} (${sample.name}), ${CONNECTIONS} connections,`)
+console.log(`${ROUNDS} interleaved rounds of ${SECONDS} s, median requests per second`)
+console.log(`  fake         ${fakeRps.toFixed(0).padStart(7)} req/s   p99 ${median(p99.fake).toFixed(1)} ms`)
+console.log(`  bare Hono    ${bareRps.toFixed(0).padStart(7)} req/s   p99 ${median(p99.bare).toFixed(1)} ms`)
+console.log(`  ratio fake / bare: ${verdict(fakeRps / bareRps, TARGET, "at least")}`)

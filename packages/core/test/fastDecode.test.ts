@@ -1,0 +1,421 @@
+import { HttpClient, HttpClientResponse } from "@effect/platform"
+import { afterAll, describe, expect, it } from "@effect/vitest"
+import {
+  Arbitrary,
+  Cause,
+  DateTime,
+  Effect,
+  Either,
+  Exit,
+  FastCheck as fc,
+  Layer,
+  ManagedRuntime,
+  ParseResult,
+  Schema
+} from "effect"
+import { deepStrictEqual } from "node:assert"
+import {
+  AddInfo,
+  CoordInfo,
+  EfaClient,
+  GeoObject,
+  OpArea,
+  Operation,
+  ServingLines,
+  StopFinder,
+  Trip,
+  VehicleDetail
+} from "../src/index.js"
+import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/fastDecode.js"
+import { parseInstant, utcFromMillis } from "../src/internal/instant.js"
+
+const operations: ReadonlyArray<Operation.Any> = [
+  AddInfo.operation,
+  CoordInfo.operation,
+  GeoObject.operation,
+  OpArea.operation,
+  ServingLines.operation,
+  StopFinder.operation,
+  Trip.operation,
+  VehicleDetail.operation
+]
+
+// Every way the fast path can run: in place on owned input or copying, generated or closures only.
+const modes = [
+  { inPlace: true, generate: true },
+  { inPlace: false, generate: true },
+  { inPlace: true, generate: false },
+  { inPlace: false, generate: false }
+] as const
+
+const deepFreeze = <A>(value: A): A => {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
+  }
+  return value
+}
+
+const format = (error: ParseResult.ParseError) => ParseResult.TreeFormatter.formatErrorSync(error)
+
+/**
+ * The fast path agrees with `Schema.decodeUnknownEither(schema, { errors: "first" })` on the JSON text:
+ * the same value (deeply, prototypes and own properties) when Effect succeeds, no value when it fails;
+ * and the decoders built on it give Effect's error. Copying modes get frozen input, so a write fails.
+ */
+const agree = (schema: Schema.Schema<any, any>, json: string, options?: { readonly fast: boolean }): void => {
+  const expected = Schema.decodeUnknownEither(schema, { errors: "first" })(JSON.parse(json))
+  for (const mode of modes) {
+    const input = JSON.parse(json)
+    const actual = fastDecoder(schema, mode)(mode.inPlace ? input : deepFreeze(input))
+    const context = `${JSON.stringify(mode)} on ${json}`
+    if (Either.isLeft(expected)) {
+      expect(actual, context).toBe(NoMatch)
+    } else if (options?.fast === true) {
+      expect(actual, context).not.toBe(NoMatch)
+    }
+    if (Either.isRight(expected) && actual !== NoMatch) {
+      // Effect gives an object the value of a "__proto__" key as its prototype, a fresh one per parse
+      if (json.includes(`"__proto__"`)) expect(actual, context).toEqual(expected.right)
+      else deepStrictEqual(actual, expected.right, context)
+    }
+  }
+  const viaCopy = makeDecoder(schema)(deepFreeze(JSON.parse(json)))
+  const viaJson = makeJsonDecoder(schema)(JSON.parse(json), json)
+  if (Either.isLeft(expected)) {
+    expect(Either.map(Either.flip(viaCopy), format)).toEqual(Either.right(format(expected.left)))
+    expect(Either.map(Either.flip(viaJson), format)).toEqual(Either.right(format(expected.left)))
+  } else if (json.includes(`"__proto__"`)) {
+    expect(viaCopy).toEqual(expected)
+    expect(viaJson).toEqual(expected)
+  } else {
+    deepStrictEqual(viaCopy, expected)
+    deepStrictEqual(viaJson, expected)
+  }
+}
+
+// A valid document: a value of the type, encoded, as JSON text.
+const documentOf = (schema: Schema.Schema<any, any>) =>
+  Arbitrary.make(schema).map((value) => JSON.stringify(Schema.encodeSync(schema)(value)))
+
+const KEYS = ["x", "id", "name", "coord", "lat", "__proto__", "constructor", "toString", "pins", "trips", "legs"]
+
+/**
+ * A document with one change somewhere: a value replaced by arbitrary JSON, a key removed, or a key
+ * added (unknown ones, existing ones, `__proto__`). Some still decode, most do not.
+ */
+const mutatedDocumentOf = (schema: Schema.Schema<any, any>) =>
+  fc.tuple(
+    documentOf(schema),
+    fc.nat(),
+    fc.constantFrom("replace", "delete", "add"),
+    fc.constantFrom(...KEYS),
+    fc.jsonValue({ maxDepth: 2 })
+  ).map(([json, pick, change, key, value]) => {
+    const document = JSON.parse(json)
+    const containers: Array<Record<string, unknown> | Array<unknown>> = []
+    const visit = (node: unknown) => {
+      if (typeof node !== "object" || node === null) return
+      containers.push(node as Record<string, unknown>)
+      for (const child of Object.values(node)) visit(child)
+    }
+    visit(document)
+    const target = containers[pick % containers.length]!
+    const keys = Object.keys(target)
+    const existing = keys.length > 0 ? keys[pick % keys.length]! : key
+    if (change === "delete" && keys.length > 0) {
+      if (Array.isArray(target)) target.splice(Number(existing), 1)
+      else delete target[existing]
+    } else {
+      const name = change === "add" ? key : existing
+      // an own property even for `__proto__`, as JSON.parse makes it
+      Object.defineProperty(target, Array.isArray(target) && change === "add" ? target.length : name, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true
+      })
+    }
+    return JSON.stringify(document)
+  })
+
+describe("fast decoding of every response", () => {
+  for (const operation of operations) {
+    describe(operation.name, () => {
+      it.prop("decodes valid documents as the Schema decode does", [documentOf(operation.response)], ([json]) => {
+        agree(operation.response, json, { fast: true })
+      }, { fastCheck: { numRuns: 100 } })
+
+      it.prop("agrees on changed documents, error messages included", [mutatedDocumentOf(operation.response)], ([json]) => {
+        agree(operation.response, json)
+      }, { fastCheck: { numRuns: 150 } })
+
+      it.prop("agrees on arbitrary JSON", [fc.jsonValue({ maxDepth: 4 })], ([value]) => {
+        agree(operation.response, JSON.stringify(value))
+      }, { fastCheck: { numRuns: 100 } })
+    })
+  }
+
+  it("generates code on this platform (the closures are tested as well)", () => {
+    expect(canGenerate).toBe(true)
+  })
+
+  it("is exposed as Operation.decodeResponse, without touching its input", () => {
+    const body = deepFreeze({ locations: [{ id: "de:1", name: "Hbf", type: "stop", matchQuality: 9, extra: 1 }] })
+    expect(Operation.decodeResponse(StopFinder.operation)(body)).toStrictEqual(
+      Either.right({ locations: [{ id: "de:1", name: "Hbf", type: "stop", isBest: false, matchQuality: 9 }] })
+    )
+    const failure = Operation.decodeResponse(StopFinder.operation)({ locations: [{ id: 1 }] })
+    expect(Either.isLeft(failure) && format(failure.left)).toBe(
+      format(Either.flip(Schema.decodeUnknownEither(StopFinder.StopFinderResponse)({ locations: [{ id: 1 }] })).pipe(
+        Either.getOrThrow
+      ))
+    )
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------
+// the rules of Effect's decoder, on small schemas that exercise each kind of AST node
+// ---------------------------------------------------------------------------------------------------
+
+class Box extends Schema.Class<Box>("Box")({ width: Schema.Number, label: Schema.optional(Schema.String) }) {}
+
+interface Tree {
+  readonly value: number
+  readonly children: ReadonlyArray<Tree>
+}
+const Tree: Schema.Schema<Tree> = Schema.Struct({
+  value: Schema.Number,
+  children: Schema.Array(Schema.suspend(() => Tree))
+})
+
+enum Color {
+  Red = "red",
+  Green = 2
+}
+
+const schemas: Record<string, Schema.Schema<any, any>> = {
+  "excess keys dropped, optional and exact optional": Schema.Struct({
+    a: Schema.String,
+    b: Schema.optional(Schema.Number),
+    c: Schema.optionalWith(Schema.Boolean, { exact: true })
+  }),
+  "a missing required Unknown reads as undefined": Schema.Struct({ a: Schema.Unknown, b: Schema.Number }),
+  "names Object.prototype has": Schema.Struct({ constructor: Schema.optional(Schema.String), toString: Schema.Number }),
+  "defaults, nullable and renamed keys": Schema.Struct({
+    a: Schema.optionalWith(Schema.Array(Schema.Number), { default: () => [1] }),
+    b: Schema.optionalWith(Schema.String, { nullable: true }),
+    c: Schema.propertySignature(Schema.Number).pipe(Schema.fromKey("C"))
+  }),
+  "index signatures": Schema.Struct({ a: Schema.Number }, Schema.Record({ key: Schema.String, value: Schema.Number })),
+  "a record of unknown values": Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  "tuples with optional elements": Schema.Tuple(Schema.String, Schema.optionalElement(Schema.Number)),
+  "tuples with rest and trailing elements": Schema.Tuple([Schema.String], Schema.Boolean, Schema.Number),
+  "discriminated and plain unions": Schema.Array(
+    Schema.Union(
+      Schema.Struct({ kind: Schema.Literal("a"), a: Schema.Number }),
+      Schema.Struct({ kind: Schema.Literal("b"), b: Schema.String }),
+      Schema.Struct({ other: Schema.Boolean }),
+      Schema.Number,
+      Schema.Literal("x", null, true)
+    )
+  ),
+  "a union whose later member is tried first": Schema.Union(
+    Schema.Struct({ n: Schema.Unknown }),
+    Schema.Struct({ kind: Schema.Literal("k"), n: Schema.Number })
+  ),
+  "refinements": Schema.Struct({
+    int: Schema.Int.pipe(Schema.between(0, 10)),
+    text: Schema.NonEmptyTrimmedString,
+    list: Schema.Array(Schema.Number).pipe(Schema.minItems(1))
+  }),
+  "transformations": Schema.Struct({
+    n: Schema.NumberFromString,
+    date: Schema.DateTimeUtc,
+    trimmed: Schema.Trim,
+    composed: Schema.compose(Schema.NumberFromString, Schema.Int)
+  }),
+  "declarations": Schema.Struct({
+    option: Schema.OptionFromNullOr(Schema.Number),
+    self: Schema.Array(Schema.Number).pipe(Schema.itemsCount(2))
+  }),
+  "classes": Schema.Array(Box),
+  "recursion": Tree,
+  "enums and template literals": Schema.Struct({
+    color: Schema.Enums(Color),
+    id: Schema.TemplateLiteral(Schema.Literal("id-"), Schema.Number)
+  }),
+  "parse options on a node": Schema.Struct({
+    inner: Schema.Struct({ a: Schema.Number }).annotations({ parseOptions: { onExcessProperty: "preserve" } })
+  }),
+  "a decoding fallback": Schema.Struct({
+    n: Schema.Number.annotations({ decodingFallback: () => Either.right(0) })
+  })
+}
+
+describe("fast decoding follows Effect's rules", () => {
+  for (const [name, schema] of Object.entries(schemas)) {
+    it.prop(name, [fc.oneof(documentOf(schema), mutatedDocumentOf(schema))], ([json]) => {
+      agree(schema, json)
+    }, { fastCheck: { numRuns: 150 } })
+  }
+
+  it("drops a key named __proto__ as Effect does, and leaves one under an index signature to Effect", () => {
+    const Plain = schemas["excess keys dropped, optional and exact optional"]!
+    agree(Plain, `{"a":"x","__proto__":{"polluted":1}}`, { fast: true })
+    agree(schemas["index signatures"]!, `{"a":1,"__proto__":2,"b":3}`)
+    agree(schemas["a record of unknown values"]!, `{"a":1,"__proto__":{"b":2}}`)
+    expect(fastDecoder(VehicleDetail.VehicleDetailResponse, { inPlace: true })(JSON.parse(`{"__proto__":{}}`)))
+      .toBe(NoMatch)
+  })
+
+  it("decodes class instances and recursive values", () => {
+    agree(schemas.classes!, `[{"width":1},{"width":2,"label":"x","extra":true}]`, { fast: true })
+    agree(
+      Tree,
+      `{"value":1,"children":[{"value":2,"children":[]},{"value":3,"children":[{"value":4,"children":[]}]}]}`,
+      { fast: true }
+    )
+  })
+
+  it("leaves effectful schemas to Effect", () => {
+    const Async = Schema.Struct({
+      n: Schema.transformOrFail(Schema.Number, Schema.Number, {
+        decode: (n) => Effect.succeed(n),
+        encode: (n) => Effect.succeed(n)
+      })
+    })
+    expect(fastDecoder(Async, { inPlace: false })({ n: 1 })).toBe(NoMatch)
+    expect(makeDecoder(Async)({ n: 1 })).toStrictEqual(Schema.decodeUnknownEither(Async)({ n: 1 }))
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------
+// timestamps
+// ---------------------------------------------------------------------------------------------------
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
+const previously = (text: string) => (isoInstant.test(text) ? Date.parse(text) : Number.NaN)
+
+describe("timestamps", () => {
+  it.prop(
+    "are read as Date.parse reads them",
+    [fc.date({ min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })],
+    ([date]) => {
+      const full = date.toISOString()
+      for (const text of [full, full.replace(/\.\d{3}Z$/, "Z"), full.replace(/\.(\d)\d{2}Z$/, ".$1Z")]) {
+        expect(parseInstant(text)).toBe(previously(text))
+      }
+    },
+    { fastCheck: { numRuns: 500 } }
+  )
+
+  it.prop(
+    "refuse what Date.parse refuses, and read odd forms as it does",
+    [fc.tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 99 }),
+      fc.integer({ min: 0, max: 99 }),
+      fc.integer({ min: 0, max: 99 }),
+      fc.integer({ min: 0, max: 99 }),
+      fc.integer({ min: 0, max: 99 }),
+      fc.constantFrom("Z", ".123Z", ".5Z", "+02:00", "-00:30", "", ".1234567Z")
+    )],
+    ([[year, month, day, hour, minute, second, zone]]) => {
+      const pad = (n: number, width = 2) => String(n).padStart(width, "0")
+      const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${zone}`
+      expect(Object.is(parseInstant(text), previously(text))).toBe(true)
+    },
+    { fastCheck: { numRuns: 500 } }
+  )
+
+  it("make the same DateTime.Utc as DateTime.unsafeMake", () => {
+    for (const millis of [0, -1, 1_720_000_000_123, -62_135_596_800_000, 253_402_300_799_999]) {
+      deepStrictEqual(utcFromMillis(millis), DateTime.unsafeMake(millis))
+      expect(Object.getOwnPropertyDescriptors(utcFromMillis(millis))).toStrictEqual(
+        Object.getOwnPropertyDescriptors(DateTime.unsafeMake(millis))
+      )
+    }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------
+// fuzzing the client: whatever a 200 answer carries, the result is a value or a tagged error
+// ---------------------------------------------------------------------------------------------------
+
+let nextBody: string | Uint8Array<ArrayBuffer> = ""
+
+const fuzzClient = Layer.succeed(
+  HttpClient.HttpClient,
+  HttpClient.make((request) =>
+    Effect.sync(() =>
+      HttpClientResponse.fromWeb(
+        request,
+        new Response(nextBody, { status: 200, headers: { "content-type": "application/json" } })
+      )
+    )
+  )
+)
+
+// One client for all runs: building the layer per run would cost more than the calls.
+const runtime = ManagedRuntime.make(
+  EfaClient.layer({ baseUrl: "http://efa.test", retry: false }).pipe(Layer.provide(fuzzClient))
+)
+afterAll(() => runtime.dispose())
+
+// A request each operation accepts, from its own arbitrary.
+const requestFor = (operation: Operation.Any): unknown => {
+  const encode = Schema.encodeEither(operation.query({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") }))
+  const request = fc.sample(Arbitrary.make(operation.request), { numRuns: 100, seed: 7 }).find((r) =>
+    Either.isRight(encode(r))
+  )
+  if (request === undefined) throw new Error(`no valid ${operation.name} request`)
+  return request
+}
+
+const callWith = (operation: Operation.Any, request: unknown, body: string | Uint8Array<ArrayBuffer>) =>
+  Effect.suspend(() => {
+    nextBody = body
+    const efa = runtime.runSync(EfaClient.EfaClient) as unknown as Record<
+      string,
+      (request: unknown) => Effect.Effect<unknown, { readonly _tag: string }>
+    >
+    return Effect.exit(efa[operation.name]!(request))
+  })
+
+const expectValueOrTaggedError = (exit: Exit.Exit<unknown, { _tag: string }>) => {
+  if (Exit.isSuccess(exit)) return
+  // one failure in the error channel: no defect, no interruption
+  expect(Cause.isFailType(exit.cause), Cause.pretty(exit.cause)).toBe(true)
+  if (Cause.isFailType(exit.cause)) expect(["DecodeError", "ServerMessageError"]).toContain(exit.cause.error._tag)
+}
+
+describe("client fuzzing: every response decoder, through the client", () => {
+  for (const operation of operations) {
+    const request = requestFor(operation)
+
+    it.effect.prop(`${operation.name}: arbitrary bytes`, [fc.uint8Array({ maxLength: 200 })], ([bytes]) =>
+      Effect.map(callWith(operation, request, new Uint8Array(bytes)), expectValueOrTaggedError), { fastCheck: { numRuns: 100 } })
+
+    it.effect.prop(`${operation.name}: arbitrary JSON`, [fc.jsonValue({ maxDepth: 4 })], ([value]) =>
+      Effect.map(callWith(operation, request, JSON.stringify(value)), expectValueOrTaggedError), {
+      fastCheck: { numRuns: 100 }
+    })
+
+    it.effect.prop(
+      `${operation.name}: changed documents`,
+      [mutatedDocumentOf(operation.response)],
+      ([json]) =>
+        Effect.gen(function*() {
+          const exit = yield* callWith(operation, request, json)
+          expectValueOrTaggedError(exit)
+          // a schema failure is reported where Effect's decoder finds it
+          const expected = Schema.decodeUnknownEither(operation.response, { errors: "first" })(JSON.parse(json))
+          if (Either.isLeft(expected)) {
+            expect(Exit.isFailure(exit) && Cause.isFailType(exit.cause) && exit.cause.error._tag).toBe("DecodeError")
+          }
+        }),
+      { fastCheck: { numRuns: 50 } }
+    )
+  }
+})
