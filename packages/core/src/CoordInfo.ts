@@ -315,8 +315,10 @@ export const Inclusion = oneOf("Inclusion", ["INCLUDE", "EXCLUDE", "EXCLUSIVE"])
  */
 export const ParkingDetails = oneOf("ParkingDetails", ["static", "realtime"])
 
+const RADIUS_ON_BOX = "a radius applies to a circular search, not to a bounding box"
+
 /**
- * A coordinate-search request.
+ * A coordinate-search request. A filter block on a bounding-box search may not carry a radius.
  *
  * @since 0.1.0
  * @category schemas
@@ -348,7 +350,16 @@ export const CoordInfoRequest = Schema.Struct({
   parkAndRide: opt(Inclusion),
   /** Parking object details (`parkObjInfo=1`), with real-time occupancy (`parkObjInfoRealtime=1`). */
   parkingDetails: opt(ParkingDetails)
-}).annotations({ identifier: "CoordInfoRequest" })
+}).pipe(
+  Schema.filter((request) =>
+    request.searchSpace._tag === "BoundingBox"
+      ? request.filters.flatMap((block, i) =>
+        block.radius === undefined ? [] : [{ path: ["filters", i, "radius"], message: RADIUS_ON_BOX }]
+      )
+      : undefined
+  ),
+  Schema.annotations({ identifier: "CoordInfoRequest" })
+)
 
 /**
  * @since 0.1.0
@@ -515,8 +526,6 @@ const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
   return { upperLeft: p.parkingBBLU!, lowerRight: p.parkingBBRL! }
 }
 
-const RADIUS_ON_BOX = "a radius applies to a circular search, not to a bounding box"
-
 /**
  * The coordinate-search request as query parameters and back.
  *
@@ -562,20 +571,8 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
           }) as CoordInfoRequest
         )
       },
-      encode: (request, _, ast) => {
+      encode: (request) => {
         const space = request.searchSpace
-        if (space._tag === "BoundingBox") {
-          const i = request.filters.findIndex((block) => block.radius !== undefined)
-          if (i >= 0) {
-            return ParseResult.fail(
-              new ParseResult.Pointer(
-                ["filters", i, "radius"],
-                request,
-                new ParseResult.Type(ast, request.filters[i]!.radius, RADIUS_ON_BOX)
-              )
-            )
-          }
-        }
         const params: Record<string, unknown> = definedOnly({
           coord: space._tag === "Circle" ? space.centre : undefined,
           boundingBox: space._tag === "BoundingBox" ? true : undefined,

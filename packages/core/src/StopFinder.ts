@@ -105,7 +105,14 @@ export const StopFinderRequest = Schema.Struct({
   relevanceWeight: opt(Percent),
   /** Ranking method (`rMethod`). */
   rankingMethod: opt(RankingMethod)
-}).annotations({ identifier: "StopFinderRequest" })
+}).pipe(
+  Schema.filter((request) =>
+    request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint === undefined
+      ? { path: ["referencePoint"], message: "rankingMethod DISTANCEFROMCENTER needs a referencePoint" }
+      : undefined
+  ),
+  Schema.annotations({ identifier: "StopFinderRequest" })
+)
 
 /**
  * @since 0.1.0
@@ -189,16 +196,7 @@ export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<rea
           }) as StopFinderRequest
         )
       },
-      encode: (request, _, ast) => {
-        if (request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint === undefined) {
-          return ParseResult.fail(
-            new ParseResult.Pointer(
-              "referencePoint",
-              request,
-              new ParseResult.Type(ast, undefined, "rankingMethod DISTANCEFROMCENTER needs a referencePoint")
-            )
-          )
-        }
+      encode: (request) => {
         const input = Point.toParams(request.input)
         return ParseResult.succeed(
           definedOnly({
