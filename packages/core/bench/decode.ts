@@ -156,8 +156,9 @@ const header = {
 }
 const columns = Object.keys(header) as Array<keyof typeof header>
 const widths = columns.map((key) => Math.max(header[key].length, ...rows.map((row) => row[key].length)))
-const line = (row: Record<keyof typeof header, string>) =>
-  "| " + columns.map((key, i) => (i === 0 ? row[key].padEnd(widths[i]!) : row[key].padStart(widths[i]!))).join(" | ") + " |"
+const cell = (row: Record<keyof typeof header, string>, i: number) =>
+  i === 0 ? row[columns[i]!].padEnd(widths[i]!) : row[columns[i]!].padStart(widths[i]!)
+const line = (row: Record<keyof typeof header, string>) => "| " + columns.map((_, i) => cell(row, i)).join(" | ") + " |"
 
 console.log(
   `Decode benchmark: ${ROUNDS} rounds of ${ROUND_MILLIS} ms per operation, calls interleaved, Node ${process.version}`

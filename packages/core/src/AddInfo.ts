@@ -31,8 +31,7 @@
  *
  * @since 0.1.0
  */
-import { Arbitrary, Either, ParseResult, Schema } from "effect"
-import type * as AST from "effect/SchemaAST"
+import { Arbitrary, ParseResult, Schema } from "effect"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, ParamString, Repeated, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
@@ -553,148 +552,20 @@ export const dedupe = (notices: ReadonlyArray<Notice>): ReadonlyArray<Notice> =>
   return out
 }
 
-const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-
-// The digits of `text` from `start` to `end` as a number, or -1; cheaper than a regular expression match.
-const digits = (text: string, start: number, end: number): number => {
-  let value = 0
-  for (let i = start; i < end; i++) {
-    const digit = text.charCodeAt(i) - 48
-    if (digit < 0 || digit > 9) return -1
-    value = value * 10 + digit
-  }
-  return value
-}
-
-// `YYYY-MM-DD`, a real calendar date.
-const isCalendarDate = (text: string): boolean => {
-  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false
-  const year = digits(text, 0, 4)
-  const month = digits(text, 5, 7)
-  const day = digits(text, 8, 10)
-  if (year < 0) return false
-  if (month < 1 || month > 12 || day < 1) return false
-  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-  return day <= monthDays[month - 1]! + (leap ? 1 : 0)
-}
-
-const kind = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value)
-
-type Problem = readonly [field: string | number | undefined, actual: unknown, message: string]
-
-const requiredText = (record: Record<string, unknown>, field: string): Problem | undefined => {
-  const value = record[field]
-  if (typeof value === "string") return undefined
-  return [field, value, value === undefined ? "is missing" : `expected a string, got ${kind(value)}`]
-}
-
-const optionalText = (record: Record<string, unknown>, field: string): Problem | undefined => {
-  const value = record[field]
-  if (value === undefined || typeof value === "string") return undefined
-  return [field, value, `expected a string, got ${kind(value)}`]
-}
-
-const optionalDate = (record: Record<string, unknown>, field: string): Problem | undefined => {
-  const value = record[field]
-  if (value === undefined || (typeof value === "string" && isCalendarDate(value))) return undefined
-  const message = typeof value === "string"
-    ? `"${value}" is not a date as YYYY-MM-DD`
-    : `expected a date string, got ${kind(value)}`
-  return [field, value, message]
-}
-
-// Checks one notice by hand, with the rules of the Notice schema; much cheaper than a Struct per notice.
-const checkNotice = (value: unknown): Problem | Notice => {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return [undefined, value, `expected a notice object, got ${kind(value)}`]
-  }
-  const record = value as Record<string, unknown>
-  const problem = requiredText(record, "id") ?? requiredText(record, "type") ?? requiredText(record, "title") ??
-    requiredText(record, "text") ?? optionalDate(record, "validFrom") ?? optionalDate(record, "validTo") ??
-    optionalText(record, "severity")
-  if (problem !== undefined) return problem
-  const lines = record.lines
-  if (lines !== undefined) {
-    if (!Array.isArray(lines)) return ["lines", lines, `expected an array of strings, got ${kind(lines)}`]
-    for (let i = 0; i < lines.length; i++) {
-      if (typeof lines[i] !== "string") return ["lines", lines, `line ${i} must be a string, got ${kind(lines[i])}`]
-    }
-  }
-  const notice: {
-    -readonly [K in keyof Notice]: Notice[K]
-  } = {
-    id: record.id as string,
-    type: record.type as string,
-    title: record.title as string,
-    text: record.text as string,
-    lines: (lines as ReadonlyArray<string> | undefined) ?? []
-  }
-  if (record.validFrom !== undefined) notice.validFrom = record.validFrom as string
-  if (record.validTo !== undefined) notice.validTo = record.validTo as string
-  if (record.severity !== undefined) notice.severity = record.severity as string
-  return notice
-}
-
-const decodeNotices = (input: unknown, ast: AST.AST): Either.Either<ReadonlyArray<Notice>, ParseResult.ParseIssue> => {
-  if (!Array.isArray(input)) {
-    return Either.left(new ParseResult.Type(ast, input, `expected an array of notices, got ${kind(input)}`))
-  }
-  const notices: Array<Notice> = new Array(input.length)
-  for (let i = 0; i < input.length; i++) {
-    const checked = checkNotice(input[i])
-    if (Array.isArray(checked)) {
-      const [field, actual, message] = checked as Problem
-      const type = new ParseResult.Type(ast, actual, message)
-      return Either.left(
-        new ParseResult.Pointer(i, input, field === undefined ? type : new ParseResult.Pointer(field, input[i], type))
-      )
-    }
-    notices[i] = checked as Notice
-  }
-  return Either.right(dedupe(notices))
-}
-
 /**
- * A list of notices, checked in one pass with the rules of {@link Notice} and de-duplicated by `id` (see
- * {@link dedupe}). Extra fields of a notice are dropped; a problem is reported at the notice's index and
- * field.
+ * A list of notices, de-duplicated by `id` (see {@link dedupe}). Extra fields of a notice are dropped.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const Notices: Schema.Schema<ReadonlyArray<Notice>, ReadonlyArray<typeof Notice.Encoded>> = Schema.declare<
-  ReadonlyArray<Notice>,
-  ReadonlyArray<typeof Notice.Encoded>,
-  readonly []
->(
-  [],
-  {
-    decode: () => (input, _, ast) => decodeNotices(input, ast),
-    encode: () => (input, _, ast) => decodeNotices(input, ast)
-  },
-  {
-    identifier: "Notices",
-    description: "Service notices, de-duplicated by id",
-    arbitrary: () => (fc) => fc.uniqueArray(Arbitrary.make(Notice), { selector: (notice) => notice.id, maxLength: 5 }),
-    jsonSchema: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["id", "type", "title", "text"],
-        properties: {
-          id: { type: "string" },
-          type: { type: "string", description: NoticeType.literals.join(", ") },
-          title: { type: "string" },
-          text: { type: "string" },
-          validFrom: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
-          validTo: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
-          lines: { type: "array", items: { type: "string" } },
-          severity: { type: "string" }
-        }
-      }
-    }
-  }
-)
+export const Notices: Schema.Schema<ReadonlyArray<Notice>, ReadonlyArray<typeof Notice.Encoded>> = Schema.transform(
+  Schema.Array(Notice),
+  Schema.Array(Schema.typeSchema(Notice)).annotations({
+    // distinct IDs, so that de-duplication leaves an arbitrary list as it is
+    arbitrary: () => (fc) => fc.uniqueArray(Arbitrary.make(Notice), { selector: (notice) => notice.id, maxLength: 5 })
+  }),
+  { strict: true, decode: (notices) => dedupe(notices), encode: (notices) => notices }
+).annotations({ identifier: "Notices", description: "Service notices, de-duplicated by id" })
 
 /**
  * The notice response, de-duplicated by notice `id`; a missing `infos` field reads as an empty list.

@@ -9,6 +9,7 @@
  * @since 0.1.0
  */
 import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import { FastPredicateId } from "./internal/fastDecode.js"
 import { ParamString } from "./internal/params.js"
 
 /**
@@ -33,6 +34,29 @@ export const zone = (name: string): Either.Either<DateTime.TimeZone, string> =>
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0")
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+// Arithmetic rather than a Date: notices carry two dates each and arrive by the hundred.
+const isValidDate = (year: number, month: number, day: number): boolean => {
+  if (!(month >= 1 && month <= 12 && day >= 1)) return false
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0)
+}
+
+const digitAt = (text: string, at: number): number => {
+  const digit = text.charCodeAt(at) - 48
+  return digit >= 0 && digit <= 9 ? digit : -100_000
+}
+
+// `YYYY-MM-DD` naming a day that exists; character arithmetic, as this runs for every date of a response.
+const isCalendarDateText = (text: string): boolean => {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false
+  const year = digitAt(text, 0) * 1000 + digitAt(text, 1) * 100 + digitAt(text, 2) * 10 + digitAt(text, 3)
+  const month = digitAt(text, 5) * 10 + digitAt(text, 6)
+  const day = digitAt(text, 8) * 10 + digitAt(text, 9)
+  return year >= 0 && isValidDate(year, month, day)
+}
+
 /**
  * A calendar date, ISO `YYYY-MM-DD`, checked to exist.
  *
@@ -40,10 +64,14 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0")
  * @category schemas
  */
 export const CalendarDate = Schema.String.pipe(
-  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/),
-  Schema.filter((text) => isValidDate(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))), {
-    message: (issue) => `${String(issue.actual)} is not a calendar date`
-  }),
+  Schema.filter(
+    isCalendarDateText,
+    {
+      message: (issue) => `${JSON.stringify(issue.actual)} is not a calendar date as YYYY-MM-DD`,
+      jsonSchema: { pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+      [FastPredicateId]: isCalendarDateText
+    }
+  ),
   Schema.annotations({
     identifier: "CalendarDate",
     description: "A calendar date, YYYY-MM-DD",
@@ -58,12 +86,6 @@ export const CalendarDate = Schema.String.pipe(
  * @category models
  */
 export type CalendarDate = string
-
-const isValidDate = (year: number, month: number, day: number): boolean => {
-  if (month < 1 || month > 12 || day < 1) return false
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  return day <= days
-}
 
 const compactDate = /^(\d{4})(\d{2})(\d{2})$/
 const dashedDate = /^(\d{2})-(\d{2})-(\d{4})$/

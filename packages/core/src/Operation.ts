@@ -72,7 +72,7 @@ const responseDecoders = new WeakMap<Any, (input: unknown) => Either.Either<any,
  * import { Operation, StopFinder } from "@efa-kit/core"
  *
  * const decode = Operation.decodeResponse(StopFinder.operation)
- * const result = decode(JSON.parse(text)) // Either<StopFinderResponse, ParseError>
+ * const result = decode(JSON.parse(`{"locations":[]}`)) // Either<StopFinderResponse, ParseError>
  * ```
  *
  * @since 0.1.0

@@ -295,7 +295,7 @@ describe("AddInfo response", () => {
     expect(firstField({ infos: [withoutId] })).toBe("infos.0.id")
     expect(firstField({ infos: [{ ...notice("a", []), title: 7 }] })).toBe("infos.0.title")
     expect(firstField({ infos: [{ ...notice("a", []), lines: "vvs:x:U1:H" }] })).toBe("infos.0.lines")
-    expect(firstField({ infos: [{ ...notice("a", []), lines: ["ok", 1] }] })).toBe("infos.0.lines")
+    expect(firstField({ infos: [{ ...notice("a", []), lines: ["ok", 1] }] })).toBe("infos.0.lines.1")
     expect(firstField({ infos: [{ ...notice("a", []), severity: null }] })).toBe("infos.0.severity")
     expect(firstField({ infos: ["a"] })).toBe("infos.0")
     expect(firstField({ infos: { current: [] } })).toBe("infos")

@@ -1,6 +1,20 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { DateTime, Duration, Effect, Either, Option, ParseResult, Random, type RateLimiter, Schema } from "effect"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import {
+  DateTime,
+  Duration,
+  Effect,
+  Either,
+  Exit,
+  Option,
+  ParseResult,
+  Random,
+  type RateLimiter,
+  Schema,
+  Scope
+} from "effect"
+import { constTrue } from "effect/Function"
 import {
   DecodeError,
   type EfaError,
@@ -138,6 +152,20 @@ const firstIssue = (issue: ParseResult.ParseIssue): { readonly path: string; rea
     : { path: ["$", ...first.path.map(String)].join("."), message: first.message }
 }
 
+// What an attempt received: the response and its whole body.
+interface Received {
+  readonly response: HttpClientResponse.HttpClientResponse
+  readonly body: string
+}
+
+const htmlDetail = (contentType: string | undefined): string =>
+  `an HTML or XML page${contentType ? ` (${contentType})` : ""}`
+
+// The default (live) clock, to tell it from a test clock. Timers longer than this are not set, as Effect's
+// clock does.
+const liveClock = Effect.runSync(Effect.clock)
+const MAX_TIMER_MILLIS = 2 ** 31 - 1
+
 /** @internal */
 export const OUTPUT_FORMAT: readonly [string, string] = ["outputFormat", "JSON"]
 
@@ -154,7 +182,16 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     Operation<any, any, any>,
     (json: unknown, body: string) => Either.Either<any, ParseResult.ParseError>
   >()
-  const client = httpClient.pipe(HttpClient.withTracerPropagation(false))
+  // One call is one EFA request: no span and no trace headers per HTTP request (a caller who traces wraps
+  // the call in `Effect.withSpan`). The request lives in a scope of its own (`withScope`), so that the
+  // client can abort it itself, without the fibers an interrupting timeout forks.
+  const client = httpClient.pipe(
+    HttpClient.withTracerDisabledWhen(constTrue),
+    HttpClient.withTracerPropagation(false),
+    HttpClient.withScope
+  )
+  // The headers are the same for every request: set once, only the URL changes.
+  const template = HttpClientRequest.get("", { headers: settings.headers })
 
   const encoderFor = (operation: Operation<any, any, any>) => {
     let encoder = encoders.get(operation)
@@ -175,13 +212,32 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     return decoder
   }
 
-  const buildUrl = (operation: Operation<any, any, any>, request: unknown): Either.Either<string, InvalidRequestError> =>
+  // Request models are immutable values: the URL of a request object is built once, so that a caller
+  // who repeats a request (polling, paging through the same query) does not pay for the encode again.
+  const urls = new Map<Operation<any, any, any>, WeakMap<object, Either.Either<string, InvalidRequestError>>>()
+
+  const encodeUrl = (operation: Operation<any, any, any>, request: unknown): Either.Either<string, InvalidRequestError> =>
     Either.match(encoderFor(operation)(request), {
       onLeft: (error) =>
         Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
       onRight: (pairs) =>
         Either.right(`${settings.baseUrl}${operation.path}?${toQueryString([...pairs, OUTPUT_FORMAT])}`)
     })
+
+  const buildUrl = (operation: Operation<any, any, any>, request: unknown): Either.Either<string, InvalidRequestError> => {
+    if (typeof request !== "object" || request === null) return encodeUrl(operation, request)
+    let built = urls.get(operation)
+    if (built === undefined) {
+      built = new WeakMap()
+      urls.set(operation, built)
+    }
+    let url = built.get(request)
+    if (url === undefined) {
+      url = encodeUrl(operation, request)
+      built.set(request, url)
+    }
+    return url
+  }
 
   const limited = <A>(effect: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
     let out = effect
@@ -224,19 +280,18 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
       })
     })
 
-  const attempt = <Response>(
-    operation: Operation<any, Response, any>,
-    url: string
-  ): Effect.Effect<Response, EfaError> =>
-    client.execute(HttpClientRequest.get(url, { headers: settings.headers })).pipe(
-      Effect.flatMap((response) =>
-        Effect.map(response.text, (body) => ({
-          status: response.status,
-          contentType: response.headers["content-type"],
-          retryAfter: response.headers["retry-after"],
-          body
-        }))
-      ),
+  const timeoutError = (operation: Operation<any, any, any>, url: string) =>
+    new TransportError({
+      operation: operation.name,
+      reason: "timeout",
+      url,
+      detail: `timeout ${Duration.format(settings.timeout)}`
+    })
+
+  // Sends the request and reads the whole body.
+  const send = (operation: Operation<any, any, any>, url: string) =>
+    client.execute(HttpClientRequest.setUrl(template, url)).pipe(
+      Effect.flatMap((response) => Effect.map(response.text, (body): Received => ({ response, body }))),
       Effect.mapError((error) =>
         new TransportError({
           operation: operation.name,
@@ -245,31 +300,70 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
           detail: error.message,
           cause: error
         })
-      ),
-      Effect.timeoutFail({
-        duration: settings.timeout,
-        onTimeout: () =>
-          new TransportError({
-            operation: operation.name,
-            reason: "timeout",
-            url,
-            detail: `timeout ${Duration.format(settings.timeout)}`
-          })
-      }),
-      Effect.flatMap(({ body, contentType, retryAfter, status }) =>
-        interpret(operation, url, status, contentType, retryAfter, body)
       )
     )
+
+  // The per-attempt timeout with the live clock: a plain timer that closes the request's scope, which
+  // aborts the request. `Effect.timeoutFail` races two forked fibers, several times the cost of a
+  // loopback round trip; it is kept for any other clock (the `TestClock` of tests), which a timer would
+  // not follow.
+  const withLiveTimeout = (
+    sent: Effect.Effect<Received, TransportError>,
+    scope: Scope.CloseableScope,
+    operation: Operation<any, any, any>,
+    url: string
+  ): Effect.Effect<Received, TransportError> =>
+    Effect.suspend(() => {
+      const millis = Duration.toMillis(settings.timeout)
+      // Longer than a timer can wait: no limit, as with Effect's clock.
+      if (millis > MAX_TIMER_MILLIS) return sent
+      let timedOut = false
+      const timer = setTimeout(() => {
+        timedOut = true
+        Effect.runFork(Scope.close(scope, Exit.void))
+      }, millis)
+      return Effect.matchCauseEffect(sent, {
+        onFailure: (cause) => {
+          clearTimeout(timer)
+          return timedOut ? Effect.fail(timeoutError(operation, url)) : Effect.failCause(cause)
+        },
+        onSuccess: (received) => {
+          clearTimeout(timer)
+          return Effect.succeed(received)
+        }
+      })
+    })
+
+  const attempt = <Response>(
+    operation: Operation<any, Response, any>,
+    url: string
+  ): Effect.Effect<Response, EfaError> =>
+    Effect.flatMap(Scope.make(), (scope) => {
+      const sent = Effect.provideService(send(operation, url), Scope.Scope, scope)
+      return Effect.clockWith((clock) =>
+        clock === liveClock
+          ? withLiveTimeout(sent, scope, operation, url)
+          : Effect.timeoutFail(sent, { duration: settings.timeout, onTimeout: () => timeoutError(operation, url) })
+      ).pipe(
+        // A request that failed, timed out or was interrupted is aborted; one that was read to the end is
+        // left alone (its scope is dropped, not closed).
+        Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : Scope.close(scope, exit)),
+        Effect.flatMap(({ body, response }) => interpret(operation, url, response, body))
+      )
+    })
 
   const interpret = <Response>(
     operation: Operation<any, Response, any>,
     url: string,
-    status: number,
-    contentType: string | undefined,
-    retryAfter: string | undefined,
+    response: HttpClientResponse.HttpClientResponse,
     body: string
   ): Effect.Effect<Response, EfaError> => {
+    const status = response.status
+    // The headers are read only on the paths that report them: `response.headers` builds them anew.
     if (status < 200 || status >= 300) {
+      const headers = response.headers
+      const contentType = headers["content-type"]
+      const retryAfter = headers["retry-after"]
       return Effect.fail(
         new HttpStatusError({
           operation: operation.name,
@@ -292,7 +386,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
       return decodeError(
         "not-json",
         "$",
-        looksLikeHtml ? `an HTML or XML page${contentType ? ` (${contentType})` : ""}` : String((error as Error).message)
+        looksLikeHtml ? htmlDetail(response.headers["content-type"]) : String((error as Error).message)
       )
     }
     const decoded = decoderFor(operation)(json, body)

@@ -69,4 +69,4 @@ const EPOCH = DateTime.unsafeMake(0)
  *
  * @internal
  */
-export const utcFromMillis = (millis: number): DateTime.Utc => DateTime.mapEpochMillis(EPOCH, () => millis) as DateTime.Utc
+export const utcFromMillis = (millis: number): DateTime.Utc => DateTime.mapEpochMillis(EPOCH, () => millis)
