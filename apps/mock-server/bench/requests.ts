@@ -2,55 +2,72 @@
  * Sample requests of every operation (and the vehicle-detail mode), as the client sends them: each URL
  * is built with the client's `url()` helper, so the benchmarks and the load test speak the contract.
  */
-import { AddInfo, CoordInfo, EfaClient, GeoObject, OpArea, Point, ServingLines, VehicleDetail } from "@efa-kit/core"
+import { CoordInfo, EfaClient, GeoObject, OpArea, Point, ServingLines } from "@efa-kit/core"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { DateTime, Effect, Either } from "effect"
+import type { Dataset } from "../src/index.js"
 
 /** One sample: the operation's method name and the path with its query (no host). */
 export interface Sample {
-  readonly name: string
+  readonly name: keyof EfaClient.Requests
   readonly path: string
 }
 
-const stuttgart = { lat: 48.7784, lon: 9.18 }
+const BASE = "http://efa.bench"
 
-const requests = (efa: EfaClient.Service): Array<[string, Either.Either<string, unknown>]> => [
-  ["stopFinder", efa.url("stopFinder", { input: Point.any("Stuttgart Hbf") })],
-  ["stopFinder", efa.url("stopFinder", { input: Point.any("Feuersee") })],
-  ["trip", efa.url("trip", {
-    origin: Point.any("Stuttgart Hbf"),
-    destination: Point.any("Böblingen"),
-    dateTime: DateTime.unsafeMake("2026-03-02T07:30:00Z")
-  })],
-  ["coordInfo", efa.url("coordInfo", {
+// Only `url()` is used: no request is sent through this client.
+const efa = Effect.runSync(
+  Effect.scoped(EfaClient.make({ baseUrl: `${BASE}/` })).pipe(Effect.provide(FetchHttpClient.layer))
+)
+
+const sample = <Name extends keyof EfaClient.Requests>(name: Name, request: EfaClient.Requests[Name]): Sample => {
+  const url = efa.url(name, request)
+  if (Either.isLeft(url)) throw new Error(`cannot build the ${name} sample: ${url.left.message}`)
+  return { name, path: url.right.slice(BASE.length) }
+}
+
+const stuttgart = { lat: 48.7784, lon: 9.18 }
+const morning = DateTime.unsafeMake("2026-03-02T07:30:00Z")
+
+/** One request of each operation, the vehicle detail included. */
+export const samples: ReadonlyArray<Sample> = [
+  sample("stopFinder", { input: Point.any("Stuttgart Hbf") }),
+  sample("trip", { origin: Point.any("Stuttgart Hbf"), destination: Point.any("Böblingen"), dateTime: morning }),
+  sample("coordInfo", {
     searchSpace: CoordInfo.circle(stuttgart),
     filters: [{ type: "STOP", radius: 1000 }, { type: "POI_POINT", radius: 1000 }]
-  })],
-  ["vehicleDetail", efa.url("vehicleDetail", {
-    vehicle: { vehicleId: "SN-501", operatorId: "sharenow", opAreaId: "sn-stuttgart" }
-  } as VehicleDetail.VehicleDetailRequest)],
-  ["servingLines", efa.url("servingLines", ServingLines.byStop(Point.fromId("de:08111:6118" as any)))],
-  ["servingLines", efa.url("servingLines", ServingLines.byLineName("U1"))],
-  ["addInfo", efa.url("addInfo", {} as AddInfo.AddInfoRequest)],
-  ["opArea", efa.url("opArea", OpArea.all())],
-  ["opArea", efa.url("opArea", OpArea.radial(stuttgart, { radius: 2000 }))],
-  ["geoObject", efa.url("geoObject", {
-    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" } as any)
-  } as GeoObject.GeoObjectRequest)]
+  }),
+  sample("vehicleDetail", { vehicle: { vehicleId: "SN-501", operatorId: "sharenow", opAreaId: "sn-stuttgart" } }),
+  sample("servingLines", ServingLines.byStop(Point.any("de:08111:6118"))),
+  sample("addInfo", {}),
+  sample("opArea", OpArea.all()),
+  sample("geoObject", {
+    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
+  })
 ]
 
 /**
- * The samples, with paths relative to the server root. Throws when a request cannot be built, which is
- * a bug in this file.
+ * The load test's mix: the samples, plus for a slice of the dataset's stops a stop-finder search by
+ * name, the serving lines, a trip to the next stop of the slice and the objects around it, and the
+ * radial operating-area search and the line-name search. Every operation appears; most paths differ.
  */
-export const samples: ReadonlyArray<Sample> = Effect.runSync(
-  Effect.scoped(EfaClient.make({ baseUrl: "http://efa.bench/" })).pipe(
-    Effect.provide(FetchHttpClient.layer),
-    Effect.map((efa) =>
-      requests(efa).map(([name, url]) => {
-        if (Either.isLeft(url)) throw new Error(`cannot build the ${name} sample: ${String(url.left)}`)
-        return { name, path: url.right.slice("http://efa.bench".length) }
-      })
-    )
-  )
-)
+export const loadMix = (dataset: Dataset, stops = 24): ReadonlyArray<Sample> => {
+  const slice = dataset.stops.slice(0, stops)
+  return [
+    ...samples,
+    sample("servingLines", ServingLines.byLineName("U1")),
+    sample("opArea", OpArea.radial(stuttgart, { radius: 2000 })),
+    ...slice.flatMap((stop, i) => {
+      const next = slice[(i + 1) % slice.length]!
+      return [
+        sample("stopFinder", { input: Point.any(stop.name) }),
+        sample("servingLines", ServingLines.byStop(Point.fromId(stop.id))),
+        sample("trip", { origin: Point.fromId(stop.id), destination: Point.fromId(next.id), dateTime: morning }),
+        sample("coordInfo", {
+          searchSpace: CoordInfo.circle({ lat: stop.coord.lat, lon: stop.coord.lon }),
+          filters: [{ type: "STOP", radius: 500 }]
+        })
+      ]
+    })
+  ]
+}

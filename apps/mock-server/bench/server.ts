@@ -2,7 +2,8 @@
  * A server process for the throughput benchmark and the load test, started with `fork`, so that the
  * server and autocannon each have a core of their own.
  *
- * `tsx bench/server.ts fake` serves the fake on the embedded dataset; `tsx bench/server.ts bare <path>`
+ * `tsx bench/server.ts fake [maxCachedAnswers]` serves the fake on the embedded dataset (the answer cache
+ * at its default size, or the given one: `0` answers every request afresh); `tsx bench/server.ts bare <path>`
  * serves a bare Hono app that answers every request with the constant body the fake gives for `<path>`
  * (same `@hono/node-server`, same body, none of the fake's work). The process sends
  * `{ type: "ready", port }` when listening and answers `{ type: "memory" }` (after a full GC with
@@ -36,14 +37,15 @@ const bare = async (path: string): Promise<number> => {
   })
 }
 
-const fake = async (): Promise<number> => {
-  const running = await startServer({ port: 0, host: "127.0.0.1" })
+const fake = async (maxCachedAnswers: string | undefined): Promise<number> => {
+  const limits = maxCachedAnswers === undefined ? {} : { maxCachedAnswers: Number(maxCachedAnswers) }
+  const running = await startServer({ port: 0, host: "127.0.0.1", limits })
   if (Either.isLeft(running)) throw new Error(running.left.message)
   return running.right.port
 }
 
-const [mode, path] = process.argv.slice(2)
-const port = mode === "bare" ? await bare(path ?? "/") : await fake()
+const [mode, argument] = process.argv.slice(2)
+const port = mode === "bare" ? await bare(argument ?? "/") : await fake(argument)
 process.on("message", (command: Command) => {
   if (command.type === "close") process.exit(0)
   if (command.gc === true) globalThis.gc?.()

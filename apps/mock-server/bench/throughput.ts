@@ -5,7 +5,8 @@
  * requests per second. Target: at least 0.8.
  *
  * Run with `pnpm bench` (at the root or in apps/mock-server) or `tsx bench/throughput.ts`.
- * `BENCH_ROUNDS` (default 3) and `BENCH_SECONDS` (default 5) change the rounds and their length.
+ * `BENCH_ROUNDS` (default 5) and `BENCH_SECONDS` (default 4) change the rounds and their length. The
+ * server processes' CPU time per request is shown too: it varies less than the rates on a shared machine.
  */
 import autocannon from "autocannon"
 import { startServerProcess } from "./child.js"
@@ -13,8 +14,8 @@ import { samples } from "./requests.js"
 import { median, verdict } from "./stats.js"
 
 const TARGET = 0.8
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = 50
 
 const sample = samples.find((s) => s.name === "servingLines")!
@@ -30,6 +31,7 @@ const run = async (url: string, seconds: number) => {
 const fake = await startServerProcess(["fake"])
 const bare = await startServerProcess(["bare", sample.path])
 const rps: Record<"fake" | "bare", Array<number>> = { fake: [], bare: [] }
+const cpu: Record<"fake" | "bare", Array<number>> = { fake: [], bare: [] }
 const p99: Record<"fake" | "bare", Array<number>> = { fake: [], bare: [] }
 try {
   // Warm-up: both JITs settle before anything counts.
@@ -38,9 +40,13 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (["fake", "bare"] as const) : (["bare", "fake"] as const)
     for (const name of order) {
-      const result = await run(name === "fake" ? fake.url : bare.url, SECONDS)
+      const server = name === "fake" ? fake : bare
+      const before = await server.memory()
+      const result = await run(server.url, SECONDS)
+      const after = await server.memory()
       rps[name].push(result.requests.average)
       p99[name].push(result.latency.p99)
+      cpu[name].push((after.cpuMicros - before.cpuMicros) / result.requests.total)
     }
   }
 } finally {
@@ -52,6 +58,15 @@ const fakeRps = median(rps.fake)
 const bareRps = median(rps.bare)
 console.log(`Fake throughput: ${sample.path.split("?")[0]!.slice(1)} (${sample.name}), ${CONNECTIONS} connections,`)
 console.log(`${ROUNDS} interleaved rounds of ${SECONDS} s, median requests per second`)
-console.log(`  fake         ${fakeRps.toFixed(0).padStart(7)} req/s   p99 ${median(p99.fake).toFixed(1)} ms`)
-console.log(`  bare Hono    ${bareRps.toFixed(0).padStart(7)} req/s   p99 ${median(p99.bare).toFixed(1)} ms`)
+const rounds = (values: Array<number>) => values.map((v) => v.toFixed(0)).join(", ")
+const line = (name: "fake" | "bare", value: number) =>
+  `${value.toFixed(0).padStart(7)} req/s   p99 ${median(p99[name]).toFixed(1)} ms   (${rounds(rps[name])})`
+console.log(`  fake         ${line("fake", fakeRps)}`)
+console.log(`  bare Hono    ${line("bare", bareRps)}`)
 console.log(`  ratio fake / bare: ${verdict(fakeRps / bareRps, TARGET, "at least")}`)
+const fakeCpu = median(cpu.fake)
+const bareCpu = median(cpu.bare)
+console.log(
+  `  server CPU per request: fake ${fakeCpu.toFixed(1)} µs, bare ${bareCpu.toFixed(1)} µs ` +
+    `(bare / fake ${(bareCpu / fakeCpu).toFixed(2)})`
+)

@@ -31,30 +31,31 @@ export interface CachedAnswer {
 export const MAX_CACHED_CHARACTERS = 32 * 1024 * 1024
 
 /**
- * A least-recently-used cache with a limit on entries and on the characters of the bodies kept.
+ * A cache of the answers at one "now", with a limit on entries and on the characters of the bodies kept;
+ * beyond them the oldest answers go first. Moving the clock empties it.
  *
  * @since 0.1.0
  * @category models
  */
 export class AnswerCache {
-  // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
+  // A Map iterates in insertion order: the first entries are the oldest.
   readonly #entries = new Map<string, CachedAnswer>()
   #characters = 0
+  #now = Number.NaN
 
   constructor(readonly maxEntries: number, readonly maxCharacters: number = MAX_CACHED_CHARACTERS) {}
 
-  /** The answer kept for a key, marked as recently used. */
-  get(key: string): CachedAnswer | undefined {
-    const found = this.#entries.get(key)
-    if (found !== undefined) {
-      this.#entries.delete(key)
-      this.#entries.set(key, found)
-    }
-    return found
+  /** The answer kept for a key at a "now" (epoch milliseconds). */
+  get(now: number, key: string): CachedAnswer | undefined {
+    return now === this.#now ? this.#entries.get(key) : undefined
   }
 
-  /** Keeps an answer, dropping the least recently used ones beyond the limits. */
-  set(key: string, answer: CachedAnswer): void {
+  /** Keeps an answer, dropping the oldest ones beyond the limits. */
+  set(now: number, key: string, answer: CachedAnswer): void {
+    if (now !== this.#now) {
+      this.clear()
+      this.#now = now
+    }
     const size = key.length + answer.body.length
     if (this.maxEntries === 0 || size > this.maxCharacters) return
     const previous = this.#entries.get(key)

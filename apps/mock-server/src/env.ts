@@ -28,8 +28,6 @@ export interface AppEnv {
   Variables: {
     /** The journal entry of this request (not set for admin requests). */
     entry: JournalEntry
-    /** The raw query string, without the `?`. */
-    query: string
     /** Set when the connection was destroyed on purpose. */
     dropped: boolean
     /** Set when the answer already carries the CORS headers and the sequence number. */
@@ -122,8 +120,8 @@ export const withCommonHeaders = (c: AppContext, headers: Record<string, string>
 
 /**
  * A finished answer: one `Response` with plain headers that already carry the CORS headers and the
- * sequence number, which the Node adapter writes without converting them and the app's middleware
- * leaves alone. Statuses that cannot have a body (204, 205, 304) get none.
+ * sequence number, which the Node adapter writes without converting them and `journaled` leaves
+ * alone. Statuses that cannot have a body (204, 205, 304) get none.
  *
  * @since 0.1.0
  * @category utils

@@ -9,7 +9,7 @@ import { fromQueryString } from "@efa-kit/core/internal/query"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
-import { type AppContext, finalJson, finalResponse, JSON_TYPE } from "./env.js"
+import { type AppContext, finalJson, finalResponse, JSON_TYPE, rawQuery } from "./env.js"
 import {
   FAULT_HEADER,
   type Fault,
@@ -256,23 +256,23 @@ const answer = (entry: AnswerEntry, pairs: ReadonlyArray<readonly [string, strin
     : { entry, status: 200, body: outcome.body } as const
 }
 
-// The finished answer of a query: from the cache when the same query was answered on the same path at
-// the same "now" (the query decides the operation of a path, so it is not part of the key).
+// The finished answer of a query: from the cache when the same URL was answered at the same "now" (the
+// URL is the key as it is: the path and the query decide the operation and its answer, and building a
+// shorter key would cost more than hashing this one).
 const finished = (
   c: AppContext,
   deps: HandlerDeps,
-  path: string,
   select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
 ): CachedAnswer => {
   const now = deps.state.now
   const cache = deps.cache
-  const key = cache === undefined ? "" : `${now.epochMillis} ${path}?${c.get("query") ?? ""}`
-  const cached = cache?.get(key)
+  const url = c.req.url
+  const cached = cache?.get(now.epochMillis, url)
   if (cached !== undefined) return cached
-  const pairs = c.get("entry")?.params ?? fromQueryString(c.get("query") ?? "")
+  const pairs = c.get("entry")?.params ?? fromQueryString(rawQuery(url))
   const entry = select(pairs)
   const fresh = answer(entry, pairs, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
-  if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(key, fresh)
+  if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(now.epochMillis, url, fresh)
   return fresh
 }
 
@@ -301,7 +301,7 @@ export const operationHandler = (
   const fault = faultOrError.right
   if (fault === undefined) {
     // The common case: no fault, one finished answer.
-    const { body, status } = finished(c, deps, path, select)
+    const { body, status } = finished(c, deps, select)
     return send(c, body, status, { "content-type": JSON_TYPE })
   }
   const journal = c.get("entry")
@@ -309,18 +309,17 @@ export const operationHandler = (
   if (fault.latency !== undefined && fault.latency > 0) {
     return sleep(fault.latency, c.req.raw.signal).then((completed) =>
       completed
-        ? faulty(c, deps, path, select, fault)
+        ? faulty(c, deps, select, fault)
         // 499: the client closed the request while the fake was waiting (nobody reads this answer).
         : sendJson(c, { error: "client-closed-request" }, 499)
     )
   }
-  return faulty(c, deps, path, select, fault)
+  return faulty(c, deps, select, fault)
 }
 
 const faulty = (
   c: AppContext,
   deps: HandlerDeps,
-  path: string,
   select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
   fault: Fault
 ): Response => {
@@ -346,7 +345,7 @@ const faulty = (
       if (fault.status !== undefined && fault.status !== 200) return statusFault(c, fault.status, extraHeaders)
   }
 
-  const outcome = finished(c, deps, path, select)
+  const outcome = finished(c, deps, select)
   let status: number = outcome.status
   let body = outcome.body
   if (outcome.status === 200 && fault.kind === "system-error") body = systemErrorBody(outcome.entry, fault)

@@ -148,7 +148,6 @@ export const journaled = (
     }, 400)
   }
   const entry = deps.state.record(method, path, query)
-  c.set("query", query)
   c.set("entry", entry)
   let response: Response | Promise<Response>
   try {

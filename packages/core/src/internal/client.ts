@@ -2,6 +2,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import {
+  type Clock,
   DateTime,
   Duration,
   Effect,
@@ -161,9 +162,11 @@ interface Received {
 const htmlDetail = (contentType: string | undefined): string =>
   `an HTML or XML page${contentType ? ` (${contentType})` : ""}`
 
-// The default (live) clock, to tell it from a test clock. Timers longer than this are not set, as Effect's
-// clock does.
-const liveClock = Effect.runSync(Effect.clock)
+// The default (live) clock, to tell it from a test clock; read on first use.
+let liveClock: Clock.Clock | undefined
+const isLiveClock = (clock: Clock.Clock): boolean => clock === (liveClock ??= Effect.runSync(Effect.clock))
+
+// Timers longer than this are not set, as Effect's clock does.
 const MAX_TIMER_MILLIS = 2 ** 31 - 1
 
 /** @internal */
@@ -216,7 +219,10 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
   // who repeats a request (polling, paging through the same query) does not pay for the encode again.
   const urls = new Map<Operation<any, any, any>, WeakMap<object, Either.Either<string, InvalidRequestError>>>()
 
-  const encodeUrl = (operation: Operation<any, any, any>, request: unknown): Either.Either<string, InvalidRequestError> =>
+  const encodeUrl = (
+    operation: Operation<any, any, any>,
+    request: unknown
+  ): Either.Either<string, InvalidRequestError> =>
     Either.match(encoderFor(operation)(request), {
       onLeft: (error) =>
         Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
@@ -224,7 +230,10 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
         Either.right(`${settings.baseUrl}${operation.path}?${toQueryString([...pairs, OUTPUT_FORMAT])}`)
     })
 
-  const buildUrl = (operation: Operation<any, any, any>, request: unknown): Either.Either<string, InvalidRequestError> => {
+  const buildUrl = (
+    operation: Operation<any, any, any>,
+    request: unknown
+  ): Either.Either<string, InvalidRequestError> => {
     if (typeof request !== "object" || request === null) return encodeUrl(operation, request)
     let built = urls.get(operation)
     if (built === undefined) {
@@ -341,7 +350,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     Effect.flatMap(Scope.make(), (scope) => {
       const sent = Effect.provideService(send(operation, url), Scope.Scope, scope)
       return Effect.clockWith((clock) =>
-        clock === liveClock
+        isLiveClock(clock)
           ? withLiveTimeout(sent, scope, operation, url)
           : Effect.timeoutFail(sent, { duration: settings.timeout, onTimeout: () => timeoutError(operation, url) })
       ).pipe(
