@@ -1,28 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, FastCheck, ParseResult, Schema } from "effect"
+import { Arbitrary, Either, FastCheck, Schema } from "effect"
 import { CoordInfo, EfaClient } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { issuesOf, queryHelpers, WGS84 } from "./support/query.js"
 
-const encode = (request: CoordInfo.CoordInfoRequest) =>
-  toQueryString(Schema.encodeSync(CoordInfo.CoordInfoQuery)(request))
+const { decode, decodeIssues, encode, encodeIssues } = queryHelpers(CoordInfo.CoordInfoQuery)
 
-const decode = (query: string) => Schema.decodeUnknownSync(CoordInfo.CoordInfoQuery)(fromQueryString(query))
-
-const issuesOf = (result: Either.Either<unknown, ParseResult.ParseError>) => {
-  if (Either.isRight(result)) throw new Error(`expected a failure, got ${JSON.stringify(result.right)}`)
-  return ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message
-  }))
-}
-
-const decodeIssues = (query: string) =>
-  issuesOf(Schema.decodeUnknownEither(CoordInfo.CoordInfoQuery)(fromQueryString(query), { errors: "all" }))
-
-const encodeIssues = (request: unknown) =>
-  issuesOf(Schema.encodeUnknownEither(CoordInfo.CoordInfoQuery)(request, { errors: "all" }))
-
-const C = "WGS84%5Bdd.ddddd%5D"
+const C = WGS84
 
 const stuttgart = { lat: 48.78325, lon: 9.181636 }
 

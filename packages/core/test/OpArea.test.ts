@@ -1,28 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, FastCheck, JSONSchema, ParseResult, Schema } from "effect"
+import { Arbitrary, Either, FastCheck, JSONSchema, Schema } from "effect"
 import { OpArea } from "../src/index.js"
 import { LatLonPairs } from "../src/internal/latLonPairs.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { issuesOf, queryHelpers, WGS84 } from "./support/query.js"
 
-const encode = (request: OpArea.OpAreaRequest) => toQueryString(Schema.encodeSync(OpArea.OpAreaQuery)(request))
+const { decode, decodeIssues, encode, encodeIssues } = queryHelpers(OpArea.OpAreaQuery)
 
-const decode = (query: string) => Schema.decodeUnknownSync(OpArea.OpAreaQuery)(fromQueryString(query))
-
-const issuesOf = (result: Either.Either<unknown, ParseResult.ParseError>) => {
-  if (Either.isRight(result)) throw new Error(`expected a failure, got ${JSON.stringify(result.right)}`)
-  return ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message
-  }))
-}
-
-const decodeIssues = (query: string) =>
-  issuesOf(Schema.decodeUnknownEither(OpArea.OpAreaQuery)(fromQueryString(query), { errors: "all" }))
-
-const encodeIssues = (request: unknown) =>
-  issuesOf(Schema.encodeUnknownEither(OpArea.OpAreaQuery)(request, { errors: "all" }))
-
-const C = "WGS84%5Bdd.ddddd%5D"
+const C = WGS84
 
 const centre = { lat: 48.78325, lon: 9.181636 }
 

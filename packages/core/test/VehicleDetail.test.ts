@@ -1,26 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, ParseResult, Schema } from "effect"
+import { Either, Schema } from "effect"
 import { VehicleDetail } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { issuesOf, queryHelpers } from "./support/query.js"
 
-const encode = (request: VehicleDetail.VehicleDetailRequest) =>
-  toQueryString(Schema.encodeSync(VehicleDetail.VehicleDetailQuery)(request))
-
-const decode = (query: string) => Schema.decodeUnknownSync(VehicleDetail.VehicleDetailQuery)(fromQueryString(query))
-
-const issuesOf = (result: Either.Either<unknown, ParseResult.ParseError>) => {
-  if (Either.isRight(result)) throw new Error(`expected a failure, got ${JSON.stringify(result.right)}`)
-  return ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message
-  }))
-}
-
-const decodeIssues = (query: string) =>
-  issuesOf(Schema.decodeUnknownEither(VehicleDetail.VehicleDetailQuery)(fromQueryString(query), { errors: "all" }))
-
-const encodeIssues = (request: unknown) =>
-  issuesOf(Schema.encodeUnknownEither(VehicleDetail.VehicleDetailQuery)(request, { errors: "all" }))
+const { decode, decodeIssues, encode, encodeIssues } = queryHelpers(VehicleDetail.VehicleDetailQuery)
 
 const vehicle = { vehicleId: "car-4711", operatorId: "stadtmobil", opAreaId: "stuttgart" }
 
