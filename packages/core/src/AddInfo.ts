@@ -33,7 +33,7 @@
  */
 import { Arbitrary, ParseResult, Schema } from "effect"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, ParamString, Repeated, TextParam } from "./internal/params.js"
-import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
@@ -354,123 +354,118 @@ const pad2 = (n: number) => String(n).padStart(2, "0")
  * @since 0.1.0
  * @category schemas
  */
-export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly [string, string]>> = Schema
-  .transformOrFail(
-    Schema.compose(QueryRecordFromPairs, AddInfoParams, { strict: false }),
-    Schema.typeSchema(AddInfoRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        let validOn: ValidOn | undefined
-        const components = [
-          ["filterDateValidDay", p.filterDateValidDay],
-          ["filterDateValidMonth", p.filterDateValidMonth],
-          ["filterDateValidYear", p.filterDateValidYear]
-        ] as const
-        if (p.filterDateValidComponentsActive === true) {
-          if (p.filterDateValid !== undefined) {
-            issues.add(
-              "filterDateValid",
-              p.filterDateValid,
-              "cannot be combined with filterDateValidComponentsActive=1"
-            )
-          }
-          for (const [name, value] of components) {
-            if (value === undefined) issues.add(name, undefined, "is required with filterDateValidComponentsActive=1")
-          }
-          const [day, month, year] = [p.filterDateValidDay, p.filterDateValidMonth, p.filterDateValidYear]
-          if (day !== undefined && month !== undefined && year !== undefined) {
-            const date = `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(day)}`
-            if (Schema.is(LocalDateTime.CalendarDate)(date)) validOn = { mode: "components", date }
-            else issues.add("filterDateValidDay", day, `${pad2(day)}-${pad2(month)}-${year} is not a calendar date`)
-          }
-        } else {
-          for (const [name, value] of components) {
-            if (value !== undefined) issues.add(name, value, "needs filterDateValidComponentsActive=1")
-          }
-          if (p.filterDateValid !== undefined) validOn = { mode: "dates", dates: p.filterDateValid }
-        }
-        if (
-          p.filterValidIntervalStart !== undefined && p.filterValidIntervalEnd !== undefined &&
-          p.filterValidIntervalEnd < p.filterValidIntervalStart
-        ) {
-          issues.add("filterValidIntervalEnd", p.filterValidIntervalEnd, "must not be before filterValidIntervalStart")
-        }
-        if (
-          p.filterLineNumberIntervalStart !== undefined && p.filterLineNumberIntervalEnd !== undefined &&
-          p.filterLineNumberIntervalEnd < p.filterLineNumberIntervalStart
-        ) {
+export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly [string, string]>> =
+  queryCodec("AddInfoQuery", AddInfoParams, AddInfoRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      let validOn: ValidOn | undefined
+      const components = [
+        ["filterDateValidDay", p.filterDateValidDay],
+        ["filterDateValidMonth", p.filterDateValidMonth],
+        ["filterDateValidYear", p.filterDateValidYear]
+      ] as const
+      if (p.filterDateValidComponentsActive === true) {
+        if (p.filterDateValid !== undefined) {
           issues.add(
-            "filterLineNumberIntervalEnd",
-            p.filterLineNumberIntervalEnd,
-            "must not be below filterLineNumberIntervalStart"
+            "filterDateValid",
+            p.filterDateValid,
+            "cannot be combined with filterDateValidComponentsActive=1"
           )
         }
-        if (p.passedStops === true && p.line === undefined) {
-          issues.add("passedStops", p.passedStops, "needs the combined line filter in line")
+        for (const [name, value] of components) {
+          if (value === undefined) issues.add(name, undefined, "is required with filterDateValidComponentsActive=1")
         }
-        return issues.result(() =>
-          definedOnly({
-            validOn,
-            publicationStatus: p.filterPublicationStatus,
-            validIntervalStart: p.filterValidIntervalStart,
-            validIntervalEnd: p.filterValidIntervalEnd,
-            municipalities: p.filterOMC,
-            places: p.filterOMC_PlaceID,
-            lineNumberStart: p.filterLineNumberIntervalStart,
-            lineNumberEnd: p.filterLineNumberIntervalEnd,
-            modes: p.filterMOTType,
-            lineDirections: p.filterPNLineDir,
-            lineSupplements: p.filterPNLineSub,
-            selectedLines: p.itdLPxx_selLine,
-            operators: p.itdLPxx_selOperator,
-            stops: p.itdLPxx_selStop,
-            line: p.line,
-            passedStops: p.passedStops,
-            noticeIds: p.filterInfoID,
-            noticeTypes: p.filterInfoType,
-            providerCodes: p.filterProviderCode,
-            sourceSystems: p.filterSourceSystemName,
-            hideBanners: p.hideBannerInfo
-          }) as AddInfoRequest
-        )
-      },
-      encode: (request) => {
-        const validOn = request.validOn
-        const date = validOn?.mode === "components" ? validOn.date : undefined
-        return ParseResult.succeed(
-          definedOnly({
-            filterDateValid: validOn?.mode === "dates" ? validOn.dates : undefined,
-            filterDateValidComponentsActive: date !== undefined ? true : undefined,
-            filterDateValidDay: date !== undefined ? Number(date.slice(8, 10)) : undefined,
-            filterDateValidMonth: date !== undefined ? Number(date.slice(5, 7)) : undefined,
-            filterDateValidYear: date !== undefined ? Number(date.slice(0, 4)) : undefined,
-            filterPublicationStatus: request.publicationStatus,
-            filterValidIntervalStart: request.validIntervalStart,
-            filterValidIntervalEnd: request.validIntervalEnd,
-            filterOMC: request.municipalities,
-            filterOMC_PlaceID: request.places,
-            filterLineNumberIntervalStart: request.lineNumberStart,
-            filterLineNumberIntervalEnd: request.lineNumberEnd,
-            filterMOTType: request.modes,
-            filterPNLineDir: request.lineDirections,
-            filterPNLineSub: request.lineSupplements,
-            itdLPxx_selLine: request.selectedLines,
-            itdLPxx_selOperator: request.operators,
-            itdLPxx_selStop: request.stops,
-            line: request.line,
-            passedStops: flag(request.passedStops),
-            filterInfoID: request.noticeIds,
-            filterInfoType: request.noticeTypes,
-            filterProviderCode: request.providerCodes,
-            filterSourceSystemName: request.sourceSystems,
-            hideBannerInfo: flag(request.hideBanners)
-          }) as Params
+        const [day, month, year] = [p.filterDateValidDay, p.filterDateValidMonth, p.filterDateValidYear]
+        if (day !== undefined && month !== undefined && year !== undefined) {
+          const date = `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(day)}`
+          if (Schema.is(LocalDateTime.CalendarDate)(date)) validOn = { mode: "components", date }
+          else issues.add("filterDateValidDay", day, `${pad2(day)}-${pad2(month)}-${year} is not a calendar date`)
+        }
+      } else {
+        for (const [name, value] of components) {
+          if (value !== undefined) issues.add(name, value, "needs filterDateValidComponentsActive=1")
+        }
+        if (p.filterDateValid !== undefined) validOn = { mode: "dates", dates: p.filterDateValid }
+      }
+      if (
+        p.filterValidIntervalStart !== undefined && p.filterValidIntervalEnd !== undefined &&
+        p.filterValidIntervalEnd < p.filterValidIntervalStart
+      ) {
+        issues.add("filterValidIntervalEnd", p.filterValidIntervalEnd, "must not be before filterValidIntervalStart")
+      }
+      if (
+        p.filterLineNumberIntervalStart !== undefined && p.filterLineNumberIntervalEnd !== undefined &&
+        p.filterLineNumberIntervalEnd < p.filterLineNumberIntervalStart
+      ) {
+        issues.add(
+          "filterLineNumberIntervalEnd",
+          p.filterLineNumberIntervalEnd,
+          "must not be below filterLineNumberIntervalStart"
         )
       }
+      if (p.passedStops === true && p.line === undefined) {
+        issues.add("passedStops", p.passedStops, "needs the combined line filter in line")
+      }
+      return issues.result(() =>
+        definedOnly({
+          validOn,
+          publicationStatus: p.filterPublicationStatus,
+          validIntervalStart: p.filterValidIntervalStart,
+          validIntervalEnd: p.filterValidIntervalEnd,
+          municipalities: p.filterOMC,
+          places: p.filterOMC_PlaceID,
+          lineNumberStart: p.filterLineNumberIntervalStart,
+          lineNumberEnd: p.filterLineNumberIntervalEnd,
+          modes: p.filterMOTType,
+          lineDirections: p.filterPNLineDir,
+          lineSupplements: p.filterPNLineSub,
+          selectedLines: p.itdLPxx_selLine,
+          operators: p.itdLPxx_selOperator,
+          stops: p.itdLPxx_selStop,
+          line: p.line,
+          passedStops: p.passedStops,
+          noticeIds: p.filterInfoID,
+          noticeTypes: p.filterInfoType,
+          providerCodes: p.filterProviderCode,
+          sourceSystems: p.filterSourceSystemName,
+          hideBanners: p.hideBannerInfo
+        }) as AddInfoRequest
+      )
+    },
+    encode: (request) => {
+      const validOn = request.validOn
+      const date = validOn?.mode === "components" ? validOn.date : undefined
+      return ParseResult.succeed(
+        definedOnly({
+          filterDateValid: validOn?.mode === "dates" ? validOn.dates : undefined,
+          filterDateValidComponentsActive: date !== undefined ? true : undefined,
+          filterDateValidDay: date !== undefined ? Number(date.slice(8, 10)) : undefined,
+          filterDateValidMonth: date !== undefined ? Number(date.slice(5, 7)) : undefined,
+          filterDateValidYear: date !== undefined ? Number(date.slice(0, 4)) : undefined,
+          filterPublicationStatus: request.publicationStatus,
+          filterValidIntervalStart: request.validIntervalStart,
+          filterValidIntervalEnd: request.validIntervalEnd,
+          filterOMC: request.municipalities,
+          filterOMC_PlaceID: request.places,
+          filterLineNumberIntervalStart: request.lineNumberStart,
+          filterLineNumberIntervalEnd: request.lineNumberEnd,
+          filterMOTType: request.modes,
+          filterPNLineDir: request.lineDirections,
+          filterPNLineSub: request.lineSupplements,
+          itdLPxx_selLine: request.selectedLines,
+          itdLPxx_selOperator: request.operators,
+          itdLPxx_selStop: request.stops,
+          line: request.line,
+          passedStops: flag(request.passedStops),
+          filterInfoID: request.noticeIds,
+          filterInfoType: request.noticeTypes,
+          filterProviderCode: request.providerCodes,
+          filterSourceSystemName: request.sourceSystems,
+          hideBannerInfo: flag(request.hideBanners)
+        }) as Params
+      )
     }
-  ).annotations({ identifier: "AddInfoQuery" })
+  })
 
 /**
  * A notice's type: one of the eight listed types, or another string a deployment sends. Unknown types

@@ -36,7 +36,7 @@ import {
   opt,
   ParamString
 } from "./internal/params.js"
-import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -531,79 +531,74 @@ const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
  * @since 0.1.0
  * @category schemas
  */
-export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<readonly [string, string]>> = Schema
-  .transformOrFail(
-    Schema.compose(QueryRecordFromPairs, CoordInfoParams, { strict: false }),
-    Schema.typeSchema(CoordInfoRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        const searchSpace = readSearchSpace(p, issues)
-        const filters = readFilterBlocks(p, issues)
-        if (searchSpace?._tag === "BoundingBox") {
-          filters.forEach((block, i) => {
-            if (block?.radius !== undefined) {
-              issues.add(`radius_${i}`, String(block.radius), RADIUS_ON_BOX)
-            }
-          })
-        }
-        const parkingBox = readParkingBox(p, issues)
-        if (p.parkObjInfoRealtime !== undefined && p.parkObjInfo === undefined) {
-          issues.add("parkObjInfoRealtime", p.parkObjInfoRealtime, "requires parkObjInfo=1")
-        }
-        return issues.result(() =>
-          definedOnly({
-            searchSpace: searchSpace!,
-            filters: filters as unknown as readonly [FilterBlock, ...Array<FilterBlock>],
-            maxResults: p.max,
-            deadline: p.deadline,
-            outputCoordinateSystem: p.mapNameOutput,
-            purpose: p.purpose,
-            parkingZoneStopsOnly: p.fltrParkObj,
-            parkingBox,
-            parkingObjectTypes: p.parkingObjectType,
-            parkingCharge: p.parkingCharge,
-            bikeAndRide: p.parkingBikeRideInclusion,
-            parkAndRide: p.parkingParkRideInclusion,
-            parkingDetails: p.parkObjInfo === undefined ? undefined : p.parkObjInfoRealtime ? "realtime" : "static"
-          }) as CoordInfoRequest
-        )
-      },
-      encode: (request) => {
-        const space = request.searchSpace
-        const params: Record<string, unknown> = definedOnly({
-          coord: space._tag === "Circle" ? space.centre : undefined,
-          boundingBox: space._tag === "BoundingBox" ? true : undefined,
-          boundingBoxLU: space._tag === "BoundingBox" ? space.upperLeft : undefined,
-          boundingBoxRL: space._tag === "BoundingBox" ? space.lowerRight : undefined,
-          inclFilter: true,
-          max: request.maxResults,
-          deadline: request.deadline,
-          mapNameOutput: request.outputCoordinateSystem,
-          purpose: request.purpose,
-          fltrParkObj: flag(request.parkingZoneStopsOnly),
-          parkingSearchMethod: request.parkingBox !== undefined ? "BB" : undefined,
-          parkingBB: request.parkingBox !== undefined ? true : undefined,
-          parkingBBLU: request.parkingBox?.upperLeft,
-          parkingBBRL: request.parkingBox?.lowerRight,
-          parkingObjectType: request.parkingObjectTypes,
-          parkingCharge: request.parkingCharge,
-          parkingBikeRideInclusion: request.bikeAndRide,
-          parkingParkRideInclusion: request.parkAndRide,
-          parkObjInfo: request.parkingDetails !== undefined ? true : undefined,
-          parkObjInfoRealtime: request.parkingDetails === "realtime" ? true : undefined
-        })
-        request.filters.forEach((block, i) => {
-          for (const field of filterFields) {
-            const value = block[field]
-            if (value !== undefined) params[`${FilterParameters[field]}${i}`] = value
+export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<readonly [string, string]>> =
+  queryCodec("CoordInfoQuery", CoordInfoParams, CoordInfoRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      const searchSpace = readSearchSpace(p, issues)
+      const filters = readFilterBlocks(p, issues)
+      if (searchSpace?._tag === "BoundingBox") {
+        filters.forEach((block, i) => {
+          if (block?.radius !== undefined) {
+            issues.add(`radius_${i}`, String(block.radius), RADIUS_ON_BOX)
           }
         })
-        return ParseResult.succeed(params as Params)
       }
+      const parkingBox = readParkingBox(p, issues)
+      if (p.parkObjInfoRealtime !== undefined && p.parkObjInfo === undefined) {
+        issues.add("parkObjInfoRealtime", p.parkObjInfoRealtime, "requires parkObjInfo=1")
+      }
+      return issues.result(() =>
+        definedOnly({
+          searchSpace: searchSpace!,
+          filters: filters as unknown as readonly [FilterBlock, ...Array<FilterBlock>],
+          maxResults: p.max,
+          deadline: p.deadline,
+          outputCoordinateSystem: p.mapNameOutput,
+          purpose: p.purpose,
+          parkingZoneStopsOnly: p.fltrParkObj,
+          parkingBox,
+          parkingObjectTypes: p.parkingObjectType,
+          parkingCharge: p.parkingCharge,
+          bikeAndRide: p.parkingBikeRideInclusion,
+          parkAndRide: p.parkingParkRideInclusion,
+          parkingDetails: p.parkObjInfo === undefined ? undefined : p.parkObjInfoRealtime ? "realtime" : "static"
+        }) as CoordInfoRequest
+      )
+    },
+    encode: (request) => {
+      const space = request.searchSpace
+      const params: Record<string, unknown> = definedOnly({
+        coord: space._tag === "Circle" ? space.centre : undefined,
+        boundingBox: space._tag === "BoundingBox" ? true : undefined,
+        boundingBoxLU: space._tag === "BoundingBox" ? space.upperLeft : undefined,
+        boundingBoxRL: space._tag === "BoundingBox" ? space.lowerRight : undefined,
+        inclFilter: true,
+        max: request.maxResults,
+        deadline: request.deadline,
+        mapNameOutput: request.outputCoordinateSystem,
+        purpose: request.purpose,
+        fltrParkObj: flag(request.parkingZoneStopsOnly),
+        parkingSearchMethod: request.parkingBox !== undefined ? "BB" : undefined,
+        parkingBB: request.parkingBox !== undefined ? true : undefined,
+        parkingBBLU: request.parkingBox?.upperLeft,
+        parkingBBRL: request.parkingBox?.lowerRight,
+        parkingObjectType: request.parkingObjectTypes,
+        parkingCharge: request.parkingCharge,
+        parkingBikeRideInclusion: request.bikeAndRide,
+        parkingParkRideInclusion: request.parkAndRide,
+        parkObjInfo: request.parkingDetails !== undefined ? true : undefined,
+        parkObjInfoRealtime: request.parkingDetails === "realtime" ? true : undefined
+      })
+      request.filters.forEach((block, i) => {
+        for (const field of filterFields) {
+          const value = block[field]
+          if (value !== undefined) params[`${FilterParameters[field]}${i}`] = value
+        }
+      })
+      return ParseResult.succeed(params as Params)
     }
-  ).annotations({ identifier: "CoordInfoQuery" })
+  })
 
 /**
  * A pin's object type: one of {@link ObjectTypes} as a rule, but any text is kept, since servers

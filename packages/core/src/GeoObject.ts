@@ -22,7 +22,7 @@ import { Either, ParseResult, Schema } from "effect"
 import * as Coord from "./Coord.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { BareFlagParam, FlagParam, ModelFlag, ModelText, opt, Repeated, TextParam } from "./internal/params.js"
-import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
@@ -176,58 +176,53 @@ export const GeoObjectParams = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<readonly [string, string]>> = Schema
-  .transformOrFail(
-    Schema.compose(QueryRecordFromPairs, GeoObjectParams, { strict: false }),
-    Schema.typeSchema(GeoObjectRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        let boundingBox: BoundingBox | undefined
-        if (p.boundingBox === true) {
-          if (p.boundingBoxLU === undefined) issues.add("boundingBoxLU", undefined, "is required with boundingBox")
-          if (p.boundingBoxRL === undefined) issues.add("boundingBoxRL", undefined, "is required with boundingBox")
-          if (p.boundingBoxLU !== undefined && p.boundingBoxRL !== undefined) {
-            const box = { upperLeft: p.boundingBoxLU, lowerRight: p.boundingBoxRL }
-            if (box.upperLeft.lat < box.lowerRight.lat) {
-              issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie north of boundingBoxLU")
-            } else if (box.upperLeft.lon > box.lowerRight.lon) {
-              issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie west of boundingBoxLU")
-            } else {
-              boundingBox = box
-            }
+export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<readonly [string, string]>> =
+  queryCodec("GeoObjectQuery", GeoObjectParams, GeoObjectRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      let boundingBox: BoundingBox | undefined
+      if (p.boundingBox === true) {
+        if (p.boundingBoxLU === undefined) issues.add("boundingBoxLU", undefined, "is required with boundingBox")
+        if (p.boundingBoxRL === undefined) issues.add("boundingBoxRL", undefined, "is required with boundingBox")
+        if (p.boundingBoxLU !== undefined && p.boundingBoxRL !== undefined) {
+          const box = { upperLeft: p.boundingBoxLU, lowerRight: p.boundingBoxRL }
+          if (box.upperLeft.lat < box.lowerRight.lat) {
+            issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie north of boundingBoxLU")
+          } else if (box.upperLeft.lon > box.lowerRight.lon) {
+            issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie west of boundingBoxLU")
+          } else {
+            boundingBox = box
           }
-        } else {
-          if (p.boundingBoxLU !== undefined) issues.add("boundingBoxLU", p.boundingBoxLU, "needs the boundingBox flag")
-          if (p.boundingBoxRL !== undefined) issues.add("boundingBoxRL", p.boundingBoxRL, "needs the boundingBox flag")
         }
-        return issues.result(() =>
-          definedOnly({
-            line: p.line,
-            date: p.filterDate,
-            stopIds: p.filterStopID,
-            lineTypes: p.lineReqType,
-            servingLines: p.vSL,
-            boundingBox
-          }) as GeoObjectRequest
-        )
-      },
-      encode: (request) =>
-        ParseResult.succeed(
-          definedOnly({
-            line: request.line,
-            filterDate: request.date,
-            filterStopID: request.stopIds,
-            lineReqType: request.lineTypes,
-            vSL: flag(request.servingLines),
-            boundingBox: request.boundingBox !== undefined ? true : undefined,
-            boundingBoxLU: request.boundingBox?.upperLeft,
-            boundingBoxRL: request.boundingBox?.lowerRight
-          }) as typeof GeoObjectParams.Type
-        )
-    }
-  ).annotations({ identifier: "GeoObjectQuery" })
+      } else {
+        if (p.boundingBoxLU !== undefined) issues.add("boundingBoxLU", p.boundingBoxLU, "needs the boundingBox flag")
+        if (p.boundingBoxRL !== undefined) issues.add("boundingBoxRL", p.boundingBoxRL, "needs the boundingBox flag")
+      }
+      return issues.result(() =>
+        definedOnly({
+          line: p.line,
+          date: p.filterDate,
+          stopIds: p.filterStopID,
+          lineTypes: p.lineReqType,
+          servingLines: p.vSL,
+          boundingBox
+        }) as GeoObjectRequest
+      )
+    },
+    encode: (request) =>
+      ParseResult.succeed(
+        definedOnly({
+          line: request.line,
+          filterDate: request.date,
+          filterStopID: request.stopIds,
+          lineReqType: request.lineTypes,
+          vSL: flag(request.servingLines),
+          boundingBox: request.boundingBox !== undefined ? true : undefined,
+          boundingBoxLU: request.boundingBox?.upperLeft,
+          boundingBoxRL: request.boundingBox?.lowerRight
+        }) as typeof GeoObjectParams.Type
+      )
+  })
 
 /**
  * A serving line of a stop (`stops[].servingLines`, present with `vSL=1`).

@@ -26,7 +26,7 @@ import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString } from "./internal/params.js"
-import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
@@ -275,49 +275,44 @@ const readProviders = (
  * @since 0.1.0
  * @category schemas
  */
-export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [string, string]>> = Schema
-  .transformOrFail(
-    Schema.compose(QueryRecordFromPairs, OpAreaParams, { strict: false }),
-    Schema.typeSchema(OpAreaRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        if (p.opareaSM === "ALL") {
-          if (p.coordRadius !== undefined) issues.add("coordRadius", p.coordRadius, "only with opareaSM=RADIAL")
-          if (p.opASR !== undefined) issues.add("opASR", p.opASR, "only with opareaSM=RADIAL")
-        } else {
-          if (p.coordRadius === undefined) {
-            issues.add("coordRadius", undefined, "missing: required with opareaSM=RADIAL")
-          }
-          if (p.opASR === undefined) issues.add("opASR", undefined, "missing: opASR=1 is required with opareaSM=RADIAL")
+export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [string, string]>> =
+  queryCodec("OpAreaQuery", OpAreaParams, OpAreaRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      if (p.opareaSM === "ALL") {
+        if (p.coordRadius !== undefined) issues.add("coordRadius", p.coordRadius, "only with opareaSM=RADIAL")
+        if (p.opASR !== undefined) issues.add("opASR", p.opASR, "only with opareaSM=RADIAL")
+      } else {
+        if (p.coordRadius === undefined) {
+          issues.add("coordRadius", undefined, "missing: required with opareaSM=RADIAL")
         }
-        const providers = readProviders(p, issues)
-        const common = { providers, vehicleKind: p.vehSF, zoneGeometry: p.operatingZoneGeometry }
-        return issues.result(() => {
-          if (p.opareaSM === "ALL") return { _tag: "All", ...definedOnly(common) } as OpAreaRequest
-          const { centre, radius } = p.coordRadius!
-          return { _tag: "Radial", ...definedOnly({ centre, radius, ...common }) } as OpAreaRequest
-        })
-      },
-      encode: (request) => {
-        const params: Record<string, unknown> = definedOnly({
-          opareaSM: request._tag === "All" ? "ALL" : "RADIAL",
-          coordRadius: request._tag === "Radial"
-            ? definedOnly({ centre: request.centre, radius: request.radius })
-            : undefined,
-          opASR: request._tag === "Radial" ? true : undefined,
-          vehSF: request.vehicleKind,
-          operatingZoneGeometry: flag(request.zoneGeometry)
-        })
-        request.providers?.forEach((selection, i) => {
-          params[`${PROVIDER}${i}`] = selection.providerId
-          if (selection.areaId !== undefined) params[`${AREA}${i}`] = selection.areaId
-        })
-        return ParseResult.succeed(params as Params)
+        if (p.opASR === undefined) issues.add("opASR", undefined, "missing: opASR=1 is required with opareaSM=RADIAL")
       }
+      const providers = readProviders(p, issues)
+      const common = { providers, vehicleKind: p.vehSF, zoneGeometry: p.operatingZoneGeometry }
+      return issues.result(() => {
+        if (p.opareaSM === "ALL") return { _tag: "All", ...definedOnly(common) } as OpAreaRequest
+        const { centre, radius } = p.coordRadius!
+        return { _tag: "Radial", ...definedOnly({ centre, radius, ...common }) } as OpAreaRequest
+      })
+    },
+    encode: (request) => {
+      const params: Record<string, unknown> = definedOnly({
+        opareaSM: request._tag === "All" ? "ALL" : "RADIAL",
+        coordRadius: request._tag === "Radial"
+          ? definedOnly({ centre: request.centre, radius: request.radius })
+          : undefined,
+        opASR: request._tag === "Radial" ? true : undefined,
+        vehSF: request.vehicleKind,
+        operatingZoneGeometry: flag(request.zoneGeometry)
+      })
+      request.providers?.forEach((selection, i) => {
+        params[`${PROVIDER}${i}`] = selection.providerId
+        if (selection.areaId !== undefined) params[`${AREA}${i}`] = selection.areaId
+      })
+      return ParseResult.succeed(params as Params)
     }
-  ).annotations({ identifier: "OpAreaQuery" })
+  })
 
 const decodePairs = ParseResult.decodeUnknownEither(LatLonPairs)
 

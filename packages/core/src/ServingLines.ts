@@ -22,7 +22,7 @@
 import { Either, ParseResult, Schema } from "effect"
 import * as Bitmask from "./Bitmask.js"
 import { FlagParam, ModelText, opt, TextParam } from "./internal/params.js"
-import { definedOnly, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -228,55 +228,50 @@ const readExcludedModes = (params: object, issues: IssueCollector): Array<Mot.Mo
  * @since 0.1.0
  * @category schemas
  */
-export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray<readonly [string, string]>> = Schema
-  .transformOrFail(
-    Schema.compose(QueryRecordFromPairs, ServingLinesParams, { strict: false }),
-    Schema.typeSchema(ServingLinesRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        const excluded = readExcludedModes(p, issues)
-        const common = definedOnly({
-          lineTypes: p.lineReqType.length > 0 ? p.lineReqType : undefined,
-          excludedModes: excluded.length > 0 ? excluded : undefined
-        }) as Pick<ServingLinesRequest, "lineTypes" | "excludedModes">
-        if (p.mode === "odv") {
-          if (p.lineName !== undefined) issues.add("lineName", p.lineName, "is only allowed with mode=line")
-          if (p.type_sl === undefined) issues.add("type_sl", undefined, "is required with mode=odv")
-          if (p.name_sl === undefined) issues.add("name_sl", undefined, "is required with mode=odv")
-          const stop = p.type_sl !== undefined && p.name_sl !== undefined
-            ? Point.fromParams(p.type_sl, p.name_sl)
-            : undefined
-          if (stop !== undefined && Either.isLeft(stop)) issues.add("name_sl", p.name_sl, stop.left)
-          return issues.result(() =>
-            ByStop.make({ stop: Either.getOrThrow(stop!), ...common }, { disableValidation: true })
-          )
-        }
-        if (p.type_sl !== undefined) issues.add("type_sl", p.type_sl, "is only allowed with mode=odv")
-        if (p.name_sl !== undefined) issues.add("name_sl", p.name_sl, "is only allowed with mode=odv")
-        const lineName = p.lineName?.trim()
-        if (lineName === undefined) issues.add("lineName", undefined, "is required with mode=line")
-        else if (lineName.length === 0) issues.add("lineName", p.lineName, "must not be blank")
-        return issues.result(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
-      },
-      encode: (request) => {
-        const params: Record<string, unknown> = {
-          mode: request._tag === "ByStop" ? "odv" : "line",
-          lineReqType: request.lineTypes ?? []
-        }
-        if (request._tag === "ByStop") {
-          const stop = Point.toParams(request.stop)
-          params.type_sl = stop.type
-          params.name_sl = stop.name
-        } else {
-          params.lineName = request.lineName
-        }
-        for (const id of request.excludedModes ?? []) params[`${EXCLUDED_MODE_PREFIX}${id}`] = true
-        return ParseResult.succeed(params as Params)
+export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray<readonly [string, string]>> =
+  queryCodec("ServingLinesQuery", ServingLinesParams, ServingLinesRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      const excluded = readExcludedModes(p, issues)
+      const common = definedOnly({
+        lineTypes: p.lineReqType.length > 0 ? p.lineReqType : undefined,
+        excludedModes: excluded.length > 0 ? excluded : undefined
+      }) as Pick<ServingLinesRequest, "lineTypes" | "excludedModes">
+      if (p.mode === "odv") {
+        if (p.lineName !== undefined) issues.add("lineName", p.lineName, "is only allowed with mode=line")
+        if (p.type_sl === undefined) issues.add("type_sl", undefined, "is required with mode=odv")
+        if (p.name_sl === undefined) issues.add("name_sl", undefined, "is required with mode=odv")
+        const stop = p.type_sl !== undefined && p.name_sl !== undefined
+          ? Point.fromParams(p.type_sl, p.name_sl)
+          : undefined
+        if (stop !== undefined && Either.isLeft(stop)) issues.add("name_sl", p.name_sl, stop.left)
+        return issues.result(() =>
+          ByStop.make({ stop: Either.getOrThrow(stop!), ...common }, { disableValidation: true })
+        )
       }
+      if (p.type_sl !== undefined) issues.add("type_sl", p.type_sl, "is only allowed with mode=odv")
+      if (p.name_sl !== undefined) issues.add("name_sl", p.name_sl, "is only allowed with mode=odv")
+      const lineName = p.lineName?.trim()
+      if (lineName === undefined) issues.add("lineName", undefined, "is required with mode=line")
+      else if (lineName.length === 0) issues.add("lineName", p.lineName, "must not be blank")
+      return issues.result(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
+    },
+    encode: (request) => {
+      const params: Record<string, unknown> = {
+        mode: request._tag === "ByStop" ? "odv" : "line",
+        lineReqType: request.lineTypes ?? []
+      }
+      if (request._tag === "ByStop") {
+        const stop = Point.toParams(request.stop)
+        params.type_sl = stop.type
+        params.name_sl = stop.name
+      } else {
+        params.lineName = request.lineName
+      }
+      for (const id of request.excludedModes ?? []) params[`${EXCLUDED_MODE_PREFIX}${id}`] = true
+      return ParseResult.succeed(params as Params)
     }
-  ).annotations({ identifier: "ServingLinesQuery" })
+  })
 
 /**
  * One line: public name, line number, MOT-ID and direction text.

@@ -8,7 +8,7 @@ import { Either, ParseResult, Schema } from "effect"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./internal/params.js"
-import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -157,76 +157,71 @@ export const StopFinderParams = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<readonly [string, string]>> = Schema
-  .transformOrFail(
-    Schema.compose(QueryRecordFromPairs, StopFinderParams, { strict: false }),
-    Schema.typeSchema(StopFinderRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        const input = Point.fromParams(p.type_sf, p.name_sf)
-        if (Either.isLeft(input)) issues.add("name_sf", p.name_sf, input.left)
-        if (p.rMethod === "DISTANCEFROMCENTER" && p.coord === undefined) {
-          issues.add("coord", undefined, "rMethod=DISTANCEFROMCENTER needs the reference point in coord")
-        }
-        return issues.result(() =>
-          definedOnly({
-            input: Either.getOrThrow(input),
-            maxResults: p.anyMaxSizeHitList,
-            resultSorter: p.anyResSort_sf,
-            perfectMatchOnly: p.anySigWhenPerfectNoOtherMatches,
-            houseNumberResolution: p.locationInfoActive,
-            houseNumberList: p.useHouseNumberList_sf,
-            localityMainStop: p.useLocalityMainStop,
-            skipNearbyStops: p.doNotSearchForStops_sf,
-            minQuality: p.prMinQu,
-            objectKinds: p.anyObjFilter_sf,
-            municipality: p.anyOmc_sf,
-            region: p.regionID_sf,
-            retryWithoutMunicipality: p.tryFurtherAnyWithoutLoc,
-            referencePoint: p.coord,
-            alwaysPreferKinds: p.objPrefAl,
-            preferKindsAmongBest: p.objPrefAm,
-            preferModesAmongBest: p.prefStModeAm,
-            alwaysPreferRegion: p.regPrefAl,
-            preferRegionAmongBest: p.regPrefAm,
-            relevanceWeight: p.relInf,
-            rankingMethod: p.rMethod
-          }) as StopFinderRequest
-        )
-      },
-      encode: (request) => {
-        const input = Point.toParams(request.input)
-        return ParseResult.succeed(
-          definedOnly({
-            type_sf: input.type,
-            name_sf: input.name,
-            anyMaxSizeHitList: request.maxResults,
-            anyResSort_sf: request.resultSorter,
-            anySigWhenPerfectNoOtherMatches: flag(request.perfectMatchOnly),
-            locationInfoActive: flag(request.houseNumberResolution),
-            useHouseNumberList_sf: flag(request.houseNumberList),
-            useLocalityMainStop: flag(request.localityMainStop),
-            doNotSearchForStops_sf: flag(request.skipNearbyStops),
-            prMinQu: request.minQuality,
-            anyObjFilter_sf: request.objectKinds,
-            anyOmc_sf: request.municipality,
-            regionID_sf: request.region,
-            tryFurtherAnyWithoutLoc: flag(request.retryWithoutMunicipality),
-            coord: request.referencePoint,
-            objPrefAl: request.alwaysPreferKinds,
-            objPrefAm: request.preferKindsAmongBest,
-            prefStModeAm: request.preferModesAmongBest,
-            regPrefAl: request.alwaysPreferRegion,
-            regPrefAm: request.preferRegionAmongBest,
-            relInf: request.relevanceWeight,
-            rMethod: request.rankingMethod
-          }) as typeof StopFinderParams.Type
-        )
+export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<readonly [string, string]>> =
+  queryCodec("StopFinderQuery", StopFinderParams, StopFinderRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      const input = Point.fromParams(p.type_sf, p.name_sf)
+      if (Either.isLeft(input)) issues.add("name_sf", p.name_sf, input.left)
+      if (p.rMethod === "DISTANCEFROMCENTER" && p.coord === undefined) {
+        issues.add("coord", undefined, "rMethod=DISTANCEFROMCENTER needs the reference point in coord")
       }
+      return issues.result(() =>
+        definedOnly({
+          input: Either.getOrThrow(input),
+          maxResults: p.anyMaxSizeHitList,
+          resultSorter: p.anyResSort_sf,
+          perfectMatchOnly: p.anySigWhenPerfectNoOtherMatches,
+          houseNumberResolution: p.locationInfoActive,
+          houseNumberList: p.useHouseNumberList_sf,
+          localityMainStop: p.useLocalityMainStop,
+          skipNearbyStops: p.doNotSearchForStops_sf,
+          minQuality: p.prMinQu,
+          objectKinds: p.anyObjFilter_sf,
+          municipality: p.anyOmc_sf,
+          region: p.regionID_sf,
+          retryWithoutMunicipality: p.tryFurtherAnyWithoutLoc,
+          referencePoint: p.coord,
+          alwaysPreferKinds: p.objPrefAl,
+          preferKindsAmongBest: p.objPrefAm,
+          preferModesAmongBest: p.prefStModeAm,
+          alwaysPreferRegion: p.regPrefAl,
+          preferRegionAmongBest: p.regPrefAm,
+          relevanceWeight: p.relInf,
+          rankingMethod: p.rMethod
+        }) as StopFinderRequest
+      )
+    },
+    encode: (request) => {
+      const input = Point.toParams(request.input)
+      return ParseResult.succeed(
+        definedOnly({
+          type_sf: input.type,
+          name_sf: input.name,
+          anyMaxSizeHitList: request.maxResults,
+          anyResSort_sf: request.resultSorter,
+          anySigWhenPerfectNoOtherMatches: flag(request.perfectMatchOnly),
+          locationInfoActive: flag(request.houseNumberResolution),
+          useHouseNumberList_sf: flag(request.houseNumberList),
+          useLocalityMainStop: flag(request.localityMainStop),
+          doNotSearchForStops_sf: flag(request.skipNearbyStops),
+          prMinQu: request.minQuality,
+          anyObjFilter_sf: request.objectKinds,
+          anyOmc_sf: request.municipality,
+          regionID_sf: request.region,
+          tryFurtherAnyWithoutLoc: flag(request.retryWithoutMunicipality),
+          coord: request.referencePoint,
+          objPrefAl: request.alwaysPreferKinds,
+          objPrefAm: request.preferKindsAmongBest,
+          prefStModeAm: request.preferModesAmongBest,
+          regPrefAl: request.alwaysPreferRegion,
+          regPrefAm: request.preferRegionAmongBest,
+          relInf: request.relevanceWeight,
+          rMethod: request.rankingMethod
+        }) as typeof StopFinderParams.Type
+      )
     }
-  ).annotations({ identifier: "StopFinderQuery" })
+  })
 
 /**
  * A stop near a location (`assignedStops`).

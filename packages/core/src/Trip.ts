@@ -29,7 +29,7 @@ import { DateTime, Either, ParseResult, Schema } from "effect"
 import * as Arbitrary from "effect/Arbitrary"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, TextParam } from "./internal/params.js"
-import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
@@ -895,19 +895,14 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
 }
 
 const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Query> =>
-  Schema.transformOrFail(
-    Schema.compose(QueryRecordFromPairs, TripParams, { strict: false }),
-    Schema.typeSchema(TripRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        const request = decodeRequest(p, timeZone, issues)
-        return issues.result(() => request!)
-      },
-      encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
-    }
-  ).annotations({ identifier: "TripQuery" })
+  queryCodec("TripQuery", TripParams, TripRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      const request = decodeRequest(p, timeZone, issues)
+      return issues.result(() => request!)
+    },
+    encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
+  })
 
 const queries = new Map<string, Schema.Schema<TripRequest, Query>>()
 

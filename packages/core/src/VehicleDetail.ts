@@ -19,7 +19,7 @@
 import { ParseResult, Schema } from "effect"
 import * as Coord from "./Coord.js"
 import { FlagParam, ModelFlag, ModelToken, opt, ParamString, Repeated } from "./internal/params.js"
-import { definedOnly, flag, IssueCollector, QueryRecordFromPairs } from "./internal/query.js"
+import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
@@ -212,46 +212,41 @@ const readLocationTypes = (
  * @since 0.1.0
  * @category schemas
  */
-export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArray<readonly [string, string]>> = Schema
-  .transformOrFail(
-    Schema.compose(QueryRecordFromPairs, VehicleDetailParams, { strict: false }),
-    Schema.typeSchema(VehicleDetailRequest),
-    {
-      strict: true,
-      decode: (p, _, ast) => {
-        const issues = new IssueCollector(ast, p)
-        const locationTypes = readLocationTypes(p, issues)
-        return issues.result(() =>
-          definedOnly({
-            vehicle: p.SharingRefId,
-            atStation: p.vehAtStation,
-            specification: p.vehSpec,
-            availability: p.vehAvail,
-            engineTypes: p.vehEngineType,
-            locationTypes,
-            vehicleKinds: p.vehSF
-          }) as VehicleDetailRequest
-        )
-      },
-      encode: (request) => {
-        const params: Record<string, unknown> = definedOnly({
-          coordReqType: "VEHICLEDETAIL",
-          vehDetail: true,
-          vehSM: "ID",
-          SharingRefId: request.vehicle,
-          vehAtStation: flag(request.atStation),
-          vehSpec: flag(request.specification),
-          vehAvail: flag(request.availability),
-          vehEngineType: request.engineTypes,
-          vehSF: request.vehicleKinds
-        })
-        request.locationTypes?.forEach((type, i) => {
-          params[`${LOCATION_TYPE}${i}`] = type
-        })
-        return ParseResult.succeed(params as Params)
-      }
+export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArray<readonly [string, string]>> =
+  queryCodec("VehicleDetailQuery", VehicleDetailParams, VehicleDetailRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      const locationTypes = readLocationTypes(p, issues)
+      return issues.result(() =>
+        definedOnly({
+          vehicle: p.SharingRefId,
+          atStation: p.vehAtStation,
+          specification: p.vehSpec,
+          availability: p.vehAvail,
+          engineTypes: p.vehEngineType,
+          locationTypes,
+          vehicleKinds: p.vehSF
+        }) as VehicleDetailRequest
+      )
+    },
+    encode: (request) => {
+      const params: Record<string, unknown> = definedOnly({
+        coordReqType: "VEHICLEDETAIL",
+        vehDetail: true,
+        vehSM: "ID",
+        SharingRefId: request.vehicle,
+        vehAtStation: flag(request.atStation),
+        vehSpec: flag(request.specification),
+        vehAvail: flag(request.availability),
+        vehEngineType: request.engineTypes,
+        vehSF: request.vehicleKinds
+      })
+      request.locationTypes?.forEach((type, i) => {
+        params[`${LOCATION_TYPE}${i}`] = type
+      })
+      return ParseResult.succeed(params as Params)
     }
-  ).annotations({ identifier: "VehicleDetailQuery" })
+  })
 
 // A field the contract does not list, kept as the server sent it: any JSON value (so generated values survive
 // a JSON round trip, as a response's fields do).

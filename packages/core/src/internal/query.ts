@@ -1,4 +1,4 @@
-import { type Either, ParseResult, Schema } from "effect"
+import { type Effect, type Either, ParseResult, Schema } from "effect"
 import type * as AST from "effect/SchemaAST"
 
 /** @internal */
@@ -159,3 +159,33 @@ export const definedOnly = <A extends Record<string, unknown>>(record: A): A => 
   for (const key in record) if (record[key] !== undefined) out[key] = record[key]
   return out as A
 }
+
+/**
+ * The two-way mapping between an operation's query pairs and its request model: the pairs are grouped
+ * by name and read by the operation's parameter struct (so each problem is reported at its parameter),
+ * then mapped to the model by `decode` and back by `encode`.
+ *
+ * @internal
+ */
+export const queryCodec = <P, PI, R, RI>(
+  identifier: string,
+  params: Schema.Schema<P, PI>,
+  request: Schema.Schema<R, RI>,
+  codec: {
+    readonly decode: (
+      params: P,
+      options: AST.ParseOptions,
+      ast: AST.Transformation
+    ) => Effect.Effect<R, ParseResult.ParseIssue>
+    readonly encode: (
+      request: R,
+      options: AST.ParseOptions,
+      ast: AST.Transformation
+    ) => Effect.Effect<P, ParseResult.ParseIssue>
+  }
+): Schema.Schema<R, QueryPairs> =>
+  Schema.transformOrFail(
+    Schema.compose(QueryRecordFromPairs, params as Schema.Schema<P, any>, { strict: false }),
+    Schema.typeSchema(request),
+    { strict: true, decode: codec.decode, encode: codec.encode }
+  ).annotations({ identifier })
