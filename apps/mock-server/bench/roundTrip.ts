@@ -12,10 +12,10 @@
  * sample.
  */
 import { EfaClient, Point } from "@efa-kit/core"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import { startServer } from "../src/index.js"
 import { median, verdict } from "./stats.js"

@@ -43,7 +43,9 @@ try {
   // Warm-up: the JITs settle before anything counts.
   for (const server of Object.values(servers)) await run(server.url, 2)
   for (let round = 0; round < ROUNDS; round++) {
-    const order: ReadonlyArray<Contender> = round % 2 === 0 ? ["fake", "uncached", "bare"] : ["bare", "uncached", "fake"]
+    const order: ReadonlyArray<Contender> = round % 2 === 0
+      ? ["fake", "uncached", "bare"]
+      : ["bare", "uncached", "fake"]
     for (const name of order) {
       const server = servers[name]
       const before = await server.memory()

@@ -11,8 +11,8 @@ import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
 import { type AppContext, finalJson, finalResponse, JSON_TYPE, rawQuery } from "./env.js"
 import {
-  FAULT_HEADER,
   type Fault,
+  FAULT_HEADER,
   formatFault,
   htmlPage,
   INVALID_JSON,
@@ -362,8 +362,13 @@ const send = finalResponse
 const sendJson = finalJson
 
 const statusFault = (c: AppContext, status: number, headers: Record<string, string>): Response =>
-  NO_BODY.has(status) ? send(c, "", status, headers) : sendJson(c, {
-    error: "injected-fault",
+  NO_BODY.has(status) ? send(c, "", status, headers) : sendJson(
+    c,
+    {
+      error: "injected-fault",
+      status,
+      message: `${reasonPhrase(status)} (injected by fault)`
+    },
     status,
-    message: `${reasonPhrase(status)} (injected by fault)`
-  }, status, headers)
+    headers
+  )

@@ -9,12 +9,12 @@
  * @since 0.1.0
  */
 
-export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./app.js"
 export { type Answer, type AnswerContext } from "./answers/types.js"
+export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./app.js"
 export { DatasetError, embeddedDatasetPath, loadDataset, loadEmbeddedDataset } from "./dataset/load.js"
 export type { Dataset } from "./dataset/schema.js"
 export type { AppEnv } from "./env.js"
-export { FAULT_HEADER, type Fault, type FaultKind, formatFault, parseFault } from "./faults.js"
+export { type Fault, FAULT_HEADER, type FaultKind, formatFault, parseFault } from "./faults.js"
 export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
 export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
 export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf, PATHS } from "./registry.js"

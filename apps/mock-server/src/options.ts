@@ -6,8 +6,8 @@
  */
 import { LocalDateTime } from "@efa-kit/core"
 import { DateTime, Either } from "effect"
-import type { AnswerRegistry } from "./registry.js"
 import type { Dataset } from "./dataset/schema.js"
+import type { AnswerRegistry } from "./registry.js"
 
 /**
  * The default "now" of the fake: Monday 2 March 2026, 08:30 in Berlin (07:30 UTC), a weekday morning

@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { type ServerType, serve } from "@hono/node-server"
+import { serve, type ServerType } from "@hono/node-server"
 import { Effect, Either } from "effect"
 import type { AddressInfo } from "node:net"
 import { makeMockServer, type MockServer } from "./app.js"

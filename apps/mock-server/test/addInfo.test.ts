@@ -163,9 +163,11 @@ describe("notices", () => {
 
   it("encodes with the core's response schema", () => {
     const response = answerAddInfo({ validIntervalStart: "2025-01-01" }, context)
-    expect(Schema.decodeUnknownSync(AddInfo.AddInfoResponse)(
-      JSON.parse(JSON.stringify(Schema.encodeSync(AddInfo.AddInfoResponse)(response)))
-    )).toEqual(response)
+    expect(
+      Schema.decodeUnknownSync(AddInfo.AddInfoResponse)(
+        JSON.parse(JSON.stringify(Schema.encodeSync(AddInfo.AddInfoResponse)(response)))
+      )
+    ).toEqual(response)
   })
 
   it("notices' lines are lines of the dataset", () => {

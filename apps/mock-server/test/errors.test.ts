@@ -5,20 +5,22 @@ import { call, fake } from "./helpers.js"
 const server = fake()
 
 describe("bad requests", () => {
-  it.each([
-    ["/XML_TRIP_REQUEST2", {}, "trip", ["name_destination", "name_origin", "type_destination", "type_origin"]],
-    ["/XML_STOPFINDER_REQUEST", { type_sf: "any" }, "stopFinder", ["name_sf"]],
-    ["/XML_SERVINGLINES_REQUEST", {}, "servingLines", ["lineReqType", "mode"]],
-    ["/XML_ADDINFO_REQUEST", { filterPublicationStatus: "someday" }, "addInfo", ["filterPublicationStatus"]],
-    ["/XML_OPAREA_REQUEST", { vehSF: "BIKE" }, "opArea", ["opareaSM"]],
-    ["/XML_GEOOBJECT_REQUEST", {}, "geoObject", ["line"]],
+  it.each(
     [
-      "/XML_COORD_REQUEST",
-      { coord: "9.18:48.78:WGS84[dd.ddddd]", inclFilter: "1", type_0: "BOAT" },
-      "coordInfo",
-      ["type_0"]
-    ]
-  ] as const)("%s answers 400 naming the parameters", async (path, params, operation, parameters) => {
+      ["/XML_TRIP_REQUEST2", {}, "trip", ["name_destination", "name_origin", "type_destination", "type_origin"]],
+      ["/XML_STOPFINDER_REQUEST", { type_sf: "any" }, "stopFinder", ["name_sf"]],
+      ["/XML_SERVINGLINES_REQUEST", {}, "servingLines", ["lineReqType", "mode"]],
+      ["/XML_ADDINFO_REQUEST", { filterPublicationStatus: "someday" }, "addInfo", ["filterPublicationStatus"]],
+      ["/XML_OPAREA_REQUEST", { vehSF: "BIKE" }, "opArea", ["opareaSM"]],
+      ["/XML_GEOOBJECT_REQUEST", {}, "geoObject", ["line"]],
+      [
+        "/XML_COORD_REQUEST",
+        { coord: "9.18:48.78:WGS84[dd.ddddd]", inclFilter: "1", type_0: "BOAT" },
+        "coordInfo",
+        ["type_0"]
+      ]
+    ] as const
+  )("%s answers 400 naming the parameters", async (path, params, operation, parameters) => {
     const { json, status, headers } = await call(server, path, { outputFormat: "JSON", ...params })
     expect(status).toBe(400)
     expect(headers.get("content-type")).toBe("application/json; charset=utf-8")

@@ -116,9 +116,11 @@ describe("line geometry", () => {
 
   it("encodes with the core's response schema", () => {
     const response = geo("vvs:11001: :H", { servingLines: true })
-    expect(Schema.decodeUnknownSync(GeoObject.GeoObjectResponse)(
-      JSON.parse(JSON.stringify(Schema.encodeSync(GeoObject.GeoObjectResponse)(response)))
-    )).toEqual(response)
+    expect(
+      Schema.decodeUnknownSync(GeoObject.GeoObjectResponse)(
+        JSON.parse(JSON.stringify(Schema.encodeSync(GeoObject.GeoObjectResponse)(response)))
+      )
+    ).toEqual(response)
   })
 
   it("clipPolyline splits a line that leaves the box and comes back", () => {

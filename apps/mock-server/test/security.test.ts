@@ -198,8 +198,18 @@ describe("error bodies leak no stack traces or file paths", () => {
     const secret = new Error("failed in /work/main/apps/mock-server/node_modules/x/index.ts:12:5")
     const server = fake({
       answers: {
-        trip: { ...answers.trip, answer: () => { throw secret } },
-        opArea: { ...answers.opArea, answer: () => { throw "a thrown string from /work/secret.ts:1:1" } },
+        trip: {
+          ...answers.trip,
+          answer: () => {
+            throw secret
+          }
+        },
+        opArea: {
+          ...answers.opArea,
+          answer: () => {
+            throw "a thrown string from /work/secret.ts:1:1"
+          }
+        },
         geoObject: { ...answers.geoObject, answer: () => ({ geometry: "not a geometry" }) as any }
       }
     })
@@ -243,13 +253,15 @@ describe("CORS for a browser app on another origin", () => {
 
   it("preflights pass on operation, admin and unknown paths, reflecting the requested headers", async () => {
     const server = fake()
-    for (const [url, method] of [
-      ["/XML_TRIP_REQUEST2", "GET"],
-      ["/__admin/faults", "POST"],
-      ["/__admin/clock", "DELETE"],
-      ["/openapi.json", "GET"],
-      ["/XML_NOT_AN_OPERATION", "GET"]
-    ]) {
+    for (
+      const [url, method] of [
+        ["/XML_TRIP_REQUEST2", "GET"],
+        ["/__admin/faults", "POST"],
+        ["/__admin/clock", "DELETE"],
+        ["/openapi.json", "GET"],
+        ["/XML_NOT_AN_OPERATION", "GET"]
+      ]
+    ) {
       const response = await server.app.request(url!, {
         method: "OPTIONS",
         headers: {

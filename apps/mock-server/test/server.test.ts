@@ -66,8 +66,10 @@ describe("server on a port", () => {
   it.runIf(fs.existsSync(main))("exits with code 1 and the file and path when the dataset is invalid", async () => {
     const args = [main, "--port", "0", "--dataset", brokenDataset()]
     const { code, stderr } = await new Promise<{ code: unknown; stderr: string }>((resolve) => {
-      execFile(process.execPath, args, (error, _out, stderr) =>
-        resolve({ code: error === null ? 0 : error.code, stderr })
+      execFile(
+        process.execPath,
+        args,
+        (error, _out, stderr) => resolve({ code: error === null ? 0 : error.code, stderr })
       )
     })
     expect(code).toBe(1)

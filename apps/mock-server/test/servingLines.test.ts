@@ -56,9 +56,11 @@ describe("serving lines", () => {
 
   it("encodes with the core's response schema", () => {
     const response = answerServingLines(ServingLines.byStop(Point.any("de:08111:6118")), context)
-    expect(Schema.decodeUnknownSync(ServingLines.ServingLinesResponse)(
-      JSON.parse(JSON.stringify(Schema.encodeSync(ServingLines.ServingLinesResponse)(response)))
-    )).toEqual(response)
+    expect(
+      Schema.decodeUnknownSync(ServingLines.ServingLinesResponse)(
+        JSON.parse(JSON.stringify(Schema.encodeSync(ServingLines.ServingLinesResponse)(response)))
+      )
+    ).toEqual(response)
   })
 
   it("answers an unknown stop with -2000 and an unknown line name with -4050", () => {

@@ -1,4 +1,3 @@
-import { FetchHttpClient } from "@effect/platform"
 import {
   AddInfo,
   CoordInfo,
@@ -14,6 +13,7 @@ import {
   VehicleDetail
 } from "@efa-kit/core"
 import { DEFAULT_LIMITS, embeddedDatasetPath, makeMockServer } from "@efa-kit/mock-server"
+import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, Either, FastCheck, ParseResult, Schema } from "effect"
 import { readdirSync, readFileSync } from "node:fs"

@@ -1,4 +1,3 @@
-import { FetchHttpClient } from "@effect/platform"
 import {
   AddInfo,
   CoordInfo,
@@ -9,6 +8,7 @@ import {
   ServingLines,
   type StopFinder
 } from "@efa-kit/core"
+import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
 import { meters } from "./support/cases.js"
@@ -32,8 +32,10 @@ const TIMEOUT = 120_000
 
 const polite = Layer.scoped(
   EfaClient.EfaClient,
-  Effect.flatMap(EfaClient.config, (options) =>
-    EfaClient.make({ ...options, rateLimit: { requestsPerSecond: 2, concurrency: 1 } }))
+  Effect.flatMap(
+    EfaClient.config,
+    (options) => EfaClient.make({ ...options, rateLimit: { requestsPerSecond: 2, concurrency: 1 } })
+  )
 ).pipe(Layer.provide(FetchHttpClient.layer), Layer.orDie)
 
 const efa = EfaClient.EfaClient
@@ -48,19 +50,23 @@ let origin: StopFinder.Location | undefined
 let destination: CoordInfo.Pin | undefined
 
 describe.skipIf(baseUrl === "")("against a deployment (set EFA_BASE_URL to run against a deployment)", () => {
-  it.live("stop finder: locations decode; anyMaxSizeHitList caps; anyObjFilter_sf keeps stops", () =>
-    Effect.gen(function*() {
-      const client = yield* efa
-      const all = yield* client.stopFinder({ input: Point.any(query) })
-      expect(all.locations.length).toBeGreaterThan(0)
-      expect(all.locations.filter((l) => l.isBest).length).toBeLessThanOrEqual(1)
-      const capped = yield* client.stopFinder({ input: Point.any(query), maxResults: 2 })
-      expect(capped.locations.length).toBeLessThanOrEqual(2)
-      const stops = yield* client.stopFinder({ input: Point.any(query), objectKinds: ["stop"] })
-      for (const location of stops.locations) expect(location.type).toBe("stop")
-      origin = stops.locations.find((l) => l.coord !== undefined)
-      expect(origin, `no stop with a coordinate for "${query}"`).toBeDefined()
-    }).pipe(Effect.provide(polite)), TIMEOUT)
+  it.live(
+    "stop finder: locations decode; anyMaxSizeHitList caps; anyObjFilter_sf keeps stops",
+    () =>
+      Effect.gen(function*() {
+        const client = yield* efa
+        const all = yield* client.stopFinder({ input: Point.any(query) })
+        expect(all.locations.length).toBeGreaterThan(0)
+        expect(all.locations.filter((l) => l.isBest).length).toBeLessThanOrEqual(1)
+        const capped = yield* client.stopFinder({ input: Point.any(query), maxResults: 2 })
+        expect(capped.locations.length).toBeLessThanOrEqual(2)
+        const stops = yield* client.stopFinder({ input: Point.any(query), objectKinds: ["stop"] })
+        for (const location of stops.locations) expect(location.type).toBe("stop")
+        origin = stops.locations.find((l) => l.coord !== undefined)
+        expect(origin, `no stop with a coordinate for "${query}"`).toBeDefined()
+      }).pipe(Effect.provide(polite)),
+    TIMEOUT
+  )
 
   it.live("coordinate search: STOP blocks find stops; max caps the pins", () =>
     Effect.gen(function*() {
@@ -110,16 +116,20 @@ describe.skipIf(baseUrl === "")("against a deployment (set EFA_BASE_URL to run a
       }
     }).pipe(Effect.provide(polite)), TIMEOUT)
 
-  it.live("notices: current and historic notices decode; a type filter returns only that type", () =>
-    Effect.gen(function*() {
-      const client = yield* efa
-      const current = yield* orNothing(client.addInfo({ publicationStatus: "current" }))
-      yield* orNothing(client.addInfo({ publicationStatus: "history" }))
-      const type = current?.infos[0]?.type
-      if (type === undefined || !AddInfo.isNoticeType(type)) return
-      const filtered = yield* orNothing(client.addInfo({ publicationStatus: "current", noticeTypes: [type] }))
-      for (const notice of filtered?.infos ?? []) expect(notice.type).toBe(type)
-    }).pipe(Effect.provide(polite)), TIMEOUT)
+  it.live(
+    "notices: current and historic notices decode; a type filter returns only that type",
+    () =>
+      Effect.gen(function*() {
+        const client = yield* efa
+        const current = yield* orNothing(client.addInfo({ publicationStatus: "current" }))
+        yield* orNothing(client.addInfo({ publicationStatus: "history" }))
+        const type = current?.infos[0]?.type
+        if (type === undefined || !AddInfo.isNoticeType(type)) return
+        const filtered = yield* orNothing(client.addInfo({ publicationStatus: "current", noticeTypes: [type] }))
+        for (const notice of filtered?.infos ?? []) expect(notice.type).toBe(type)
+      }).pipe(Effect.provide(polite)),
+    TIMEOUT
+  )
 
   it.live("operating areas: providers decode with closed polygons", () =>
     Effect.gen(function*() {
@@ -131,20 +141,27 @@ describe.skipIf(baseUrl === "")("against a deployment (set EFA_BASE_URL to run a
       }
     }).pipe(Effect.provide(polite)), TIMEOUT)
 
-  it.live.skipIf(lineText === "")("line geometry (set EFA_CONTRACT_LINE): geometry and stops decode; vSL=1", () =>
-    Effect.gen(function*() {
-      const client = yield* efa
-      const line = Either.getOrThrow(GeoObject.parseLineId(lineText))
-      const { geometry, stops } = yield* client.geoObject({ line, servingLines: true })
-      expect(geometry.length + stops.length).toBeGreaterThan(0)
-      for (const stop of stops) expect(stop.servingLines).toBeDefined()
-    }).pipe(Effect.provide(polite)), TIMEOUT)
+  it.live.skipIf(lineText === "")(
+    "line geometry (set EFA_CONTRACT_LINE): geometry and stops decode; vSL=1",
+    () =>
+      Effect.gen(function*() {
+        const client = yield* efa
+        const line = Either.getOrThrow(GeoObject.parseLineId(lineText))
+        const { geometry, stops } = yield* client.geoObject({ line, servingLines: true })
+        expect(geometry.length + stops.length).toBeGreaterThan(0)
+        for (const stop of stops) expect(stop.servingLines).toBeDefined()
+      }).pipe(Effect.provide(polite)),
+    TIMEOUT
+  )
 
-  it.live.skipIf(vehicleText === "")("vehicle detail (set EFA_CONTRACT_VEHICLE): the answer decodes", () =>
-    Effect.gen(function*() {
-      const client = yield* efa
-      const [vehicleId = "", operatorId = "", opAreaId = ""] = vehicleText.split(":")
-      yield* orNothing(client.vehicleDetail({ vehicle: { vehicleId, operatorId, opAreaId }, atStation: true }))
-    }).pipe(Effect.provide(polite)), TIMEOUT)
+  it.live.skipIf(vehicleText === "")(
+    "vehicle detail (set EFA_CONTRACT_VEHICLE): the answer decodes",
+    () =>
+      Effect.gen(function*() {
+        const client = yield* efa
+        const [vehicleId = "", operatorId = "", opAreaId = ""] = vehicleText.split(":")
+        yield* orNothing(client.vehicleDetail({ vehicle: { vehicleId, operatorId, opAreaId }, atStation: true }))
+      }).pipe(Effect.provide(polite)),
+    TIMEOUT
+  )
 })
-

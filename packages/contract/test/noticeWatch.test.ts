@@ -1,7 +1,7 @@
 import { NoticeWatch } from "@efa-kit/core"
+import { answers } from "@efa-kit/mock-server"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
-import { answers } from "@efa-kit/mock-server"
 import { clientLayer, dataset, eventually, inProcess, journal, sleepPendingIn } from "./support/fake.js"
 
 // The notices the fake calls current on a day: those not ended before it (also those starting later).

@@ -1,13 +1,15 @@
 import { EfaClient, OpenApi } from "@efa-kit/core"
-import { Validator } from "@seriousme/openapi-schema-validator"
 import { describe, expect, it } from "@effect/vitest"
+import { Validator } from "@seriousme/openapi-schema-validator"
 
 const document = OpenApi.make(Object.values(EfaClient.operations), { title: "EFA", version: "test" })
 
 describe("OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
     const validator = new Validator()
-    const result = await validator.validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0])
+    const result = await validator.validate(
+      structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]
+    )
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
     expect(validator.version).toBe("3.1")

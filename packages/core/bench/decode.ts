@@ -9,8 +9,8 @@
  * timing, the fast path's result is checked against the Schema decode's. Timings are not tests: the
  * exit code does not depend on them.
  */
-import { deepStrictEqual } from "node:assert"
 import { Either, Schema } from "effect"
+import { deepStrictEqual } from "node:assert"
 import * as AddInfo from "../src/AddInfo.js"
 import * as CoordInfo from "../src/CoordInfo.js"
 import * as GeoObject from "../src/GeoObject.js"
@@ -125,8 +125,7 @@ const typical = (values: ReadonlyArray<number>): number => {
   return sorted.reduce((sum, value) => sum + value, 0) / sorted.length
 }
 
-const ratio = (samples: Array<Array<number>>, index: number): number =>
-  typical(samples[index]!) / typical(samples[0]!)
+const ratio = (samples: Array<Array<number>>, index: number): number => typical(samples[index]!) / typical(samples[0]!)
 
 const rows = prepared.map((c) => {
   const client = ratio(c.samples, 1)

@@ -354,8 +354,11 @@ const pad2 = (n: number) => String(n).padStart(2, "0")
  * @since 0.1.0
  * @category schemas
  */
-export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("AddInfoQuery", AddInfoParams, AddInfoRequest, {
+export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+  "AddInfoQuery",
+  AddInfoParams,
+  AddInfoRequest,
+  {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       let validOn: ValidOn | undefined
@@ -465,7 +468,8 @@ export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly 
         }) as Params
       )
     }
-  })
+  }
+)
 
 /**
  * A notice's type: one of the eight listed types, or another string a deployment sends. Unknown types

@@ -37,12 +37,18 @@ export const fromFlags = <const Flags extends Record<string, number>>(
     strict: true,
     decode: (text, _, ast) => {
       if (!/^\d{1,10}$/.test(text)) {
-        return ParseResult.fail(new ParseResult.Type(ast, text, `expected a non-negative integer bitmask, got "${text}"`))
+        return ParseResult.fail(
+          new ParseResult.Type(ast, text, `expected a non-negative integer bitmask, got "${text}"`)
+        )
       }
       const value = Number(text)
       if ((value & ~known) !== 0 || value > 0x7fffffff) {
         return ParseResult.fail(
-          new ParseResult.Type(ast, text, `bitmask ${value} has bits outside ${entries.map(([n, b]) => `${n}=${b}`).join(", ")}`)
+          new ParseResult.Type(
+            ast,
+            text,
+            `bitmask ${value} has bits outside ${entries.map(([n, b]) => `${n}=${b}`).join(", ")}`
+          )
         )
       }
       return ParseResult.succeed(entries.filter(([, bit]) => (value & bit) !== 0).map(([name]) => name))

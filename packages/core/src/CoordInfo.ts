@@ -531,8 +531,11 @@ const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
  * @since 0.1.0
  * @category schemas
  */
-export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("CoordInfoQuery", CoordInfoParams, CoordInfoRequest, {
+export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+  "CoordInfoQuery",
+  CoordInfoParams,
+  CoordInfoRequest,
+  {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       const searchSpace = readSearchSpace(p, issues)
@@ -598,7 +601,8 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
       })
       return ParseResult.succeed(params as Params)
     }
-  })
+  }
+)
 
 /**
  * A pin's object type: one of {@link ObjectTypes} as a rule, but any text is kept, since servers
@@ -651,9 +655,11 @@ export const motIds = (pin: Pin): Array<Mot.MotId> => (pin.motTypes === undefine
  * @since 0.1.0
  * @category schemas
  */
-export const Pins: Schema.Schema<ReadonlyArray<Pin>, ReadonlyArray<typeof Pin.Encoded>> = Schema.Array(Pin).annotations({
-  identifier: "Pins"
-})
+export const Pins: Schema.Schema<ReadonlyArray<Pin>, ReadonlyArray<typeof Pin.Encoded>> = Schema.Array(Pin).annotations(
+  {
+    identifier: "Pins"
+  }
+)
 
 /**
  * The coordinate-search response. A missing `pins` field reads as an empty list.

@@ -21,7 +21,21 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Option, RateLimiter, Schema, type Scope } from "effect"
+import {
+  Config,
+  ConfigError,
+  Context,
+  Duration,
+  Effect,
+  Either,
+  Layer,
+  Option,
+  RateLimiter,
+  Schema,
+  type Scope
+} from "effect"
+import * as AddInfo from "./AddInfo.js"
+import * as CoordInfo from "./CoordInfo.js"
 import type {
   DecodeError,
   HttpStatusError,
@@ -30,10 +44,8 @@ import type {
   TransportError
 } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
-import { makeExecutor, normalizeBaseUrl, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
-import * as AddInfo from "./AddInfo.js"
-import * as CoordInfo from "./CoordInfo.js"
 import * as GeoObject from "./GeoObject.js"
+import { makeExecutor, normalizeBaseUrl, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
@@ -305,7 +317,9 @@ const resolveRetry = (
     if (retry === false) return Option.none()
     const maxAttempts = retry?.maxAttempts ?? 3
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-      return yield* Either.left(new InvalidOptionsError({ option: "retry.maxAttempts", detail: "must be an integer >= 1" }))
+      return yield* Either.left(
+        new InvalidOptionsError({ option: "retry.maxAttempts", detail: "must be an integer >= 1" })
+      )
     }
     return Option.some({
       maxAttempts,

@@ -132,7 +132,9 @@ export class ServerMessageError extends Schema.TaggedError<ServerMessageError>("
     return SystemMessage.errors(this.messages)[0]?.code
   }
   override get message(): string {
-    return `${this.operation}: the server reported ${SystemMessage.errors(this.messages).map(SystemMessage.describe).join("; ")}`
+    return `${this.operation}: the server reported ${
+      SystemMessage.errors(this.messages).map(SystemMessage.describe).join("; ")
+    }`
   }
 }
 

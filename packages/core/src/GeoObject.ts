@@ -87,10 +87,13 @@ const decodeLineId = Schema.decodeEither(LineIdFromString)
  * @category parsing
  */
 export const parseLineId = (text: string): Either.Either<LineId, string> =>
-  Either.mapLeft(decodeLineId(text), (error) =>
-    ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) =>
-      issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
-    ).join("; "))
+  Either.mapLeft(
+    decodeLineId(text),
+    (error) =>
+      ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) =>
+        issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
+      ).join("; ")
+  )
 
 /**
  * A bounding box by its upper-left (north-west) and lower-right (south-east) corners. The upper-left
@@ -176,8 +179,11 @@ export const GeoObjectParams = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("GeoObjectQuery", GeoObjectParams, GeoObjectRequest, {
+export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+  "GeoObjectQuery",
+  GeoObjectParams,
+  GeoObjectRequest,
+  {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       let boundingBox: BoundingBox | undefined
@@ -222,7 +228,8 @@ export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<reado
           boundingBoxRL: request.boundingBox?.lowerRight
         }) as typeof GeoObjectParams.Type
       )
-  })
+  }
+)
 
 /**
  * A serving line of a stop (`stops[].servingLines`, present with `vSL=1`).

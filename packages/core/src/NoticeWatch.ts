@@ -20,7 +20,7 @@
  */
 import { Data, Duration, Effect, Schedule, Schema, Stream } from "effect"
 import * as AddInfo from "./AddInfo.js"
-import { EfaClient, type AddInfoError } from "./EfaClient.js"
+import { type AddInfoError, EfaClient } from "./EfaClient.js"
 
 /**
  * A change between polls.

@@ -275,8 +275,11 @@ const readProviders = (
  * @since 0.1.0
  * @category schemas
  */
-export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("OpAreaQuery", OpAreaParams, OpAreaRequest, {
+export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+  "OpAreaQuery",
+  OpAreaParams,
+  OpAreaRequest,
+  {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       if (p.opareaSM === "ALL") {
@@ -312,7 +315,8 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
       })
       return ParseResult.succeed(params as Params)
     }
-  })
+  }
+)
 
 const decodePairs = ParseResult.decodeUnknownEither(LatLonPairs)
 

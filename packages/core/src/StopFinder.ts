@@ -157,8 +157,11 @@ export const StopFinderParams = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("StopFinderQuery", StopFinderParams, StopFinderRequest, {
+export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+  "StopFinderQuery",
+  StopFinderParams,
+  StopFinderRequest,
+  {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       const input = Point.fromParams(p.type_sf, p.name_sf)
@@ -221,7 +224,8 @@ export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<rea
         }) as typeof StopFinderParams.Type
       )
     }
-  })
+  }
+)
 
 /**
  * A stop near a location (`assignedStops`).

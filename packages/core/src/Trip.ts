@@ -215,8 +215,7 @@ const Meters = Schema.Int.pipe(Schema.between(0, 1_000_000))
 const MAX_MOT_ID = 9999
 const ARBITRARY_MOT_IDS: ReadonlyArray<number> = Array.from({ length: 22 }, (_, id) => id)
 
-const isAscendingDistinct = (ids: ReadonlyArray<number>): boolean =>
-  ids.every((id, i) => i === 0 || ids[i - 1]! < id)
+const isAscendingDistinct = (ids: ReadonlyArray<number>): boolean => ids.every((id, i) => i === 0 || ids[i - 1]! < id)
 
 /**
  * A list of MOT-IDs for a mode filter, ascending and without repeats (see {@link normalizeMotIds}). An

@@ -69,10 +69,11 @@ const startUpstream = Effect.gen(function*() {
       })
       server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
     }),
-    (server) => Effect.async<void>((resume) => {
-      server.closeAllConnections()
-      server.close(() => resume(Effect.void))
-    })
+    (server) =>
+      Effect.async<void>((resume) => {
+        server.closeAllConnections()
+        server.close(() => resume(Effect.void))
+      })
   )
   return server.address() as AddressInfo
 })
@@ -209,7 +210,8 @@ describe("EfaClient settings", () => {
 
   it.effect("accepts a base URL with or without a trailing slash", () =>
     Effect.gen(function*() {
-      const expected = "https://efa.example/mngvvs/XML_STOPFINDER_REQUEST?type_sf=any&name_sf=B%C3%B6blingen&outputFormat=JSON"
+      const expected =
+        "https://efa.example/mngvvs/XML_STOPFINDER_REQUEST?type_sf=any&name_sf=B%C3%B6blingen&outputFormat=JSON"
       expect(yield* urlOf("https://efa.example/mngvvs")).toEqual(Either.right(expected))
       expect(yield* urlOf("https://efa.example/mngvvs/")).toEqual(Either.right(expected))
     }))

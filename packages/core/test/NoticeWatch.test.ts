@@ -59,7 +59,10 @@ const describeChange = (change: NoticeWatch.NoticeChange): string =>
 describe("NoticeWatch", () => {
   it.effect("emits the current set, then additions, changes and removals", () => {
     const { layer, state } = scripted([
-      { status: 200, body: { infos: [notice("a", "Works"), notice("b", "Detour", ["x"]), notice("b", "Detour", ["y"])] } },
+      {
+        status: 200,
+        body: { infos: [notice("a", "Works"), notice("b", "Detour", ["x"]), notice("b", "Detour", ["y"])] }
+      },
       { status: 200, body: { infos: [notice("a", "Works extended"), notice("c", "Closure")] } },
       { status: 200, body: { infos: [notice("a", "Works extended"), notice("c", "Closure")] } },
       { status: 200, body: { infos: [notice("c", "Closure")] } }

@@ -11,7 +11,9 @@ const decodeQuery = (query: string) =>
 
 const issuesOf = (result: Either.Either<unknown, ParseResult.ParseError>) =>
   Either.isLeft(result)
-    ? ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+    ? ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) =>
+      `${issue.path.join(".")}: ${issue.message}`
+    )
     : []
 
 describe("StopFinder request", () => {
@@ -84,7 +86,8 @@ describe("StopFinder request", () => {
   })
 
   it("refuses out-of-range values and forbidden combinations before sending, naming the field", () => {
-    const refused = (request: unknown) => issuesOf(Schema.encodeEither(StopFinder.StopFinderQuery, { errors: "all" })(request as never))
+    const refused = (request: unknown) =>
+      issuesOf(Schema.encodeEither(StopFinder.StopFinderQuery, { errors: "all" })(request as never))
     expect(refused({ input: Point.any("x"), minQuality: 101 })).toEqual([
       "minQuality: Expected a number between 0 and 100, actual 101"
     ])
@@ -93,7 +96,9 @@ describe("StopFinder request", () => {
       "referencePoint: rankingMethod DISTANCEFROMCENTER needs a referencePoint"
     ])
     expect(refused({ input: { _tag: "Any", value: "" } })[0]).toMatch(/^input\.value: /)
-    expect(refused({ input: Point.coord({ lat: 91, lon: 9 }) }).join()).toMatch(/^input\.coord\.lat: .*between -90 and 90/)
+    expect(refused({ input: Point.coord({ lat: 91, lon: 9 }) }).join()).toMatch(
+      /^input\.coord\.lat: .*between -90 and 90/
+    )
   })
 
   it("decodes a query back, folding repeated and bare values as EFA reads them", () => {
@@ -109,7 +114,9 @@ describe("StopFinder request", () => {
 
   it("names every offending parameter of a bad query", () => {
     expect(
-      issuesOf(decodeQuery("type_sf=coord&name_sf=148.7:9.1:WGS84%5Bdd.ddddd%5D&prMinQu=101&prMinQu=3&anyObjFilter_sf=128"))
+      issuesOf(
+        decodeQuery("type_sf=coord&name_sf=148.7:9.1:WGS84%5Bdd.ddddd%5D&prMinQu=101&prMinQu=3&anyObjFilter_sf=128")
+      )
     ).toEqual([
       "prMinQu: given 2 times; this parameter may appear only once",
       "anyObjFilter_sf: bitmask 128 has bits outside locality=1, stop=2, street=4, address=8, crossing=16, poi=32, postcode=64"
@@ -178,8 +185,10 @@ describe("StopFinder response", () => {
 
   it("refuses malformed locations with the path", () => {
     const bad = decode({ locations: [{ id: "a", name: "A", type: "stop", matchQuality: "high" }] })
-    expect(issuesOf(bad)).toEqual(['locations.0.matchQuality: Expected number, actual "high"'])
-    expect(Either.isLeft(decode({ locations: [{ id: "a", name: "A", type: "stop", matchQuality: 1, coord: [48, 9] }] })))
+    expect(issuesOf(bad)).toEqual(["locations.0.matchQuality: Expected number, actual \"high\""])
+    expect(
+      Either.isLeft(decode({ locations: [{ id: "a", name: "A", type: "stop", matchQuality: 1, coord: [48, 9] }] }))
+    )
       .toBe(true)
   })
 
@@ -198,4 +207,3 @@ describe("StopFinder response", () => {
     expect(JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(decoded))).toBe(text)
   }, { fastCheck: { numRuns: 100 } })
 })
-

@@ -171,9 +171,11 @@ describe("fast decoding of every response", () => {
     )
     const failure = Operation.decodeResponse(StopFinder.operation)({ locations: [{ id: 1 }] })
     expect(Either.isLeft(failure) && format(failure.left)).toBe(
-      format(Either.flip(Schema.decodeUnknownEither(StopFinder.StopFinderResponse)({ locations: [{ id: 1 }] })).pipe(
-        Either.getOrThrow
-      ))
+      format(
+        Either.flip(Schema.decodeUnknownEither(StopFinder.StopFinderResponse)({ locations: [{ id: 1 }] })).pipe(
+          Either.getOrThrow
+        )
+      )
     )
   })
 })

@@ -86,9 +86,7 @@ const stopPins = (
   const network = networkOf(dataset)
   const inside = where(request, block.radius)
   const zones = request.parkingZoneStopsOnly
-    ? dataset.parking.flatMap((parking) =>
-      parking.kind === "zone" && parking.area !== undefined ? [parking.area] : []
-    )
+    ? dataset.parking.flatMap((parking) => parking.kind === "zone" && parking.area !== undefined ? [parking.area] : [])
     : undefined
   const out: Array<Found> = []
   for (const stop of dataset.stops) {

@@ -39,8 +39,8 @@
  */
 import { Coord, type Point, type StopFinder } from "@efa-kit/core"
 import type { Dataset, Poi, Stop } from "../dataset/schema.js"
-import { bestScore, PERFECT, tokens } from "../search/text.js"
 import { distanceMeters } from "../engine/geo.js"
+import { bestScore, PERFECT, tokens } from "../search/text.js"
 import { type Network, networkOf, stopsNear } from "./network.js"
 import type { Answer } from "./types.js"
 

@@ -8,7 +8,7 @@
 import type { Coord } from "@efa-kit/core"
 import type { Dataset, DirectionCode, Line, Poi, Stop } from "../dataset/schema.js"
 import { lineId } from "../dataset/schema.js"
-import { type Grid, distanceMeters, makeGrid, walkSeconds } from "./geo.js"
+import { distanceMeters, type Grid, makeGrid, walkSeconds } from "./geo.js"
 
 /**
  * One direction of a line with its identifier and stop sequence in travel order.

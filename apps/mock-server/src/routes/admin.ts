@@ -105,10 +105,13 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   const clock = () => clockBody(state, options.timeZone, options.timeZoneName)
 
   const router = new Hono<AppEnv>()
-  router.use("*", bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: (c) => jsonResponse(c, { error: "payload-too-large" }, 413)
-  }))
+  router.use(
+    "*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => jsonResponse(c, { error: "payload-too-large" }, 413)
+    })
+  )
 
   router.get("/health", (c) =>
     jsonResponse(c, {

@@ -26,13 +26,18 @@ export interface RouteDeps extends HandlerDeps {
  * @category handlers
  */
 export const methodNotAllowed = (allowed: ReadonlyArray<string>) => (c: AppContext): Response =>
-  jsonResponse(c, {
-    error: "method-not-allowed",
-    method: c.req.method,
-    path: c.req.path,
-    allowed,
-    message: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}`
-  }, 405, { allow: allowed.join(", ") })
+  jsonResponse(
+    c,
+    {
+      error: "method-not-allowed",
+      method: c.req.method,
+      path: c.req.path,
+      allowed,
+      message: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}`
+    },
+    405,
+    { allow: allowed.join(", ") }
+  )
 
 /**
  * The methods an operation path takes. `OPTIONS` is answered by the CORS preflight.

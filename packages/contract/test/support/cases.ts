@@ -927,16 +927,20 @@ const opAreaCases: Array<AnyCase> = [
       for (const area of areas) expect(area.polygon !== undefined && isClosed(area.polygon)).toBe(true)
     }
   }),
-  opArea("radial: coordRadius longitude first with the radius, opASR=1; only providers near the centre", OpArea.radial(
-    ESSLINGEN_COORD,
-    { radius: 1000 }
-  ), {
-    params: [["opareaSM", "RADIAL"], ["coordRadius", "9.304104:48.737603:WGS84[dd.ddddd]:1000"], ["opASR", "1"]],
-    check: ({ providers }) => {
-      expect(providers.map((p) => p.id)).toEqual(["regiorad"])
-      expect(providers[0]?.areas.map((a) => a.id)).toEqual(["rr-esslingen"])
+  opArea(
+    "radial: coordRadius longitude first with the radius, opASR=1; only providers near the centre",
+    OpArea.radial(
+      ESSLINGEN_COORD,
+      { radius: 1000 }
+    ),
+    {
+      params: [["opareaSM", "RADIAL"], ["coordRadius", "9.304104:48.737603:WGS84[dd.ddddd]:1000"], ["opASR", "1"]],
+      check: ({ providers }) => {
+        expect(providers.map((p) => p.id)).toEqual(["regiorad"])
+        expect(providers[0]?.areas.map((a) => a.id)).toEqual(["rr-esslingen"])
+      }
     }
-  }),
+  ),
   opArea("radial without a radius leaves the suffix out (the server's 500 m)", OpArea.radial(HBF_COORD), {
     params: [["opareaSM", "RADIAL"], ["coordRadius", "9.181636:48.784081:WGS84[dd.ddddd]"], ["opASR", "1"]],
     check: ({ providers }) => {
@@ -944,17 +948,21 @@ const opAreaCases: Array<AnyCase> = [
       expect(providers.flatMap((p) => p.areas.map((a) => a.id))).not.toContain("rr-esslingen")
     }
   }),
-  opArea("vehPId<i> with the matching opAreaId<i>", OpArea.all({
-    providers: [{ providerId: "regiorad", areaId: "rr-esslingen" }, { providerId: "stadtmobil" }]
-  }), {
-    params: [["opareaSM", "ALL"], ["vehPId0", "regiorad"], ["opAreaId0", "rr-esslingen"], ["vehPId1", "stadtmobil"]],
-    check: ({ providers }) => {
-      expect(providers.map((p) => [p.id, p.areas.map((a) => a.id)])).toEqual([
-        ["regiorad", ["rr-esslingen"]],
-        ["stadtmobil", ["sm-stuttgart"]]
-      ])
+  opArea(
+    "vehPId<i> with the matching opAreaId<i>",
+    OpArea.all({
+      providers: [{ providerId: "regiorad", areaId: "rr-esslingen" }, { providerId: "stadtmobil" }]
+    }),
+    {
+      params: [["opareaSM", "ALL"], ["vehPId0", "regiorad"], ["opAreaId0", "rr-esslingen"], ["vehPId1", "stadtmobil"]],
+      check: ({ providers }) => {
+        expect(providers.map((p) => [p.id, p.areas.map((a) => a.id)])).toEqual([
+          ["regiorad", ["rr-esslingen"]],
+          ["stadtmobil", ["sm-stuttgart"]]
+        ])
+      }
     }
-  }),
+  ),
   opArea("vehSF keeps the providers of one vehicle kind", OpArea.all({ vehicleKind: "CAR" }), {
     params: [["opareaSM", "ALL"], ["vehSF", "CAR"]],
     check: ({ providers }) => {
@@ -971,17 +979,21 @@ const opAreaCases: Array<AnyCase> = [
 const servingLines = make("servingLines")
 
 const servingLinesCases: Array<AnyCase> = [
-  servingLines("by stop: mode=odv, lineReqType=0 and the stop as type_sl / name_sl", ServingLines.byStop(
-    Point.any(HBF)
-  ), {
-    params: [["mode", "odv"], ["lineReqType", "0"], ["type_sl", "any"], ["name_sl", HBF]],
-    check: ({ servingLines }) => {
-      expect(new Set(servingLines.map((l) => l.number))).toEqual(
-        new Set(["S1", "S2", "S4", "U1", "U5", "U14", "MEX 16", "MEX 17a"])
-      )
-      expect(servingLines.some((l) => l.mot === 1)).toBe(true)
+  servingLines(
+    "by stop: mode=odv, lineReqType=0 and the stop as type_sl / name_sl",
+    ServingLines.byStop(
+      Point.any(HBF)
+    ),
+    {
+      params: [["mode", "odv"], ["lineReqType", "0"], ["type_sl", "any"], ["name_sl", HBF]],
+      check: ({ servingLines }) => {
+        expect(new Set(servingLines.map((l) => l.number))).toEqual(
+          new Set(["S1", "S2", "S4", "U1", "U5", "U14", "MEX 16", "MEX 17a"])
+        )
+        expect(servingLines.some((l) => l.mot === 1)).toBe(true)
+      }
     }
-  }),
+  ),
   servingLines("exclMOT_<id> leaves the modes out", ServingLines.byStop(Point.any(HBF), { excludedModes: [13, 1] }), {
     params: [
       ["mode", "odv"],
@@ -1002,27 +1014,35 @@ const servingLinesCases: Array<AnyCase> = [
       expect(servingLines.map((l) => l.number).sort()).toEqual(["U1", "U1", "U14", "U14", "U5", "U5"])
     }
   }),
-  servingLines("lineReqType as a bitmask keeps the lines of those kinds", ServingLines.byStop(Point.any(MARIENPLATZ), {
-    lineTypes: ["ROB"]
-  }), {
-    params: [["mode", "odv"], ["lineReqType", "8"], ["type_sl", "any"], ["name_sl", MARIENPLATZ]],
-    check: ({ servingLines }) => {
-      const rob = new Set(dataset.lines.filter((l) => l.kinds.includes("ROB")).map((l) => l.number))
-      expect(servingLines.length).toBeGreaterThan(0)
-      for (const line of servingLines) expect(rob.has(line.number)).toBe(true)
+  servingLines(
+    "lineReqType as a bitmask keeps the lines of those kinds",
+    ServingLines.byStop(Point.any(MARIENPLATZ), {
+      lineTypes: ["ROB"]
+    }),
+    {
+      params: [["mode", "odv"], ["lineReqType", "8"], ["type_sl", "any"], ["name_sl", MARIENPLATZ]],
+      check: ({ servingLines }) => {
+        const rob = new Set(dataset.lines.filter((l) => l.kinds.includes("ROB")).map((l) => l.number))
+        expect(servingLines.length).toBeGreaterThan(0)
+        for (const line of servingLines) expect(rob.has(line.number)).toBe(true)
+      }
     }
-  }),
-  servingLines("a coordinate stop finds the nearest stop's lines", ServingLines.byStop(
-    Point.coord(stop(LUDWIGSBURG).coord)
-  ), {
-    params: [
-      ["mode", "odv"],
-      ["lineReqType", "0"],
-      ["type_sl", "coord"],
-      ["name_sl", "9.185303:48.892103:WGS84[dd.ddddd]"]
-    ],
-    check: ({ servingLines }) => expect(servingLines.map((l) => l.number)).toContain("421")
-  })
+  ),
+  servingLines(
+    "a coordinate stop finds the nearest stop's lines",
+    ServingLines.byStop(
+      Point.coord(stop(LUDWIGSBURG).coord)
+    ),
+    {
+      params: [
+        ["mode", "odv"],
+        ["lineReqType", "0"],
+        ["type_sl", "coord"],
+        ["name_sl", "9.185303:48.892103:WGS84[dd.ddddd]"]
+      ],
+      check: ({ servingLines }) => expect(servingLines.map((l) => l.number)).toContain("421")
+    }
+  )
 ]
 
 // ---------------------------------------------------------------------------------------------------

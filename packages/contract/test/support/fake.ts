@@ -1,4 +1,3 @@
-import { FetchHttpClient } from "@effect/platform"
 import { EfaClient, type Operation } from "@efa-kit/core"
 import {
   type AppOptions,
@@ -9,6 +8,7 @@ import {
   type MockServer,
   startServer
 } from "@efa-kit/mock-server"
+import { FetchHttpClient } from "@effect/platform"
 import { Chunk, Effect, Either, Layer, TestClock } from "effect"
 
 /** The embedded dataset, loaded once per test file. */
@@ -48,16 +48,17 @@ const recording = (inner: typeof globalThis.fetch, into: Array<Recorded>): typeo
     return response
   }) as typeof globalThis.fetch
 
-const makeAdmin = (fetch: typeof globalThis.fetch, baseUrl: string) =>
-async (method: string, path: string, body?: unknown): Promise<any> => {
-  const response = await fetch(new URL(`__admin/${path}`, baseUrl), {
-    method,
-    ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {})
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`admin ${method} ${path}: ${response.status} ${text}`)
-  return text === "" ? undefined : JSON.parse(text)
-}
+const makeAdmin =
+  (fetch: typeof globalThis.fetch, baseUrl: string) =>
+  async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(new URL(`__admin/${path}`, baseUrl), {
+      method,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {})
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`admin ${method} ${path}: ${response.status} ${text}`)
+    return text === "" ? undefined : JSON.parse(text)
+  }
 
 /** The fake as an app the client's `fetch` calls directly, without a port. */
 export const inProcess = async (options: Partial<AppOptions> = {}): Promise<Fake> => {
@@ -111,8 +112,7 @@ export const journal = (fake: Fake): Effect.Effect<Array<JournalEntry>> =>
   Effect.promise(() => fake.admin("GET", "journal"))
 
 /** Empties the journal, so the next request is number 1. */
-export const clearJournal = (fake: Fake): Effect.Effect<void> =>
-  Effect.promise(() => fake.admin("DELETE", "journal"))
+export const clearJournal = (fake: Fake): Effect.Effect<void> => Effect.promise(() => fake.admin("DELETE", "journal"))
 
 /** The operation that answered a recorded request (the vehicle detail shares its path with the coordinate search). */
 export const operationOf = (url: string): Operation.Any | undefined => {
@@ -152,8 +152,7 @@ export const sleepPendingIn = (millis: number): Effect.Effect<boolean> =>
   })
 
 /** Whether a TestClock sleep ends within `millis` from now (a backoff pause of unknown, jittered length). */
-const pauseWithin = (millis: number): Effect.Effect<boolean> =>
-  Effect.map(pauseEnd(millis), (end) => end !== undefined)
+const pauseWithin = (millis: number): Effect.Effect<boolean> => Effect.map(pauseEnd(millis), (end) => end !== undefined)
 
 const pauseEnd = (millis: number): Effect.Effect<number | undefined> =>
   Effect.gen(function*() {

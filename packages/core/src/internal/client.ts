@@ -180,7 +180,10 @@ export const OUTPUT_FORMAT: readonly [string, string] = ["outputFormat", "JSON"]
  */
 export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.HttpClient) => {
   const context: QueryContext = { timeZone: settings.timeZone }
-  const encoders = new Map<Operation<any, any, any>, (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>>()
+  const encoders = new Map<
+    Operation<any, any, any>,
+    (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>
+  >()
   const decoders = new Map<
     Operation<any, any, any>,
     (json: unknown, body: string) => Either.Either<any, ParseResult.ParseError>
@@ -199,7 +202,9 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
   const encoderFor = (operation: Operation<any, any, any>) => {
     let encoder = encoders.get(operation)
     if (encoder === undefined) {
-      encoder = Schema.encodeEither(operation.query(context)) as (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>
+      encoder = Schema.encodeEither(operation.query(context)) as (
+        request: unknown
+      ) => Either.Either<QueryPairs, ParseResult.ParseError>
       encoders.set(operation, encoder)
     }
     return encoder
@@ -404,7 +409,9 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
       return decodeError("schema", issue.path, issue.message)
     }
     const value = decoded.right as Response
-    const errors = SystemMessage.errors((value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages)
+    const errors = SystemMessage.errors(
+      (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
+    )
     if (errors.length > 0 && !operation.hasResult(value)) {
       return Effect.fail(
         new ServerMessageError({

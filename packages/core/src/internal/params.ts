@@ -71,20 +71,26 @@ export const IntParam = (options?: { readonly min?: number; readonly max?: numbe
       return ParseResult.succeed(value)
     },
     encode: (value) => ParseResult.succeed(String(value))
-  }).annotations({ jsonSchema: { type: "string", pattern: "^-?\\d+$", description: `integer ${describeRange(min, max)}` } })
+  }).annotations({
+    jsonSchema: { type: "string", pattern: "^-?\\d+$", description: `integer ${describeRange(min, max)}` }
+  })
 }
 
 const describeRange = (min: number, max: number): string =>
   min === Number.MIN_SAFE_INTEGER
     ? max === Number.MAX_SAFE_INTEGER ? "any integer" : `..${max}`
-    : max === Number.MAX_SAFE_INTEGER ? `${min}..` : `${min}..${max}`
+    : max === Number.MAX_SAFE_INTEGER
+    ? `${min}..`
+    : `${min}..${max}`
 
 /**
  * A decimal query value, optionally bounded.
  *
  * @internal
  */
-export const DecimalParam = (options?: { readonly min?: number; readonly max?: number }): Schema.Schema<number, string> => {
+export const DecimalParam = (
+  options?: { readonly min?: number; readonly max?: number }
+): Schema.Schema<number, string> => {
   const min = options?.min ?? -Number.MAX_VALUE
   const max = options?.max ?? Number.MAX_VALUE
   return Schema.transformOrFail(ParamString, Schema.Number.pipe(Schema.between(min, max)), {
@@ -108,14 +114,19 @@ export const DecimalParam = (options?: { readonly min?: number; readonly max?: n
  *
  * @internal
  */
-export const TextParam = ParamString.pipe(Schema.nonEmptyString({ message: () => "must not be empty" }), Schema.maxLength(1000))
+export const TextParam = ParamString.pipe(
+  Schema.nonEmptyString({ message: () => "must not be empty" }),
+  Schema.maxLength(1000)
+)
 
 /**
  * A repeatable parameter: one value or several under the same name, read as a non-empty list.
  *
  * @internal
  */
-export const Repeated = <A>(item: Schema.Schema<A, string>): Schema.Schema<ReadonlyArray<A>, string | ReadonlyArray<string>> =>
+export const Repeated = <A>(
+  item: Schema.Schema<A, string>
+): Schema.Schema<ReadonlyArray<A>, string | ReadonlyArray<string>> =>
   Schema.transform(
     Schema.Union(Schema.String, Schema.Array(Schema.String)),
     Schema.Array(Schema.String),
@@ -135,7 +146,9 @@ export const ModelText = Schema.String.pipe(
   Schema.trimmed(),
   Schema.nonEmptyString(),
   Schema.maxLength(1000),
-  Schema.annotations({ arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9äöüÄÖÜß][A-Za-z0-9äöüÄÖÜß ,.:-]{0,30}[A-Za-z0-9]$/) })
+  Schema.annotations({
+    arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9äöüÄÖÜß][A-Za-z0-9äöüÄÖÜß ,.:-]{0,30}[A-Za-z0-9]$/)
+  })
 )
 
 /**

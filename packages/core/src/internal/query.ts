@@ -123,7 +123,11 @@ export class IssueCollector {
     if (this.issues.length === 0) return ParseResult.succeed(value())
     if (this.issues.length === 1) return ParseResult.fail(this.issues[0]!)
     return ParseResult.fail(
-      new ParseResult.Composite(this.ast, this.actual, this.issues as [ParseResult.ParseIssue, ...Array<ParseResult.ParseIssue>])
+      new ParseResult.Composite(
+        this.ast,
+        this.actual,
+        this.issues as [ParseResult.ParseIssue, ...Array<ParseResult.ParseIssue>]
+      )
     )
   }
 }
