@@ -4,8 +4,7 @@
  *
  * @since 0.1.0
  */
-import type { Operation } from "@efa-kit/core"
-import { fromQueryString } from "@efa-kit/core/internal/query"
+import { Operation } from "@efa-kit/core"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
@@ -269,7 +268,7 @@ const finished = (
   const url = c.req.url
   const cached = cache?.get(now.epochMillis, url)
   if (cached !== undefined) return cached
-  const pairs = c.get("entry")?.params ?? fromQueryString(rawQuery(url))
+  const pairs = c.get("entry")?.params ?? Operation.fromQueryString(rawQuery(url))
   const entry = select(pairs)
   const fresh = answer(entry, pairs, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
   if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(now.epochMillis, url, fresh)

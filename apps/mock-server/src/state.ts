@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { fromQueryString } from "@efa-kit/core/internal/query"
+import { Operation } from "@efa-kit/core"
 import { DateTime } from "effect"
 import type { Fault } from "./faults.js"
 
@@ -44,7 +44,7 @@ class Recorded implements JournalEntry {
 
   get params(): ReadonlyArray<readonly [string, string]> {
     const params = this.#params
-    return typeof params === "string" ? (this.#params = fromQueryString(params)) : params
+    return typeof params === "string" ? (this.#params = Operation.fromQueryString(params)) : params
   }
 
   toJSON(): JournalEntry {

@@ -7,7 +7,11 @@
  */
 import type { DateTime, Either, ParseResult, Schema } from "effect"
 import { makeDecoder } from "./internal/fastDecode.js"
-import type { QueryPairs } from "./internal/query.js"
+import {
+  fromQueryString as internalFromQueryString,
+  type QueryPairs,
+  toQueryString as internalToQueryString
+} from "./internal/query.js"
 
 /**
  * What encoding a request needs beyond the request itself.
@@ -88,3 +92,21 @@ export const decodeResponse = <Response, ResponseEncoded>(
   }
   return decoder
 }
+
+/**
+ * Serialises query pairs as forms are encoded (UTF-8, `+` for a space); a pair with an empty value is
+ * sent as a bare flag (`boundingBox`).
+ *
+ * @since 0.1.0
+ * @category query strings
+ */
+export const toQueryString: (pairs: Query) => string = internalToQueryString
+
+/**
+ * Reads a query string (with or without its leading `?`) into ordered pairs, repeats included; a bare
+ * flag reads as an empty value.
+ *
+ * @since 0.1.0
+ * @category query strings
+ */
+export const fromQueryString: (query: string) => Array<readonly [string, string]> = internalFromQueryString
