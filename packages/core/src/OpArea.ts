@@ -24,7 +24,7 @@
 import { type Either, ParseResult, Schema } from "effect"
 import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
-import { LatLonPairs } from "./internal/latLonPairs.js"
+import { latLonPair, latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
@@ -363,26 +363,12 @@ export const Polygon: Schema.Schema<ReadonlyArray<readonly [number, number]>> = 
     identifier: "Polygon",
     description: "A closed ring of [latitude, longitude] pairs (first and last point identical)",
     arbitrary: () => (fc) =>
-      fc.array(
-        fc.tuple(
-          fc.integer({ min: -90_000_000, max: 90_000_000 }).map((n) => n / 1_000_000),
-          fc.integer({ min: -180_000_000, max: 180_000_000 }).map((n) => n / 1_000_000)
-        ),
-        { minLength: 3, maxLength: 12 }
-      ).map((points) => [...points, points[0]!]),
+      fc.array(latLonPair(fc), { minLength: 3, maxLength: 12 }).map((points) => [...points, points[0]!]),
     jsonSchema: {
       type: "array",
       minItems: 4,
       description: "closed: the first and last pairs are identical",
-      items: {
-        type: "array",
-        minItems: 2,
-        maxItems: 2,
-        items: [
-          { type: "number", minimum: -90, maximum: 90, description: "latitude" },
-          { type: "number", minimum: -180, maximum: 180, description: "longitude" }
-        ]
-      }
+      items: latLonPairJsonSchema
     }
   }
 )

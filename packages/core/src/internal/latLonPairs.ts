@@ -1,5 +1,29 @@
-import { ParseResult, Schema } from "effect"
+import { Arbitrary, type FastCheck, ParseResult, Schema } from "effect"
 import type * as AST from "effect/SchemaAST"
+import { Latitude, Longitude } from "../Coord.js"
+
+/**
+ * An arbitrary `[lat, lon]` pair, from the coordinate schemas' own arbitraries.
+ *
+ * @internal
+ */
+export const latLonPair = (fc: typeof FastCheck): FastCheck.Arbitrary<readonly [number, number]> =>
+  fc.tuple(Arbitrary.make(Latitude), Arbitrary.make(Longitude))
+
+/**
+ * The JSON Schema of one `[lat, lon]` pair.
+ *
+ * @internal
+ */
+export const latLonPairJsonSchema = {
+  type: "array",
+  minItems: 2,
+  maxItems: 2,
+  items: [
+    { type: "number", minimum: -90, maximum: 90, description: "latitude" },
+    { type: "number", minimum: -180, maximum: 180, description: "longitude" }
+  ]
+} as const
 
 const describe = (input: unknown): string => {
   if (input === null) return "null"
@@ -73,25 +97,10 @@ export const LatLonPairs: Schema.Schema<ReadonlyArray<readonly [number, number]>
   {
     identifier: "LatLonPairs",
     description: "An array of [latitude, longitude] pairs in WGS84 decimal degrees",
-    arbitrary: () => (fc) =>
-      fc.array(
-        fc.tuple(
-          fc.integer({ min: -90_000_000, max: 90_000_000 }).map((n) => n / 1_000_000),
-          fc.integer({ min: -180_000_000, max: 180_000_000 }).map((n) => n / 1_000_000)
-        ),
-        { maxLength: 20 }
-      ),
+    arbitrary: () => (fc) => fc.array(latLonPair(fc), { maxLength: 20 }),
     jsonSchema: {
       type: "array",
-      items: {
-        type: "array",
-        minItems: 2,
-        maxItems: 2,
-        items: [
-          { type: "number", minimum: -90, maximum: 90, description: "latitude" },
-          { type: "number", minimum: -180, maximum: 180, description: "longitude" }
-        ]
-      }
+      items: latLonPairJsonSchema
     }
   }
 )
