@@ -252,6 +252,13 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
 // a JSON round trip, as a response's fields do).
 const JsonField = Schema.Unknown.annotations({ arbitrary: () => (fc) => fc.jsonValue() })
 
+// The name of such a field. Generated names avoid the fields typed next to it, whose values a JSON value
+// would not fit.
+const extraFieldName = (typed: ReadonlyArray<string>) =>
+  Schema.String.annotations({
+    arbitrary: () => (fc) => fc.string().filter((name) => !typed.includes(name) && name !== "__proto__")
+  })
+
 /**
  * One vehicle (or other object) of the detail response. `id`, `name`, `type` and `coord` are typed when
  * present; every other field is kept as the server sent it.
@@ -266,7 +273,7 @@ export const Vehicle = Schema.Struct(
     type: opt(Schema.String),
     coord: opt(Coord.Coord)
   },
-  Schema.Record({ key: Schema.String, value: JsonField })
+  Schema.Record({ key: extraFieldName(["id", "name", "type", "coord"]), value: JsonField })
 ).annotations({ identifier: "Vehicle" })
 
 /**
@@ -288,7 +295,7 @@ export const VehicleDetailResponse = Schema.Struct(
     pins: Schema.optionalWith(Schema.Array(Vehicle), { exact: true, default: () => [] }),
     ...SystemMessage.systemMessagesField
   },
-  Schema.Record({ key: Schema.String, value: JsonField })
+  Schema.Record({ key: extraFieldName(["pins", "systemMessages"]), value: JsonField })
 ).annotations({ identifier: "VehicleDetailResponse" })
 
 /**
