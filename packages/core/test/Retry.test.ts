@@ -172,7 +172,7 @@ describe("rate limits", () => {
       const fiber = yield* Effect.fork(Effect.all(Array.from({ length: 6 }, () => stopFinder), { concurrency: 6 }))
       yield* TestClock.adjust("10 millis")
       expect(calls.length).toBeLessThanOrEqual(2)
-      yield* TestClock.adjust("2 seconds")
+      yield* TestClock.adjust("3 seconds")
       yield* Fiber.join(fiber)
       expect(calls).toHaveLength(6)
     }).pipe(Effect.provide(layer))

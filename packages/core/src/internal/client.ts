@@ -1,17 +1,18 @@
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import {
   type Clock,
+  Context,
   DateTime,
   Duration,
   Effect,
   Either,
   Exit,
   Option,
-  ParseResult,
+  type ParseResult,
   Random,
-  type RateLimiter,
   Schema,
   Scope
 } from "effect"
@@ -21,13 +22,19 @@ import {
   type EfaError,
   HttpStatusError,
   InvalidRequestError,
+  QueueFullError,
+  RedirectError,
   type RequestIssue,
+  ResponseTooLargeError,
   ServerMessageError,
   TransportError
 } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
+import { type BodyFailure, readBody } from "./body.js"
+import { describeIssue, formatIssues } from "./describe.js"
 import { makeJsonDecoder } from "./fastDecode.js"
+import type { Gate } from "./limiter.js"
 import { type QueryPairs, toQueryString } from "./query.js"
 
 /** @internal */
@@ -38,8 +45,15 @@ export interface ResolvedSettings {
   readonly timeout: Duration.Duration
   readonly deadline: Option.Option<Duration.Duration>
   readonly retry: Option.Option<ResolvedRetry>
-  readonly rateLimiter: Option.Option<RateLimiter.RateLimiter>
-  readonly concurrency: Option.Option<Effect.Semaphore>
+  readonly maxResponseBytes: number
+  readonly redirects: ResolvedRedirects | false
+  readonly gate: Option.Option<Gate>
+}
+
+/** @internal */
+export interface ResolvedRedirects {
+  readonly crossOrigin: "fail" | "follow"
+  readonly max: number
 }
 
 /** @internal */
@@ -87,8 +101,9 @@ export const parseRetryAfter = (value: string | undefined, nowMillis: number): O
 }
 
 /**
- * The pause before attempt `attempt + 1`: the server's `Retry-After` when it gave one (capped), else
- * exponential backoff with full jitter between half and all of the step.
+ * The pause before attempt `attempt + 1`: the server's `Retry-After` when it gave one (capped, and at
+ * least the base delay, so that `Retry-After: 0` or a date in the past cannot make the client hammer a
+ * struggling server), else exponential backoff with full jitter between half and all of the step.
  *
  * @internal
  */
@@ -101,7 +116,9 @@ export const retryDelay = (
     if (error._tag === "HttpStatusError") {
       const now = yield* DateTime.now
       const retryAfter = parseRetryAfter(error.retryAfter, DateTime.toEpochMillis(now))
-      if (Option.isSome(retryAfter)) return Duration.min(retryAfter.value, retry.maxRetryAfter)
+      if (Option.isSome(retryAfter)) {
+        return Duration.max(Duration.min(retryAfter.value, retry.maxRetryAfter), retry.baseDelay)
+      }
     }
     const step = Duration.min(Duration.times(retry.baseDelay, 2 ** (attempt - 1)), retry.maxDelay)
     const factor = yield* Random.nextRange(0.5, 1)
@@ -131,7 +148,8 @@ const EXCERPT_LENGTH = 200
 
 /** @internal */
 export const excerpt = (body: string): string => {
-  const flat = body.replace(/\s+/g, " ").trim()
+  // Only the start is looked at: a body may be megabytes long.
+  const flat = body.slice(0, EXCERPT_LENGTH * 4).replace(/\s+/g, " ").trim()
   return flat.length > EXCERPT_LENGTH ? flat.slice(0, EXCERPT_LENGTH) + "…" : flat
 }
 
@@ -141,22 +159,30 @@ export const excerpt = (body: string): string => {
  * @internal
  */
 export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => ({
+  formatIssues(issue).map((entry) => ({
     field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
     message: entry.message
   }))
 
-const firstIssue = (issue: ParseResult.ParseIssue): { readonly path: string; readonly message: string } => {
-  const [first] = ParseResult.ArrayFormatter.formatIssueSync(issue)
-  return first === undefined
-    ? { path: "$", message: "does not match" }
-    : { path: ["$", ...first.path.map(String)].join("."), message: first.message }
-}
-
-// What an attempt received: the response and its whole body.
+// What an attempt received: the final response, its whole body, and its URL (after redirects).
 interface Received {
   readonly response: HttpClientResponse.HttpClientResponse
   readonly body: string
+  readonly url: string
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+// Bytes of a redirect's body read before the next hop; the rest is dropped with the connection.
+const REDIRECT_BODY_BYTES = 64 * 1024
+
+const describeThrown = (error: unknown): string => {
+  try {
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return text.length > 200 ? text.slice(0, 200) + "…" : text
+  } catch {
+    return "an unprintable value was thrown"
+  }
 }
 
 const htmlDetail = (contentType: string | undefined): string =>
@@ -178,7 +204,11 @@ export const OUTPUT_FORMAT: readonly [string, string] = ["outputFormat", "JSON"]
  *
  * @internal
  */
-export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.HttpClient) => {
+export const makeExecutor = (
+  settings: ResolvedSettings,
+  httpClient: HttpClient.HttpClient,
+  baseRequestInit?: RequestInit | undefined
+) => {
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<
     Operation<any, any, any>,
@@ -253,11 +283,10 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     return url
   }
 
-  const limited = <A>(effect: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
-    let out = effect
-    if (Option.isSome(settings.rateLimiter)) out = settings.rateLimiter.value(out)
-    if (Option.isSome(settings.concurrency)) out = settings.concurrency.value.withPermits(1)(out)
-    return out
+  const limited = <A>(operation: Operation<any, any, any>, effect: Effect.Effect<A, EfaError>) => {
+    if (Option.isNone(settings.gate)) return effect
+    const gate = settings.gate.value
+    return gate.run(effect, () => new QueueFullError({ operation: operation.name, maxQueue: gate.maxQueue }))
   }
 
   const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
@@ -279,7 +308,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     Effect.suspend(() => {
       const url = buildUrl(operation, request)
       if (Either.isLeft(url)) return Effect.fail(url.left)
-      const calls = withRetries(limited(attempt(operation, url.right)))
+      const calls = withRetries(limited(operation, attempt(operation, url.right)))
       if (Option.isNone(settings.deadline)) return calls
       const deadline = settings.deadline.value
       return Effect.timeoutFail(calls, {
@@ -302,31 +331,107 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
       detail: `timeout ${Duration.format(settings.timeout)}`
     })
 
-  // Sends the request and reads the whole body.
-  const send = (operation: Operation<any, any, any>, url: string) =>
-    client.execute(HttpClientRequest.setUrl(template, url)).pipe(
-      Effect.flatMap((response) => Effect.map(response.text, (body): Received => ({ response, body }))),
-      Effect.mapError((error) =>
-        new TransportError({
-          operation: operation.name,
-          reason: "network",
-          url,
-          detail: error.message,
-          cause: error
-        })
+  const baseOrigin = new URL(settings.baseUrl).origin
+  // Redirects are the client's to follow, the same way on every transport: `fetch` is told not to
+  // follow them (undici's `request` and Node's `http` never do). A request to another origin carries
+  // none of the configured headers, not even those of a `RequestInit` given to the fetch client.
+  const fetchInit = (context: Context.Context<never>, sameOrigin: boolean): RequestInit => {
+    const given = Context.getOption(context, FetchHttpClient.RequestInit)
+    const init: RequestInit = { ...baseRequestInit, ...(Option.isSome(given) ? given.value : undefined) }
+    init.redirect = "manual"
+    if (!sameOrigin) delete init.headers
+    return init
+  }
+  const bareTemplate = HttpClientRequest.get("", { headers: { accept: "application/json" } })
+
+  const transportError = (operation: Operation<any, any, any>, url: string, error: { readonly message: string }) =>
+    new TransportError({ operation: operation.name, reason: "network", url, detail: error.message, cause: error })
+
+  const bodyError = (operation: Operation<any, any, any>, url: string, failure: BodyFailure) =>
+    failure._tag === "Transport"
+      ? transportError(operation, url, failure.error)
+      : new ResponseTooLargeError({
+        operation: operation.name,
+        url,
+        limit: settings.maxResponseBytes,
+        received: failure.received,
+        declared: failure.declared
+      })
+
+  // One request of an attempt: to the call's URL, or to where a redirect pointed.
+  const sendOne = (url: string, sameOrigin: boolean) =>
+    Effect.contextWithEffect((context: Context.Context<never>) =>
+      client.execute(HttpClientRequest.setUrl(sameOrigin ? template : bareTemplate, url)).pipe(
+        Effect.provideService(FetchHttpClient.RequestInit, fetchInit(context, sameOrigin))
       )
     )
+
+  type Exchange = Effect.Effect<Received, TransportError | RedirectError | ResponseTooLargeError, Scope.Scope>
+
+  // Sends the request, follows the redirects the policy allows, and reads the final body.
+  const exchange = (operation: Operation<any, any, any>, url: string): Exchange => {
+    const hop = (current: string, chain: Array<string>): Exchange =>
+      Effect.flatMap(
+        Effect.mapError(sendOne(current, chain.length === 1 || new URL(current).origin === baseOrigin), (error) =>
+          transportError(operation, current, error)),
+        (response): Exchange => {
+          if (!REDIRECT_STATUSES.has(response.status)) {
+            return Effect.map(
+              Effect.mapError(readBody(response, settings.maxResponseBytes), (failure) =>
+                bodyError(operation, current, failure)),
+              (body): Received => ({ response, body, url: current })
+            )
+          }
+          const next = nextHop(operation, url, current, chain, response)
+          // The body of a redirect is read (a little of it) so that the connection can be used again.
+          const drained = Effect.ignore(readBody(response, REDIRECT_BODY_BYTES))
+          return Effect.zipRight(
+            drained,
+            Either.isLeft(next) ? Effect.fail(next.left) : hop(next.right, [...chain, next.right])
+          )
+        }
+      )
+    return hop(url, [url])
+  }
+
+  const nextHop = (
+    operation: Operation<any, any, any>,
+    url: string,
+    current: string,
+    chain: ReadonlyArray<string>,
+    response: HttpClientResponse.HttpClientResponse
+  ): Either.Either<string, RedirectError> => {
+    const status = response.status
+    const location = response.headers["location"]
+    const refuse = (reason: RedirectError["reason"], target: string) =>
+      Either.left(new RedirectError({ operation: operation.name, url, reason, status, target, locations: chain }))
+    let target: URL
+    try {
+      if (location === undefined || location.trim() === "") throw new Error("no Location")
+      target = new URL(location.trim(), current)
+    } catch {
+      return refuse("invalid-location", location ?? "")
+    }
+    if (target.protocol !== "http:" && target.protocol !== "https:") return refuse("invalid-location", location)
+    const href = target.href
+    const redirects = settings.redirects
+    if (redirects === false) return refuse("disabled", href)
+    if (chain.includes(href)) return refuse("loop", href)
+    if (chain.length > redirects.max) return refuse("too-many", href)
+    if (target.origin !== baseOrigin && redirects.crossOrigin === "fail") return refuse("cross-origin", href)
+    return Either.right(href)
+  }
 
   // The per-attempt timeout with the live clock: a plain timer that closes the request's scope, which
   // aborts the request. `Effect.timeoutFail` races two forked fibers, several times the cost of a
   // loopback round trip; it is kept for any other clock (the `TestClock` of tests), which a timer would
   // not follow.
-  const withLiveTimeout = (
-    sent: Effect.Effect<Received, TransportError>,
+  const withLiveTimeout = <E>(
+    sent: Effect.Effect<Received, E>,
     scope: Scope.CloseableScope,
     operation: Operation<any, any, any>,
     url: string
-  ): Effect.Effect<Received, TransportError> =>
+  ): Effect.Effect<Received, E | TransportError> =>
     Effect.suspend(() => {
       const millis = Duration.toMillis(settings.timeout)
       // Longer than a timer can wait: no limit, as with Effect's clock.
@@ -337,7 +442,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
         Effect.runFork(Scope.close(scope, Exit.void))
       }, millis)
       return Effect.matchCauseEffect(sent, {
-        onFailure: (cause) => {
+        onFailure: (cause): Effect.Effect<Received, E | TransportError> => {
           clearTimeout(timer)
           return timedOut ? Effect.fail(timeoutError(operation, url)) : Effect.failCause(cause)
         },
@@ -353,7 +458,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     url: string
   ): Effect.Effect<Response, EfaError> =>
     Effect.flatMap(Scope.make(), (scope) => {
-      const sent = Effect.provideService(send(operation, url), Scope.Scope, scope)
+      const sent = Effect.provideService(exchange(operation, url), Scope.Scope, scope)
       return Effect.clockWith((clock) =>
         isLiveClock(clock)
           ? withLiveTimeout(sent, scope, operation, url)
@@ -362,11 +467,33 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
         // A request that failed, timed out or was interrupted is aborted; one that was read to the end is
         // left alone (its scope is dropped, not closed).
         Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : Scope.close(scope, exit)),
-        Effect.flatMap(({ body, response }) => interpret(operation, url, response, body))
+        Effect.flatMap((received) => interpret(operation, received))
       )
     })
 
   const interpret = <Response>(
+    operation: Operation<any, Response, any>,
+    { body, response, url }: Received
+  ): Effect.Effect<Response, EfaError> => {
+    // Whatever the body holds, the answer is a value or a tagged error: anything thrown on the way
+    // (a schema's own code, a formatter) becomes a `DecodeError`.
+    try {
+      return interpretUnsafe(operation, url, response, body)
+    } catch (error) {
+      return Effect.fail(
+        new DecodeError({
+          operation: operation.name,
+          url,
+          reason: "schema",
+          path: "$",
+          detail: `the body could not be decoded: ${describeThrown(error)}`,
+          bodyExcerpt: excerpt(body)
+        })
+      )
+    }
+  }
+
+  const interpretUnsafe = <Response>(
     operation: Operation<any, Response, any>,
     url: string,
     response: HttpClientResponse.HttpClientResponse,
@@ -400,12 +527,12 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
       return decodeError(
         "not-json",
         "$",
-        looksLikeHtml ? htmlDetail(response.headers["content-type"]) : String((error as Error).message)
+        looksLikeHtml ? htmlDetail(response.headers["content-type"]) : describeThrown(error)
       )
     }
     const decoded = decoderFor(operation)(json, body)
     if (Either.isLeft(decoded)) {
-      const issue = firstIssue(decoded.left.issue)
+      const issue = describeIssue(decoded.left.issue)
       return decodeError("schema", issue.path, issue.message)
     }
     const value = decoded.right as Response
