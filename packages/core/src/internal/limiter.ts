@@ -8,7 +8,11 @@
  * one suspended fiber per caller, and at most one timer (the head's) for the whole queue.
  *
  * The token bucket holds at most `burst` tokens and gains `requestsPerSecond` per second; it starts
- * full. Time is read from Effect's `Clock`, so a `TestClock` drives it in tests.
+ * full. It is kept as the theoretical arrival time of the next request (GCRA, the same bucket in one
+ * number): a request may go when `now >= tat - (burst - 1) * interval`, and moves `tat` one interval on.
+ * While callers queue, `tat` moves on from where it was, not from when the head's timer happened to
+ * fire, so that timer lateness does not lower the rate (up to {@link MAX_CATCH_UP_MILLIS} of it). Time
+ * is read from Effect's `Clock`, so a `TestClock` drives it in tests.
  *
  * @internal
  */
@@ -25,6 +29,13 @@ export interface GateOptions {
   /** Callers that may wait at once; beyond it `run` fails with `onFull`. */
   readonly maxQueue: number
 }
+
+/**
+ * The most timer lateness a queue makes up for.
+ *
+ * @internal
+ */
+export const MAX_CATCH_UP_MILLIS = 100
 
 interface Waiter {
   prev: Waiter | undefined
@@ -44,12 +55,13 @@ interface Waiter {
  * @internal
  */
 export class Gate {
-  readonly #millisPerToken: number
-  readonly #burst: number
+  readonly #interval: number
+  readonly #tolerance: number
   readonly #limitedRate: boolean
   readonly #maxQueue: number
-  #tokens: number
-  #refilledAt: number | undefined = undefined
+  #tat = Number.NEGATIVE_INFINITY
+  // Whether the queue has waited for tokens since the rate last stopped being what held it back.
+  #backlogged = false
   #permits: number
   #head: Waiter | undefined = undefined
   #tail: Waiter | undefined = undefined
@@ -57,9 +69,8 @@ export class Gate {
 
   constructor(options: GateOptions) {
     this.#limitedRate = options.requestsPerSecond !== undefined
-    this.#millisPerToken = options.requestsPerSecond === undefined ? 0 : 1000 / options.requestsPerSecond
-    this.#burst = options.burst
-    this.#tokens = options.burst
+    this.#interval = options.requestsPerSecond === undefined ? 0 : 1000 / options.requestsPerSecond
+    this.#tolerance = (options.burst - 1) * this.#interval
     this.#permits = options.concurrency ?? Number.POSITIVE_INFINITY
     this.#maxQueue = options.maxQueue
   }
@@ -87,7 +98,7 @@ export class Gate {
   run<A, E, E2>(effect: Effect.Effect<A, E>, onFull: () => E2): Effect.Effect<A, E | E2> {
     return Effect.uninterruptibleMask((restore) =>
       Effect.flatMap(Clock.clockWith(Effect.succeed), (clock): Effect.Effect<A, E | E2> => {
-        if (this.#head === undefined && this.#tryAdmit(clock)) {
+        if (this.#head === undefined && this.#tryAdmit(clock, false)) {
           return Effect.ensuring(restore(effect), this.#releaseEffect)
         }
         if (this.#length >= this.#maxQueue) return Effect.fail(onFull())
@@ -105,32 +116,21 @@ export class Gate {
     this.#wakeHead()
   })
 
-  #refill(now: number): void {
-    if (!this.#limitedRate) return
-    if (this.#refilledAt === undefined) {
-      this.#refilledAt = now
-      return
-    }
-    const elapsed = now - this.#refilledAt
-    if (elapsed <= 0) return
-    this.#tokens = Math.min(this.#burst, this.#tokens + elapsed / this.#millisPerToken)
-    this.#refilledAt = now
-  }
-
-  // Takes a permit and a token when both are free.
-  #tryAdmit(clock: Clock.Clock): boolean {
+  // Takes a permit and a token when both are free. `backlogged`: callers have been waiting for tokens,
+  // so the bucket moves on from its own schedule (see the module's note).
+  #tryAdmit(clock: Clock.Clock, backlogged: boolean): boolean {
     if (this.#permits < 1) return false
     if (this.#limitedRate) {
-      this.#refill(clock.unsafeCurrentTimeMillis())
-      if (this.#tokens < 1) return false
-      this.#tokens -= 1
+      const now = clock.unsafeCurrentTimeMillis()
+      if (now < this.#tat - this.#tolerance) return false
+      this.#tat = Math.max(this.#tat, backlogged ? now - MAX_CATCH_UP_MILLIS : now) + this.#interval
     }
     this.#permits -= 1
     return true
   }
 
-  #millisToNextToken(): number {
-    return Math.max(1, Math.ceil((1 - this.#tokens) * this.#millisPerToken))
+  #millisToNextToken(clock: Clock.Clock): number {
+    return Math.max(1, Math.ceil(this.#tat - this.#tolerance - clock.unsafeCurrentTimeMillis()))
   }
 
   #enqueue(): Waiter {
@@ -157,7 +157,7 @@ export class Gate {
     if (waiter.next === undefined) this.#tail = waiter.prev
     else waiter.next.prev = waiter.prev
     waiter.prev = waiter.next = undefined
-    this.#length--
+    if (--this.#length === 0) this.#backlogged = false
   }
 
   #wakeHead(): void {
@@ -188,15 +188,20 @@ export class Gate {
   // The waiter's turn: parked until it is the head with a permit free, then sleeping until a token is.
   #await(waiter: Waiter, clock: Clock.Clock): Effect.Effect<void> {
     const turn: Effect.Effect<void> = Effect.suspend(() => {
-      if (waiter !== this.#head || this.#permits < 1) return Effect.zipRight(this.#park(waiter), turn)
-      if (this.#tryAdmit(clock)) {
+      if (waiter !== this.#head) return Effect.zipRight(this.#park(waiter), turn)
+      if (this.#permits < 1) {
+        this.#backlogged = false
+        return Effect.zipRight(this.#park(waiter), turn)
+      }
+      if (this.#tryAdmit(clock, this.#backlogged)) {
         waiter.admitted = true
         this.#unlink(waiter)
         // The next caller may go at once too (a burst, free permits).
         this.#wakeHead()
         return Effect.void
       }
-      return Effect.zipRight(Effect.sleep(Duration.millis(this.#millisToNextToken())), turn)
+      this.#backlogged = true
+      return Effect.zipRight(Effect.sleep(Duration.millis(this.#millisToNextToken(clock))), turn)
     })
     return turn
   }
