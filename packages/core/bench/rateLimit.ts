@@ -83,7 +83,7 @@ const measure = (name: string, callers: number, limit: Limit) =>
   })
 
 const withClient =
-  (options: Partial<EfaClient.Options>) => (effect: Effect.Effect<Figures, never, EfaClient.EfaClient>) =>
+  (options: Partial<EfaClient.Options>) => <E>(effect: Effect.Effect<Figures, E, EfaClient.EfaClient>) =>
     Effect.provide(
       effect,
       EfaClient.layer({ baseUrl: "http://efa.test", retry: false, ...options }).pipe(Layer.provide(instant))
