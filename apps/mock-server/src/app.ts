@@ -8,10 +8,18 @@ import { Hono } from "hono"
 import { AnswerCache } from "./answerCache.js"
 import type { AppEnv } from "./env.js"
 import { type AppOptions, resolveOptions } from "./options.js"
-import { ADMIN_PREFIX, errorResponse, internalMiddleware, isInternal, journaled, preflight } from "./pipeline.js"
+import {
+  ADMIN_PREFIX,
+  errorResponse,
+  internalMiddleware,
+  isAdmin,
+  isInternal,
+  journaled,
+  preflight
+} from "./pipeline.js"
 import { answers } from "./registry.js"
 import { addInfoRoutes } from "./routes/addInfo.js"
-import { adminRoutes } from "./routes/admin.js"
+import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
 import { coordInfoRoutes } from "./routes/coordInfo.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
 import { geoObjectRoutes } from "./routes/geoObject.js"
@@ -63,11 +71,10 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   // do their own (see `pipeline.ts`).
   app.use("/", internalMiddleware)
   app.use("/openapi.json", internalMiddleware)
-  app.use(`${ADMIN_PREFIX}/*`, internalMiddleware)
 
   app.route("/", discoveryRoutes(deps))
   app.route("/", openApiRoutes(deps))
-  app.route(ADMIN_PREFIX, adminRoutes(deps))
+  app.route(ADMIN_PREFIX, resolved.admin.enabled ? adminRoutes(deps) : adminDisabledRoutes())
   app.route("/XML_TRIP_REQUEST2", tripRoutes(deps))
   app.route("/XML_COORD_REQUEST", coordInfoRoutes(deps))
   app.route("/XML_STOPFINDER_REQUEST", stopFinderRoutes(deps))
@@ -78,7 +85,7 @@ export const makeMockServer = (options: AppOptions): MockServer => {
 
   const unknownPath = notFound(deps)
   app.notFound((c) => {
-    if (c.req.method === "OPTIONS") return preflight(c)
+    if (c.req.method === "OPTIONS" && !isAdmin(c.req.path)) return preflight(c)
     // An unknown path is journaled like an operation request, except below the admin prefix.
     return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)
   })

@@ -6,6 +6,7 @@
  */
 import { LocalDateTime } from "@efa-kit/core"
 import { DateTime, Either } from "effect"
+import type { AdminOptions } from "./adminGuard.js"
 import type { Dataset } from "./dataset/schema.js"
 import type { AnswerRegistry } from "./registry.js"
 
@@ -75,6 +76,11 @@ export interface AppOptions {
   readonly timeZone?: string | undefined
   /** Overrides of {@link DEFAULT_LIMITS}. */
   readonly limits?: Partial<Limits> | undefined
+  /**
+   * The admin API: on by default, without a token. Its answers never carry CORS headers, and it takes
+   * only JSON bodies and no request from a page of another origin.
+   */
+  readonly admin?: AdminOptions | undefined
   /** Replaces answers of some operations, keyed by operation name (`stopFinder`, ...). */
   readonly answers?: Partial<AnswerRegistry> | undefined
   /**
@@ -96,6 +102,7 @@ export interface ResolvedOptions {
   readonly timeZone: DateTime.TimeZone
   readonly timeZoneName: string
   readonly limits: Limits
+  readonly admin: { readonly enabled: boolean; readonly token: string | undefined }
   readonly onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
 }
 
@@ -137,6 +144,9 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
   const timeZone = LocalDateTime.zone(timeZoneName)
   if (Either.isLeft(timeZone)) throw new Error(`invalid option timeZone: ${timeZone.left}`)
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  if (options.admin?.token !== undefined && options.admin.token.trim() === "") {
+    throw new Error("invalid option admin.token: must not be empty")
+  }
   for (const [key, value] of Object.entries(limits)) {
     if (!Number.isInteger(value) || value < 0) throw new Error(`invalid limit ${key}: ${value}`)
   }
@@ -146,6 +156,7 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
     timeZone: timeZone.right,
     timeZoneName,
     limits,
+    admin: { enabled: options.admin?.enabled ?? true, token: options.admin?.token },
     onError: options.onError ?? defaultOnError
   }
 }

@@ -21,6 +21,7 @@
 import { DateTime, Duration, Either, Option, ParseResult, Schema } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
+import { adminGuard } from "../adminGuard.js"
 import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
 import { faultSpec, formatFault } from "../faults.js"
 import { parseInstant } from "../options.js"
@@ -105,6 +106,8 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   const clock = () => clockBody(state, options.timeZone, options.timeZoneName)
 
   const router = new Hono<AppEnv>()
+  // First: every admin route, present and future, is behind the guard.
+  router.use("*", adminGuard({ token: options.admin.token }))
   router.use(
     "*",
     bodyLimit({
@@ -225,3 +228,17 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
     }, 404))
   return router
 }
+
+/**
+ * The admin prefix when the admin API is turned off: 404 for every path and method.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const adminDisabledRoutes = (): Hono<AppEnv> =>
+  new Hono<AppEnv>().all("*", (c) =>
+    jsonResponse(c, {
+      error: "not-found",
+      path: c.req.path,
+      message: "the admin API is turned off (--no-admin)"
+    }, 404))
