@@ -62,7 +62,12 @@ export {
 export const makeMockServer = (options: AppOptions): MockServer => {
   const resolved = resolveOptions(options)
   const { limits } = resolved
-  const state = new MockState(resolved.now, limits.maxJournalEntries, limits.maxScriptedFaults)
+  const state = new MockState(
+    resolved.now,
+    limits.maxJournalEntries,
+    limits.maxScriptedFaults,
+    limits.maxJournalBytes
+  )
   const cache = new AnswerCache(limits.maxCachedAnswers)
   const deps: RouteDeps = { options: resolved, state, cache, answers: { ...answers, ...options.answers } }
   const app = new Hono<AppEnv>()

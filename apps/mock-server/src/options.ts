@@ -33,6 +33,11 @@ export interface Limits {
   readonly maxParameters: number
   /** Journal entries kept; the oldest are dropped first. Default 10,000. */
   readonly maxJournalEntries: number
+  /**
+   * Memory the journal's entries may hold, in bytes (estimated from their texts); the oldest are
+   * dropped first. Default 16 MiB.
+   */
+  readonly maxJournalBytes: number
   /** Longest injected latency in milliseconds. Default 60,000. */
   readonly maxLatencyMs: number
   /** Most scripted faults waiting at once. Default 10,000. */
@@ -52,6 +57,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxUrlLength: 8192,
   maxParameters: 500,
   maxJournalEntries: 10_000,
+  maxJournalBytes: 16 * 1024 * 1024,
   maxLatencyMs: 60_000,
   maxScriptedFaults: 10_000,
   maxCachedAnswers: 1_000
