@@ -30,6 +30,7 @@ import { servingLinesRoutes } from "./routes/servingLines.js"
 import { stopFinderRoutes } from "./routes/stopFinder.js"
 import { tripRoutes } from "./routes/trip.js"
 import { MockState } from "./state.js"
+import { WorkQueue } from "./workQueue.js"
 
 /**
  * A fake: the app and the state behind it (journal, scripted faults, clock), for callers that want to
@@ -69,7 +70,13 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     limits.maxJournalBytes
   )
   const cache = new AnswerCache(limits.maxCachedAnswers)
-  const deps: RouteDeps = { options: resolved, state, cache, answers: { ...answers, ...options.answers } }
+  const deps: RouteDeps = {
+    options: resolved,
+    state,
+    cache,
+    work: new WorkQueue(),
+    answers: { ...answers, ...options.answers }
+  }
   const app = new Hono<AppEnv>()
 
   // The internal paths get the preflight and the CORS headers from a middleware; the operation paths

@@ -47,6 +47,18 @@ export interface Limits {
    * bodies). `0` answers every request afresh. Default 1,000.
    */
   readonly maxCachedAnswers: number
+  /**
+   * Routing searches one trip request may make (one per trip candidate, two with a via point).
+   * Default 200.
+   */
+  readonly maxTripSearches: number
+  /** RAPTOR rounds one trip request may make over all its searches. Default 1,200. */
+  readonly maxTripRounds: number
+  /**
+   * Milliseconds of routing one trip request may take. Default 100. Past any of the three bounds the
+   * trip answer stops as EFA's router does when it gives up (see `answerTrip`), never with a 5xx.
+   */
+  readonly maxTripMillis: number
 }
 
 /**
@@ -60,7 +72,10 @@ export const DEFAULT_LIMITS: Limits = {
   maxJournalBytes: 16 * 1024 * 1024,
   maxLatencyMs: 60_000,
   maxScriptedFaults: 10_000,
-  maxCachedAnswers: 1_000
+  maxCachedAnswers: 1_000,
+  maxTripSearches: 200,
+  maxTripRounds: 1_200,
+  maxTripMillis: 100
 }
 
 /**
