@@ -287,6 +287,17 @@ export interface Options {
    * fail with `RedirectError`. `false` follows none. Default `{ crossOrigin: "fail", max: 5 }`.
    */
   readonly redirects?: RedirectOptions | false | undefined
+  /**
+   * Middleware for the `HttpClient` the calls go through (logging, metrics, a proxy, extra retries):
+   * applied once, when the client is built. Redirects, timeouts, limits and decoding stay the client's.
+   */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
+  /**
+   * One tracing span per call, `EfaClient.<operation>` (kind `client`), with the attributes
+   * `efa.operation`, `url.path`, `efa.attempts` and `http.response.status_code` (of the last response),
+   * retries and pauses inside it. `false` opens none. Default `true`.
+   */
+  readonly spans?: boolean | undefined
 }
 
 /**
@@ -477,7 +488,9 @@ const resolve = (
       retry,
       maxResponseBytes,
       redirects,
-      gate
+      gate,
+      transformClient: options.transformClient,
+      spans: options.spans ?? true
     }
   })
 

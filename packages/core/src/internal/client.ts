@@ -48,6 +48,14 @@ export interface ResolvedSettings {
   readonly maxResponseBytes: number
   readonly redirects: ResolvedRedirects | false
   readonly gate: Option.Option<Gate>
+  readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
+  readonly spans: boolean
+}
+
+// What a call's span reports: attempts made, the status of the last response.
+interface CallTrace {
+  attempts: number
+  status: number | undefined
 }
 
 /** @internal */
@@ -218,10 +226,10 @@ export const makeExecutor = (
     Operation<any, any, any>,
     (json: unknown, body: string) => Either.Either<any, ParseResult.ParseError>
   >()
-  // One call is one EFA request: no span and no trace headers per HTTP request (a caller who traces wraps
-  // the call in `Effect.withSpan`). The request lives in a scope of its own (`withScope`), so that the
+  // One call is one span (`spans`), not one per HTTP request, and no trace headers go out. A
+  // `transformClient` middleware sees the requests before these settings. The request lives in a scope of its own (`withScope`), so that the
   // client can abort it itself, without the fibers an interrupting timeout forks.
-  const client = httpClient.pipe(
+  const client = (settings.transformClient === undefined ? httpClient : settings.transformClient(httpClient)).pipe(
     HttpClient.withTracerDisabledWhen(constTrue),
     HttpClient.withTracerPropagation(false),
     HttpClient.withScope
@@ -308,20 +316,41 @@ export const makeExecutor = (
     Effect.suspend(() => {
       const url = buildUrl(operation, request)
       if (Either.isLeft(url)) return Effect.fail(url.left)
-      const calls = withRetries(limited(operation, attempt(operation, url.right)))
-      if (Option.isNone(settings.deadline)) return calls
-      const deadline = settings.deadline.value
-      return Effect.timeoutFail(calls, {
-        duration: deadline,
-        onTimeout: () =>
-          new TransportError({
-            operation: operation.name,
-            reason: "timeout",
-            url: url.right,
-            detail: `deadline ${Duration.format(deadline)} passed`
+      if (!settings.spans) return withDeadline(operation, url.right, undefined)
+      const trace: CallTrace = { attempts: 0, status: undefined }
+      return withDeadline(operation, url.right, trace).pipe(
+        Effect.onExit(() =>
+          Effect.annotateCurrentSpan({
+            "efa.attempts": trace.attempts,
+            ...(trace.status !== undefined ? { "http.response.status_code": trace.status } : {})
           })
-      })
+        ),
+        Effect.withSpan(`EfaClient.${operation.name}`, {
+          kind: "client",
+          attributes: { "efa.operation": operation.name, "url.path": operation.path }
+        })
+      )
     })
+
+  const withDeadline = <Response>(
+    operation: Operation<any, Response, any>,
+    url: string,
+    trace: CallTrace | undefined
+  ): Effect.Effect<Response, EfaError> => {
+    const calls = withRetries(limited(operation, attempt(operation, url, trace)))
+    if (Option.isNone(settings.deadline)) return calls
+    const deadline = settings.deadline.value
+    return Effect.timeoutFail(calls, {
+      duration: deadline,
+      onTimeout: () =>
+        new TransportError({
+          operation: operation.name,
+          reason: "timeout",
+          url,
+          detail: `deadline ${Duration.format(deadline)} passed`
+        })
+    })
+  }
 
   const timeoutError = (operation: Operation<any, any, any>, url: string) =>
     new TransportError({
@@ -342,6 +371,8 @@ export const makeExecutor = (
     if (!sameOrigin) delete init.headers
     return init
   }
+  // A request to another origin starts from this bare request, never from `template`: whatever adds
+  // headers (options, an API key) must add them to `template`, so that they stay with the base origin.
   const bareTemplate = HttpClientRequest.get("", { headers: { accept: "application/json" } })
 
   const transportError = (operation: Operation<any, any, any>, url: string, error: { readonly message: string }) =>
@@ -369,12 +400,15 @@ export const makeExecutor = (
   type Exchange = Effect.Effect<Received, TransportError | RedirectError | ResponseTooLargeError, Scope.Scope>
 
   // Sends the request, follows the redirects the policy allows, and reads the final body.
-  const exchange = (operation: Operation<any, any, any>, url: string): Exchange => {
+  const exchange = (operation: Operation<any, any, any>, url: string, trace: CallTrace | undefined): Exchange => {
     const hop = (current: string, chain: Array<string>): Exchange =>
       Effect.flatMap(
         Effect.mapError(sendOne(current, chain.length === 1 || new URL(current).origin === baseOrigin), (error) =>
           transportError(operation, current, error)),
         (response): Exchange => {
+          if (trace !== undefined) {
+            trace.status = response.status
+          }
           if (!REDIRECT_STATUSES.has(response.status)) {
             return Effect.map(
               Effect.mapError(readBody(response, settings.maxResponseBytes), (failure) =>
@@ -455,10 +489,12 @@ export const makeExecutor = (
 
   const attempt = <Response>(
     operation: Operation<any, Response, any>,
-    url: string
+    url: string,
+    trace: CallTrace | undefined
   ): Effect.Effect<Response, EfaError> =>
     Effect.flatMap(Scope.make(), (scope) => {
-      const sent = Effect.provideService(exchange(operation, url), Scope.Scope, scope)
+      if (trace !== undefined) trace.attempts++
+      const sent = Effect.provideService(exchange(operation, url, trace), Scope.Scope, scope)
       return Effect.clockWith((clock) =>
         isLiveClock(clock)
           ? withLiveTimeout(sent, scope, operation, url)
