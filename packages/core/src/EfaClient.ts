@@ -22,11 +22,24 @@
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Option, Schema, type Scope } from "effect"
+import {
+  Config,
+  ConfigError,
+  Context,
+  Duration,
+  Effect,
+  Either,
+  Layer,
+  Option,
+  type Schedule,
+  Schema,
+  type Scope
+} from "effect"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import type {
   DecodeError,
+  EfaError,
   HttpStatusError,
   InvalidRequestError,
   QueueFullError,
@@ -332,6 +345,14 @@ export interface RetryOptions {
   readonly maxDelay?: Duration.DurationInput | undefined
   /** The longest pause a server's `Retry-After` may ask for; longer requests wait this long. Default 30 s. */
   readonly maxRetryAfter?: Duration.DurationInput | undefined
+  /**
+   * An Effect `Schedule` that replaces the built-in backoff (`maxAttempts`, `baseDelay`, `maxDelay`):
+   * each transient failure is its input; when it is done the call fails with that failure, else the
+   * client waits the schedule's delay, or the server's `Retry-After` (capped at `maxRetryAfter`) when
+   * that is longer. Failures that are not transient are never retried. Example:
+   * `Schedule.exponential("100 millis").pipe(Schedule.jittered, Schedule.intersect(Schedule.recurs(5)))`.
+   */
+  readonly schedule?: Schedule.Schedule<unknown, EfaError> | undefined
 }
 
 /**
@@ -402,7 +423,8 @@ const resolveRetry = (
       maxAttempts,
       baseDelay: yield* positiveDuration("retry.baseDelay", retry?.baseDelay, "200 millis"),
       maxDelay: yield* positiveDuration("retry.maxDelay", retry?.maxDelay, "5 seconds"),
-      maxRetryAfter: yield* positiveDuration("retry.maxRetryAfter", retry?.maxRetryAfter, "30 seconds")
+      maxRetryAfter: yield* positiveDuration("retry.maxRetryAfter", retry?.maxRetryAfter, "30 seconds"),
+      schedule: retry?.schedule
     })
   })
 

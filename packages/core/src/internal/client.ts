@@ -13,6 +13,9 @@ import {
   Option,
   type ParseResult,
   Random,
+  type Schedule,
+  ScheduleDecision,
+  ScheduleIntervals,
   Schema,
   Scope
 } from "effect"
@@ -70,7 +73,22 @@ export interface ResolvedRetry {
   readonly baseDelay: Duration.Duration
   readonly maxDelay: Duration.Duration
   readonly maxRetryAfter: Duration.Duration
+  readonly schedule: Schedule.Schedule<unknown, EfaError> | undefined
 }
+
+/**
+ * The server's `Retry-After`, capped, when the error carries one.
+ *
+ * @internal
+ */
+export const retryAfterOf = (
+  retry: ResolvedRetry,
+  error: EfaError,
+  nowMillis: number
+): Option.Option<Duration.Duration> =>
+  error._tag === "HttpStatusError"
+    ? Option.map(parseRetryAfter(error.retryAfter, nowMillis), (after) => Duration.min(after, retry.maxRetryAfter))
+    : Option.none()
 
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 
@@ -297,9 +315,39 @@ export const makeExecutor = (
     return gate.run(effect, () => new QueueFullError({ operation: operation.name, maxQueue: gate.maxQueue }))
   }
 
+  // Retries by the user's schedule: it sees each transient failure and decides whether and when; a
+  // longer `Retry-After` of the server still wins.
+  const withSchedule = <A>(
+    run: Effect.Effect<A, EfaError>,
+    retry: ResolvedRetry,
+    schedule: Schedule.Schedule<unknown, EfaError>
+  ): Effect.Effect<A, EfaError> =>
+    Effect.suspend(() => {
+      let state = schedule.initial
+      const loop: Effect.Effect<A, EfaError> = Effect.catchAll(run, (error) =>
+        !isTransient(error) ? Effect.fail(error) : Effect.flatMap(
+          Effect.clockWith((clock) =>
+            clock.currentTimeMillis
+          ),
+          (now) =>
+            Effect.flatMap(schedule.step(now, error, state), ([next, , decision]) => {
+              if (ScheduleDecision.isDone(decision)) return Effect.fail(error)
+              state = next
+              const scheduled = Math.max(0, ScheduleIntervals.start(decision.intervals) - now)
+              const retryAfter = Option.getOrElse(
+                Option.map(retryAfterOf(retry, error, now), Duration.toMillis),
+                () => 0
+              )
+              return Effect.zipRight(Effect.sleep(Duration.millis(Math.max(scheduled, retryAfter))), loop)
+            })
+        ))
+      return loop
+    })
+
   const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
     if (Option.isNone(settings.retry)) return run
     const retry = settings.retry.value
+    if (retry.schedule !== undefined) return withSchedule(run, retry, retry.schedule)
     const loop = (attemptNumber: number): Effect.Effect<A, EfaError> =>
       Effect.catchAll(run, (error) =>
         attemptNumber >= retry.maxAttempts || !isTransient(error)
