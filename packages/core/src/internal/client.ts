@@ -2,23 +2,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import {
-  type Clock,
-  Context,
-  DateTime,
-  Duration,
-  Effect,
-  Either,
-  Exit,
-  Option,
-  type ParseResult,
-  Random,
-  type Schedule,
-  ScheduleDecision,
-  ScheduleIntervals,
-  Schema,
-  Scope
-} from "effect"
+import { Context, DateTime, Duration, Effect, Either, Exit, Option, type ParseResult, Schema, Scope } from "effect"
 import { constTrue } from "effect/Function"
 import {
   DecodeError,
@@ -26,7 +10,7 @@ import {
   HttpStatusError,
   InvalidRequestError,
   QueueFullError,
-  RedirectError,
+  type RedirectError,
   type RequestIssue,
   ResponseTooLargeError,
   ServerMessageError,
@@ -39,6 +23,24 @@ import { describeIssue, formatIssues } from "./describe.js"
 import { makeJsonDecoder } from "./fastDecode.js"
 import type { Gate } from "./limiter.js"
 import { type QueryPairs, toQueryString } from "./query.js"
+import { nextHop, REDIRECT_STATUSES, type ResolvedRedirects } from "./redirect.js"
+import { type ResolvedRetry, retrying } from "./retry.js"
+import { withAttemptTimeout } from "./timeout.js"
+
+export {
+  /** @internal */
+  type ResolvedRedirects
+} from "./redirect.js"
+export {
+  /** @internal */
+  isTransient,
+  /** @internal */
+  parseRetryAfter,
+  /** @internal */
+  type ResolvedRetry,
+  /** @internal */
+  retryDelay
+} from "./retry.js"
 
 /** @internal */
 export interface ResolvedSettings {
@@ -60,96 +62,6 @@ interface CallTrace {
   attempts: number
   status: number | undefined
 }
-
-/** @internal */
-export interface ResolvedRedirects {
-  readonly crossOrigin: "fail" | "follow"
-  readonly max: number
-}
-
-/** @internal */
-export interface ResolvedRetry {
-  readonly maxAttempts: number
-  readonly baseDelay: Duration.Duration
-  readonly maxDelay: Duration.Duration
-  readonly maxRetryAfter: Duration.Duration
-  readonly schedule: Schedule.Schedule<unknown, EfaError> | undefined
-}
-
-/**
- * The server's `Retry-After`, capped, when the error carries one.
- *
- * @internal
- */
-export const retryAfterOf = (
-  retry: ResolvedRetry,
-  error: EfaError,
-  nowMillis: number
-): Option.Option<Duration.Duration> =>
-  error._tag === "HttpStatusError"
-    ? Option.map(parseRetryAfter(error.retryAfter, nowMillis), (after) => Duration.min(after, retry.maxRetryAfter))
-    : Option.none()
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
-
-/**
- * Whether another attempt may succeed: network failures and timeouts, the transient statuses, and the
- * empty or non-JSON 200 answers that gateways give while a deployment restarts. A body of the wrong
- * shape, a server message and an invalid request will not change on a retry.
- *
- * @internal
- */
-export const isTransient = (error: EfaError): boolean => {
-  switch (error._tag) {
-    case "TransportError":
-      return true
-    case "HttpStatusError":
-      return TRANSIENT_STATUSES.has(error.status)
-    case "DecodeError":
-      return error.reason !== "schema"
-    default:
-      return false
-  }
-}
-
-/**
- * Reads `Retry-After` as seconds or an HTTP date, relative to `now`.
- *
- * @internal
- */
-export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> => {
-  if (value === undefined) return Option.none()
-  const text = value.trim()
-  if (/^\d+$/.test(text)) return Option.some(Duration.seconds(Number(text)))
-  const date = Date.parse(text)
-  if (Number.isNaN(date)) return Option.none()
-  return Option.some(Duration.millis(Math.max(0, date - nowMillis)))
-}
-
-/**
- * The pause before attempt `attempt + 1`: the server's `Retry-After` when it gave one (capped, and at
- * least the base delay, so that `Retry-After: 0` or a date in the past cannot make the client hammer a
- * struggling server), else exponential backoff with full jitter between half and all of the step.
- *
- * @internal
- */
-export const retryDelay = (
-  retry: ResolvedRetry,
-  error: EfaError,
-  attempt: number
-): Effect.Effect<Duration.Duration> =>
-  Effect.gen(function*() {
-    if (error._tag === "HttpStatusError") {
-      const now = yield* DateTime.now
-      const retryAfter = parseRetryAfter(error.retryAfter, DateTime.toEpochMillis(now))
-      if (Option.isSome(retryAfter)) {
-        return Duration.max(Duration.min(retryAfter.value, retry.maxRetryAfter), retry.baseDelay)
-      }
-    }
-    const step = Duration.min(Duration.times(retry.baseDelay, 2 ** (attempt - 1)), retry.maxDelay)
-    const factor = yield* Random.nextRange(0.5, 1)
-    return Duration.millis(Math.round(Duration.toMillis(step) * factor))
-  })
 
 /**
  * Joins the base URL and an operation path whether or not the base ends with a slash.
@@ -197,8 +109,6 @@ interface Received {
   readonly url: string
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
-
 // Bytes of a redirect's body read before the next hop; the rest is dropped with the connection.
 const REDIRECT_BODY_BYTES = 64 * 1024
 
@@ -213,13 +123,6 @@ const describeThrown = (error: unknown): string => {
 
 const htmlDetail = (contentType: string | undefined): string =>
   `an HTML or XML page${contentType ? ` (${contentType})` : ""}`
-
-// The default (live) clock, to tell it from a test clock; read on first use.
-let liveClock: Clock.Clock | undefined
-const isLiveClock = (clock: Clock.Clock): boolean => clock === (liveClock ??= Effect.runSync(Effect.clock))
-
-// Timers longer than this are not set, as Effect's clock does.
-const MAX_TIMER_MILLIS = 2 ** 31 - 1
 
 /** @internal */
 export const OUTPUT_FORMAT: readonly [string, string] = ["outputFormat", "JSON"]
@@ -315,47 +218,8 @@ export const makeExecutor = (
     return gate.run(effect, () => new QueueFullError({ operation: operation.name, maxQueue: gate.maxQueue }))
   }
 
-  // Retries by the user's schedule: it sees each transient failure and decides whether and when; a
-  // longer `Retry-After` of the server still wins.
-  const withSchedule = <A>(
-    run: Effect.Effect<A, EfaError>,
-    retry: ResolvedRetry,
-    schedule: Schedule.Schedule<unknown, EfaError>
-  ): Effect.Effect<A, EfaError> =>
-    Effect.suspend(() => {
-      let state = schedule.initial
-      const loop: Effect.Effect<A, EfaError> = Effect.catchAll(run, (error) =>
-        !isTransient(error) ? Effect.fail(error) : Effect.flatMap(
-          Effect.clockWith((clock) =>
-            clock.currentTimeMillis
-          ),
-          (now) =>
-            Effect.flatMap(schedule.step(now, error, state), ([next, , decision]) => {
-              if (ScheduleDecision.isDone(decision)) return Effect.fail(error)
-              state = next
-              const scheduled = Math.max(0, ScheduleIntervals.start(decision.intervals) - now)
-              const retryAfter = Option.getOrElse(
-                Option.map(retryAfterOf(retry, error, now), Duration.toMillis),
-                () => 0
-              )
-              return Effect.zipRight(Effect.sleep(Duration.millis(Math.max(scheduled, retryAfter))), loop)
-            })
-        ))
-      return loop
-    })
-
-  const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
-    if (Option.isNone(settings.retry)) return run
-    const retry = settings.retry.value
-    if (retry.schedule !== undefined) return withSchedule(run, retry, retry.schedule)
-    const loop = (attemptNumber: number): Effect.Effect<A, EfaError> =>
-      Effect.catchAll(run, (error) =>
-        attemptNumber >= retry.maxAttempts || !isTransient(error)
-          ? Effect.fail(error)
-          : Effect.flatMap(retryDelay(retry, error, attemptNumber), (delay) =>
-            Effect.zipRight(Effect.sleep(delay), loop(attemptNumber + 1))))
-    return loop(1)
-  }
+  const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> =>
+    Option.isNone(settings.retry) ? run : retrying(settings.retry.value, run)
 
   const execute = <Request, Response>(
     operation: Operation<Request, Response, any>,
@@ -464,7 +328,14 @@ export const makeExecutor = (
               (body): Received => ({ response, body, url: current })
             )
           }
-          const next = nextHop(operation, url, current, chain, response)
+          const next = nextHop(settings.redirects, baseOrigin, {
+            operation: operation.name,
+            url,
+            current,
+            chain,
+            status: response.status,
+            location: response.headers["location"]
+          })
           // The body of a redirect is read (a little of it) so that the connection can be used again.
           const drained = Effect.ignore(readBody(response, REDIRECT_BODY_BYTES))
           return Effect.zipRight(
@@ -476,65 +347,6 @@ export const makeExecutor = (
     return hop(url, [url])
   }
 
-  const nextHop = (
-    operation: Operation<any, any, any>,
-    url: string,
-    current: string,
-    chain: ReadonlyArray<string>,
-    response: HttpClientResponse.HttpClientResponse
-  ): Either.Either<string, RedirectError> => {
-    const status = response.status
-    const location = response.headers["location"]
-    const refuse = (reason: RedirectError["reason"], target: string) =>
-      Either.left(new RedirectError({ operation: operation.name, url, reason, status, target, locations: chain }))
-    let target: URL
-    try {
-      if (location === undefined || location.trim() === "") throw new Error("no Location")
-      target = new URL(location.trim(), current)
-    } catch {
-      return refuse("invalid-location", location ?? "")
-    }
-    if (target.protocol !== "http:" && target.protocol !== "https:") return refuse("invalid-location", location)
-    const href = target.href
-    const redirects = settings.redirects
-    if (redirects === false) return refuse("disabled", href)
-    if (chain.includes(href)) return refuse("loop", href)
-    if (chain.length > redirects.max) return refuse("too-many", href)
-    if (target.origin !== baseOrigin && redirects.crossOrigin === "fail") return refuse("cross-origin", href)
-    return Either.right(href)
-  }
-
-  // The per-attempt timeout with the live clock: a plain timer that closes the request's scope, which
-  // aborts the request. `Effect.timeoutFail` races two forked fibers, several times the cost of a
-  // loopback round trip; it is kept for any other clock (the `TestClock` of tests), which a timer would
-  // not follow.
-  const withLiveTimeout = <E>(
-    sent: Effect.Effect<Received, E>,
-    scope: Scope.CloseableScope,
-    operation: Operation<any, any, any>,
-    url: string
-  ): Effect.Effect<Received, E | TransportError> =>
-    Effect.suspend(() => {
-      const millis = Duration.toMillis(settings.timeout)
-      // Longer than a timer can wait: no limit, as with Effect's clock.
-      if (millis > MAX_TIMER_MILLIS) return sent
-      let timedOut = false
-      const timer = setTimeout(() => {
-        timedOut = true
-        Effect.runFork(Scope.close(scope, Exit.void))
-      }, millis)
-      return Effect.matchCauseEffect(sent, {
-        onFailure: (cause): Effect.Effect<Received, E | TransportError> => {
-          clearTimeout(timer)
-          return timedOut ? Effect.fail(timeoutError(operation, url)) : Effect.failCause(cause)
-        },
-        onSuccess: (received) => {
-          clearTimeout(timer)
-          return Effect.succeed(received)
-        }
-      })
-    })
-
   const attempt = <Response>(
     operation: Operation<any, Response, any>,
     url: string,
@@ -543,11 +355,7 @@ export const makeExecutor = (
     Effect.flatMap(Scope.make(), (scope) => {
       if (trace !== undefined) trace.attempts++
       const sent = Effect.provideService(exchange(operation, url, trace), Scope.Scope, scope)
-      return Effect.clockWith((clock) =>
-        isLiveClock(clock)
-          ? withLiveTimeout(sent, scope, operation, url)
-          : Effect.timeoutFail(sent, { duration: settings.timeout, onTimeout: () => timeoutError(operation, url) })
-      ).pipe(
+      return withAttemptTimeout(sent, scope, settings.timeout, () => timeoutError(operation, url)).pipe(
         // A request that failed, timed out or was interrupted is aborted; one that was read to the end is
         // left alone (its scope is dropped, not closed).
         Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : Scope.close(scope, exit)),
