@@ -52,6 +52,28 @@ describe("the admin API's protections", () => {
     expect(same.status).toBe(200)
   })
 
+  it("every admin route is behind the guard", async () => {
+    const server = fake({ admin: { token: "t" } })
+    const routes = [
+      ["GET", "health"],
+      ["GET", "journal"],
+      ["DELETE", "journal"],
+      ["POST", "journal/reset"],
+      ["GET", "faults"],
+      ["POST", "faults"],
+      ["DELETE", "faults"],
+      ["GET", "clock"],
+      ["POST", "clock"],
+      ["DELETE", "clock"],
+      ["POST", "reset"],
+      ["GET", "no-such-route"]
+    ] as const
+    for (const [method, path] of routes) {
+      const response = await server.app.request(`/__admin/${path}`, { method })
+      expect(response.status, `${method} ${path}`).toBe(401)
+    }
+  })
+
   it("admin answers and admin preflights carry no CORS headers", async () => {
     const server = fake()
     const origin = { origin: "https://app.example" }
