@@ -467,7 +467,14 @@ const resolveGate = (
   if (maxQueue !== undefined && !(Number.isSafeInteger(maxQueue) && maxQueue >= 0)) {
     return invalid("rateLimit.maxQueue", "must be an integer >= 0")
   }
-  if (requestsPerSecond === undefined && concurrency === undefined) return Either.right(Option.none())
+  if (burst !== undefined && requestsPerSecond === undefined) {
+    return invalid("rateLimit.burst", "needs rateLimit.requestsPerSecond")
+  }
+  if (requestsPerSecond === undefined && concurrency === undefined) {
+    return maxQueue === undefined
+      ? Either.right(Option.none())
+      : invalid("rateLimit.maxQueue", "needs rateLimit.requestsPerSecond or rateLimit.concurrency")
+  }
   return Either.right(Option.some(
     new Gate({
       requestsPerSecond,

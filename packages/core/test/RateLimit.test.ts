@@ -103,7 +103,9 @@ describe("the rate-limit queue", () => {
         const [rateLimit, option] of [
           [{ requestsPerSecond: 1, burst: 0 }, "rateLimit.burst"],
           [{ concurrency: 1, maxQueue: -1 }, "rateLimit.maxQueue"],
-          [{ requestsPerSecond: Number.POSITIVE_INFINITY }, "rateLimit.requestsPerSecond"]
+          [{ requestsPerSecond: Number.POSITIVE_INFINITY }, "rateLimit.requestsPerSecond"],
+          [{ burst: 5 }, "rateLimit.burst"],
+          [{ maxQueue: 5 }, "rateLimit.maxQueue"]
         ] as const
       ) {
         const error = yield* Effect.flip(
