@@ -347,7 +347,7 @@ const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): T
       : Math.round(
         (DateTime.toEpochMillis(last.destination.arrivalTimePlanned) -
           DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
-      )
+      ) + 0 // never -0
     return { duration, interchange: journey.interchanges ?? 0, legs }
   })
   const out: Mutable<Trip.TripResponse> = { trips }

@@ -41,8 +41,11 @@ export const describeBody = (json: unknown, dialect: "contract" | "rapidJSON", r
   const seen = recognise(json)
   const prefix = `no "${resultKey}" and no system message explains it (${found})`
   if (seen === "legacy") {
-    return `${prefix}: looks like the legacy JSON format (the XML tree as JSON); ` +
-      `set dialect "rapidJSON", which asks for outputFormat=rapidJSON`
+    return dialect === "rapidJSON"
+      ? `${prefix}: looks like the legacy JSON format (the XML tree as JSON), although outputFormat=rapidJSON ` +
+        `was asked: the server may not speak rapidJSON (ask it with Dialect.probe)`
+      : `${prefix}: looks like the legacy JSON format (the XML tree as JSON): set dialect "rapidJSON", ` +
+        `which asks for outputFormat=rapidJSON`
   }
   if (seen === "rapidJSON" && dialect === "contract") return `${prefix}: looks like rapidJSON: set dialect "rapidJSON"`
   if (seen === "contract" && dialect === "rapidJSON") {
