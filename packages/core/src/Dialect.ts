@@ -126,7 +126,12 @@ export const probe = (
     const path = options.path ?? "XML_SYSTEMINFO_REQUEST"
     const base = normalizeBaseUrl(options.baseUrl)
     if (Either.isLeft(base)) {
-      return yield* new TransportError({ operation: "probe", reason: "network", url: String(options.baseUrl), detail: base.left })
+      return yield* new TransportError({
+        operation: "probe",
+        reason: "network",
+        url: String(options.baseUrl),
+        detail: base.left
+      })
     }
     const url = `${base.right}${path}?outputFormat=rapidJSON`
     const headers: Record<string, string> = { accept: "application/json" }
@@ -148,7 +153,12 @@ export const probe = (
       )
     )
     if (response.status < 200 || response.status >= 300) {
-      return yield* new HttpStatusError({ operation: "probe", url, status: response.status, bodyExcerpt: excerpt(body) })
+      return yield* new HttpStatusError({
+        operation: "probe",
+        url,
+        status: response.status,
+        bodyExcerpt: excerpt(body)
+      })
     }
     let json: unknown
     try {

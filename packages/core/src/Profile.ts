@@ -155,7 +155,11 @@ export const profiles = {
     operator: "VVO Dresden",
     baseUrl: "https://efa.vvo-online.de/std3/",
     ...GERMAN,
-    paths: { stopFinder: "XSLT_STOPFINDER_REQUEST", coordInfo: "XSLT_COORD_REQUEST", vehicleDetail: "XSLT_COORD_REQUEST" },
+    paths: {
+      stopFinder: "XSLT_STOPFINDER_REQUEST",
+      coordInfo: "XSLT_COORD_REQUEST",
+      vehicleDetail: "XSLT_COORD_REQUEST"
+    },
     params: LOCALITIES,
     sources: "base URL and XSLT_ paths of public-transport-enabler; rapidJSON use by Transportflow efa-client " +
       "(gathered 2026-11)"

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, DateTime, Either, ParseResult, Schema } from "effect"
 import { readFileSync } from "node:fs"
-import { makeJsonDecoder } from "../src/internal/fastDecode.js"
 import {
   AddInfo,
   CoordInfo,
@@ -15,6 +14,7 @@ import {
   Trip,
   VehicleDetail
 } from "../src/index.js"
+import { makeJsonDecoder } from "../src/internal/fastDecode.js"
 
 // The project's own rapidJSON documents, with invented values.
 const fixture = (name: string): string =>
@@ -106,7 +106,11 @@ describe("rapidJSON trip", () => {
       interchange: 0,
       legs: [{
         mode: { name: "footpath", mot: 100 },
-        origin: { id: "streetID:9999:Gartenweg", name: "Gartenweg", departureTimePlanned: instant("2030-04-01T07:00:00Z") },
+        origin: {
+          id: "streetID:9999:Gartenweg",
+          name: "Gartenweg",
+          departureTimePlanned: instant("2030-04-01T07:00:00Z")
+        },
         destination: { id: "de:99001:100", name: "Lindenplatz", arrivalTimePlanned: instant("2030-04-01T07:05:00Z") }
       }]
     }])
@@ -398,7 +402,9 @@ describe("rapidJSON round trips", () => {
   for (const name of names) {
     const schema = schemas[name] as unknown as Schema.Schema<any, any>
     const model = Schema.typeSchema(EfaClient.operations[name].response as Schema.Schema<any, any>)
-    const arbitrary = Arbitrary.make(model).map((value) => withoutNegativeZero((wireable[name] as (v: any) => any)(value)))
+    const arbitrary = Arbitrary.make(model).map((value) =>
+      withoutNegativeZero((wireable[name] as (v: any) => any)(value))
+    )
     const fast = makeJsonDecoder(schema)
     it.prop(`${name}: encoding to rapidJSON and decoding back gives the same model`, [arbitrary], ([value]) => {
       const text = JSON.stringify(Schema.encodeSync(schema)(value))

@@ -12,7 +12,6 @@ const RAPID_JSON_KEYS = ["journeys", "serverInfo", "operatingAreas", "transporta
 const LEGACY_KEYS = ["parameters", "dm", "sf", "itdRequest", "departureList", "arr", "dateRange", "odv"]
 const CONTRACT_KEYS = ["trips", "pins", "servingLines", "providers", "geometry", "stops"]
 
-
 /**
  * What a JSON document looks like, when it is not what a dialect expects: `"rapidJSON"`, `"legacy"`
  * (the XML tree as JSON that `outputFormat=JSON` gives on real servers), `"contract"`, or `undefined`.
