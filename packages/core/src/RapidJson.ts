@@ -45,11 +45,13 @@
  *
  * @since 0.1.0
  */
-import { Arbitrary, DateTime, Either, Option, ParseResult, Schema } from "effect"
+import { Arbitrary, DateTime, Either, type FastCheck, Option, ParseResult, Schema } from "effect"
 import type * as AST from "effect/SchemaAST"
 import * as AddInfo from "./AddInfo.js"
+import { Latitude, Longitude } from "./Coord.js"
 import * as CoordInfo from "./CoordInfo.js"
 import * as GeoObject from "./GeoObject.js"
+import { latLonPair } from "./internal/latLonPairs.js"
 import { opt } from "./internal/params.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
@@ -119,9 +121,10 @@ const PairJsonSchema = {
   items: { type: "number" }
 } as const
 
-const PairSource = Schema.Unknown.annotations({ jsonSchema: PairJsonSchema })
-
-const ModelCoord = built(Schema.Struct({ lat: Schema.Number, lon: Schema.Number }), "Coord")
+// Declarations rather than transformations: one call per coordinate on the fast path. The encoded side
+// (a pair) differs from the decoded one (`{lat, lon}`); each direction's function reads its own input.
+const coordArbitrary = (fc: typeof FastCheck) =>
+  fc.record({ lat: Arbitrary.make(Latitude), lon: Arbitrary.make(Longitude) })
 
 /**
  * A rapidJSON coordinate `[lat, lon]` (further items, such as the `{z, n}` object of line geometry, are
@@ -130,17 +133,24 @@ const ModelCoord = built(Schema.Struct({ lat: Schema.Number, lon: Schema.Number 
  * @since 0.1.0
  * @category wire
  */
-export const WireCoord: Schema.Schema<{ readonly lat: number; readonly lon: number }, unknown> = Schema
-  .transformOrFail(PairSource, ModelCoord, {
-    strict: true,
-    decode: (pair, _, ast) => {
+export const WireCoord: Schema.Schema<{ readonly lat: number; readonly lon: number }, readonly [number, number]> =
+  Schema.declare([], {
+    decode: () => (pair, _, ast) => {
       const problem = pairProblem(pair)
       if (problem !== undefined) return ParseResult.fail(new ParseResult.Type(ast, pair, problem))
-      const [lat, lon] = pair as [number, number]
-      return ParseResult.succeed({ lat, lon })
+      return ParseResult.succeed({ lat: (pair as Array<number>)[0]!, lon: (pair as Array<number>)[1]! })
     },
-    encode: (coord) => ParseResult.succeed([coord.lat, coord.lon])
-  }).annotations({ identifier: "WireCoord" })
+    encode: () => (coord, _, ast) => {
+      const { lat, lon } = coord as { readonly lat: number; readonly lon: number }
+      return typeof lat === "number" && typeof lon === "number"
+        ? ParseResult.succeed([lat, lon])
+        : ParseResult.fail(new ParseResult.Type(ast, coord, "expected {lat, lon}"))
+    }
+  }, {
+    identifier: "WireCoord",
+    jsonSchema: PairJsonSchema,
+    arbitrary: () => coordArbitrary
+  }) as any
 
 const checkPairs = (input: unknown, ast: AST.AST) => {
   if (!Array.isArray(input)) {
@@ -169,16 +179,14 @@ const checkPairs = (input: unknown, ast: AST.AST) => {
  * @since 0.1.0
  * @category wire
  */
-export const WirePolyline: Schema.Schema<ReadonlyArray<readonly [number, number]>, unknown> = Schema
-  .transformOrFail(
-    Schema.Unknown.annotations({ jsonSchema: { type: "array", items: PairJsonSchema } }),
-    built(Schema.Array(Schema.Tuple(Schema.Number, Schema.Number)), "LatLonPairs"),
-    {
-      strict: true,
-      decode: (input, _, ast) => checkPairs(input, ast),
-      encode: (pairs) => ParseResult.succeed(pairs)
-    }
-  ).annotations({ identifier: "WirePolyline" })
+export const WirePolyline: Schema.Schema<ReadonlyArray<readonly [number, number]>> = Schema.declare([], {
+  decode: () => (input, _, ast) => checkPairs(input, ast),
+  encode: () => (input, _, ast) => checkPairs(input, ast)
+}, {
+  identifier: "WirePolyline",
+  jsonSchema: { type: "array", items: PairJsonSchema },
+  arbitrary: () => (fc) => fc.array(latLonPair(fc), { maxLength: 20 })
+})
 
 const WirePlaceFields = {
   id: opt(Schema.String),
