@@ -1,0 +1,56 @@
+import { CoordInfo, EfaClient, Point, Profile } from "@efa-kit/core"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { DateTime, Effect, Either } from "effect"
+import { HBF, HBF_COORD } from "./support/cases.js"
+import { clearJournal, clientLayer, type Fake, inProcess, journal } from "./support/fake.js"
+
+// A client configured for a deployment, tried against a fake started with the same profile: the gateway's
+// paths, its key check, rapidJSON answers.
+describe("a profile configuration against the fake started with that profile (tfnsw)", () => {
+  let fake: Fake
+  beforeAll(async () => {
+    fake = await inProcess({ profile: "tfnsw", timeZone: "Europe/Berlin" })
+  })
+  afterAll(() => fake.close())
+
+  const tfnsw = (options: Partial<EfaClient.Options> = {}) =>
+    clientLayer(fake, { profile: "tfnsw", timeZone: "Europe/Berlin", ...options })
+
+  it.effect("answers on the profile's paths in rapidJSON when the key is sent", () =>
+    Effect.gen(function*() {
+      yield* clearJournal(fake)
+      const efa = yield* EfaClient.EfaClient
+      const { locations } = yield* efa.stopFinder({ input: Point.any("Hauptbahnhof") })
+      expect(locations.map((l) => l.id)).toContain(HBF)
+      const { trips } = yield* efa.trip({
+        origin: Point.any(HBF),
+        destination: Point.any("Böblingen"),
+        dateTime: DateTime.unsafeMake("2026-03-02T07:30:00Z")
+      })
+      expect(trips.length).toBeGreaterThan(0)
+      const { pins } = yield* efa.coordInfo({
+        searchSpace: CoordInfo.circle(HBF_COORD),
+        filters: [{ type: "STOP", radius: 500 }]
+      })
+      expect(pins.length).toBeGreaterThan(0)
+      yield* efa.addInfo({})
+      const paths = (yield* journal(fake)).map((entry) => entry.path)
+      expect(paths).toEqual(["stop_finder", "trip", "coord", "add_info"])
+    }).pipe(Effect.provide(tfnsw({ apiKey: "local-key" }))))
+
+  it.effect("refuses a request without the key with 401, as the gateway does", () =>
+    Effect.gen(function*() {
+      const efa = yield* EfaClient.EfaClient
+      const result = yield* Effect.either(efa.stopFinder({ input: Point.any("Hauptbahnhof") }))
+      const error = Either.flip(result).pipe(Either.getOrThrow)
+      expect(error._tag).toBe("HttpStatusError")
+      if (error._tag === "HttpStatusError") {
+        expect(error.status).toBe(401)
+        expect(error.bodyExcerpt).toContain("Authorization: apikey <key>")
+      }
+    }).pipe(Effect.provide(tfnsw())))
+
+  it("knows every built-in profile by name", () => {
+    for (const name of Profile.names) expect(Profile.get(name)?.name).toBe(name)
+  })
+})
