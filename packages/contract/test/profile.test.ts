@@ -1,4 +1,4 @@
-import { CoordInfo, EfaClient, Point, Profile } from "@efa-kit/core"
+import { CoordInfo, EfaClient, Point, Profile, ServingLines } from "@efa-kit/core"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Either } from "effect"
 import { HBF, HBF_COORD } from "./support/cases.js"
@@ -53,4 +53,25 @@ describe("a profile configuration against the fake started with that profile (tf
   it("knows every built-in profile by name", () => {
     for (const name of Profile.names) expect(Profile.get(name)?.name).toBe(name)
   })
+})
+
+describe("line ids are opaque end to end", () => {
+  for (const dialect of ["contract", "rapidJSON"] as const) {
+    it.effect(`${dialect}: a serving line's lineId, sent verbatim, gives the line's geometry`, () =>
+      Effect.gen(function*() {
+        const fake = yield* Effect.promise(() => inProcess())
+        const run = Effect.gen(function*() {
+          const efa = yield* EfaClient.EfaClient
+          const { servingLines } = yield* efa.servingLines(ServingLines.byLineName("S1"))
+          const lineId = servingLines[0]?.lineId
+          expect(lineId).toMatch(/^[^:]+:[^:]+: :[^:]+:/)
+          const { geometry, stops } = yield* efa.geoObject({ line: lineId! })
+          expect(geometry.length).toBeGreaterThan(0)
+          expect(stops.length).toBeGreaterThan(0)
+          const url = Either.getOrThrow(efa.url("geoObject", { line: lineId! }))
+          expect(new URL(url).searchParams.get("line")).toBe(lineId)
+        })
+        yield* Effect.provide(run, clientLayer(fake, { dialect }))
+      }))
+  }
 })
