@@ -127,7 +127,10 @@ export const LineRef: Schema.Schema<LineId | string> = Schema.declare([], {
       : ParseResult.encodeUnknownEither(LineId)(input, options)
 }, {
   identifier: "LineRef",
-  arbitrary: () => (fc) => fc.oneof(Arbitrary.make(LineId), Arbitrary.make(ServerLineId))
+  arbitrary: () => (fc) => fc.oneof(Arbitrary.make(LineId), Arbitrary.make(ServerLineId)),
+  jsonSchema: {
+    description: "A line by its parts, or the identifier a server returned (5 or more parts), verbatim"
+  }
 })
 
 /**
@@ -145,7 +148,14 @@ const LineRefParam: Schema.Schema<LineRef, string> = Schema.transformOrFail(Para
       : ParseResult.decodeUnknown(LineIdFromString)(text, options),
   encode: (ref, options) =>
     typeof ref === "string" ? ParseResult.succeed(ref) : ParseResult.encodeUnknown(LineIdFromString)(ref, options)
-}).annotations({ identifier: "LineRefParam" })
+}).annotations({
+  identifier: "LineRefParam",
+  jsonSchema: {
+    type: "string",
+    description: "<subnetwork>:<line number>:<supplement>:<direction>, or a server's own line identifier " +
+      "(vvs:20003: :H:j26) verbatim"
+  }
+})
 
 const decodeLineId = Schema.decodeEither(LineIdFromString)
 
