@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
+ * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>] [--profile <name>]
  * [--time-zone <zone>] [--host <interface>]`, with the settings `PORT`, `EFA_MOCK_DATASET`,
  * `EFA_MOCK_NOW` and `EFA_MOCK_HOST` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
