@@ -142,14 +142,27 @@ export const probe = (
     }
     const client = yield* HttpClient.HttpClient
     const response = yield* client.execute(HttpClientRequest.get(url, { headers })).pipe(
+      // the platform's error holds the request and its headers: not kept when they carry a key
       Effect.mapError((error) =>
-        new TransportError({ operation: "probe", reason: "network", url, detail: error.message, cause: error })
+        new TransportError({
+          operation: "probe",
+          reason: "network",
+          url,
+          detail: error.message,
+          ...(options.apiKey === undefined ? { cause: error } : {})
+        })
       ),
       Effect.scoped
     )
     const body = yield* response.text.pipe(
       Effect.mapError((error) =>
-        new TransportError({ operation: "probe", reason: "network", url, detail: error.message, cause: error })
+        new TransportError({
+          operation: "probe",
+          reason: "network",
+          url,
+          detail: error.message,
+          ...(options.apiKey === undefined ? { cause: error } : {})
+        })
       )
     )
     if (response.status < 200 || response.status >= 300) {

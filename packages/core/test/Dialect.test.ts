@@ -1,7 +1,8 @@
 import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Either, Layer, Redacted } from "effect"
+import { ConfigProvider, Effect, Either, Inspectable, Layer, Redacted } from "effect"
 import { readFileSync } from "node:fs"
 import { Dialect, EfaClient, Point, Profile } from "../src/index.js"
 
@@ -95,6 +96,26 @@ describe("EfaClient with a deployment profile", () => {
         (efa) => Effect.succeed(efa.url("stopFinder", { input: Point.any("x") }))
       )
       expect(Either.getOrThrow(Either.getOrThrow(urls.result))).not.toContain("s3cret")
+    }))
+
+  it.effect("keeps the key out of a network failure's error, whose cause holds the request", () =>
+    Effect.gen(function*() {
+      const failing = Layer.succeed(
+        HttpClient.HttpClient,
+        HttpClient.make((request) =>
+          Effect.fail(new HttpClientError.RequestError({ request, reason: "Transport", description: "refused" }))
+        )
+      )
+      const error = yield* Effect.flatMap(EfaClient.EfaClient, trip).pipe(
+        Effect.provide(
+          EfaClient.layer({ profile: "tfnsw", apiKey: "s3cret-key", retry: false }).pipe(Layer.provide(failing))
+        ),
+        Effect.flip
+      )
+      expect(error._tag).toBe("TransportError")
+      expect(String(error)).not.toContain("s3cret")
+      expect(JSON.stringify(error)).not.toContain("s3cret")
+      expect(Inspectable.format(error)).not.toContain("s3cret")
     }))
 
   it.effect("refuses an operation the deployment does not offer, before sending", () =>

@@ -327,7 +327,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
           reason: "network",
           url,
           detail: error.message,
-          cause: error
+          cause: settings.dialect.safeCause(error)
         })
       )
     )

@@ -1,3 +1,5 @@
+import * as HttpClientError from "@effect/platform/HttpClientError"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { type DateTime, Redacted, type Schema } from "effect"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
@@ -170,7 +172,33 @@ export const makeDialect = (settings: DialectSettings) => {
     return describeBody(json, dialect, keys.join(`" or "`))
   }
 
-  return { dialect, path, query, refusal, headers, response, versionRefusal, diagnose } as const
+  /**
+   * The cause a `TransportError` may keep: with an API key, the platform's error rebuilt around a request whose
+   * key header reads `<redacted>`. Effect redacts `Authorization` only when printed inside a fiber; a
+   * `JSON.stringify` of the error elsewhere would show the key.
+   */
+  const safeCause = (error: HttpClientError.HttpClientError): unknown => {
+    if (settings.apiKey === undefined) return error
+    const header = (profile?.apiKey?.header ?? "Authorization").toLowerCase()
+    const request = HttpClientRequest.setHeader(error.request, header, "<redacted>")
+    const fields = {
+      request,
+      ...(error.cause !== undefined ? { cause: error.cause } : {}),
+      ...(error.description !== undefined ? { description: error.description } : {})
+    }
+    // a response error's response holds the original request: only its status is kept
+    return error._tag === "RequestError"
+      ? new HttpClientError.RequestError({ ...fields, reason: error.reason })
+      : new HttpClientError.RequestError({
+        ...fields,
+        reason: "Transport",
+        description: `${error.reason} (status ${error.response.status})${
+          error.description !== undefined ? `: ${error.description}` : ""
+        }`
+      })
+  }
+
+  return { dialect, path, query, refusal, headers, response, versionRefusal, diagnose, safeCause } as const
 }
 
 /** @internal */
