@@ -268,7 +268,10 @@ export interface Options {
    * redacted wherever the settings are shown.
    */
   readonly apiKey?: Redacted.Redacted<string> | string | undefined
-  /** The deployment's IANA time zone, in which dates and times are sent. Default `Europe/Berlin`. */
+  /**
+   * The deployment's IANA time zone, in which dates and times are sent. Default: the profile's, else
+   * `Europe/Berlin`.
+   */
   readonly timeZone?: string | undefined
   /** Headers sent with every request, for deployments behind an API key or gateway. */
   readonly headers?: Readonly<Record<string, string>> | undefined

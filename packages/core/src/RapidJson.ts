@@ -11,8 +11,8 @@
  *   planned departure in seconds (rapidJSON has no journey duration; the sum of leg durations leaves
  *   out waits); `interchange` ← `interchanges` (0 when absent); a leg's `mode` is
  *   `transportation.name` (else `disassembledName`, `number`, `product.name`) and
- *   `transportation.product.class` through the deployment's class table; `realtimeStatus` (a list on
- *   the wire) is joined with `,`; `lineId` ← `transportation.id`, verbatim; `coords` ← the leg's
+ *   `transportation.product.class` through the deployment's class table (no class: 11, other);
+ *   `realtimeStatus` (a list on the wire) is joined with `,`; `lineId` ← `transportation.id`, verbatim; `coords` ← the leg's
  *   polyline; `platform` ← `properties.platformName`, `properties.platform`, or the
  *   `disassembledName` of a point of type `platform`.
  * - Stop finder: `coord` pairs become `{lat, lon}`; a missing `matchQuality` reads as 0; `distance` ←

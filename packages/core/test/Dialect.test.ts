@@ -228,7 +228,8 @@ describe("no silent empties", () => {
       expect(error._tag).toBe("DecodeError")
       expect(error.message).toBe(
         `trip: response does not match the schema at $: no "trips" and no system message explains it ` +
-          `(top-level keys: serverInfo, version, systemMessages, journeys): looks like rapidJSON: set dialect "rapidJSON"`
+          `(top-level keys: serverInfo, version, systemMessages, journeys): ` +
+          `looks like rapidJSON: set dialect "rapidJSON"`
       )
     }))
 

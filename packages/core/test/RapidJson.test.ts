@@ -131,8 +131,8 @@ describe("rapidJSON trip", () => {
   it("refuses native-grid coordinates, naming the wire path and the fix", () => {
     expect(firstIssue(schemas.trip, "trip-native-grid")).toEqual({
       path: "$.journeys.0.legs.0.coords.0",
-      message:
-        "coordinates are not WGS84 decimal degrees (a native grid?): send coordOutputFormat=WGS84[dd.ddddd], got [5300000, 800000]"
+      message: "coordinates are not WGS84 decimal degrees (a native grid?): " +
+        "send coordOutputFormat=WGS84[dd.ddddd], got [5300000, 800000]"
     })
   })
 
