@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Operation } from "@efa-kit/core"
+import { Operation, Profile } from "@efa-kit/core"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
@@ -267,7 +267,11 @@ const finished = (
   if (cached !== undefined) return cached
   const pairs = c.get("entry")?.params ?? Operation.fromQueryString(rawQuery(url))
   const entry = select(pairs)
-  const fresh = answer(entry, pairs, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
+  // a profile's own parameter names (TfNSW's `depArrMacro`) read as the contract's
+  const read = deps.options.profile === undefined
+    ? pairs
+    : Profile.contractParams(deps.options.profile, entry.operation.name as Profile.OperationName, pairs)
+  const fresh = answer(entry, read, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
   if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(now.epochMillis, url, fresh)
   return fresh
 }

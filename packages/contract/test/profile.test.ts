@@ -34,8 +34,23 @@ describe("a profile configuration against the fake started with that profile (tf
       })
       expect(pins.length).toBeGreaterThan(0)
       yield* efa.addInfo({})
-      const paths = (yield* journal(fake)).map((entry) => entry.path)
-      expect(paths).toEqual(["stop_finder", "trip", "coord", "add_info"])
+      const entries = yield* journal(fake)
+      expect(entries.map((entry) => entry.path)).toEqual(["stop_finder", "trip", "coord", "add_info"])
+      // the trip's time reference under TfNSW's name, which the fake reads back
+      expect(entries[1]!.params).toContainEqual(["depArrMacro", "dep"])
+      expect(entries[1]!.params.map(([name]) => name)).not.toContain("itdTripDateTimeDepArr")
+      const arriving = yield* efa.trip({
+        origin: Point.any(HBF),
+        destination: Point.any("Böblingen"),
+        dateTime: DateTime.unsafeMake("2026-03-02T08:30:00Z"),
+        dateTimeRefersTo: "arrival"
+      })
+      expect(arriving.trips.length).toBeGreaterThan(0)
+      for (const trip of arriving.trips) {
+        expect(DateTime.toEpochMillis(trip.legs.at(-1)!.destination.arrivalTimePlanned)).toBeLessThanOrEqual(
+          DateTime.toEpochMillis(DateTime.unsafeMake("2026-03-02T08:30:00Z"))
+        )
+      }
     }).pipe(Effect.provide(tfnsw({ apiKey: "local-key" }))))
 
   it.effect("refuses a request without the key with 401, as the gateway does", () =>

@@ -68,6 +68,11 @@ export interface Profile {
   readonly apiKey?: ApiKeyScheme | undefined
   /** Its own product classes mapped to the usual MOT-IDs, where they differ. */
   readonly productClasses?: Readonly<Record<number, number>> | undefined
+  /**
+   * Parameters it names differently, per operation: the contract's name to its own (TfNSW's trip takes
+   * `depArrMacro` for `itdTripDateTimeDepArr`).
+   */
+  readonly renames?: Partial<Record<OperationName, Readonly<Record<string, string>>>> | undefined
   /** Parameters it requires beyond the request's, per operation; not sent when the request has them. */
   readonly params?: Partial<Record<OperationName, ReadonlyArray<readonly [string, string]>>> | undefined
   /** The operations it offers; absent: all. The client refuses the others before sending. */
@@ -195,7 +200,8 @@ export const profiles = {
     // TfNSW's own classes: 1 train, 2 metro, 4 light rail, 5 bus, 7 coach, 9 ferry, 11 school bus (no own
     // MOT-ID in the usual table: read as city bus, 5)
     productClasses: { 1: 0, 2: 2, 4: 4, 5: 5, 7: 21, 9: 9, 11: 5 },
-    params: { trip: [["TfNSWTR", "true"]], stopFinder: [["TfNSWSF", "true"]] },
+    renames: { trip: { itdTripDateTimeDepArr: "depArrMacro" } },
+    params: { trip: [["TfNSWTR", "true"], ["depArrMacro", "dep"]], stopFinder: [["TfNSWSF", "true"]] },
     operations: ["trip", "stopFinder", "coordInfo", "vehicleDetail", "addInfo"],
     sources: "TfNSW Open Data trip planner swagger (interface 10.2.1.42) and user guide; rapidJSON recordings of " +
       "bilby (2026-01) (gathered 2026-11). 401 without key, 403 over quota."
@@ -237,6 +243,42 @@ export const names: ReadonlyArray<Name> = Object.keys(profiles) as Array<Name>
  */
 export const pathOf = (profile: Profile | undefined, operation: OperationName, contractPath: string): string =>
   profile?.paths?.[operation] ?? contractPath
+
+/**
+ * A request's parameters as a deployment names them (see {@link Profile.renames}).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const renameParams = (
+  profile: Profile | undefined,
+  operation: OperationName,
+  pairs: ReadonlyArray<readonly [string, string]>
+): ReadonlyArray<readonly [string, string]> => {
+  const renames = profile?.renames?.[operation]
+  if (renames === undefined) return pairs
+  return pairs.map(([name, value]) =>
+    Object.prototype.hasOwnProperty.call(renames, name) ? [renames[name]!, value] : [name, value]
+  )
+}
+
+/**
+ * A deployment's parameters under the contract's names: the inverse of {@link renameParams}, for a fake that
+ * serves a profile.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const contractParams = (
+  profile: Profile | undefined,
+  operation: OperationName,
+  pairs: ReadonlyArray<readonly [string, string]>
+): ReadonlyArray<readonly [string, string]> => {
+  const renames = profile?.renames?.[operation]
+  if (renames === undefined) return pairs
+  const inverse = new Map(Object.entries(renames).map(([contract, own]) => [own, contract]))
+  return pairs.map(([name, value]) => [inverse.get(name) ?? name, value])
+}
 
 /**
  * Whether a deployment offers an operation.

@@ -74,7 +74,7 @@ describe("EfaClient with a deployment profile", () => {
       expect(Either.getOrThrow(result).trips).toHaveLength(1)
       expect(sent[0]!.headers["authorization"]).toBe("apikey s3cret-key")
       expect(sent[0]!.url).toMatch(/^https:\/\/api\.transport\.nsw\.gov\.au\/v1\/tp\/trip\?/)
-      expect(sent[0]!.url).toContain("TfNSWTR=true")
+      expect(sent[0]!.url).toContain("TfNSWTR=true&depArrMacro=dep")
       expect(sent[0]!.url).toContain("coordOutputFormat=EPSG:4326")
       expect(sent[0]!.url).not.toContain("s3cret")
     }))

@@ -3,6 +3,7 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { type DateTime, Redacted, type Schema } from "effect"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
+import { renameParams } from "../Profile.js"
 import * as RapidJson from "../RapidJson.js"
 import type { QueryPairs } from "./query.js"
 
@@ -114,8 +115,10 @@ export const makeDialect = (settings: DialectSettings) => {
     profile?.paths?.[operation.name as Profile.OperationName] ?? operation.path
 
   /** The request's pairs with the dialect's and the profile's parameters after them (unless already sent). */
-  const query = (operation: Operation<any, any, any>, pairs: QueryPairs): QueryPairs => {
-    const extra = profile?.params?.[operation.name as Profile.OperationName]
+  const query = (operation: Operation<any, any, any>, request: QueryPairs): QueryPairs => {
+    const name = operation.name as Profile.OperationName
+    const pairs = renameParams(profile, name, request)
+    const extra = profile?.params?.[name]
     if (extra === undefined || extra.length === 0) return [...pairs, ...common]
     const sent = new Set(pairs.map(([name]) => name))
     return [...pairs, ...extra.filter(([name]) => !sent.has(name)), ...common]
