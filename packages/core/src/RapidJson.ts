@@ -38,7 +38,8 @@
  * - Operating areas (schema only): `operatingAreas` grouped by `operator.id` into providers,
  *   `vehicleType` ← `product` upper-cased, `polygon` ← the outer ring of the first polygon of
  *   `operatingZone`, closed if it is not. Its axis order is unverified: it is read as GeoJSON
- *   (longitude first), since the object is GeoJSON-shaped, and written back the same way.
+ *   (longitude first), since the object is GeoJSON-shaped, unless a ring only fits latitude first
+ *   (a longitude beyond ±90); it is written back longitude first.
  *
  * Coordinates must be WGS84: a pair outside the degree ranges (a server asked without
  * `coordOutputFormat` answers in its native grid, `[5288880, 790708]`) fails with a message saying so.
@@ -880,6 +881,9 @@ export const WireOpAreaResponse = Schema.Struct({
   ...SystemMessages
 }).annotations({ identifier: "WireOpAreaResponse" })
 
+const isLat = (value: number) => value >= -90 && value <= 90
+const isLon = (value: number) => value >= -180 && value <= 180
+
 // The outer ring of a Polygon or of a MultiPolygon's first polygon, as GeoJSON positions [lon, lat].
 const outerRing = (zone: typeof WireOperatingZone.Type): unknown =>
   zone.type === "MultiPolygon"
@@ -897,14 +901,19 @@ const ringOf = (
     return at.reduceRight<ParseResult.ParseIssue>((inner, key) => new ParseResult.Pointer(key, zone, inner), issue)
   }
   if (!Array.isArray(ring) || ring.length < 3) return Either.left(fail("expected a ring of at least three positions"))
-  const points: Array<readonly [number, number]> = []
   for (const position of ring) {
     if (
       !Array.isArray(position) || typeof position[0] !== "number" || typeof position[1] !== "number" ||
-      position[1] < -90 || position[1] > 90 || position[0] < -180 || position[0] > 180
-    ) return Either.left(fail(`expected [lon, lat] positions in WGS84, got ${JSON.stringify(position)}`))
-    points.push([position[1], position[0]])
+      !Number.isFinite(position[0]) || !Number.isFinite(position[1])
+    ) return Either.left(fail(`expected [lon, lat] positions, got ${JSON.stringify(position)}`))
   }
+  const positions = ring as ReadonlyArray<readonly [number, number]>
+  // GeoJSON's order unless the ring only fits latitude first (the order is unverified: lenient here)
+  const latFirst = !positions.every(([lon, lat]) => isLat(lat) && isLon(lon))
+  if (latFirst && !positions.every(([lat, lon]) => isLat(lat) && isLon(lon))) {
+    return Either.left(fail(`${NOT_WGS84}: the ring fits neither [lon, lat] nor [lat, lon]`))
+  }
+  const points: Array<readonly [number, number]> = positions.map(([a, b]) => latFirst ? [a, b] : [b, a])
   const [f, l] = [points[0]!, points[points.length - 1]!]
   if (f[0] !== l[0] || f[1] !== l[1]) points.push(f)
   return Either.right(points)

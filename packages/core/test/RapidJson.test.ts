@@ -333,6 +333,22 @@ describe("rapidJSON lines and areas (from the schema only)", () => {
   })
 })
 
+describe("rapidJSON operating areas, axis order", () => {
+  it("reads a ring that only fits latitude first as such", () => {
+    const text = JSON.stringify({
+      operatingAreas: [{
+        id: 1,
+        name: "Harbour",
+        product: "bike",
+        operator: { id: 5, name: "Bikes" },
+        operatingZone: { type: "Polygon", coordinates: [[[-33.8, 151.2], [-33.8, 151.3], [-33.9, 151.3]]] }
+      }]
+    })
+    const { providers } = Schema.decodeUnknownSync(schemas.opArea)(JSON.parse(text))
+    expect(providers[0]!.areas[0]!.polygon).toEqual([[-33.8, 151.2], [-33.8, 151.3], [-33.9, 151.3], [-33.8, 151.2]])
+  })
+})
+
 // JSON has no -0.
 const withoutNegativeZero = (value: unknown): unknown => {
   if (Object.is(value, -0)) return 0
