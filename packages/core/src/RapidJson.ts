@@ -1074,20 +1074,26 @@ export const resultKeys: Readonly<Record<keyof Responses, string>> = {
   geoObject: "transportations"
 }
 
+const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()
+
 /**
- * The operation descriptors in the rapidJSON dialect: the same paths, queries and requests, with the
- * rapidJSON response schemas.
+ * An operation in the rapidJSON dialect: the same path, query and request, with the rapidJSON response
+ * schema, so that `Operation.decodeResponse(RapidJson.operation(Trip.operation, context))` decodes a
+ * rapidJSON document on the fast path. Build it once: decoders are kept per operation value.
  *
  * @since 0.1.0
  * @category operations
  */
-export const operations = <
-  Ops extends { readonly [K in keyof Responses]: Operation.Operation<any, any, any> }
->(base: Ops, context: Context): { readonly [K in keyof Ops]: Operation.Operation<any, any, any> } => {
-  const schemas = responses(context)
-  const out: Record<string, Operation.Operation<any, any, any>> = {}
-  for (const name of Object.keys(base) as Array<keyof Responses>) {
-    out[name] = { ...base[name], response: schemas[name] }
+export const operation = <Request, Response>(
+  base: Operation.Operation<Request, Response, any>,
+  context: Context
+): Operation.Operation<Request, Response, unknown> => {
+  let schemas = context.productClasses === undefined ? responsesByZone.get(context.timeZone) : undefined
+  if (schemas === undefined) {
+    schemas = responses(context)
+    if (context.productClasses === undefined) responsesByZone.set(context.timeZone, schemas)
   }
-  return out as { readonly [K in keyof Ops]: Operation.Operation<any, any, any> }
+  const response = (schemas as Record<string, Schema.Schema<any, any>>)[base.name]
+  if (response === undefined) throw new Error(`no rapidJSON response schema for ${base.name}`)
+  return { ...base, response }
 }

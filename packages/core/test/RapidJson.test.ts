@@ -7,6 +7,7 @@ import {
   EfaClient,
   GeoObject,
   OpArea,
+  Operation,
   Profile,
   RapidJson,
   ServingLines,
@@ -330,6 +331,14 @@ describe("rapidJSON lines and areas (from the schema only)", () => {
         { id: "30", name: "AutoTeilen", vehicleType: "CAR", areas: [{ id: "c-1", name: "Stadtgebiet" }] }
       ]
     })
+  })
+})
+
+describe("rapidJSON operations", () => {
+  it("decode through Operation.decodeResponse like the client", () => {
+    const decode = Operation.decodeResponse(RapidJson.operation(Trip.operation, { timeZone: berlin }))
+    const response = Either.getOrThrow(decode(JSON.parse(fixture("trip"))))
+    expect(response.trips.map((trip) => trip.duration)).toEqual([1800])
   })
 })
 
