@@ -233,6 +233,16 @@ describe("no silent empties", () => {
       )
     }))
 
+  it.effect("a rapidJSON answer that fails the contract's shape says so", () =>
+    Effect.gen(function*() {
+      const { result } = yield* withClient({ baseUrl: "https://efa.example/efa" }, answer("stop-finder"), stopFinder)
+      const error = Either.flip(result).pipe(Either.getOrThrow)
+      expect(error._tag).toBe("DecodeError")
+      if (error._tag !== "DecodeError") return
+      expect(error.path).toBe("$.locations.0.coord")
+      expect(error.detail).toContain(`(the body looks like rapidJSON: set dialect "rapidJSON")`)
+    }))
+
   it.effect("a legacy answer names the legacy format, in either dialect", () =>
     Effect.gen(function*() {
       const legacy = () => ({ body: `{"parameters":[{"name":"serverID","value":"x"}],"sf":{"input":{"input":"x"}}}` })

@@ -201,7 +201,29 @@ export const makeDialect = (settings: DialectSettings) => {
       })
   }
 
-  return { dialect, path, query, refusal, headers, response, versionRefusal, diagnose, safeCause } as const
+  /** What to add to a decode error when the body looks like another format than the dialect's. */
+  const mismatch = (json: unknown): string => {
+    const seen = recognise(json)
+    if (seen === undefined || seen === (rapid ? "rapidJSON" : "contract")) return ""
+    return seen === "legacy"
+      ? " (the body looks like the legacy JSON format)"
+      : seen === "rapidJSON"
+      ? ` (the body looks like rapidJSON: set dialect "rapidJSON")`
+      : ` (the body looks like the contract format: set dialect "contract")`
+  }
+
+  return {
+    dialect,
+    path,
+    query,
+    refusal,
+    headers,
+    response,
+    versionRefusal,
+    diagnose,
+    mismatch,
+    safeCause
+  } as const
 }
 
 /** @internal */
