@@ -427,7 +427,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     const decoded = decoderFor(operation)(json, body)
     if (Either.isLeft(decoded)) {
       const issue = firstIssue(decoded.left.issue)
-      return decodeError("schema", issue.path, issue.message + settings.dialect.mismatch(json))
+      return decodeError("schema", issue.path, settings.dialect.mismatch(json) + issue.message)
     }
     const value = decoded.right as Response
     const messages = (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages

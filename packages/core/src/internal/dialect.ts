@@ -201,15 +201,15 @@ export const makeDialect = (settings: DialectSettings) => {
       })
   }
 
-  /** What to add to a decode error when the body looks like another format than the dialect's. */
+  /** What to put before a decode error's message when the body looks like another format than the dialect's. */
   const mismatch = (json: unknown): string => {
     const seen = recognise(json)
     if (seen === undefined || seen === (rapid ? "rapidJSON" : "contract")) return ""
     return seen === "legacy"
-      ? " (the body looks like the legacy JSON format)"
+      ? "(the body looks like the legacy JSON format) "
       : seen === "rapidJSON"
-      ? ` (the body looks like rapidJSON: set dialect "rapidJSON")`
-      : ` (the body looks like the contract format: set dialect "contract")`
+      ? `(the body looks like rapidJSON: set dialect "rapidJSON") `
+      : `(the body looks like the contract format: set dialect "contract") `
   }
 
   return {
