@@ -54,6 +54,9 @@ const compiled = <A, I>(schema: Schema.Schema<A, I>, options: { readonly inPlace
 
 const run = promisify(execFile)
 
+// Property tests run many cases: on a busy machine one can take longer than Vitest's default 5 s.
+const props = (numRuns: number) => ({ fastCheck: { numRuns }, timeout: 60_000 })
+
 const deepFreeze = <A>(value: A): A => {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value)
@@ -151,18 +154,18 @@ describe("fast decoding of every response", () => {
     describe(operation.name, () => {
       it.prop("decodes valid documents as the Schema decode does", [documentOf(operation.response)], ([json]) => {
         agree(operation.response, json)
-      }, { fastCheck: { numRuns: 100 } })
+      }, props(100))
 
       it.prop(
         "agrees on changed documents, error messages included",
         [mutatedDocumentOf(operation.response)],
         ([json]) => agree(operation.response, json),
-        { fastCheck: { numRuns: 150 } }
+        props(150)
       )
 
       it.prop("agrees on arbitrary JSON", [fc.jsonValue({ maxDepth: 4 })], ([value]) => {
         agree(operation.response, JSON.stringify(value))
-      }, { fastCheck: { numRuns: 100 } })
+      }, props(100))
     })
   }
 
@@ -315,7 +318,7 @@ describe("fast decoding follows Effect's rules", () => {
   for (const [name, schema] of Object.entries(schemas)) {
     it.prop(name, [fc.oneof(documentOf(schema), mutatedDocumentOf(schema))], ([json]) => {
       agree(schema, json)
-    }, { fastCheck: { numRuns: 150 } })
+    }, props(150))
   }
 
   it("drops a key named __proto__ as Effect does, and leaves one under an index signature to Effect", () => {
@@ -365,7 +368,7 @@ describe("timestamps", () => {
         expect(parseInstant(text)).toBe(previously(text))
       }
     },
-    { fastCheck: { numRuns: 500 } }
+    props(500)
   )
 
   it.prop(
@@ -384,7 +387,7 @@ describe("timestamps", () => {
       const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${zone}`
       expect(Object.is(parseInstant(text), previously(text))).toBe(true)
     },
-    { fastCheck: { numRuns: 500 } }
+    props(500)
   )
 
   it("make the same DateTime.Utc as DateTime.unsafeMake", () => {
@@ -456,14 +459,14 @@ describe("client fuzzing: every response decoder, through the client", () => {
       `${operation.name}: arbitrary bytes`,
       [fc.uint8Array({ maxLength: 200 })],
       ([bytes]) => Effect.map(callWith(operation, request, new Uint8Array(bytes)), expectValueOrTaggedError),
-      { fastCheck: { numRuns: 100 } }
+      props(100)
     )
 
     it.effect.prop(
       `${operation.name}: arbitrary JSON`,
       [fc.jsonValue({ maxDepth: 4 })],
       ([value]) => Effect.map(callWith(operation, request, JSON.stringify(value)), expectValueOrTaggedError),
-      { fastCheck: { numRuns: 100 } }
+      props(100)
     )
 
     it.effect.prop(
@@ -479,7 +482,7 @@ describe("client fuzzing: every response decoder, through the client", () => {
             expect(Exit.isFailure(exit) && Cause.isFailType(exit.cause) && exit.cause.error._tag).toBe("DecodeError")
           }
         }),
-      { fastCheck: { numRuns: 50 } }
+      props(50)
     )
   }
 })
