@@ -61,8 +61,9 @@ const npmView = (spec, ...fields) => {
 }
 
 const resolve = () => {
-  const effect = process.env.EFFECT_VERSION ?? newest([npmView("effect@>=3 <4", "version")].flat())[0][0]
-  if (process.env.EFFECT_PLATFORM_VERSION !== undefined) return { effect, platform: process.env.EFFECT_PLATFORM_VERSION }
+  const { EFFECT_VERSION, EFFECT_PLATFORM_VERSION } = process.env
+  const effect = EFFECT_VERSION ?? newest([npmView("effect@>=3 <4", "version")].flat())[0][0]
+  if (EFFECT_PLATFORM_VERSION !== undefined) return { effect, platform: EFFECT_PLATFORM_VERSION }
   // newest first, the first whose peer range accepts that effect
   for (const [platform] of newest([npmView("@effect/platform@>=0.1.0 <1", "version")].flat()).slice(0, 20)) {
     const peer = npmView(`@effect/platform@${platform}`, "peerDependencies.effect")

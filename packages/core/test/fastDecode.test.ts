@@ -1,5 +1,5 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
-import { afterAll, describe, expect, it } from "@effect/vitest"
+import { afterAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import {
   Arbitrary,
   Cause,
@@ -56,6 +56,10 @@ const run = promisify(execFile)
 
 // Property tests run many cases: on a busy machine one can take longer than Vitest's default 5 s.
 const props = (numRuns: number) => ({ fastCheck: { numRuns }, timeout: 60_000 })
+
+// Most tests here are synchronous; one after the other they can keep the worker from answering Vitest's
+// messages for longer than Vitest waits (60 s) on a busy machine. A turn of the event loop between tests.
+beforeEach(() => new Promise<void>((resolve) => setImmediate(resolve)))
 
 const deepFreeze = <A>(value: A): A => {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {

@@ -19,9 +19,9 @@
  *
  * Where the platform forbids `new Function` (a Content Security Policy without `unsafe-eval`), there
  * is no fast path at all: {@link makeDecoder} and {@link makeJsonDecoder} then run
- * `Schema.decodeUnknownEither` alone, which gives the same results, more slowly. A second
- * implementation of every algorithm as closures would only be slower than Effect's on the nodes where
- * it matters less, and twice the code to keep in step with Effect.
+ * `Schema.decodeUnknownEither` alone, which gives the same results, more slowly. The same algorithms
+ * as shared closures would stay megamorphic and cost several times the generated code, and they would
+ * double what must be kept in step with Effect's decoder.
  *
  * Semantics kept from Effect's decoder (`errors: "first"`, `onExcessProperty: "ignore"`, not exact):
  * unknown keys are dropped, a missing required property is decoded from `undefined`, index
@@ -182,7 +182,8 @@ const equivalent = (a: AST.AST, b: AST.AST): boolean => {
   }
 }
 
-// Whether a value decoded by `from` (and not `undefined`) is already accepted unchanged by `to`.
+// Whether a value decoded by `from` (and not `undefined`) is already accepted unchanged by `to`. Knows how
+// `Schema.optionalWith` (effect 3.22.4) builds its `default` pairs.
 const impliedBy = (from: AST.AST, to: AST.AST): boolean => {
   if (equivalent(AST.typeAST(from), to)) return true
   // `optionalWith(x, { default })` decodes `x | undefined`; a value other than `undefined` came from `x`.
@@ -400,7 +401,9 @@ class Compiler {
       case "NeverKeyword":
         return "return NoMatch;\n"
       case "ObjectKeyword":
-        return `if ((typeof ${input} !== "object" || ${input} === null) && typeof ${input} !== "function") return NoMatch;
+        return `if ((typeof ${input} !== "object" || ${input} === null) && typeof ${input} !== "function") {
+return NoMatch;
+}
 ${accept}`
       case "Literal":
         return `if (${input} !== ${sourceOfLiteral(ast.literal) ?? e.ref(ast.literal)}) return NoMatch;\n${accept}`
@@ -437,8 +440,8 @@ ${output} = r.right;\n}\n`
     }
   }
 
-  // Mirrors the "TupleType" case of Effect's parser: enough elements for the required ones, no more
-  // than the elements without a rest, then the elements, the rest, and the rest's tail.
+  // Mirrors the "TupleType" case of `go` in effect/ParseResult 3.22.4: enough elements for the required
+  // ones, no more than the elements without a rest, then the elements, the rest, and the rest's tail.
   private tuple(e: Emitter, ast: AST.TupleType): string {
     const [head, ...tail] = ast.rest
     const required = ast.elements.filter((element) => !element.isOptional).length + tail.length
@@ -463,8 +466,9 @@ ${output} = r.right;\n}\n`
     return code + (this.inPlace ? "return u;\n" : "return out;\n")
   }
 
-  // Mirrors the "TypeLiteral" case of Effect's parser: a new object with the declared properties (a
-  // missing required one decoded from what reading it gives), then the keys the index signatures match.
+  // Mirrors the "TypeLiteral" case of `go` in effect/ParseResult 3.22.4: a new object with the declared
+  // properties (a missing required one decoded from what reading it gives), then the keys the index
+  // signatures match.
   private typeLiteral(e: Emitter, ast: AST.TypeLiteral): string {
     const properties = ast.propertySignatures
     if (properties.length === 0 && ast.indexSignatures.length === 0) {
@@ -522,8 +526,8 @@ ${this.emitValue(e, is.type, "x", "v")}${skipDeclared}${proto}out[name] = v;
     return code + "return out;\n"
   }
 
-  // Mirrors the "Union" case of Effect's parser: the members whose literal-valued keys match, in
-  // search-tree order, then the others in order; the first that decodes wins.
+  // Mirrors the "Union" case of `go` in effect/ParseResult 3.22.4: the members whose literal-valued keys
+  // match, in search-tree order, then the others in order; the first that decodes wins.
   private union(e: Emitter, ast: AST.Union): string {
     const literals = ast.types.every((member) => AST.isLiteral(member) && !hasParsingAnnotations(member))
       ? (ast.types as ReadonlyArray<AST.Literal>).map((member) => member.literal)
@@ -578,7 +582,8 @@ ${this.copying.emitValue(e, ast.to, "b", "v")}return v;
   }
 
   // `Struct` with `optionalWith(..., { default })`, `fromKey` and friends: the encoded-side struct,
-  // then each property transformation as Effect's `getFinalTransformation` runs it, then the type side.
+  // then each property transformation as `getFinalTransformation` (effect/ParseResult 3.22.4) runs it,
+  // then the type side.
   // When every transformation keeps its key and the type side declares every key the object can hold
   // (defaults), the object becomes the result, and only what could have changed is checked again.
   private typeLiteralTransformation(e: Emitter, ast: AST.Transformation, kind: AST.TypeLiteralTransformation): string {
