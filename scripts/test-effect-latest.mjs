@@ -47,17 +47,25 @@ const satisfies = (version, range) => {
 
 class Unreachable extends Error {}
 
+const networkFailure = /ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNREFUSED|ECONNRESET|ENETUNREACH|FETCH_FAIL|network/
+
+// `npm view ... --json`: the parsed answer, `undefined` for an empty one.
 const npmView = (spec, ...fields) => {
+  let out
   try {
-    const out = execFileSync(
+    out = execFileSync(
       "npm",
       ["view", spec, ...fields, "--json", "--fetch-timeout=20000", "--fetch-retries=1"],
       { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }
     )
-    return JSON.parse(out)
   } catch (error) {
-    throw new Unreachable(String(error.stderr ?? error.message).split("\n").find((l) => /ERR|error/i.test(l)) ?? "")
+    const stderr = String(error.stderr ?? error.message)
+    if (networkFailure.test(stderr)) {
+      throw new Unreachable(stderr.split("\n").find((line) => networkFailure.test(line))?.trim() ?? "")
+    }
+    throw new Error(`npm view ${spec} ${fields.join(" ")} failed:\n${stderr}`)
   }
+  return out.trim() === "" ? undefined : JSON.parse(out)
 }
 
 const resolve = () => {
@@ -140,7 +148,7 @@ try {
   process.stderr.write(install.stderr ?? "")
   if (install.status !== 0) {
     const output = `${install.stdout}${install.stderr}`
-    if (/ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNREFUSED|ECONNRESET|FETCH_FAIL/.test(output)) {
+    if (networkFailure.test(output)) {
       log("the npm registry cannot be reached during the install; not tested against the newest Effect")
       status = 0
     } else {
