@@ -600,11 +600,19 @@ ${this.copying.emitValue(e, ast.to, "b", "v")}return v;
 if (a === NoMatch) return NoMatch;
 const o = ${fresh ? "a" : "{ ...a }"};
 `
+      // A key the type side neither declares nor matches by an index signature would be dropped there
+      // anyway: it is left in place, as a `delete` would turn the object into a slow dictionary.
+      const to = ast.to
+      const dropped = (name: PropertyKey) =>
+        AST.isTypeLiteral(to) && !hasParsingAnnotations(to) && to.indexSignatures.length === 0 &&
+        to.propertySignatures.every((ps) => ps.name !== name)
       for (const pst of kind.propertySignatureTransformations) {
         code += `{
 const r = ${e.ref(pst.decode)}(hasOwn.call(o, ${key(pst.from)}) ? ${some}(o[${key(pst.from)}]) : ${none});
-delete o[${key(pst.from)}];
-if (r._tag === "Some") o[${key(pst.to)}] = r.value;
+${
+          dropped(pst.from) ? "" : `delete o[${key(pst.from)}];
+`
+        }if (r._tag === "Some") o[${key(pst.to)}] = r.value;
 }
 `
       }
