@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
- * [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`, with the settings
- * `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
+ * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
+ * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
+ * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
  *
  * @since 0.1.0
@@ -22,6 +23,7 @@ const USAGE = `Usage: efa-mock-server [options]
                        only; 0.0.0.0 for every interface)
   --no-admin           turn the admin API (/__admin/) off
   --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
+  --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
   --help               show this text
 `
 
@@ -45,6 +47,7 @@ const main = async (): Promise<void> => {
         host: { type: "string" },
         "no-admin": { type: "boolean" },
         "admin-token": { type: "string" },
+        profile: { type: "string" },
         help: { type: "boolean" }
       },
       strict: true
@@ -74,7 +77,8 @@ const main = async (): Promise<void> => {
       admin: {
         enabled: values["no-admin"] !== true,
         token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
-      }
+      },
+      profile: values.profile as string | undefined
     })
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error))

@@ -1,5 +1,6 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Context, DateTime, Duration, Effect, Either, Exit, Option, type ParseResult, Schema, Scope } from "effect"
@@ -8,6 +9,7 @@ import {
   DecodeError,
   type EfaError,
   HttpStatusError,
+  InterfaceVersionError,
   InvalidRequestError,
   QueueFullError,
   type RedirectError,
@@ -20,6 +22,7 @@ import type { Operation, QueryContext } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
 import { type BodyFailure, readBody } from "./body.js"
 import { describeIssue, formatIssues } from "./describe.js"
+import type { DialectAdapter } from "./dialect.js"
 import { makeJsonDecoder } from "./fastDecode.js"
 import type { Gate } from "./limiter.js"
 import { type QueryPairs, toQueryString } from "./query.js"
@@ -55,6 +58,8 @@ export interface ResolvedSettings {
   readonly gate: Option.Option<Gate>
   readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
   readonly spans: boolean
+  /** The dialect and deployment profile: paths, extra parameters, headers, response schemas. */
+  readonly dialect: DialectAdapter
 }
 
 // What a call's span reports: attempts made, the status of the last response.
@@ -156,7 +161,7 @@ export const makeExecutor = (
     HttpClient.withScope
   )
   // The headers are the same for every request: set once, only the URL changes.
-  const template = HttpClientRequest.get("", { headers: settings.headers })
+  const template = HttpClientRequest.get("", { headers: settings.dialect.headers(settings.headers) })
 
   const encoderFor = (operation: Operation<any, any, any>) => {
     let encoder = encoders.get(operation)
@@ -173,7 +178,7 @@ export const makeExecutor = (
     let decoder = decoders.get(operation)
     if (decoder === undefined) {
       // the fast path, in place on the JSON parsed here; Effect's decode (errors: "first") on a failure
-      decoder = makeJsonDecoder(operation.response)
+      decoder = makeJsonDecoder(settings.dialect.response(operation))
       decoders.set(operation, decoder)
     }
     return decoder
@@ -186,13 +191,24 @@ export const makeExecutor = (
   const encodeUrl = (
     operation: Operation<any, any, any>,
     request: unknown
-  ): Either.Either<string, InvalidRequestError> =>
-    Either.match(encoderFor(operation)(request), {
+  ): Either.Either<string, InvalidRequestError> => {
+    const refusal = settings.dialect.refusal(operation)
+    if (refusal !== undefined) {
+      return Either.left(
+        new InvalidRequestError({ operation: operation.name, issues: [{ field: "(operation)", message: refusal }] })
+      )
+    }
+    return Either.match(encoderFor(operation)(request), {
       onLeft: (error) =>
         Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
       onRight: (pairs) =>
-        Either.right(`${settings.baseUrl}${operation.path}?${toQueryString([...pairs, OUTPUT_FORMAT])}`)
+        Either.right(
+          `${settings.baseUrl}${settings.dialect.path(operation)}?${
+            toQueryString(settings.dialect.query(operation, pairs))
+          }`
+        )
     })
+  }
 
   const buildUrl = (
     operation: Operation<any, any, any>,
@@ -287,8 +303,15 @@ export const makeExecutor = (
   // headers (options, an API key) must add them to `template`, so that they stay with the base origin.
   const bareTemplate = HttpClientRequest.get("", { headers: { accept: "application/json" } })
 
-  const transportError = (operation: Operation<any, any, any>, url: string, error: { readonly message: string }) =>
-    new TransportError({ operation: operation.name, reason: "network", url, detail: error.message, cause: error })
+  // The cause keeps the request, its API key header redacted.
+  const transportError = (operation: Operation<any, any, any>, url: string, error: HttpClientError.HttpClientError) =>
+    new TransportError({
+      operation: operation.name,
+      reason: "network",
+      url,
+      detail: error.message,
+      cause: settings.dialect.safeCause(error)
+    })
 
   const bodyError = (operation: Operation<any, any, any>, url: string, failure: BodyFailure) =>
     failure._tag === "Transport"
@@ -422,15 +445,25 @@ export const makeExecutor = (
         looksLikeHtml ? htmlDetail(response.headers["content-type"]) : describeThrown(error)
       )
     }
+    if (settings.dialect.dialect === "rapidJSON") {
+      const refused = settings.dialect.versionRefusal(json)
+      if (refused !== undefined) {
+        return Effect.fail(new InterfaceVersionError({ operation: operation.name, url, ...refused }))
+      }
+    }
     const decoded = decoderFor(operation)(json, body)
     if (Either.isLeft(decoded)) {
       const issue = describeIssue(decoded.left.issue)
-      return decodeError("schema", issue.path, issue.message)
+      return decodeError("schema", issue.path, settings.dialect.mismatch(json) + issue.message)
     }
     const value = decoded.right as Response
-    const errors = SystemMessage.errors(
-      (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
-    )
+    const messages = (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
+    const errors = SystemMessage.errors(messages)
+    if (errors.length === 0 && !operation.hasResult(value)) {
+      // no silent empties: an answer without its result key that no message explains is not an empty result
+      const diagnosis = settings.dialect.diagnose(operation, json, messages !== undefined && messages.length > 0)
+      if (diagnosis !== undefined) return decodeError("schema", "$", diagnosis)
+    }
     if (errors.length > 0 && !operation.hasResult(value)) {
       return Effect.fail(
         new ServerMessageError({
