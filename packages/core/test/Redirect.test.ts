@@ -71,6 +71,20 @@ describe.each(transports)("redirects with %s", (_name, transport) => {
       expect(server.seen[0]?.headers["x-api-key"]).toBe("secret-key")
     }))
 
+  it.scopedLive("the API key stays with the base origin when a redirect to another origin is followed", () =>
+    Effect.gen(function*() {
+      const other = yield* upstream((_request, response) => {
+        response.writeHead(200, { "content-type": "application/json" }).end(okBody)
+      })
+      const server = yield* upstream((_request, response) => {
+        response.writeHead(302, { location: `${other.base}/elsewhere` }).end()
+      })
+      yield* call(transport, { baseUrl: server.base, apiKey: "the-api-key", redirects: { crossOrigin: "follow" } })
+      expect(server.seen[0]?.headers.authorization).toContain("the-api-key")
+      expect(other.seen).toHaveLength(1)
+      expect(JSON.stringify(other.seen[0]!.headers)).not.toContain("the-api-key")
+    }))
+
   it.scopedLive("a 301 loop ends with a redirect loop error listing the locations", () =>
     Effect.gen(function*() {
       const server = yield* upstream((request, response) => {
