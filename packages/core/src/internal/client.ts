@@ -246,18 +246,19 @@ export const makeExecutor = (
       if (Either.isLeft(url)) return Effect.fail(url.left)
       if (!settings.spans) return withDeadline(operation, url.right, undefined)
       const trace: CallTrace = { attempts: 0, status: undefined }
-      return withDeadline(operation, url.right, trace).pipe(
-        Effect.onExit(() =>
-          Effect.annotateCurrentSpan({
-            "efa.attempts": trace.attempts,
-            ...(trace.status !== undefined ? { "http.response.status_code": trace.status } : {})
-          })
-        ),
-        Effect.withSpan(`EfaClient.${operation.name}`, {
-          kind: "client",
-          attributes: { "efa.operation": operation.name, "url.path": operation.path }
-        })
-      )
+      // No stack trace: capturing one costs more than the rest of the span.
+      return Effect.useSpan(`EfaClient.${operation.name}`, {
+        kind: "client",
+        captureStackTrace: false,
+        attributes: { "efa.operation": operation.name, "url.path": operation.path }
+      }, (span) =>
+        withDeadline(operation, url.right, trace).pipe(
+          Effect.ensuring(Effect.sync(() => {
+            span.attribute("efa.attempts", trace.attempts)
+            if (trace.status !== undefined) span.attribute("http.response.status_code", trace.status)
+          })),
+          Effect.withParentSpan(span)
+        ))
     })
 
   const withDeadline = <Response>(
