@@ -9,6 +9,7 @@ import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
 import { type OutputFormat, outputFormatOf, rapidJsonEncoder } from "./dialect.js"
+import { WorkBudget } from "./engine/budget.js"
 import { type AppContext, finalJson, finalResponse, JSON_TYPE, rawQuery } from "./env.js"
 import {
   type Fault,
@@ -23,6 +24,7 @@ import {
 import type { ResolvedOptions } from "./options.js"
 import { type AnswerEntry, answers as builtInAnswers } from "./registry.js"
 import type { MockState } from "./state.js"
+import type { WorkQueue } from "./workQueue.js"
 
 /**
  * What the handler needs from the app.
@@ -35,6 +37,8 @@ export interface HandlerDeps {
   readonly state: MockState
   /** Finished answers of the built-in answer functions; none are kept without it. */
   readonly cache?: AnswerCache | undefined
+  /** Where expensive answers (trips) wait for a turn of their own; without it they are answered at once. */
+  readonly work?: WorkQueue | undefined
 }
 
 /**
@@ -271,15 +275,28 @@ const finished = (
   const read = deps.options.profile === undefined
     ? pairs
     : Profile.contractParams(deps.options.profile, entry.operation.name as Profile.OperationName, pairs)
-  const fresh = answer(entry, read, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
-  if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(now.epochMillis, url, fresh)
+  const { limits } = deps.options
+  const budget = new WorkBudget({
+    maxSearches: limits.maxTripSearches,
+    maxRounds: limits.maxTripRounds,
+    maxMillis: limits.maxTripMillis
+  })
+  const fresh = answer(entry, read, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone, budget })
+  // An answer cut short by the clock depends on the machine's load: it is not kept.
+  if (cache !== undefined && pureAnswers.has(entry.answer) && budget.exceeded !== "time") {
+    cache.set(now.epochMillis, url, fresh)
+  }
   return fresh
 }
+
+const isCached = (c: AppContext, deps: HandlerDeps): boolean =>
+  deps.cache?.get(deps.state.now.epochMillis, c.req.url) !== undefined
 
 /**
  * Builds the handler of an operation path. `select` picks the operation from the query, for the path
  * that serves two (`XML_COORD_REQUEST` and its vehicle-detail mode). The answer is returned at once
  * unless a fault asks for latency: a synchronous answer lets the server write it in the same turn.
+ * With `expensive` (trips), an answer not in the cache is computed in the work queue's next free turn.
  *
  * @since 0.1.0
  * @category handlers
@@ -287,7 +304,8 @@ const finished = (
 export const operationHandler = (
   deps: HandlerDeps,
   path: string,
-  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
+  expensive = false
 ) =>
 (c: AppContext): Response | Promise<Response> => {
   const faultOrError = faultOf(c, deps, path)
@@ -300,6 +318,15 @@ export const operationHandler = (
   }
   const fault = faultOrError.right
   if (fault === undefined) {
+    const work = deps.work
+    if (expensive && work !== undefined && !isCached(c, deps)) {
+      // An answer to compute that may be expensive: in a turn of its own, unless the client left meanwhile.
+      return work.run(() => {
+        if (c.req.raw.signal.aborted) return sendJson(c, { error: "client-closed-request" }, 499)
+        const { body, status } = finished(c, deps, select)
+        return send(c, body, status, { "content-type": JSON_TYPE })
+      })
+    }
     // The common case: no fault, one finished answer.
     const { body, status } = finished(c, deps, select)
     return send(c, body, status, { "content-type": JSON_TYPE })

@@ -9,16 +9,24 @@
  * @since 0.1.0
  */
 
+export { type AdminOptions } from "./adminGuard.js"
 export { type Answer, type AnswerContext } from "./answers/types.js"
 export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./app.js"
-export { DatasetError, embeddedDatasetPath, loadDataset, loadEmbeddedDataset } from "./dataset/load.js"
+export {
+  DatasetError,
+  type DatasetLimits,
+  DEFAULT_DATASET_LIMITS,
+  embeddedDatasetPath,
+  loadDataset,
+  loadEmbeddedDataset
+} from "./dataset/load.js"
 export type { Dataset } from "./dataset/schema.js"
 export type { AppEnv } from "./env.js"
 export { type Fault, FAULT_HEADER, type FaultKind, formatFault, parseFault } from "./faults.js"
 export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
 export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
 export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf, PATHS } from "./registry.js"
-export { ADMIN_PREFIX } from "./routes/admin.js"
+export { ADMIN_PREFIX, JOURNAL_NEXT_HEADER, JOURNAL_PAGE } from "./routes/admin.js"
 export { openApiDocument } from "./routes/openapi.js"
-export { type RunningServer, type ServerOptions, startServer } from "./server.js"
+export { DEFAULT_HOST, type RunningServer, type ServerOptions, startServer } from "./server.js"
 export { type JournalEntry, MockState } from "./state.js"

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>] [--profile <name>]
- * [--time-zone <zone>] [--host <interface>]`, with the settings `PORT`, `EFA_MOCK_DATASET`,
- * `EFA_MOCK_NOW` and `EFA_MOCK_HOST` as fallbacks. An invalid dataset stops the start with the file and
+ * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
+ * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
+ * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
+ * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
  *
  * @since 0.1.0
@@ -18,7 +19,10 @@ const USAGE = `Usage: efa-mock-server [options]
   --dataset <folder>   dataset folder (default: EFA_MOCK_DATASET or the embedded dataset)
   --now <instant>      the fake's clock, ISO 8601 with zone (default: EFA_MOCK_NOW or the dataset's)
   --time-zone <zone>   the deployment's IANA time zone (default: the dataset's, Europe/Berlin)
-  --host <interface>   interface to listen on (default: EFA_MOCK_HOST or every interface)
+  --host <interface>   interface to listen on (default: EFA_MOCK_HOST or 127.0.0.1, this machine
+                       only; 0.0.0.0 for every interface)
+  --no-admin           turn the admin API (/__admin/) off
+  --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
   --help               show this text
 `
@@ -41,6 +45,8 @@ const main = async (): Promise<void> => {
         now: { type: "string" },
         "time-zone": { type: "string" },
         host: { type: "string" },
+        "no-admin": { type: "boolean" },
+        "admin-token": { type: "string" },
         profile: { type: "string" },
         help: { type: "boolean" }
       },
@@ -67,7 +73,11 @@ const main = async (): Promise<void> => {
       datasetFolder,
       now: (values.now as string | undefined) ?? process.env.EFA_MOCK_NOW,
       timeZone: values["time-zone"] as string | undefined,
-      host: (values.host as string | undefined) ?? process.env.EFA_MOCK_HOST,
+      host: (values.host as string | undefined) ?? (process.env.EFA_MOCK_HOST || undefined),
+      admin: {
+        enabled: values["no-admin"] !== true,
+        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
+      },
       profile: values.profile as string | undefined
     })
   } catch (error) {
@@ -79,9 +89,16 @@ const main = async (): Promise<void> => {
   console.log(`efa-mock-server listening on ${base}`)
   const { dataset } = running
   console.log(`  dataset: ${dataset.meta.name} (${dataset.stops.length} stops, ${dataset.lines.length} lines)`)
-  console.log(`  clock: ${running.state.nowIso()} (POST ${base}__admin/clock to move it)`)
+  console.log(
+    `  clock: ${running.state.nowIso()}${values["no-admin"] === true ? "" : ` (POST ${base}__admin/clock to move it)`}`
+  )
   console.log(`  try:   curl '${base}XML_STOPFINDER_REQUEST?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof'`)
-  console.log(`  admin: ${base}__admin/health   openapi: ${base}openapi.json`)
+  const admin = values["no-admin"] === true
+    ? "off (--no-admin)"
+    : `${base}__admin/health${
+      (values["admin-token"] ?? process.env.EFA_MOCK_ADMIN_TOKEN) ? " (with Authorization: Bearer <token>)" : ""
+    }`
+  console.log(`  admin: ${admin}   openapi: ${base}openapi.json`)
   const stop = () => {
     void running.close().then(() => process.exit(0))
   }

@@ -13,7 +13,8 @@
  *   failed attempt is logged at warning level, or emitted as a `PollFailed` event with
  *   `failures: "event"`. Known notices are kept across failed polls: a failure is not a removal.
  * - A permanent failure fails the stream with its tagged error: an invalid request, a refused interface
- *   version, or an HTTP status that will not change by asking again (4xx other than 408 and 429).
+ *   version, a redirect the client does not follow, or an HTTP status that will not change by asking
+ *   again (4xx other than 408 and 429).
  * - Interrupting the stream stops polling at once; a request in flight is aborted.
  *
  * @since 0.1.0
@@ -93,6 +94,7 @@ export const defaultRetry: Schedule.Schedule<unknown, AddInfoError> = Schedule.e
  */
 export const isPermanent = (error: AddInfoError): boolean =>
   error._tag === "InvalidRequestError" || error._tag === "InterfaceVersionError" ||
+  error._tag === "RedirectError" ||
   (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
     error.status !== 429)
 

@@ -58,9 +58,10 @@ export const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS
 export const operationRouter = (
   deps: RouteDeps,
   path: string,
-  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
+  expensive = false
 ): Hono<AppEnv> => {
-  const answer = operationHandler(deps, path, select)
+  const answer = operationHandler(deps, path, select, expensive)
   const notAllowed = methodNotAllowed(OPERATION_METHODS)
   return new Hono<AppEnv>().all("/", (c) => {
     const method = c.req.method
