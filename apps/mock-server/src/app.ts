@@ -7,9 +7,10 @@
 import { Hono } from "hono"
 import { AnswerCache } from "./answerCache.js"
 import type { AppEnv } from "./env.js"
+import { makeTestTools, type TestTools } from "./interceptor.js"
 import { type AppOptions, resolveOptions } from "./options.js"
 import { ADMIN_PREFIX, errorResponse, internalMiddleware, isInternal, journaled, preflight } from "./pipeline.js"
-import { answers } from "./registry.js"
+import { answers, operationsOf } from "./registry.js"
 import { addInfoRoutes } from "./routes/addInfo.js"
 import { adminRoutes } from "./routes/admin.js"
 import { coordInfoRoutes } from "./routes/coordInfo.js"
@@ -33,6 +34,8 @@ import { MockState } from "./state.js"
 export interface MockServer {
   readonly app: Hono<AppEnv>
   readonly state: MockState
+  /** Stubs, verification and recordings. */
+  readonly tools: TestTools
 }
 
 export {
@@ -56,7 +59,13 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   const { limits } = resolved
   const state = new MockState(resolved.now, limits.maxJournalEntries, limits.maxScriptedFaults)
   const cache = new AnswerCache(limits.maxCachedAnswers)
-  const deps: RouteDeps = { options: resolved, state, cache, answers: { ...answers, ...options.answers } }
+  const registry = { ...answers, ...options.answers }
+  const tools = makeTestTools(options, {
+    maxJournalEntries: limits.maxJournalEntries,
+    maxLatencyMs: limits.maxLatencyMs,
+    operationsAt: (path) => operationsOf(registry).filter((operation) => operation.path === path)
+  })
+  const deps: RouteDeps = { options: resolved, state, cache, answers: registry, intercept: tools.intercept, tools }
   const app = new Hono<AppEnv>()
 
   // The internal paths get the preflight and the CORS headers from a middleware; the operation paths
@@ -83,7 +92,7 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)
   })
   app.onError((error, c) => errorResponse(deps, error, c))
-  return { app, state }
+  return { app, state, tools }
 }
 
 /**

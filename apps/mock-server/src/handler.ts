@@ -8,6 +8,7 @@ import { Operation } from "@efa-kit/core"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
+import type { Intercept, SourceAnswer } from "./interceptor.js"
 import { type AppContext, finalJson, finalResponse, JSON_TYPE, rawQuery } from "./env.js"
 import {
   type Fault,
@@ -34,6 +35,8 @@ export interface HandlerDeps {
   readonly state: MockState
   /** Finished answers of the built-in answer functions; none are kept without it. */
   readonly cache?: AnswerCache | undefined
+  /** Stubs, recordings and the upstream, asked before the dataset (see `interceptor.ts`). */
+  readonly intercept?: Intercept | undefined
 }
 
 /**
@@ -297,8 +300,12 @@ export const operationHandler = (
       message: faultOrError.left
     }, 400)
   }
-  const fault = faultOrError.right
+  const intercepted = deps.intercept?.(c, path, () => fromDataset(c, deps, select))
+  // A fault of the header or of a script wins over a stub's fault.
+  const fault = faultOrError.right ?? intercepted?.fault
+  const base = intercepted?.answer
   if (fault === undefined) {
+    if (base !== undefined) return sendAnswer(c, base())
     // The common case: no fault, one finished answer.
     const { body, status } = finished(c, deps, select)
     return send(c, body, status, { "content-type": JSON_TYPE })
@@ -308,20 +315,35 @@ export const operationHandler = (
   if (fault.latency !== undefined && fault.latency > 0) {
     return sleep(fault.latency, c.req.raw.signal).then((completed) =>
       completed
-        ? faulty(c, deps, select, fault)
+        ? faulty(c, deps, select, fault, base)
         // 499: the client closed the request while the fake was waiting (nobody reads this answer).
         : sendJson(c, { error: "client-closed-request" }, 499)
     )
   }
-  return faulty(c, deps, select, fault)
+  return faulty(c, deps, select, fault, base)
 }
+
+const fromDataset = (
+  c: AppContext,
+  deps: HandlerDeps,
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+): SourceAnswer => {
+  const { body, status } = finished(c, deps, select)
+  return { status, contentType: JSON_TYPE, body }
+}
+
+const sendAnswer = (c: AppContext, answer: SourceAnswer | Promise<SourceAnswer>): Response | Promise<Response> =>
+  answer instanceof Promise
+    ? answer.then((ready) => sendAnswer(c, ready))
+    : send(c, answer.body, answer.status, { ...answer.headers, "content-type": answer.contentType })
 
 const faulty = (
   c: AppContext,
   deps: HandlerDeps,
   select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
-  fault: Fault
-): Response => {
+  fault: Fault,
+  base: (() => SourceAnswer | Promise<SourceAnswer>) | undefined
+): Response | Promise<Response> => {
   const extraHeaders: Record<string, string> = fault.retryAfter !== undefined
     ? { "retry-after": fault.retryAfter }
     : {}
@@ -343,14 +365,32 @@ const faulty = (
     case undefined:
       if (fault.status !== undefined && fault.status !== 200) return statusFault(c, fault.status, extraHeaders)
   }
-
+  if (base !== undefined) {
+    // The answer a stub, a recording or the upstream gives, broken as the fault asks.
+    const entry = select(c.get("entry")?.params ?? Operation.fromQueryString(rawQuery(c.req.url)))
+    const answer = base()
+    const finish = (ready: SourceAnswer) =>
+      breakAnswer(c, entry, fault, ready.status, ready.body, { "content-type": ready.contentType, ...extraHeaders })
+    return answer instanceof Promise ? answer.then(finish) : finish(answer)
+  }
   const outcome = finished(c, deps, select)
-  let status: number = outcome.status
-  let body = outcome.body
-  if (outcome.status === 200 && fault.kind === "system-error") body = systemErrorBody(outcome.entry, fault)
+  return breakAnswer(c, outcome.entry, fault, outcome.status, outcome.body, { "content-type": JSON_TYPE, ...extraHeaders })
+}
+
+const breakAnswer = (
+  c: AppContext,
+  entry: AnswerEntry,
+  fault: Fault,
+  answeredStatus: number,
+  answeredBody: string,
+  headers: Record<string, string>
+): Response => {
+  let status = answeredStatus
+  let body = answeredBody
+  if (answeredStatus === 200 && fault.kind === "system-error") body = systemErrorBody(entry, fault)
   if (fault.status !== undefined) status = fault.status
   if (fault.kind === "truncated") body = body.slice(0, Math.max(1, Math.floor(body.length / 2)))
-  return send(c, body, status, { "content-type": JSON_TYPE, ...extraHeaders })
+  return send(c, body, status, headers)
 }
 
 // Statuses whose responses carry no body by definition.

@@ -7,6 +7,7 @@
 import { LocalDateTime } from "@efa-kit/core"
 import { DateTime, Either } from "effect"
 import type { Dataset } from "./dataset/schema.js"
+import type { UpstreamOptions } from "./interceptor.js"
 import type { AnswerRegistry } from "./registry.js"
 
 /**
@@ -62,7 +63,7 @@ export const DEFAULT_LIMITS: Limits = {
  * @since 0.1.0
  * @category models
  */
-export interface AppOptions {
+export interface AppOptions extends UpstreamOptions {
   /** The network the fake answers from (see `loadDataset`). */
   readonly dataset: Dataset
   /**
