@@ -8,7 +8,6 @@ import { Operation } from "@efa-kit/core"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
-import type { Intercept, SourceAnswer } from "./interceptor.js"
 import { type AppContext, finalJson, finalResponse, JSON_TYPE, rawQuery } from "./env.js"
 import {
   type Fault,
@@ -20,6 +19,7 @@ import {
   parseFault,
   reasonPhrase
 } from "./faults.js"
+import type { Intercept, SourceAnswer } from "./interceptor.js"
 import type { ResolvedOptions } from "./options.js"
 import { type AnswerEntry, answers as builtInAnswers } from "./registry.js"
 import type { MockState } from "./state.js"
@@ -374,7 +374,10 @@ const faulty = (
     return answer instanceof Promise ? answer.then(finish) : finish(answer)
   }
   const outcome = finished(c, deps, select)
-  return breakAnswer(c, outcome.entry, fault, outcome.status, outcome.body, { "content-type": JSON_TYPE, ...extraHeaders })
+  return breakAnswer(c, outcome.entry, fault, outcome.status, outcome.body, {
+    "content-type": JSON_TYPE,
+    ...extraHeaders
+  })
 }
 
 const breakAnswer = (

@@ -11,6 +11,7 @@ import { Either } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
 import { startServer } from "./server.js"
+import { describeUpstream, upstreamArgs, upstreamOptions } from "./upstream/cli.js"
 
 const USAGE = `Usage: efa-mock-server [options]
 
@@ -20,6 +21,17 @@ const USAGE = `Usage: efa-mock-server [options]
   --time-zone <zone>   the deployment's IANA time zone (default: the dataset's, Europe/Berlin)
   --host <interface>   interface to listen on (default: EFA_MOCK_HOST or every interface)
   --help               show this text
+
+Record and replay:
+  --proxy <baseUrl>              forward every operation request to a real deployment
+  --proxy-header "<name: value>" header sent upstream, e.g. "Authorization: apikey ..." (repeatable;
+                                 also EFA_MOCK_PROXY_HEADERS, a JSON object); never recorded
+  --proxy-param <name=value>     query parameter added upstream, e.g. an API key (repeatable); never recorded
+  --proxy-path <op=path>         upstream path of an operation (repeatable), e.g.
+                                 XML_TRIP_REQUEST2=/mngvvs/XML_TRIP_REQUEST2
+  --proxy-timeout <ms>           how long to wait for the upstream (default 30000)
+  --record <folder>              write each answer (of the upstream, else of the dataset) to a file
+  --replay <folder>              answer from the recordings in a folder
 `
 
 const fail = (message: string): never => {
@@ -28,7 +40,7 @@ const fail = (message: string): never => {
 }
 
 const main = async (): Promise<void> => {
-  let values: Record<string, string | boolean | undefined>
+  let values: Record<string, string | boolean | Array<string> | undefined>
   try {
     // `pnpm start -- --port 0` passes the `--` on; options after it are still options here.
     const args = process.argv.slice(2)
@@ -40,7 +52,8 @@ const main = async (): Promise<void> => {
         now: { type: "string" },
         "time-zone": { type: "string" },
         host: { type: "string" },
-        help: { type: "boolean" }
+        help: { type: "boolean" },
+        ...upstreamArgs
       },
       strict: true
     }).values
@@ -58,6 +71,8 @@ const main = async (): Promise<void> => {
   const datasetFolder = datasetSetting === undefined || datasetSetting === ""
     ? undefined
     : path.resolve(process.env.INIT_CWD ?? process.cwd(), datasetSetting)
+  const upstream = upstreamOptions(values, process.env, process.env.INIT_CWD ?? process.cwd())
+  if (Either.isLeft(upstream)) return fail(upstream.left)
   let result
   try {
     result = await startServer({
@@ -65,7 +80,8 @@ const main = async (): Promise<void> => {
       datasetFolder,
       now: (values.now as string | undefined) ?? process.env.EFA_MOCK_NOW,
       timeZone: values["time-zone"] as string | undefined,
-      host: (values.host as string | undefined) ?? process.env.EFA_MOCK_HOST
+      host: (values.host as string | undefined) ?? process.env.EFA_MOCK_HOST,
+      ...upstream.right
     })
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error))
@@ -79,6 +95,7 @@ const main = async (): Promise<void> => {
   console.log(`  clock: ${running.state.nowIso()} (POST ${base}__admin/clock to move it)`)
   console.log(`  try:   curl '${base}XML_STOPFINDER_REQUEST?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof'`)
   console.log(`  admin: ${base}__admin/health   openapi: ${base}openapi.json`)
+  for (const line of describeUpstream(upstream.right)) console.log(`  ${line}`)
   const stop = () => {
     void running.close().then(() => process.exit(0))
   }

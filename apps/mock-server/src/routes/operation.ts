@@ -6,8 +6,8 @@
 import { Hono } from "hono"
 import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
 import { type HandlerDeps, operationHandler } from "../handler.js"
-import { journaled, preflight } from "../pipeline.js"
 import type { TestTools } from "../interceptor.js"
+import { journaled, preflight } from "../pipeline.js"
 import type { AnswerEntry, AnswerRegistry } from "../registry.js"
 
 /**

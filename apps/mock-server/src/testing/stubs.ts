@@ -20,8 +20,8 @@ import type { Operation } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
 import { type Fault, faultSpec, formatFault } from "../faults.js"
 import {
-  compileMatcher,
   type CompiledMatcher,
+  compileMatcher,
   issuesText,
   type MatchableRequest,
   normalisePath,
@@ -93,7 +93,14 @@ export interface StubView {
  * @category models
  */
 export type StubAnswer =
-  | { readonly _tag: "Answer"; readonly id: string; readonly status: number; readonly contentType: string; readonly body: string; readonly headers: Record<string, string> }
+  | {
+    readonly _tag: "Answer"
+    readonly id: string
+    readonly status: number
+    readonly contentType: string
+    readonly body: string
+    readonly headers: Record<string, string>
+  }
   | { readonly _tag: "Fault"; readonly id: string; readonly fault: Fault }
 
 interface Stub {

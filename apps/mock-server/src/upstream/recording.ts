@@ -232,7 +232,10 @@ const decodeFile = Schema.decodeUnknownEither(RecordingFile, { errors: "all" })
  * @since 0.1.0
  * @category decoding
  */
-export const readRecordings = (folder: string, secrets: ReadonlySet<string>): Either.Either<Array<Recording>, string> => {
+export const readRecordings = (
+  folder: string,
+  secrets: ReadonlySet<string>
+): Either.Either<Array<Recording>, string> => {
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
     return Either.left(`the recordings folder ${folder} does not exist`)
   }
