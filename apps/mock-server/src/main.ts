@@ -95,6 +95,7 @@ const main = async (): Promise<void> => {
   console.log(`  clock: ${running.state.nowIso()} (POST ${base}__admin/clock to move it)`)
   console.log(`  try:   curl '${base}XML_STOPFINDER_REQUEST?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof'`)
   console.log(`  admin: ${base}__admin/health   openapi: ${base}openapi.json`)
+  console.log(`  page:  ${base} in a browser: the network on a map, stop search, trips, notices, journal`)
   for (const line of describeUpstream(upstream.right)) console.log(`  ${line}`)
   const stop = () => {
     void running.close().then(() => process.exit(0))
