@@ -30,7 +30,14 @@ export type { Dataset } from "./dataset/schema.js"
 export type { AppEnv } from "./env.js"
 export { type Fault, FAULT_HEADER, type FaultKind, formatFault, parseFault } from "./faults.js"
 export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
-export { type Intercepted, MAX_STUBS, type SourceAnswer, type TestTools, type UpstreamOptions } from "./interceptor.js"
+export {
+  HEADER_LOG_ENTRIES,
+  type Intercepted,
+  MAX_STUBS,
+  type SourceAnswer,
+  type TestTools,
+  type UpstreamOptions
+} from "./interceptor.js"
 export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
 export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf, PATHS } from "./registry.js"
 export { ADMIN_PREFIX } from "./routes/admin.js"

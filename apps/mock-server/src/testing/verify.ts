@@ -7,8 +7,8 @@
  * ```
  *
  * `count` is a number (exactly), `{ "atLeast": n }`, `{ "atMost": n }` or both; without it at least one.
- * Headers are matched against the headers each request was sent with; only requests still in the
- * journal are seen.
+ * Headers are matched against the headers each request was sent with, kept for the latest 1,000
+ * requests; only requests still in the journal are seen.
  *
  * @since 0.1.0
  */
@@ -87,33 +87,63 @@ export interface VerificationResult {
 }
 
 /**
+ * The headers of a request as the server adapter gave them: Node's parsed headers over a port, the web
+ * `Headers` in process.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type HeaderSource = Headers | Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+
+/**
+ * A header reader over a {@link HeaderSource}.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const readHeader = (source: HeaderSource | undefined) => (name: string): string | undefined => {
+  if (source === undefined) return undefined
+  if (source instanceof Headers) return source.get(name) ?? undefined
+  const value = source[name.toLowerCase()]
+  return Array.isArray(value) ? value.join(", ") : (value as string | undefined)
+}
+
+/**
  * The headers each request was sent with, by journal sequence number, kept as the server adapter gave
- * them (read only when a verification asks). Bounded like the journal; a sequence number that does not
- * grow means the journal was emptied, and so is this.
+ * them (read only when a verification asks): a ring as large as the journal, one slot written per
+ * request. A sequence number that does not grow means the journal was emptied, and so is this.
  *
  * @since 0.1.0
  * @category models
  */
 export class HeaderLog {
-  #bySeq = new Map<number, (name: string) => string | undefined>()
+  #seqs: Array<number>
+  #sources: Array<HeaderSource | undefined>
   #last = 0
 
-  constructor(readonly capacity: number) {}
+  constructor(readonly capacity: number) {
+    this.#seqs = new Array(capacity).fill(0)
+    this.#sources = new Array(capacity).fill(undefined)
+  }
 
-  note(seq: number, header: (name: string) => string | undefined): void {
-    if (this.capacity === 0) return
-    if (seq <= this.#last) this.#bySeq.clear()
+  note(seq: number, source: HeaderSource | undefined): void {
+    const capacity = this.capacity
+    if (capacity === 0) return
+    if (seq <= this.#last) this.clear()
     this.#last = seq
-    this.#bySeq.set(seq, header)
-    if (this.#bySeq.size > this.capacity) this.#bySeq.delete(this.#bySeq.keys().next().value!)
+    const slot = seq % capacity
+    this.#seqs[slot] = seq
+    this.#sources[slot] = source
   }
 
   header(seq: number): (name: string) => string | undefined {
-    return this.#bySeq.get(seq) ?? (() => undefined)
+    const slot = this.capacity === 0 ? -1 : seq % this.capacity
+    return readHeader(slot >= 0 && this.#seqs[slot] === seq ? this.#sources[slot] : undefined)
   }
 
   clear(): void {
-    this.#bySeq.clear()
+    this.#seqs.fill(0)
+    this.#sources.fill(undefined)
     this.#last = 0
   }
 }
@@ -176,6 +206,9 @@ export const verify = (
     `expected ${expected}; got ${plural(matches.length, "matching request")}` +
     (matches.length > 0 ? ` (#${matches.join(", #")})` : "") + ` among ${plural(journal.length, "journaled request")}`
   ]
+  if (Object.keys(matcher.source.headers ?? {}).length > 0 && journal.length > headers.capacity) {
+    lines.push(`(headers are kept for the latest ${headers.capacity} requests only)`)
+  }
   if (matches.length === 0 && nearMisses.length > 0) {
     lines.push("nearest requests:")
     for (const miss of nearMisses) lines.push(`  #${miss.seq} ${miss.path}: ${miss.differences.join("; ")}`)
