@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { makeAdmin, VerificationError } from "../src/index.js"
 import { fetchInProcess } from "../src/inProcess.js"
+import { HeaderLog } from "../src/testing/verify.js"
 import { admin, call, fake } from "./helpers.js"
 
 const stopFinder = { outputFormat: "JSON", type_sf: "any", name_sf: "Nowhere at all" }
@@ -200,5 +201,17 @@ describe("verification", () => {
     await verifier.clearJournal()
     await call(server, "/XML_TRIP_REQUEST2", trip)
     expect(await verifier.find({ headers: { "x-client": "one" } })).toEqual([])
+  })
+})
+
+describe("the header log of verification", () => {
+  it("keeps the latest requests' headers, and forgets them all when the journal starts again", () => {
+    const log = new HeaderLog(2)
+    log.note(1, new Headers({ "x-a": "1" }))
+    log.note(2, { "x-a": "2" })
+    log.note(3, { "x-a": ["3", "three"] })
+    expect([1, 2, 3].map((seq) => log.header(seq)("X-A"))).toEqual([undefined, "2", "3, three"])
+    log.note(1, { "x-b": "new" })
+    expect([log.header(1)("x-b"), log.header(2)("x-a"), log.header(3)("x-a")]).toEqual(["new", undefined, undefined])
   })
 })
