@@ -78,6 +78,8 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
     await page.waitForFunction(() => document.getElementById("journal")!.textContent!.includes("XML_TRIP"))
     await page.screenshot({ path: path.join(SCREENSHOTS, "trip.png") })
     expect(fs.statSync(path.join(SCREENSHOTS, "trip.png")).size).toBeGreaterThan(20_000)
+    await page.locator("#journal").scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SCREENSHOTS, "journal.png") })
 
     expect(problems).toEqual([])
     expect(foreign).toEqual([])
