@@ -36,7 +36,8 @@ export interface RequestMatcher extends Omit<MatcherShape, "path" | "params" | "
 }
 
 /**
- * A stub: exactly one of `response` and `fault`.
+ * A stub: a `response`, a `fault`, or both (the fault applies to the response: `"latency=300"` delays
+ * it).
  *
  * @since 0.1.0
  * @category models
@@ -53,8 +54,8 @@ export type Stub =
     readonly validate?: boolean
   }
   & (
-    | { readonly response: StubResponse; readonly fault?: never }
-    | { readonly fault: Fault | string; readonly response?: never }
+    | { readonly response: StubResponse; readonly fault?: Fault | string }
+    | { readonly response?: StubResponse; readonly fault: Fault | string }
   )
 
 /**

@@ -175,7 +175,10 @@ export const makeTestTools = (
   const recorder = options.record !== undefined ? new Recorder(options.record, secrets, secretValues) : undefined
 
   const record = (path: string, params: Pairs, answer: SourceAnswer): void => {
-    if (recorder !== undefined && !isTransient(answer.status)) recorder.save(path, params, answer)
+    if (recorder === undefined || isTransient(answer.status)) return
+    const recording = recorder.save(path, params, answer)
+    // Replaying and recording together: what was just recorded is replayed from now on.
+    replay?.add(recording)
   }
 
   const fromUpstream = (
@@ -237,17 +240,19 @@ export const makeTestTools = (
       const request: MatchableRequest = { method: c.req.method, path, params, header: readHeader(source) }
       const stub = stubs.match(request)
       if (stub !== undefined) {
-        if (stub._tag === "Fault") {
+        const stubbed = stub.answer
+        if (stubbed === undefined) {
           return upstreamActive
             ? { fault: stub.fault, answer: () => fromUpstream(c, path, params, fromDataset) }
             : { fault: stub.fault }
         }
         return {
+          fault: stub.fault,
           answer: () => ({
-            status: stub.status,
-            contentType: stub.contentType,
-            body: stub.body,
-            headers: { ...stub.headers, "x-efa-mock-stub": stub.id }
+            status: stubbed.status,
+            contentType: stubbed.contentType,
+            body: stubbed.body,
+            headers: { ...stubbed.headers, "x-efa-mock-stub": stub.id }
           })
         }
       }

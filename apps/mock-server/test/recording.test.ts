@@ -138,6 +138,25 @@ describe("record and replay", () => {
     expect(written).toContain("Stuttgart, Hauptbahnhof")
   })
 
+  it("replays what it has, forwards and records the rest, and replays that from then on", async () => {
+    const folder = tempFolder()
+    await call(fake({ record: folder }), "/XML_STOPFINDER_REQUEST", stopFinder)
+    const upstream = fake()
+    const both = fake({
+      replay: folder,
+      record: folder,
+      proxy: { baseUrl: "http://upstream.test/", fetch: fetchInProcess(upstream) }
+    })
+    await call(both, "/XML_STOPFINDER_REQUEST", stopFinder)
+    expect(upstream.state.journal()).toEqual([])
+    const other = { ...stopFinder, name_sf: "Bad Cannstatt" }
+    const first = await call(both, "/XML_STOPFINDER_REQUEST", other)
+    const second = await call(both, "/XML_STOPFINDER_REQUEST", other)
+    expect(second.text).toBe(first.text)
+    expect(upstream.state.journal()).toHaveLength(1)
+    expect(filesIn(folder)).toHaveLength(2)
+  })
+
   it("answers 502 naming the upstream when it cannot be reached, and records nothing", async () => {
     const folder = tempFolder()
     const proxy = fake({

@@ -108,6 +108,18 @@ describe("stubs", () => {
     expect(server.state.journal()[2]?.fault).toBe("status=503;retry-after=2")
   })
 
+  it("a stub with a response and a fault: the fault applies to the stub's response", async () => {
+    const server = fake()
+    await adminOf(server).stub({
+      request: { path: "XML_STOPFINDER_REQUEST" },
+      response: { status: 200, body: "0123456789", contentType: "text/plain" },
+      fault: "truncated;retry-after=3"
+    })
+    const answer = await call(server, "/XML_STOPFINDER_REQUEST", stopFinder)
+    expect([answer.status, answer.text, answer.headers.get("retry-after")]).toEqual([200, "01234", "3"])
+    expect(server.state.journal()[0]?.fault).toBe("retry-after=3;truncated")
+  })
+
   it("refuses a stub whose JSON body is not the operation's response, unless told not to check", async () => {
     const server = fake()
     const refused = await admin(server, "POST", "stubs", {
@@ -127,7 +139,7 @@ describe("stubs", () => {
   it("names what is wrong with a stub", async () => {
     const server = fake()
     const cases: Array<[unknown, string]> = [
-      [{ request: {} }, "exactly one of response and fault"],
+      [{ request: {} }, "a stub needs a response, a fault, or both"],
       [{ request: { path: "XML_NOPE" }, response: {} }, "not an operation"],
       [{ request: { params: { a: { matches: "(" } } }, response: {} }, "not a regular expression"],
       [{ request: {}, response: { status: 99 } }, "response.status"],

@@ -50,8 +50,9 @@ export const StubResponse = Schema.Struct({
 export type StubResponse = typeof StubResponse.Type
 
 /**
- * What `POST /__admin/stubs` takes. Exactly one of `response` and `fault` (a fault step as the
- * scripts take it: `{ "status": 503 }`, `"html"`, ...). A JSON body of a 2xx answer is checked against
+ * What `POST /__admin/stubs` takes: a `response`, a `fault` (a fault step as the scripts take it:
+ * `{ "status": 503 }`, `"html"`, ...), or both (the fault applies to the stub's response:
+ * `"latency=300"` delays it). A JSON body of a 2xx answer is checked against
  * the response schema of the path's operation unless `validate` is `false`. An `id` given again
  * replaces that stub.
  *
@@ -92,16 +93,18 @@ export interface StubView {
  * @since 0.1.0
  * @category models
  */
-export type StubAnswer =
-  | {
-    readonly _tag: "Answer"
-    readonly id: string
+export interface StubAnswer {
+  readonly id: string
+  /** The answer, when the stub gives one; without it the request is answered as without the stub. */
+  readonly answer?: {
     readonly status: number
     readonly contentType: string
     readonly body: string
     readonly headers: Record<string, string>
   }
-  | { readonly _tag: "Fault"; readonly id: string; readonly fault: Fault }
+  /** A fault, on top of the stub's answer when it has one. */
+  readonly fault?: Fault
+}
 
 interface Stub {
   readonly id: string
@@ -167,8 +170,8 @@ export class StubStore {
     const decoded = this.#decode(input)
     if (Either.isLeft(decoded)) return Either.left(issuesText(decoded.left))
     const definition = decoded.right
-    if ((definition.response === undefined) === (definition.fault === undefined)) {
-      return Either.left("a stub needs exactly one of response and fault")
+    if (definition.response === undefined && definition.fault === undefined) {
+      return Either.left("a stub needs a response, a fault, or both")
     }
     const response = definition.response
     if (response !== undefined && response.json !== undefined && response.body !== undefined) {
@@ -190,18 +193,22 @@ export class StubStore {
     if (existing < 0 && this.#stubs.length >= this.maxStubs) {
       return Either.left(`at most ${this.maxStubs} stubs can be set at once`)
     }
-    const answer: StubAnswer = definition.fault !== undefined
-      ? { _tag: "Fault", id, fault: definition.fault }
-      : {
-        _tag: "Answer",
-        id,
-        status: response!.status ?? 200,
-        contentType: response!.contentType ?? JSON_TYPE,
-        body: response!.json !== undefined ? JSON.stringify(response!.json) : response!.body ?? "",
-        headers: Object.fromEntries(
-          Object.entries(response!.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])
-        )
-      }
+    const answer: StubAnswer = {
+      id,
+      ...(response !== undefined
+        ? {
+          answer: {
+            status: response.status ?? 200,
+            contentType: response.contentType ?? JSON_TYPE,
+            body: response.json !== undefined ? JSON.stringify(response.json) : response.body ?? "",
+            headers: Object.fromEntries(
+              Object.entries(response.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])
+            )
+          }
+        }
+        : {}),
+      ...(definition.fault !== undefined ? { fault: definition.fault } : {})
+    }
     const stub: Stub = {
       id,
       order: this.#order++,
@@ -265,7 +272,7 @@ const view = (stub: Stub): StubView => ({
   priority: stub.priority,
   request: stub.matcher.source,
   ...(stub.response !== undefined ? { response: stub.response } : {}),
-  ...(stub.answer._tag === "Fault" ? { fault: formatFault(stub.answer.fault) } : {}),
+  ...(stub.answer.fault !== undefined ? { fault: formatFault(stub.answer.fault) } : {}),
   remaining: stub.remaining,
   matched: stub.matched
 })

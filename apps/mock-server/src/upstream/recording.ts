@@ -199,8 +199,8 @@ export class Recorder {
     readonly secretValues: ReadonlyArray<string>
   ) {}
 
-  /** Records one answer; returns the file written, relative to the folder. */
-  save(requestPath: string, params: Pairs, answer: RecordedAnswer): string {
+  /** Records one answer; returns the recording written (its file relative to the folder). */
+  save(requestPath: string, params: Pairs, answer: RecordedAnswer): Recording {
     const normalised = normaliseParams(params, this.secrets).map(([name, value]) =>
       [name, redact(value, this.secretValues)] as const
     )
@@ -209,7 +209,7 @@ export class Recorder {
     fs.mkdirSync(path.dirname(target), { recursive: true })
     const text = recordingText(requestPath, normalised, { ...answer, body: redact(answer.body, this.secretValues) })
     fs.writeFileSync(target, text)
-    return file
+    return { path: requestPath.replace(/^\/+/, ""), params: normalised, answer, file }
   }
 }
 
@@ -313,9 +313,23 @@ export const differencesOf = (
  */
 export class RecordingIndex {
   readonly #byKey = new Map<string, Recording>()
+  readonly #recordings: Array<Recording> = []
 
-  constructor(readonly recordings: ReadonlyArray<Recording>) {
-    for (const recording of recordings) this.#byKey.set(keyOf(recording.path, recording.params), recording)
+  constructor(recordings: ReadonlyArray<Recording>) {
+    for (const recording of recordings) this.add(recording)
+  }
+
+  get recordings(): ReadonlyArray<Recording> {
+    return this.#recordings
+  }
+
+  /** Adds a recording, or replaces the one of the same request. */
+  add(recording: Recording): void {
+    const key = keyOf(recording.path, recording.params)
+    const earlier = this.#byKey.get(key)
+    if (earlier !== undefined) this.#recordings.splice(this.#recordings.indexOf(earlier), 1)
+    this.#byKey.set(key, recording)
+    this.#recordings.push(recording)
   }
 
   get(requestPath: string, normalised: Pairs): Recording | undefined {
