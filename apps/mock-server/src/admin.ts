@@ -75,7 +75,7 @@ export interface FaultScript {
  * @since 0.1.0
  * @category models
  */
-export interface AdminOptions {
+export interface AdminClientOptions {
   /** The fake's base URL (`http://127.0.0.1:8080/`). */
   readonly baseUrl: string
   /** The `fetch` to use (an in-process one for a fake without a port); default the global one. */
@@ -146,10 +146,10 @@ export interface MockAdmin {
  * @since 0.1.0
  * @category constructors
  */
-export const makeAdmin = (options: AdminOptions): MockAdmin => {
+export const makeAdmin = (options: AdminClientOptions): MockAdmin => {
   const base = new URL("__admin/", options.baseUrl.endsWith("/") ? options.baseUrl : options.baseUrl + "/")
   const doFetch = options.fetch ?? globalThis.fetch
-  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
+  const send = async (method: string, path: string, body?: unknown): Promise<{ json: any; response: Response }> => {
     const response = await doFetch(new URL(path, base), {
       method,
       headers: {
@@ -171,7 +171,25 @@ export const makeAdmin = (options: AdminOptions): MockAdmin => {
         : text.slice(0, 500)
       throw new AdminError(response.status, json, `${method} ${base.pathname}${path}: ${response.status} ${message}`)
     }
-    return json
+    return { json, response }
+  }
+  const call = (method: string, path: string, body?: unknown): Promise<any> =>
+    send(method, path, body).then(({ json }) => json)
+  // Every page of the journal: a fake that pages it names the next page's `since` in a header.
+  const journal = async (filter: { readonly path?: string; readonly since?: number } | undefined) => {
+    const entries: Array<JournalEntry> = []
+    let since = filter?.since
+    for (;;) {
+      const query = new URLSearchParams()
+      if (filter?.path !== undefined) query.set("path", filter.path)
+      if (since !== undefined) query.set("since", String(since))
+      const text = query.toString()
+      const { json, response } = await send("GET", text === "" ? "journal" : `journal?${text}`)
+      entries.push(...(json as Array<JournalEntry>))
+      const next = response.headers.get("x-efa-journal-next")
+      if (next === null || !/^\d+$/.test(next) || Number(next) === since) return entries
+      since = Number(next)
+    }
   }
   return {
     stub: (stub) => call("POST", "stubs", stub),
@@ -188,13 +206,7 @@ export const makeAdmin = (options: AdminOptions): MockAdmin => {
       return result
     },
     find: (request) => call("POST", "requests/find", { request }),
-    journal: (filter) => {
-      const query = new URLSearchParams()
-      if (filter?.path !== undefined) query.set("path", filter.path)
-      if (filter?.since !== undefined) query.set("since", String(filter.since))
-      const text = query.toString()
-      return call("GET", text === "" ? "journal" : `journal?${text}`)
-    },
+    journal,
     clearJournal: () => call("DELETE", "journal").then(() => undefined),
     addFaults: (script) => call("POST", "faults", script).then(() => undefined),
     clearFaults: () => call("DELETE", "faults").then(() => undefined),

@@ -13,8 +13,8 @@
  */
 
 export {
+  type AdminClientOptions,
   AdminError,
-  type AdminOptions,
   answerOf,
   type FaultScript,
   makeAdmin,
