@@ -24,7 +24,8 @@ const USAGE = `Usage: efa-mock-server [options]
   --help               show this text
 
 Record and replay:
-  --proxy <baseUrl>              forward every operation request to a real deployment
+  --proxy <baseUrl | profile>    forward every operation request to a real deployment; a profile name
+                                 (vvs, tfnsw, ...) or --profile adds its paths and its API key (EFA_API_KEY)
   --proxy-header "<name: value>" header sent upstream, e.g. "Authorization: apikey ..." (repeatable;
                                  also EFA_MOCK_PROXY_HEADERS, a JSON object); never recorded
   --proxy-param <name=value>     query parameter added upstream, e.g. an API key (repeatable); never recorded

@@ -188,6 +188,44 @@ describe("upstream paths", () => {
   })
 })
 
+describe("proxying to a deployment profile", () => {
+  it("takes the profile's base URL, paths and API key (from EFA_API_KEY)", () => {
+    const tfnsw = Either.getOrThrow(upstreamOptions({ proxy: "tfnsw" }, { EFA_API_KEY: "k-123456" }, "/"))
+    expect(tfnsw.proxy).toMatchObject({
+      baseUrl: "https://api.transport.nsw.gov.au/v1/tp/",
+      headers: { Authorization: "apikey k-123456" },
+      paths: { XML_TRIP_REQUEST2: "trip", XML_STOPFINDER_REQUEST: "stop_finder", XML_COORD_REQUEST: "coord" }
+    })
+    const vvo = Either.getOrThrow(
+      upstreamOptions({ profile: "vvo", proxy: "http://mirror.test/", "proxy-path": ["XML_COORD_REQUEST=/c"] }, {}, "/")
+    )
+    expect(vvo.proxy).toMatchObject({
+      baseUrl: "http://mirror.test/",
+      paths: { XML_STOPFINDER_REQUEST: "XSLT_STOPFINDER_REQUEST", XML_COORD_REQUEST: "/c" }
+    })
+  })
+
+  it("records a fake that serves the profile's paths and checks its key, without the key", async () => {
+    const upstream = fake({ profile: "tfnsw" })
+    const folder = tempFolder()
+    const options = Either.getOrThrow(upstreamOptions({ proxy: "tfnsw" }, { EFA_API_KEY: "k-7d1f0e" }, "/"))
+    const recorder = fake({
+      record: folder,
+      proxy: { ...options.proxy!, baseUrl: "http://upstream.test/", fetch: fetchInProcess(upstream) }
+    })
+    const answer = await call(recorder, "/XML_STOPFINDER_REQUEST", stopFinder)
+    expect(answer.status).toBe(200)
+    expect(answer.json.locations[0].name).toBe("Stuttgart, Hauptbahnhof")
+    expect(upstream.state.journal()[0]?.path).toBe("stop_finder")
+    const written = filesIn(folder).map((file) => fs.readFileSync(path.join(folder, file), "utf8")).join("")
+    expect(written).not.toContain("k-7d1f0e")
+    const refused = fake({
+      proxy: { ...options.proxy!, headers: {}, baseUrl: "http://upstream.test/", fetch: fetchInProcess(upstream) }
+    })
+    expect((await call(refused, "/XML_STOPFINDER_REQUEST", stopFinder)).status).toBe(401)
+  })
+})
+
 describe("command line", () => {
   it("reads the proxy's headers, parameters and paths, and refuses what it cannot read", () => {
     const read = upstreamOptions(

@@ -3,6 +3,7 @@
  *
  * @since 0.1.0
  */
+import { EfaClient, Profile } from "@efa-kit/core"
 import { Either } from "effect"
 import * as path from "node:path"
 import type { UpstreamOptions } from "../interceptor.js"
@@ -29,7 +30,9 @@ const list = (value: unknown): Array<string> =>
 
 /**
  * Reads the options (and `EFA_MOCK_PROXY_HEADERS`, a JSON object of headers), or says what is wrong.
- * Relative folders are read from `cwd`.
+ * Relative folders are read from `cwd`. `--proxy <profile name>` forwards to that deployment profile's
+ * base URL; with a profile (that one, or `--profile`), the upstream gets the profile's paths, and its
+ * API key from `EFA_API_KEY` in the profile's header. `--proxy-path` and `--proxy-header` win over both.
  *
  * @since 0.1.0
  * @category parsing
@@ -39,7 +42,13 @@ export const upstreamOptions = (
   env: Record<string, string | undefined>,
   cwd: string
 ): Either.Either<UpstreamOptions, string> => {
-  const proxyUrl = values.proxy as string | undefined
+  let proxyUrl = values.proxy as string | undefined
+  let profile = typeof values.profile === "string" ? Profile.get(values.profile) : undefined
+  const named = proxyUrl === undefined ? undefined : Profile.get(proxyUrl)
+  if (named !== undefined) {
+    profile = named
+    proxyUrl = named.baseUrl
+  }
   const headers: Record<string, string> = {}
   const envHeaders = env.EFA_MOCK_PROXY_HEADERS
   if (envHeaders !== undefined && envHeaders.trim() !== "") {
@@ -88,10 +97,24 @@ export const upstreamOptions = (
     try {
       url = new URL(proxyUrl)
     } catch {
-      return Either.left(`--proxy needs an http(s) URL, got "${proxyUrl}"`)
+      return Either.left(
+        `--proxy needs an http(s) URL or a profile name (${Profile.names.join(", ")}), got "${proxyUrl}"`
+      )
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       return Either.left(`--proxy needs an http(s) URL, got "${proxyUrl}"`)
+    }
+  }
+  if (proxyUrl !== undefined && profile !== undefined) {
+    for (const [operation, upstreamPath] of Object.entries(profile.paths ?? {})) {
+      const contractPath = EfaClient.operations[operation as Profile.OperationName].path
+      paths[contractPath] ??= upstreamPath
+    }
+    const key = env.EFA_API_KEY
+    const scheme = profile.apiKey
+    if (scheme !== undefined && key !== undefined && key !== "") {
+      const taken = Object.keys(headers).some((name) => name.toLowerCase() === scheme.header.toLowerCase())
+      if (!taken) headers[scheme.header] = `${scheme.prefix ?? ""}${key}`
     }
   }
   const folder = (value: unknown) => typeof value === "string" && value !== "" ? path.resolve(cwd, value) : undefined
