@@ -7,6 +7,7 @@
 import { Hono } from "hono"
 import { AnswerCache } from "./answerCache.js"
 import type { AppEnv } from "./env.js"
+import { makeTestTools, type TestTools } from "./interceptor.js"
 import { type AppOptions, resolveOptions } from "./options.js"
 import {
   ADMIN_PREFIX,
@@ -18,7 +19,7 @@ import {
   preflight
 } from "./pipeline.js"
 import { apiKeyCheck, mountProfile } from "./profile.js"
-import { answers } from "./registry.js"
+import { answers, operationsOf } from "./registry.js"
 import { addInfoRoutes } from "./routes/addInfo.js"
 import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
 import { coordInfoRoutes } from "./routes/coordInfo.js"
@@ -43,6 +44,8 @@ import { WorkQueue } from "./workQueue.js"
 export interface MockServer {
   readonly app: Hono<AppEnv>
   readonly state: MockState
+  /** Stubs, verification and recordings. */
+  readonly tools: TestTools
 }
 
 export {
@@ -71,12 +74,20 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     limits.maxJournalBytes
   )
   const cache = new AnswerCache(limits.maxCachedAnswers)
+  const registry = { ...answers, ...options.answers }
+  const tools = makeTestTools(options, {
+    maxJournalEntries: limits.maxJournalEntries,
+    maxLatencyMs: limits.maxLatencyMs,
+    operationsAt: (path) => operationsOf(registry).filter((operation) => operation.path === path)
+  })
   const deps: RouteDeps = {
     options: resolved,
     state,
     cache,
     work: new WorkQueue(),
-    answers: { ...answers, ...options.answers }
+    answers: registry,
+    intercept: tools.intercept,
+    tools
   }
   const app = new Hono<AppEnv>()
 
@@ -119,7 +130,7 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)
   })
   app.onError((error, c) => errorResponse(deps, error, c))
-  return { app, state }
+  return { app, state, tools }
 }
 
 /**

@@ -12,6 +12,7 @@ import { Either } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
 import { startServer } from "./server.js"
+import { describeUpstream, upstreamArgs, upstreamOptions } from "./upstream/cli.js"
 
 const USAGE = `Usage: efa-mock-server [options]
 
@@ -25,6 +26,18 @@ const USAGE = `Usage: efa-mock-server [options]
   --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
   --help               show this text
+
+Record and replay:
+  --proxy <baseUrl | profile>    forward every operation request to a real deployment; a profile name
+                                 (vvs, tfnsw, ...) or --profile adds its paths and its API key (EFA_API_KEY)
+  --proxy-header "<name: value>" header sent upstream, e.g. "Authorization: apikey ..." (repeatable;
+                                 also EFA_MOCK_PROXY_HEADERS, a JSON object); never recorded
+  --proxy-param <name=value>     query parameter added upstream, e.g. an API key (repeatable); never recorded
+  --proxy-path <op=path>         upstream path of an operation (repeatable), e.g.
+                                 XML_TRIP_REQUEST2=/mngvvs/XML_TRIP_REQUEST2
+  --proxy-timeout <ms>           how long to wait for the upstream (default 30000)
+  --record <folder>              write each answer (of the upstream, else of the dataset) to a file
+  --replay <folder>              answer from the recordings in a folder
 `
 
 const fail = (message: string): never => {
@@ -33,7 +46,7 @@ const fail = (message: string): never => {
 }
 
 const main = async (): Promise<void> => {
-  let values: Record<string, string | boolean | undefined>
+  let values: Record<string, string | boolean | Array<string> | undefined>
   try {
     // `pnpm start -- --port 0` passes the `--` on; options after it are still options here.
     const args = process.argv.slice(2)
@@ -48,7 +61,8 @@ const main = async (): Promise<void> => {
         "no-admin": { type: "boolean" },
         "admin-token": { type: "string" },
         profile: { type: "string" },
-        help: { type: "boolean" }
+        help: { type: "boolean" },
+        ...upstreamArgs
       },
       strict: true
     }).values
@@ -66,6 +80,8 @@ const main = async (): Promise<void> => {
   const datasetFolder = datasetSetting === undefined || datasetSetting === ""
     ? undefined
     : path.resolve(process.env.INIT_CWD ?? process.cwd(), datasetSetting)
+  const upstream = upstreamOptions(values, process.env, process.env.INIT_CWD ?? process.cwd())
+  if (Either.isLeft(upstream)) return fail(upstream.left)
   let result
   try {
     result = await startServer({
@@ -78,7 +94,8 @@ const main = async (): Promise<void> => {
         enabled: values["no-admin"] !== true,
         token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
       },
-      profile: values.profile as string | undefined
+      profile: values.profile as string | undefined,
+      ...upstream.right
     })
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error))
@@ -99,6 +116,8 @@ const main = async (): Promise<void> => {
       (values["admin-token"] ?? process.env.EFA_MOCK_ADMIN_TOKEN) ? " (with Authorization: Bearer <token>)" : ""
     }`
   console.log(`  admin: ${admin}   openapi: ${base}openapi.json`)
+  console.log(`  page:  ${base} in a browser: the network on a map, stop search, trips, notices, journal`)
+  for (const line of describeUpstream(upstream.right)) console.log(`  ${line}`)
   const stop = () => {
     void running.close().then(() => process.exit(0))
   }

@@ -8,6 +8,7 @@ import { LocalDateTime, type Profile } from "@efa-kit/core"
 import { DateTime, Either } from "effect"
 import type { AdminOptions } from "./adminGuard.js"
 import type { Dataset } from "./dataset/schema.js"
+import type { UpstreamOptions } from "./interceptor.js"
 import { resolveProfile } from "./profile.js"
 import type { AnswerRegistry } from "./registry.js"
 
@@ -86,7 +87,7 @@ export const DEFAULT_LIMITS: Limits = {
  * @since 0.1.0
  * @category models
  */
-export interface AppOptions {
+export interface AppOptions extends UpstreamOptions {
   /** The network the fake answers from (see `loadDataset`). */
   readonly dataset: Dataset
   /**

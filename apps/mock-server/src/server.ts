@@ -27,6 +27,8 @@ export interface ServerOptions extends Omit<AppOptions, "dataset"> {
   readonly host?: string | undefined
   /** A dataset folder; default the embedded dataset. */
   readonly datasetFolder?: string | undefined
+  /** A dataset already loaded; takes the place of `datasetFolder`. */
+  readonly dataset?: Dataset | undefined
 }
 
 /**
@@ -68,7 +70,13 @@ const MAX_HEADER_SIZE = 64 * 1024
  * @category constructors
  */
 export const startServer = (options: ServerOptions = {}): Promise<Either.Either<RunningServer, DatasetError>> =>
-  Effect.runPromise(Effect.either(loadDataset(options.datasetFolder ?? embeddedDatasetPath))).then((loaded) => {
+  Effect.runPromise(
+    Effect.either(
+      options.dataset !== undefined
+        ? Effect.succeed(options.dataset)
+        : loadDataset(options.datasetFolder ?? embeddedDatasetPath)
+    )
+  ).then((loaded) => {
     if (Either.isLeft(loaded)) return Either.left(loaded.left)
     const mock = makeMockServer({ ...options, dataset: loaded.right })
     return new Promise((resolve, reject) => {

@@ -17,7 +17,8 @@
  * - `POST /__admin/clock`: `{ "now": "2026-03-02T09:00:00Z" }` sets the clock; `{ "advance": 300 }`
  *   (seconds, may be negative) or `{ "advance": "15 minutes" }` moves it.
  * - `DELETE /__admin/clock`: the clock back to its start.
- * - `POST /__admin/reset`: journal, faults and clock back to the start.
+ * - `POST /__admin/reset`: journal, faults, clock and stubs back to the start.
+ * - Stubs, verification and recordings: see `testing.ts`.
  *
  * @since 0.1.0
  */
@@ -31,6 +32,7 @@ import { parseInstant } from "../options.js"
 import { isOperationPath, PATHS } from "../registry.js"
 import type { FaultScript, JournalFilter, MockState } from "../state.js"
 import { methodNotAllowed, type RouteDeps } from "./operation.js"
+import { resetTools, TESTING_ENDPOINTS, testingRoutes } from "./testing.js"
 
 export {
   /**
@@ -53,7 +55,8 @@ const ENDPOINTS = [
   "GET /__admin/clock",
   "POST /__admin/clock",
   "DELETE /__admin/clock",
-  "POST /__admin/reset"
+  "POST /__admin/reset",
+  ...TESTING_ENDPOINTS
 ]
 
 /**
@@ -293,9 +296,12 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
 
   router.post("/reset", (c) => {
     state.reset()
+    resetTools(deps.tools)
     return jsonResponse(c, { reset: true, ...clock() })
   })
   router.all("/reset", methodNotAllowed(["POST"]))
+
+  if (deps.tools !== undefined) router.route("/", testingRoutes(deps, deps.tools))
 
   router.all("*", (c) =>
     jsonResponse(c, {
