@@ -14,6 +14,7 @@ import {
   Schema
 } from "effect"
 import { deepStrictEqual } from "node:assert"
+import { propertyRuns } from "../../../test-support/properties.js"
 import {
   AddInfo,
   CoordInfo,
@@ -145,18 +146,18 @@ describe("fast decoding of every response", () => {
     describe(operation.name, () => {
       it.prop("decodes valid documents as the Schema decode does", [documentOf(operation.response)], ([json]) => {
         agree(operation.response, json)
-      }, { fastCheck: { numRuns: 100 } })
+      }, { fastCheck: { numRuns: propertyRuns(100) } })
 
       it.prop(
         "agrees on changed documents, error messages included",
         [mutatedDocumentOf(operation.response)],
         ([json]) => agree(operation.response, json),
-        { fastCheck: { numRuns: 150 } }
+        { fastCheck: { numRuns: propertyRuns(150) } }
       )
 
       it.prop("agrees on arbitrary JSON", [fc.jsonValue({ maxDepth: 4 })], ([value]) => {
         agree(operation.response, JSON.stringify(value))
-      }, { fastCheck: { numRuns: 100 } })
+      }, { fastCheck: { numRuns: propertyRuns(100) } })
     })
   }
 
@@ -263,7 +264,7 @@ describe("fast decoding follows Effect's rules", () => {
   for (const [name, schema] of Object.entries(schemas)) {
     it.prop(name, [fc.oneof(documentOf(schema), mutatedDocumentOf(schema))], ([json]) => {
       agree(schema, json)
-    }, { fastCheck: { numRuns: 150 } })
+    }, { fastCheck: { numRuns: propertyRuns(150) } })
   }
 
   it("drops a key named __proto__ as Effect does, and leaves one under an index signature to Effect", () => {
@@ -313,7 +314,7 @@ describe("timestamps", () => {
         expect(parseInstant(text)).toBe(previously(text))
       }
     },
-    { fastCheck: { numRuns: 500 } }
+    { fastCheck: { numRuns: propertyRuns(500) } }
   )
 
   it.prop(
@@ -332,7 +333,7 @@ describe("timestamps", () => {
       const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${zone}`
       expect(Object.is(parseInstant(text), previously(text))).toBe(true)
     },
-    { fastCheck: { numRuns: 500 } }
+    { fastCheck: { numRuns: propertyRuns(500) } }
   )
 
   it("make the same DateTime.Utc as DateTime.unsafeMake", () => {
@@ -404,14 +405,14 @@ describe("client fuzzing: every response decoder, through the client", () => {
       `${operation.name}: arbitrary bytes`,
       [fc.uint8Array({ maxLength: 200 })],
       ([bytes]) => Effect.map(callWith(operation, request, new Uint8Array(bytes)), expectValueOrTaggedError),
-      { fastCheck: { numRuns: 100 } }
+      { fastCheck: { numRuns: propertyRuns(100) } }
     )
 
     it.effect.prop(
       `${operation.name}: arbitrary JSON`,
       [fc.jsonValue({ maxDepth: 4 })],
       ([value]) => Effect.map(callWith(operation, request, JSON.stringify(value)), expectValueOrTaggedError),
-      { fastCheck: { numRuns: 100 } }
+      { fastCheck: { numRuns: propertyRuns(100) } }
     )
 
     it.effect.prop(
@@ -427,7 +428,7 @@ describe("client fuzzing: every response decoder, through the client", () => {
             expect(Exit.isFailure(exit) && Cause.isFailType(exit.cause) && exit.cause.error._tag).toBe("DecodeError")
           }
         }),
-      { fastCheck: { numRuns: 50 } }
+      { fastCheck: { numRuns: propertyRuns(50) } }
     )
   }
 })
