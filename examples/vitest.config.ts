@@ -1,0 +1,11 @@
+import { defineProject } from "vitest/config"
+
+export default defineProject({
+  test: {
+    name: "examples",
+    include: ["test/**/*.test.ts", "vitest/**/*.test.ts"],
+    setupFiles: ["../test-support/setup.ts"],
+    // every example runs as its own Node process
+    testTimeout: 60_000
+  }
+})
