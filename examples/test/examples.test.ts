@@ -12,7 +12,7 @@ const examplesDir = join(dirname(fileURLToPath(import.meta.url)), "..")
 
 const expectations: Record<string, ReadonlyArray<RegExp>> = {
   "add-info.ts": [/^\[(lineInfo|lineBlocking|stopInfo|stopBlocking)\] .+ \(\d{4}-\d\d-\d\d to /m],
-  "coord-info.ts": [/^STOP\tStuttgart, Schloßplatz \(.*\)\tde:08111:5006$/m, /^SHARING_VEHICLE\t/m],
+  "coord-info.ts": [/^STOP\tStuttgart, Hauptbahnhof \(SBahn, .*\)\tde:08111:6118$/m, /^SHARING_VEHICLE\t/m],
   "errors.ts": [
     /^invalid request: .*input/m,
     /^invalid request: .*maxResults/m,
