@@ -5,29 +5,11 @@ import { execFile } from "node:child_process"
 import { readdirSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { expectations } from "./expectations.js"
 
 // Every program in examples/node runs as a user would run it: its own Node process, against the fake on a
-// real port. What each one must print is checked below, so an example that stops working fails here.
+// real port, and must print what test/expectations.ts says, so an example that stops working fails here.
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), "..")
-
-const expectations: Record<string, ReadonlyArray<RegExp>> = {
-  "add-info.ts": [/^\[(lineInfo|lineBlocking|stopInfo|stopBlocking)\] .+ \(\d{4}-\d\d-\d\d to /m],
-  "coord-info.ts": [/^STOP\tStuttgart, Hauptbahnhof \(SBahn, .*\)\tde:08111:6118$/m, /^SHARING_VEHICLE\t/m],
-  "errors.ts": [
-    /^invalid request: .*input/m,
-    /^invalid request: .*maxResults/m,
-    /^EFA says: /m
-  ],
-  "geo-object.ts": [/^\{"type":"FeatureCollection","features":\[\{"type":"Feature","geometry":\{"type":"LineString"/m],
-  "notice-watch.ts": [/^Added: .+/m],
-  "op-area.ts": [
-    /^\{"type":"FeatureCollection","features":\[\{"type":"Feature","id":"[^"]+","geometry":\{"type":"Polygon"/m
-  ],
-  "serving-lines.ts": [/^\d+ lines serve Stuttgart Hauptbahnhof/m, /^ {2}S-Bahn S1 → /m, /^S1: /m],
-  "stop-finder.ts": [/^best: Stuttgart, Hauptbahnhof \(de:08111:6118\)$/m],
-  "trip.ts": [/^\d+ min, \d+ change\(s\)$/m, /^ {2}\d\d:\d\d Stuttgart, Hauptbahnhof → \d\d:\d\d /m, /Böblingen/],
-  "vehicle-detail.ts": [/^[A-Z]+-\d+:[a-z-]+:[a-z-]+ /m]
-}
 
 const run = (file: string, baseUrl: string) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
