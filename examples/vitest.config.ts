@@ -5,7 +5,8 @@ export default defineProject({
     name: "examples",
     include: ["test/**/*.test.ts", "vitest/**/*.test.ts"],
     setupFiles: ["../test-support/setup.ts"],
-    // every example runs as its own Node process
+    // every example runs as its own Node process: two at a time, one per core of a small machine
+    maxConcurrency: 2,
     testTimeout: 60_000
   }
 })
