@@ -20,7 +20,13 @@ if (pending.length > 0 && !dryRun) {
 
 run("pnpm", ["run", "check:packages"])
 if (dryRun) {
-  run("pnpm", ["publish", "--recursive", "--dry-run", "--no-git-checks", "--access", "public"])
+  // npm lists every file of every tarball; check:packages has checked them, so print only what would be published
+  const output = execFileSync(
+    "pnpm",
+    ["publish", "--recursive", "--dry-run", "--no-git-checks", "--access", "public"],
+    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }
+  )
+  for (const line of output.split("\n").filter((l) => l.startsWith("+ "))) console.log(`would publish ${line.slice(2)}`)
   console.log(`release dry run: packages checked and packed; ${pending.length} changeset(s) pending`)
 } else {
   run("pnpm", ["exec", "changeset", "publish"])
