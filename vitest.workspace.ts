@@ -1,3 +1,3 @@
-// The test projects: every package and app with its own `vitest.config.ts`, and the examples. The root
+// The test projects: every package, app and example with its own `vitest.config.ts`. The root
 // `vitest.config.ts` runs them as its `test.projects`.
-export default ["packages/*", "apps/*", "examples"]
+export default ["packages/*", "apps/*", "examples/*/vitest.config.ts"]

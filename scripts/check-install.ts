@@ -6,7 +6,7 @@ import { execFileSync, spawn } from "node:child_process"
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { expectations } from "../examples/test/expectations.js"
+import { expectations } from "../examples/node/test/expectations.js"
 
 const root = resolve(import.meta.dirname, "..")
 const keep = process.argv.includes("--keep")
@@ -46,7 +46,7 @@ try {
   if (effectCopies.length !== 1) failures.push(`expected one copy of effect, found ${effectCopies.length}`)
 
   mkdirSync(join(dir, "examples"))
-  const programs = readdirSync(join(root, "examples", "node")).filter((file) => file.endsWith(".ts"))
+  const programs = readdirSync(join(root, "examples", "node")).filter((file) => file in expectations)
   for (const file of programs) copyFileSync(join(root, "examples", "node", file), join(dir, "examples", file))
   writeFileSync(
     join(dir, "tsconfig.json"),

@@ -13,7 +13,7 @@ import { expectations } from "./expectations.js"
 // The programs are type-checked by `tsc -b`; here they are stripped of their types once and run with plain
 // Node, as a TypeScript loader in each process would cost more than the program itself.
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), "..")
-const buildDir = join(examplesDir, "build", "node")
+const buildDir = join(examplesDir, "build", "programs")
 
 const run = (file: string, baseUrl: string) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -30,7 +30,7 @@ let server: RunningServer
 beforeAll(async () => {
   mkdirSync(buildDir, { recursive: true })
   for (const file of Object.keys(expectations)) {
-    const source = readFileSync(join(examplesDir, "node", file), "utf8")
+    const source = readFileSync(join(examplesDir, file), "utf8")
     const { code } = await transform(source, { loader: "ts", format: "esm", target: "node20", sourcefile: file })
     writeFileSync(join(buildDir, file.replace(/\.ts$/, ".mjs")), code)
   }
@@ -41,7 +41,7 @@ afterAll(() => server?.close())
 
 describe("examples/node", () => {
   it("has an expectation for every program, and a program for every expectation", () => {
-    const programs = readdirSync(join(examplesDir, "node")).filter((f) => f.endsWith(".ts")).sort()
+    const programs = readdirSync(examplesDir).filter((f) => f.endsWith(".ts") && f !== "vitest.config.ts").sort()
     expect(programs).toEqual(Object.keys(expectations).sort())
   })
 

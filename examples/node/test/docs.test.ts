@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url"
 
 // The guides and READMEs link each other, the examples and the sources: every relative link must lead to
 // a file of the repository, so that moving or renaming one shows up here.
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
 
 const pages = [
   "README.md",
