@@ -31,14 +31,17 @@ import {
   Layer,
   Option,
   RateLimiter,
+  Redacted,
   Schema,
   type Scope
 } from "effect"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
+import * as Dialect from "./Dialect.js"
 import type {
   DecodeError,
   HttpStatusError,
+  InterfaceVersionError,
   InvalidRequestError,
   ServerMessageError,
   TransportError
@@ -46,9 +49,11 @@ import type {
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
 import { makeExecutor, normalizeBaseUrl, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
+import { makeDialect } from "./internal/dialect.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
+import * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
@@ -66,6 +71,7 @@ export type TripError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the stop finder.
@@ -79,6 +85,7 @@ export type StopFinderError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the coordinate search.
@@ -92,6 +99,7 @@ export type CoordInfoError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the sharing-vehicle detail.
@@ -105,6 +113,7 @@ export type VehicleDetailError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the operating-area search.
@@ -118,6 +127,7 @@ export type OpAreaError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the serving-lines search.
@@ -131,6 +141,7 @@ export type ServingLinesError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the notice search.
@@ -144,6 +155,7 @@ export type AddInfoError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the line-geometry search.
@@ -157,6 +169,7 @@ export type GeoObjectError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The client's operations.
@@ -234,9 +247,31 @@ export class EfaClient extends Context.Tag("@efa-kit/core/EfaClient")<EfaClient,
  * @category models
  */
 export interface Options {
-  /** The deployment's base URL, with or without a trailing slash (`https://host/efa/` or `https://host/efa`). */
-  readonly baseUrl: string | URL
-  /** The deployment's IANA time zone, in which dates and times are sent. Default `Europe/Berlin`. */
+  /**
+   * The deployment's base URL, with or without a trailing slash (`https://host/efa/` or `https://host/efa`).
+   * Required unless a `profile` gives it.
+   */
+  readonly baseUrl?: string | URL | undefined
+  /**
+   * `"contract"` (the default: the contract's format, `outputFormat=JSON`) or `"rapidJSON"` (what real
+   * deployments speak: `outputFormat=rapidJSON` with `coordOutputFormat`, read into the same models).
+   */
+  readonly dialect?: Dialect.Dialect | undefined
+  /**
+   * A public deployment (`"vvs"`, `"tfnsw"`, ..., see `Profile.profiles`) or a `Profile` of your own: its
+   * base URL, time zone, dialect, paths, parameters and API-key scheme. The other options override it.
+   */
+  readonly profile?: Profile.Name | (string & {}) | Profile.Profile | undefined
+  /**
+   * The deployment's API key, sent as a request header as the profile says (TfNSW:
+   * `Authorization: apikey <key>`; without a profile `Authorization: <key>`). Never in the URL, and
+   * redacted wherever the settings are shown.
+   */
+  readonly apiKey?: Redacted.Redacted<string> | string | undefined
+  /**
+   * The deployment's IANA time zone, in which dates and times are sent. Default: the profile's, else
+   * `Europe/Berlin`.
+   */
   readonly timeZone?: string | undefined
   /** Headers sent with every request, for deployments behind an API key or gateway. */
   readonly headers?: Readonly<Record<string, string>> | undefined
@@ -333,14 +368,30 @@ const resolve = (
   options: Options
 ): Either.Either<Omit<ResolvedSettings, "rateLimiter" | "concurrency">, InvalidOptionsError> =>
   Either.gen(function*() {
+    const profile = yield* resolveProfile(options.profile)
+    const base = options.baseUrl ?? profile?.baseUrl
+    if (base === undefined) {
+      return yield* Either.left(
+        new InvalidOptionsError({ option: "baseUrl", detail: "is required unless a profile gives it" })
+      )
+    }
     const baseUrl = yield* Either.mapLeft(
-      normalizeBaseUrl(options.baseUrl),
+      normalizeBaseUrl(base),
       (detail) => new InvalidOptionsError({ option: "baseUrl", detail })
     )
     const timeZone = yield* Either.mapLeft(
-      LocalDateTime.zone(options.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE),
+      LocalDateTime.zone(options.timeZone ?? profile?.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE),
       (detail) => new InvalidOptionsError({ option: "timeZone", detail })
     )
+    const dialect = options.dialect ?? profile?.dialect ?? "contract"
+    if (dialect !== "contract" && dialect !== "rapidJSON") {
+      return yield* Either.left(
+        new InvalidOptionsError({ option: "dialect", detail: `must be "contract" or "rapidJSON", got "${dialect}"` })
+      )
+    }
+    const apiKey = options.apiKey === undefined || Redacted.isRedacted(options.apiKey)
+      ? options.apiKey
+      : Redacted.make(options.apiKey)
     const timeout = yield* positiveDuration("timeout", options.timeout, "30 seconds")
     const deadline = options.deadline === undefined
       ? Option.none()
@@ -363,9 +414,23 @@ const resolve = (
       headers: { accept: "application/json", ...options.headers },
       timeout,
       deadline,
-      retry
+      retry,
+      dialect: makeDialect({ dialect, profile, timeZone, apiKey })
     }
   })
+
+const resolveProfile = (
+  profile: Options["profile"]
+): Either.Either<Profile.Profile | undefined, InvalidOptionsError> => {
+  if (profile === undefined || typeof profile !== "string") return Either.right(profile)
+  const found = Profile.get(profile)
+  return found !== undefined ? Either.right(found) : Either.left(
+    new InvalidOptionsError({
+      option: "profile",
+      detail: `unknown profile "${profile}"; known: ${Profile.names.join(", ")}`
+    })
+  )
+}
 
 /**
  * Builds a client from settings and an `HttpClient`.
@@ -464,15 +529,23 @@ export const layer = (options: Options): Layer.Layer<EfaClient, InvalidOptionsEr
   Layer.scoped(EfaClient, make(options))
 
 /**
- * The settings read from the environment: `EFA_BASE_URL` (required), `EFA_TIME_ZONE`, `EFA_TIMEOUT`
- * (a duration such as `10 seconds`) and `EFA_HEADERS` (a JSON object of header names and values).
+ * The settings read from the environment: `EFA_BASE_URL` (required unless `EFA_PROFILE` gives it),
+ * `EFA_PROFILE` (a profile name), `EFA_DIALECT` (`contract` or `rapidJSON`), `EFA_API_KEY` (a secret),
+ * `EFA_TIME_ZONE` (default: the profile's, else `Europe/Berlin`), `EFA_TIMEOUT` (a duration such as
+ * `10 seconds`) and `EFA_HEADERS` (a JSON object of header names and values).
  *
  * @since 0.1.0
  * @category config
  */
 export const config: Config.Config<Options> = Config.all({
-  baseUrl: Config.string("EFA_BASE_URL"),
-  timeZone: Config.string("EFA_TIME_ZONE").pipe(Config.withDefault(LocalDateTime.DEFAULT_TIME_ZONE)),
+  baseUrl: Config.string("EFA_BASE_URL").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  profile: Config.string("EFA_PROFILE").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  dialect: Config.literal("contract", "rapidJSON")("EFA_DIALECT").pipe(
+    Config.option,
+    Config.map(Option.getOrUndefined)
+  ),
+  apiKey: Config.redacted("EFA_API_KEY").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  timeZone: Config.string("EFA_TIME_ZONE").pipe(Config.option, Config.map(Option.getOrUndefined)),
   timeout: Config.duration("EFA_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30))),
   headers: Config.string("EFA_HEADERS").pipe(
     Config.mapOrFail((text) =>
@@ -483,7 +556,13 @@ export const config: Config.Config<Options> = Config.all({
     ),
     Config.withDefault({} as Readonly<Record<string, string>>)
   )
-})
+}).pipe(
+  Config.mapOrFail((options): Either.Either<Options, ConfigError.ConfigError> =>
+    options.baseUrl === undefined && options.profile === undefined
+      ? Either.left(ConfigError.MissingData(["EFA_BASE_URL"], "Expected EFA_BASE_URL (or EFA_PROFILE) to exist"))
+      : Either.right(options)
+  )
+)
 
 /**
  * A layer with a client whose settings come from Effect `Config` (by default {@link config}, read from
