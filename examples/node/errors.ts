@@ -13,7 +13,8 @@ const describe = <A>(effect: Effect.Effect<A, EfaClient.StopFinderError>) =>
       ServerMessageError: (error) => Effect.succeed(`EFA says: ${error.message}`),
       HttpStatusError: (error) => Effect.succeed(`HTTP ${error.status}`),
       TransportError: (error) => Effect.succeed(`network: ${error.message}`),
-      DecodeError: (error) => Effect.succeed(`unexpected answer: ${error.message}`)
+      DecodeError: (error) => Effect.succeed(`unexpected answer: ${error.message}`),
+      InterfaceVersionError: (error) => Effect.succeed(`pin one of ${Object.values(error.versions).join(", ")}`)
     })
   )
 

@@ -45,7 +45,8 @@ export interface RequestIssue extends Schema.Schema.Type<typeof RequestIssue> {}
  *     TransportError: (error) => Effect.succeed(error.reason),
  *     HttpStatusError: (error) => Effect.succeed(`HTTP ${error.status}`),
  *     DecodeError: (error) => Effect.succeed(error.reason),
- *     ServerMessageError: (error) => Effect.succeed(`EFA ${error.code}`)
+ *     ServerMessageError: (error) => Effect.succeed(`EFA ${error.code}`),
+ *     InterfaceVersionError: (error) => Effect.succeed(error.detail)
  *   }),
  *   Effect.provide(EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/" })),
  *   Effect.provide(FetchHttpClient.layer),
