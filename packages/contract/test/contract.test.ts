@@ -18,6 +18,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Effect, Either, FastCheck, ParseResult, Schema } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { propertyRuns } from "../../../test-support/properties.js"
 import type { OperationName } from "./support/cases.js"
 import { dataset, operationOf, pairsOf } from "./support/fake.js"
 
@@ -182,7 +183,7 @@ describe("for every request model, an arbitrary request reaches the fake as the 
           expect(operationOf(url)).toBe(operation)
           decodes(operation.response, JSON.parse(body), url)
         }),
-        { numRuns: 50 }
+        { numRuns: propertyRuns(50) }
       )
       expect(errors).toEqual([])
     })
@@ -237,7 +238,7 @@ describe("for every response schema, an arbitrary response survives encoding, JS
           const json = JSON.parse(JSON.stringify(encode(value)))
           expect(zeroless(decode(json))).toEqual(zeroless(value))
         }),
-        { numRuns: 50 }
+        { numRuns: propertyRuns(50) }
       )
     })
   }

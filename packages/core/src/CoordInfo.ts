@@ -151,6 +151,21 @@ export type SearchSpace = typeof SearchSpace.Type
 /**
  * A circular search space.
  *
+ * @example
+ * ```ts
+ * import { Coord, CoordInfo, Operation } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * const request: CoordInfo.CoordInfoRequest = {
+ *   searchSpace: CoordInfo.circle(Coord.make(48.784081, 9.181636)),
+ *   filters: [{ type: "STOP", radius: 500 }]
+ * }
+ * assert.strictEqual(
+ *   Operation.toQueryString(Schema.encodeSync(CoordInfo.CoordInfoQuery)(request)),
+ *   "coord=9.181636:48.784081:WGS84%5Bdd.ddddd%5D&inclFilter=1&type_0=STOP&radius_0=500"
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -647,6 +662,14 @@ export interface Pin extends Schema.Schema.Type<typeof Pin> {}
 /**
  * The MOT-IDs of a pin's `motTypes`, parsed (`"1,2,5"` is `[1, 2, 5]`); empty when absent. Parts that
  * are not integers are skipped.
+ *
+ * @example
+ * ```ts
+ * import { CoordInfo } from "@efa-kit/core"
+ *
+ * const pin = { type: "STOP", name: "Stuttgart, Hauptbahnhof", coord: { lat: 48.784, lon: 9.181 }, motTypes: "1,3,13" }
+ * assert.deepStrictEqual(CoordInfo.motIds(pin), [1, 3, 13])
+ * ```
  *
  * @since 0.1.0
  * @category utils

@@ -638,6 +638,36 @@ export const operations = {
  * A layer with a client built from settings. It needs an `HttpClient`: provide `FetchHttpClient.layer`
  * or `NodeHttpClient.layer`.
  *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient, Point } from "@efa-kit/core"
+ * import { Effect, Either } from "effect"
+ *
+ * const EfaLive = EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/", timeZone: "Europe/Berlin" })
+ *
+ * // a program using the client; provide the layer and an HttpClient, then run it
+ * const names = Effect.gen(function*() {
+ *   const efa = yield* EfaClient.EfaClient
+ *   const { locations } = yield* efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
+ *   return locations.map((location) => location.name)
+ * }).pipe(Effect.provide(EfaLive), Effect.provide(FetchHttpClient.layer))
+ *
+ * // `url` shows what a request sends, without sending it
+ * const url = Effect.gen(function*() {
+ *   const efa = yield* EfaClient.EfaClient
+ *   return efa.url("stopFinder", { input: Point.any("Stuttgart Hbf"), maxResults: 5 })
+ * }).pipe(Effect.provide(EfaLive), Effect.provide(FetchHttpClient.layer), Effect.runSync)
+ *
+ * assert.deepStrictEqual(
+ *   url,
+ *   Either.right(
+ *     "https://efa.example/mngvvs/XML_STOPFINDER_REQUEST" +
+ *       "?type_sf=any&name_sf=Stuttgart+Hbf&anyMaxSizeHitList=5&outputFormat=JSON"
+ *   )
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -683,6 +713,30 @@ export const config: Config.Config<Options> = Config.all({
 /**
  * A layer with a client whose settings come from Effect `Config` (by default {@link config}, read from
  * the environment).
+ *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient } from "@efa-kit/core"
+ * import { ConfigProvider, Effect, Either, Layer } from "effect"
+ *
+ * // EFA_BASE_URL, EFA_TIME_ZONE, EFA_TIMEOUT, EFA_HEADERS: from the environment by default, here from a map
+ * const EfaLive = EfaClient.layerConfig().pipe(
+ *   Layer.provide(FetchHttpClient.layer),
+ *   Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(
+ *     new Map([["EFA_BASE_URL", "https://efa.example/mngvvs/"], ["EFA_TIMEOUT", "10 seconds"]])
+ *   )))
+ * )
+ *
+ * const url = Effect.map(EfaClient.EfaClient, (efa) => efa.url("servingLines", { _tag: "ByLineName", lineName: "U1" }))
+ *   .pipe(Effect.provide(EfaLive), Effect.runSync)
+ * assert.deepStrictEqual(
+ *   url,
+ *   Either.right(
+ *     "https://efa.example/mngvvs/XML_SERVINGLINES_REQUEST?mode=line&lineReqType=0&lineName=U1&outputFormat=JSON"
+ *   )
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category layers

@@ -28,6 +28,33 @@ export interface RequestIssue extends Schema.Schema.Type<typeof RequestIssue> {}
  * The request was refused before anything was sent: a value out of range, a missing part, or a
  * combination the contract forbids.
  *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient, Point } from "@efa-kit/core"
+ * import { Effect } from "effect"
+ *
+ * // refused before anything is sent: no server is needed to see it
+ * const message = await Effect.gen(function*() {
+ *   const efa = yield* EfaClient.EfaClient
+ *   return yield* efa.stopFinder({ input: Point.any("Stuttgart Hbf"), maxResults: 0 })
+ * }).pipe(
+ *   Effect.as("sent"),
+ *   Effect.catchTags({
+ *     InvalidRequestError: (error) => Effect.succeed(error.issues.map((issue) => issue.field).join(", ")),
+ *     TransportError: (error) => Effect.succeed(error.reason),
+ *     HttpStatusError: (error) => Effect.succeed(`HTTP ${error.status}`),
+ *     DecodeError: (error) => Effect.succeed(error.reason),
+ *     ServerMessageError: (error) => Effect.succeed(`EFA ${error.code}`),
+ *     InterfaceVersionError: (error) => Effect.succeed(error.detail)
+ *   }),
+ *   Effect.provide(EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/" })),
+ *   Effect.provide(FetchHttpClient.layer),
+ *   Effect.runPromise
+ * )
+ * assert.strictEqual(message, "maxResults")
+ * ```
+ *
  * @since 0.1.0
  * @category errors
  */

@@ -103,6 +103,16 @@ const sameNotice = Schema.equivalence(AddInfo.Notice)
 /**
  * The changes from one set of notices to the next, in the order of the new answer, removals last.
  *
+ * @example
+ * ```ts
+ * import { NoticeWatch } from "@efa-kit/core"
+ *
+ * const before = { id: "n1", type: "lineInfo", title: "U5", text: "Single units", lines: [] }
+ * const after = { ...before, text: "Single units until Friday" }
+ * const changes = NoticeWatch.diff(new Map([[before.id, before]]), [after])
+ * assert.deepStrictEqual(changes.map((change) => change._tag), ["Changed"])
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */
@@ -124,6 +134,25 @@ export const diff = (
 
 /**
  * Polls notices and streams their changes. See the module documentation for the rules.
+ *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient, NoticeWatch } from "@efa-kit/core"
+ * import { Console, Effect, Schedule, Stream } from "effect"
+ *
+ * // print every change of the blocking notices, polling every two minutes, for good
+ * const program = NoticeWatch.watch({
+ *   request: { noticeTypes: ["lineBlocking", "stopBlocking"] },
+ *   schedule: Schedule.spaced("2 minutes")
+ * }).pipe(
+ *   Stream.runForEach((change) =>
+ *     change._tag === "PollFailed" ? Effect.void : Console.log(change._tag, change.notice.title)
+ *   ),
+ *   Effect.provide(EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/" })),
+ *   Effect.provide(FetchHttpClient.layer)
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category constructors

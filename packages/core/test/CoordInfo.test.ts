@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Either, FastCheck, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import { CoordInfo, EfaClient } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 import { issuesOf, queryHelpers, WGS84 } from "./support/query.js"
@@ -206,7 +207,7 @@ describe("CoordInfo request", () => {
       const pairs = Schema.encodeSync(CoordInfo.CoordInfoQuery)(request)
       expect(Schema.decodeUnknownSync(CoordInfo.CoordInfoQuery)(fromQueryString(toQueryString(pairs)))).toEqual(request)
     },
-    { fastCheck: { numRuns: 300 } }
+    { fastCheck: { numRuns: propertyRuns(300) } }
   )
 
   it("gives the client a URL", () => {
@@ -277,7 +278,7 @@ describe("CoordInfo response", () => {
         const encoded = Schema.encodeSync(CoordInfo.CoordInfoResponse)(response)
         expect(Schema.decodeUnknownSync(CoordInfo.CoordInfoResponse)(encoded)).toEqual(response)
       }),
-      { numRuns: 100 }
+      { numRuns: propertyRuns(100) }
     )
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Arbitrary, Either, ParseResult, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import { Point, StopFinder } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
@@ -134,7 +135,7 @@ describe("StopFinder request", () => {
     const query = Schema.encodeSync(StopFinder.StopFinderQuery)(request)
     const text = toQueryString(query)
     expect(Schema.decodeUnknownSync(StopFinder.StopFinderQuery)(fromQueryString(text))).toEqual(request)
-  }, { fastCheck: { numRuns: 300 } })
+  }, { fastCheck: { numRuns: propertyRuns(300) } })
 })
 
 describe("StopFinder response", () => {
@@ -205,5 +206,5 @@ describe("StopFinder response", () => {
     const text = JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(response))
     const decoded = Schema.decodeUnknownSync(StopFinder.StopFinderResponse)(JSON.parse(text))
     expect(JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(decoded))).toBe(text)
-  }, { fastCheck: { numRuns: 100 } })
+  }, { fastCheck: { numRuns: propertyRuns(100) } })
 })

@@ -1,5 +1,6 @@
 import { addEqualityTesters, describe, expect, it } from "@effect/vitest"
 import { DateTime, Either, ParseResult, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import { Point, Trip } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
@@ -370,7 +371,7 @@ describe("Trip request: decoding", () => {
       const text = toQueryString(Schema.encodeSync(query)(request))
       expect(Schema.decodeUnknownSync(query)(fromQueryString(text))).toEqual(request)
     },
-    { fastCheck: { numRuns: 500 } }
+    { fastCheck: { numRuns: propertyRuns(500) } }
   )
 
   it.prop("arbitrary requests satisfy the model rules", { request: Trip.TripRequest }, ({ request }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import { VehicleDetail } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 import { issuesOf, queryHelpers } from "./support/query.js"
@@ -91,7 +92,7 @@ describe("VehicleDetail request", () => {
     const pairs = Schema.encodeSync(VehicleDetail.VehicleDetailQuery)(request)
     const query = fromQueryString(toQueryString(pairs))
     expect(Schema.decodeUnknownSync(VehicleDetail.VehicleDetailQuery)(query)).toEqual(request)
-  }, { fastCheck: { numRuns: 300 } })
+  }, { fastCheck: { numRuns: propertyRuns(300) } })
 
   it("is a separate operation on the coordinate-search path", () => {
     expect(VehicleDetail.vehicleDetailOperation).toBe(VehicleDetail.operation)
