@@ -25,7 +25,7 @@ import { type ServerOptions, startServer } from "./server.js"
  * @category models
  */
 export interface MockServerOptions extends ServerOptions {
-  /** Headers the returned `admin` sends (an admin token, say). */
+  /** Headers the returned `admin` sends; default the `admin.token` as `Authorization: Bearer <token>`. */
   readonly adminHeaders?: Readonly<Record<string, string>> | undefined
 }
 
@@ -61,6 +61,15 @@ export const embeddedDataset = (): Promise<Dataset> => {
   return embedded
 }
 
+/**
+ * The header that carries an admin token.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const tokenHeaders = (token: string | undefined): Record<string, string> | undefined =>
+  token === undefined ? undefined : { authorization: `Bearer ${token}` }
+
 const hostInUrl = (host: string): string =>
   host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host
 
@@ -85,7 +94,7 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
     dataset: running.dataset,
     url,
     port: running.port,
-    admin: makeAdmin({ baseUrl: url, headers: options.adminHeaders }),
+    admin: makeAdmin({ baseUrl: url, headers: options.adminHeaders ?? tokenHeaders(options.admin?.token) }),
     close: running.close
   }
 }

@@ -33,7 +33,7 @@ import { makeMockServer, type MockServer } from "./app.js"
 import type { Dataset } from "./dataset/schema.js"
 import { fetchInProcess, layerInProcess } from "./inProcess.js"
 import type { AppOptions } from "./options.js"
-import { embeddedDataset, startMockServer } from "./start.js"
+import { embeddedDataset, startMockServer, tokenHeaders } from "./start.js"
 
 /**
  * What each test gets.
@@ -108,7 +108,7 @@ export const openFixture = async (
       dataset,
       url: IN_PROCESS_URL,
       fetch,
-      admin: makeAdmin({ baseUrl: IN_PROCESS_URL, fetch }),
+      admin: makeAdmin({ baseUrl: IN_PROCESS_URL, fetch, headers: tokenHeaders(appOptions.admin?.token) }),
       httpClient,
       layer: EfaClient.layer({ ...client, baseUrl: IN_PROCESS_URL }).pipe(Layer.provide(httpClient)),
       close: () => Promise.resolve()

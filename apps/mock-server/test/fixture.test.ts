@@ -44,6 +44,16 @@ describe("the Vitest fixture, on a port", () => {
   })
 })
 
+const guarded = mockServerTest({ admin: { token: "t0ken-for-tests" } })
+
+describe("the Vitest fixture with an admin token", () => {
+  guarded("its admin client sends the token; requests without it are refused", async ({ efa }) => {
+    expect(await efa.admin.stubs()).toEqual([])
+    const refused = await efa.fetch(`${efa.url}__admin/stubs`)
+    expect(refused.status).toBe(401)
+  })
+})
+
 describe("startMockServer", () => {
   test("resolves to { url, close, admin } and closes", async () => {
     const fake = await startMockServer()
