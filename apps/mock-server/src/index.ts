@@ -12,7 +12,6 @@
  * @since 0.1.0
  */
 
-export { type AdminOptions } from "./adminGuard.js"
 export {
   type AdminClientOptions,
   AdminError,
@@ -24,6 +23,7 @@ export {
   type Stub,
   VerificationError
 } from "./admin.js"
+export { type AdminOptions } from "./adminGuard.js"
 export { type Answer, type AnswerContext } from "./answers/types.js"
 export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./app.js"
 export {
