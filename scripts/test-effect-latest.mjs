@@ -115,15 +115,11 @@ if (versions.effect === lockedVersions.effect && versions.platform === lockedVer
 const copy = mkdtempSync(join(tmpdir(), "efa-kit-effect-latest-"))
 let status = 1
 try {
-  // the root's files and the core package, without what installs and builds make
+  // every source file (tools read the other projects' configurations), without what installs and builds make
   const skipped = new Set(["node_modules", "dist", ".git"])
   cpSync(root, copy, {
     recursive: true,
-    filter: (source) => {
-      const parts = relative(root, source).split(sep)
-      if (parts.some((part) => skipped.has(part)) || parts[0] === "apps") return false
-      return parts[0] !== "packages" || parts.length === 1 || parts[1] === "core"
-    }
+    filter: (source) => !relative(root, source).split(sep).some((part) => skipped.has(part))
   })
   // only the core package, with both versions forced wherever they are asked for
   writeFileSync(
