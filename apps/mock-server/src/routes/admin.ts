@@ -31,6 +31,7 @@ import { faultSpec, formatFault } from "../faults.js"
 import { parseInstant } from "../options.js"
 import { isOperationPath, PATHS } from "../registry.js"
 import type { FaultScript, JournalFilter, MockState } from "../state.js"
+import { badRequest, readJson } from "./adminRequest.js"
 import { methodNotAllowed, type RouteDeps } from "./operation.js"
 import { resetTools, TESTING_ENDPOINTS, testingRoutes } from "./testing.js"
 
@@ -122,18 +123,6 @@ const journalStream = (entries: ReadonlyArray<{ toJSON(): unknown }>): ReadableS
       if (end === entries.length) controller.close()
     }
   }, { highWaterMark: 0 })
-}
-
-const badRequest = (c: AppContext, message: string) => jsonResponse(c, { error: "invalid-admin-request", message }, 400)
-
-const readJson = async (c: AppContext): Promise<Either.Either<unknown, string>> => {
-  const text = await c.req.text()
-  if (text.trim() === "") return Either.left("expected a JSON body")
-  try {
-    return Either.right(JSON.parse(text))
-  } catch {
-    return Either.left("the body is not valid JSON")
-  }
 }
 
 const issuesOf = (error: ParseResult.ParseError): string =>

@@ -13,10 +13,11 @@
  */
 import { Either } from "effect"
 import { Hono } from "hono"
-import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
+import { type AppEnv, jsonResponse } from "../env.js"
 import type { TestTools } from "../interceptor.js"
 import { decodeMatcher, type MatchableRequest } from "../testing/matcher.js"
 import { decodeVerification, verify } from "../testing/verify.js"
+import { badRequest, readJson } from "./adminRequest.js"
 import { methodNotAllowed, type RouteDeps } from "./operation.js"
 
 /**
@@ -35,18 +36,6 @@ export const TESTING_ENDPOINTS: ReadonlyArray<string> = [
   "GET /__admin/recordings",
   "GET /__admin/network"
 ]
-
-const badRequest = (c: AppContext, message: string) => jsonResponse(c, { error: "invalid-admin-request", message }, 400)
-
-const readJson = async (c: AppContext): Promise<Either.Either<unknown, string>> => {
-  const text = await c.req.text()
-  if (text.trim() === "") return Either.left("expected a JSON body")
-  try {
-    return Either.right(JSON.parse(text))
-  } catch {
-    return Either.left("the body is not valid JSON")
-  }
-}
 
 /**
  * Clears what `POST /__admin/reset` clears besides the journal, the faults and the clock: the stubs.
