@@ -290,6 +290,14 @@ export const AddInfoRequest = AddInfoFields.pipe(
  */
 export interface AddInfoRequest extends Schema.Schema.Type<typeof AddInfoRequest> {}
 
+/**
+ * A {@link AddInfoRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AddInfoRequestInput = typeof AddInfoRequest.Encoded
+
 const PaddedIntParam = (width: number, min: number, max: number): Schema.Schema<number, string> =>
   Schema.transformOrFail(ParamString, Schema.Int.pipe(Schema.between(min, max)), {
     strict: true,
@@ -589,7 +597,12 @@ export interface AddInfoResponse extends Schema.Schema.Type<typeof AddInfoRespon
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<AddInfoRequest, AddInfoResponse, typeof AddInfoResponse.Encoded> = {
+export const operation: Operation<
+  AddInfoRequest,
+  AddInfoResponse,
+  typeof AddInfoResponse.Encoded,
+  AddInfoRequestInput
+> = {
   name: "addInfo",
   path: "XML_ADDINFO_REQUEST",
   summary: "Current or historical service notices, with filters",

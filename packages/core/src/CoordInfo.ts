@@ -366,6 +366,14 @@ export const CoordInfoRequest = Schema.Struct({
  */
 export interface CoordInfoRequest extends Schema.Schema.Type<typeof CoordInfoRequest> {}
 
+/**
+ * A {@link CoordInfoRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CoordInfoRequestInput = typeof CoordInfoRequest.Encoded
+
 const TextValueParam = Schema.compose(ParamString, ModelText)
 
 const TokenListParam: Schema.Schema<ReadonlyArray<string>, string> = Schema.transformOrFail(ParamString, TokenList, {
@@ -685,7 +693,12 @@ export interface CoordInfoResponse extends Schema.Schema.Type<typeof CoordInfoRe
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<CoordInfoRequest, CoordInfoResponse, typeof CoordInfoResponse.Encoded> = {
+export const operation: Operation<
+  CoordInfoRequest,
+  CoordInfoResponse,
+  typeof CoordInfoResponse.Encoded,
+  CoordInfoRequestInput
+> = {
   name: "coordInfo",
   path: "XML_COORD_REQUEST",
   summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",

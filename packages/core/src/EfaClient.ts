@@ -21,19 +21,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import {
-  Config,
-  ConfigError,
-  Context,
-  Duration,
-  Effect,
-  Either,
-  Layer,
-  Option,
-  RateLimiter,
-  Schema,
-  type Scope
-} from "effect"
+import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Schema, type Scope } from "effect"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import type {
@@ -45,10 +33,10 @@ import type {
 } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
-import { makeExecutor, normalizeBaseUrl, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
+import * as OperationClient from "./OperationClient.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
@@ -166,34 +154,34 @@ export type GeoObjectError =
  */
 export interface Service {
   /** Plans trips between two points (`XML_TRIP_REQUEST2`). */
-  readonly trip: (request: Trip.TripRequest) => Effect.Effect<Trip.TripResponse, TripError>
+  readonly trip: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, TripError>
   /** Searches stops, addresses and points of interest by text, ID or coordinate. */
   readonly stopFinder: (
-    request: StopFinder.StopFinderRequest
+    request: StopFinder.StopFinderRequestInput
   ) => Effect.Effect<StopFinder.StopFinderResponse, StopFinderError>
   /** Searches stops, points of interest, parking objects and other objects around a centre or in a box. */
   readonly coordInfo: (
-    request: CoordInfo.CoordInfoRequest
+    request: CoordInfo.CoordInfoRequestInput
   ) => Effect.Effect<CoordInfo.CoordInfoResponse, CoordInfoError>
   /** Details of one sharing vehicle (the coordinate search's detail mode). */
   readonly vehicleDetail: (
-    request: VehicleDetail.VehicleDetailRequest
+    request: VehicleDetail.VehicleDetailRequestInput
   ) => Effect.Effect<VehicleDetail.VehicleDetailResponse, VehicleDetailError>
   /** Sharing providers and their operating areas, all or around a centre. */
   readonly opArea: (
-    request: OpArea.OpAreaRequest
+    request: OpArea.OpAreaRequestInput
   ) => Effect.Effect<OpArea.OpAreaResponse, OpAreaError>
   /** The lines serving a stop, or the lines matching a public line name. */
   readonly servingLines: (
-    request: ServingLines.ServingLinesRequest
+    request: ServingLines.ServingLinesRequestInput
   ) => Effect.Effect<ServingLines.ServingLinesResponse, ServingLinesError>
   /** Current or historical service notices, de-duplicated by notice ID. */
   readonly addInfo: (
-    request: AddInfo.AddInfoRequest
+    request: AddInfo.AddInfoRequestInput
   ) => Effect.Effect<AddInfo.AddInfoResponse, AddInfoError>
   /** The coordinate geometry and stops of a line, for map display. */
   readonly geoObject: (
-    request: GeoObject.GeoObjectRequest
+    request: GeoObject.GeoObjectRequestInput
   ) => Effect.Effect<GeoObject.GeoObjectResponse, GeoObjectError>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <Name extends keyof Requests>(
@@ -209,14 +197,14 @@ export interface Service {
  * @category models
  */
 export interface Requests {
-  readonly trip: Trip.TripRequest
-  readonly stopFinder: StopFinder.StopFinderRequest
-  readonly coordInfo: CoordInfo.CoordInfoRequest
-  readonly vehicleDetail: VehicleDetail.VehicleDetailRequest
-  readonly opArea: OpArea.OpAreaRequest
-  readonly servingLines: ServingLines.ServingLinesRequest
-  readonly addInfo: AddInfo.AddInfoRequest
-  readonly geoObject: GeoObject.GeoObjectRequest
+  readonly trip: Trip.TripRequestInput
+  readonly stopFinder: StopFinder.StopFinderRequestInput
+  readonly coordInfo: CoordInfo.CoordInfoRequestInput
+  readonly vehicleDetail: VehicleDetail.VehicleDetailRequestInput
+  readonly opArea: OpArea.OpAreaRequestInput
+  readonly servingLines: ServingLines.ServingLinesRequestInput
+  readonly addInfo: AddInfo.AddInfoRequestInput
+  readonly geoObject: GeoObject.GeoObjectRequestInput
 }
 
 /**
@@ -228,31 +216,12 @@ export interface Requests {
 export class EfaClient extends Context.Tag("@efa-kit/core/EfaClient")<EfaClient, Service>() {}
 
 /**
- * Settings of a client.
+ * Settings of a client (see {@link OperationClient.Options}).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Options {
-  /** The deployment's base URL, with or without a trailing slash (`https://host/efa/` or `https://host/efa`). */
-  readonly baseUrl: string | URL
-  /** The deployment's IANA time zone, in which dates and times are sent. Default `Europe/Berlin`. */
-  readonly timeZone?: string | undefined
-  /** Headers sent with every request, for deployments behind an API key or gateway. */
-  readonly headers?: Readonly<Record<string, string>> | undefined
-  /** How long one attempt may take. Default 30 seconds. */
-  readonly timeout?: Duration.DurationInput | undefined
-  /** How long a call may take in all, retries and their pauses included. Default: no limit. */
-  readonly deadline?: Duration.DurationInput | undefined
-  /**
-   * Retries of transient failures (network errors, timeouts, 408, 429, 500, 502, 503, 504, and empty or
-   * non-JSON 200 answers), with exponential backoff and jitter, honouring `Retry-After`. `false` turns
-   * them off. Default: 3 attempts, 200 ms base delay, 5 s maximum delay, `Retry-After` capped at 30 s.
-   */
-  readonly retry?: RetryOptions | false | undefined
-  /** Client-side limits, for deployments that enforce quotas. Default: none. */
-  readonly rateLimit?: RateLimitOptions | undefined
-}
+export type Options = OperationClient.Options
 
 /**
  * How failed attempts are retried.
@@ -260,16 +229,7 @@ export interface Options {
  * @since 0.1.0
  * @category models
  */
-export interface RetryOptions {
-  /** Attempts in all, the first included. Default 3. */
-  readonly maxAttempts?: number | undefined
-  /** The first pause; each further pause doubles it. Default 200 ms. */
-  readonly baseDelay?: Duration.DurationInput | undefined
-  /** The longest backoff pause. Default 5 seconds. */
-  readonly maxDelay?: Duration.DurationInput | undefined
-  /** The longest pause a server's `Retry-After` may ask for; longer requests wait this long. Default 30 s. */
-  readonly maxRetryAfter?: Duration.DurationInput | undefined
-}
+export type RetryOptions = OperationClient.RetryOptions
 
 /**
  * Client-side rate limits.
@@ -277,12 +237,7 @@ export interface RetryOptions {
  * @since 0.1.0
  * @category models
  */
-export interface RateLimitOptions {
-  /** At most this many requests per second (token bucket). */
-  readonly requestsPerSecond?: number | undefined
-  /** At most this many requests in flight at once. */
-  readonly concurrency?: number | undefined
-}
+export type RateLimitOptions = OperationClient.RateLimitOptions
 
 /**
  * A client setting that cannot be used.
@@ -290,82 +245,27 @@ export interface RateLimitOptions {
  * @since 0.1.0
  * @category errors
  */
-export class InvalidOptionsError extends Schema.TaggedError<InvalidOptionsError>("@efa-kit/InvalidOptionsError")(
-  "InvalidOptionsError",
-  { option: Schema.String, detail: Schema.String }
-) {
-  override get message(): string {
-    return `invalid client option ${this.option}: ${this.detail}`
-  }
-}
+export const InvalidOptionsError = OperationClient.InvalidOptionsError
 
-const positiveDuration = (
-  option: string,
-  input: Duration.DurationInput | undefined,
-  fallback: Duration.DurationInput
-): Either.Either<Duration.Duration, InvalidOptionsError> => {
-  const duration = Duration.decodeUnknown(input ?? fallback)
-  return Option.isSome(duration) && Duration.greaterThan(duration.value, Duration.zero)
-    ? Either.right(duration.value)
-    : Either.left(new InvalidOptionsError({ option, detail: "must be a positive duration" }))
-}
+/**
+ * @since 0.1.0
+ * @category errors
+ */
+export type InvalidOptionsError = OperationClient.InvalidOptionsError
 
-const resolveRetry = (
-  retry: RetryOptions | false | undefined
-): Either.Either<Option.Option<ResolvedRetry>, InvalidOptionsError> =>
-  Either.gen(function*() {
-    if (retry === false) return Option.none()
-    const maxAttempts = retry?.maxAttempts ?? 3
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "retry.maxAttempts", detail: "must be an integer >= 1" })
-      )
-    }
-    return Option.some({
-      maxAttempts,
-      baseDelay: yield* positiveDuration("retry.baseDelay", retry?.baseDelay, "200 millis"),
-      maxDelay: yield* positiveDuration("retry.maxDelay", retry?.maxDelay, "5 seconds"),
-      maxRetryAfter: yield* positiveDuration("retry.maxRetryAfter", retry?.maxRetryAfter, "30 seconds")
-    })
+/**
+ * The client's methods on a runner of operations.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromRunner = (runner: OperationClient.Service): Service => {
+  const methods = OperationClient.methods(runner, operations)
+  return EfaClient.of({
+    ...methods,
+    url: (operation, request) => runner.url(operations[operation] as Operation.Any, request)
   })
-
-const resolve = (
-  options: Options
-): Either.Either<Omit<ResolvedSettings, "rateLimiter" | "concurrency">, InvalidOptionsError> =>
-  Either.gen(function*() {
-    const baseUrl = yield* Either.mapLeft(
-      normalizeBaseUrl(options.baseUrl),
-      (detail) => new InvalidOptionsError({ option: "baseUrl", detail })
-    )
-    const timeZone = yield* Either.mapLeft(
-      LocalDateTime.zone(options.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE),
-      (detail) => new InvalidOptionsError({ option: "timeZone", detail })
-    )
-    const timeout = yield* positiveDuration("timeout", options.timeout, "30 seconds")
-    const deadline = options.deadline === undefined
-      ? Option.none()
-      : Option.some(yield* positiveDuration("deadline", options.deadline, "30 seconds"))
-    const retry = yield* resolveRetry(options.retry)
-    const { concurrency, requestsPerSecond } = options.rateLimit ?? {}
-    if (requestsPerSecond !== undefined && !(requestsPerSecond > 0)) {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "rateLimit.requestsPerSecond", detail: "must be a positive number" })
-      )
-    }
-    if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "rateLimit.concurrency", detail: "must be an integer >= 1" })
-      )
-    }
-    return {
-      baseUrl,
-      timeZone,
-      headers: { accept: "application/json", ...options.headers },
-      timeout,
-      deadline,
-      retry
-    }
-  })
+}
 
 /**
  * Builds a client from settings and an `HttpClient`.
@@ -376,34 +276,7 @@ const resolve = (
 export const make = (
   options: Options
 ): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
-  Effect.gen(function*() {
-    const resolved = yield* resolve(options)
-    const { concurrency, requestsPerSecond } = options.rateLimit ?? {}
-    const rateLimiter = requestsPerSecond === undefined
-      ? Option.none()
-      : Option.some(
-        yield* RateLimiter.make({
-          limit: Math.max(1, Math.round(requestsPerSecond)),
-          interval: Duration.millis(Math.round(1000 * Math.max(1, Math.round(requestsPerSecond)) / requestsPerSecond)),
-          algorithm: "token-bucket"
-        })
-      )
-    const semaphore = concurrency === undefined ? Option.none() : Option.some(yield* Effect.makeSemaphore(concurrency))
-    const settings: ResolvedSettings = { ...resolved, rateLimiter, concurrency: semaphore }
-    const httpClient = yield* HttpClient.HttpClient
-    const executor = makeExecutor(settings, httpClient)
-    return EfaClient.of({
-      trip: (request) => executor.execute(Trip.operation, request),
-      stopFinder: (request) => executor.execute(StopFinder.operation, request),
-      coordInfo: (request) => executor.execute(CoordInfo.operation, request),
-      vehicleDetail: (request) => executor.execute(VehicleDetail.operation, request),
-      opArea: (request) => executor.execute(OpArea.operation, request),
-      servingLines: (request) => executor.execute(ServingLines.operation, request),
-      addInfo: (request) => executor.execute(AddInfo.operation, request),
-      geoObject: (request) => executor.execute(GeoObject.operation, request),
-      url: (operation, request) => executor.buildUrl(operations[operation] as Operation.Any, request)
-    })
-  })
+  Effect.map(OperationClient.make(options), fromRunner)
 
 /**
  * Every operation the client offers, by method name: the descriptions the fake server and the OpenAPI

@@ -152,6 +152,14 @@ export const GeoObjectRequest = Schema.Struct({
  */
 export interface GeoObjectRequest extends Schema.Schema.Type<typeof GeoObjectRequest> {}
 
+/**
+ * A {@link GeoObjectRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type GeoObjectRequestInput = typeof GeoObjectRequest.Encoded
+
 const TrimmedTextParam = TextParam.pipe(
   Schema.trimmed({ message: () => "must not start or end with white space" })
 )
@@ -291,7 +299,12 @@ export interface GeoObjectResponse extends Schema.Schema.Type<typeof GeoObjectRe
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<GeoObjectRequest, GeoObjectResponse, typeof GeoObjectResponse.Encoded> = {
+export const operation: Operation<
+  GeoObjectRequest,
+  GeoObjectResponse,
+  typeof GeoObjectResponse.Encoded,
+  GeoObjectRequestInput
+> = {
   name: "geoObject",
   path: "XML_GEOOBJECT_REQUEST",
   summary: "Coordinate geometry and stops of a line or line variant, for map display",

@@ -10,6 +10,7 @@
  */
 import { DateTime, Either, Option, ParseResult, Schema } from "effect"
 import { FastPredicateId } from "./internal/fastDecode.js"
+import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { ParamString } from "./internal/params.js"
 
 /**
@@ -209,3 +210,59 @@ export const MinuteInstant = Schema.DateTimeUtcFromSelf.pipe(
         .map((minutes) => DateTime.unsafeMake(Date.UTC(2000, 0, 1) + minutes * 60_000))
   })
 )
+
+/**
+ * A time as people write it: a `DateTime` (UTC or zoned), a JS `Date`, or an ISO 8601 string with `Z`
+ * or an offset (`2026-03-02T07:30:00+01:00`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TimeInput = DateTime.DateTime | Date | string
+
+const isTimeInput = (input: unknown): input is TimeInput =>
+  DateTime.isDateTime(input) || input instanceof Date || typeof input === "string"
+
+const TimeInputSchema = Schema.declare(isTimeInput, {
+  identifier: "TimeInput",
+  description: "a DateTime, a Date or an ISO 8601 string with an offset",
+  message: () => "expected a time: a DateTime, a Date, or an ISO 8601 string with Z or an offset"
+})
+
+const ISO_WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/
+
+const inputMillis = (input: TimeInput): number | string => {
+  if (DateTime.isDateTime(input)) return DateTime.toEpochMillis(input)
+  if (input instanceof Date) {
+    const millis = input.getTime()
+    return Number.isNaN(millis) ? "the Date is invalid" : millis
+  }
+  const millis = parseInstant(input.trim())
+  if (!Number.isNaN(millis)) return millis
+  return ISO_WITHOUT_OFFSET.test(input.trim())
+    ? `"${input}" has no time zone: add Z or an offset such as +01:00`
+    : `"${input}" is not an ISO 8601 time such as 2026-03-02T07:30:00+01:00`
+}
+
+/**
+ * A time as written ({@link TimeInput}) read as the instant it names, truncated to the minute (the
+ * wire format carries minutes): `new Date()` is sent as the current minute. Encoding gives the
+ * instant back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MinuteInstantFromInput: Schema.Schema<DateTime.Utc, TimeInput> = Schema.transformOrFail(
+  TimeInputSchema,
+  MinuteInstant,
+  {
+    strict: true,
+    decode: (input, _, ast) => {
+      const millis = inputMillis(input)
+      return typeof millis === "string"
+        ? ParseResult.fail(new ParseResult.Type(ast, input, millis))
+        : ParseResult.succeed(utcFromMillis(Math.floor(millis / 60_000) * 60_000))
+    },
+    encode: (instant) => ParseResult.succeed(instant)
+  }
+).annotations({ identifier: "MinuteInstantFromInput" })

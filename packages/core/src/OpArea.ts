@@ -130,6 +130,14 @@ export const OpAreaRequest = Schema.Union(AllProviders, Radial).annotations({ id
 export type OpAreaRequest = typeof OpAreaRequest.Type
 
 /**
+ * A {@link OpAreaRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OpAreaRequestInput = typeof OpAreaRequest.Encoded
+
+/**
  * Options shared by both request forms.
  *
  * @since 0.1.0
@@ -434,7 +442,7 @@ export interface OpAreaResponse extends Schema.Schema.Type<typeof OpAreaResponse
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded> = {
+export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded, OpAreaRequestInput> = {
   name: "opArea",
   path: "XML_OPAREA_REQUEST",
   summary: "Sharing providers, their offers and operating-area polygons",

@@ -144,6 +144,14 @@ export const ServingLinesRequest = Schema.Union(ByStop, ByLineName).annotations(
 export type ServingLinesRequest = typeof ServingLinesRequest.Type
 
 /**
+ * A {@link ServingLinesRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ServingLinesRequestInput = typeof ServingLinesRequest.Encoded
+
+/**
  * Options both request forms take.
  *
  * @since 0.1.0
@@ -315,7 +323,12 @@ export interface ServingLinesResponse extends Schema.Schema.Type<typeof ServingL
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<ServingLinesRequest, ServingLinesResponse, typeof ServingLinesResponse.Encoded> = {
+export const operation: Operation<
+  ServingLinesRequest,
+  ServingLinesResponse,
+  typeof ServingLinesResponse.Encoded,
+  ServingLinesRequestInput
+> = {
   name: "servingLines",
   path: "XML_SERVINGLINES_REQUEST",
   summary: "Lines serving a stop, or lines matching a public line name",

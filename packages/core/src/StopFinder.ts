@@ -121,6 +121,14 @@ export const StopFinderRequest = Schema.Struct({
 export interface StopFinderRequest extends Schema.Schema.Type<typeof StopFinderRequest> {}
 
 /**
+ * A {@link StopFinderRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type StopFinderRequestInput = typeof StopFinderRequest.Encoded
+
+/**
  * The query parameters of the stop finder, by their wire names.
  *
  * @since 0.1.0
@@ -301,7 +309,12 @@ export const best = (response: StopFinderResponse): Location | undefined => {
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<StopFinderRequest, StopFinderResponse, typeof StopFinderResponse.Encoded> = {
+export const operation: Operation<
+  StopFinderRequest,
+  StopFinderResponse,
+  typeof StopFinderResponse.Encoded,
+  StopFinderRequestInput
+> = {
   name: "stopFinder",
   path: "XML_STOPFINDER_REQUEST",
   summary: "Free-text, ID or coordinate search for stops, addresses and points of interest",

@@ -487,10 +487,11 @@ export const TripRequest = Schema.Struct({
   /** A point to pass, with dwell time (`type_via`, `name_via`, `dwellTime_via`). */
   via: opt(Via),
   /**
-   * The requested time, to the minute (`itdDate` `YYYYMMDD` and `itdTime` `HHMM`, wall-clock time in the
-   * deployment's zone). Absent: now.
+   * The requested time (`itdDate` `YYYYMMDD` and `itdTime` `HHMM`, wall-clock time in the deployment's
+   * zone): a `DateTime` (UTC or zoned), a `Date` or an ISO 8601 string with an offset, truncated to the
+   * minute. Absent: now.
    */
-  dateTime: opt(LocalDateTime.MinuteInstant),
+  dateTime: opt(LocalDateTime.MinuteInstantFromInput),
   /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
   dateTimeRefersTo: opt(DateTimeRefersTo),
   /** Number of connections, 1..100 (`calcNumberOfTrips`; server default 4). */
@@ -524,6 +525,14 @@ export const TripRequest = Schema.Struct({
  * @category models
  */
 export interface TripRequest extends Schema.Schema.Type<typeof TripRequest> {}
+
+/**
+ * A {@link TripRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TripRequestInput = typeof TripRequest.Encoded
 
 // ---------------------------------------------------------------------------------------------
 // wire parameters
@@ -1049,7 +1058,7 @@ export interface TripResponse extends Schema.Schema.Type<typeof TripResponse> {}
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<TripRequest, TripResponse, typeof TripResponse.Encoded> = {
+export const operation: Operation<TripRequest, TripResponse, typeof TripResponse.Encoded, TripRequestInput> = {
   name: "trip",
   path: "XML_TRIP_REQUEST2",
   summary: "Connections between two points by departure or arrival time",

@@ -147,6 +147,14 @@ export const VehicleDetailRequest = Schema.Struct({
  */
 export interface VehicleDetailRequest extends Schema.Schema.Type<typeof VehicleDetailRequest> {}
 
+/**
+ * A {@link VehicleDetailRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type VehicleDetailRequestInput = typeof VehicleDetailRequest.Encoded
+
 const wire = <A extends string>(literal: Schema.Schema<A>): Schema.Schema<A, string> =>
   Schema.compose(ParamString, literal, { strict: false })
 
@@ -322,7 +330,12 @@ export const hasResult = (response: VehicleDetailResponse): boolean =>
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<VehicleDetailRequest, VehicleDetailResponse, typeof VehicleDetailResponse.Encoded> = {
+export const operation: Operation<
+  VehicleDetailRequest,
+  VehicleDetailResponse,
+  typeof VehicleDetailResponse.Encoded,
+  VehicleDetailRequestInput
+> = {
   name: "vehicleDetail",
   path: "XML_COORD_REQUEST",
   summary: "Details of one sharing vehicle: position, specification, availability",

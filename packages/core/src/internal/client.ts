@@ -202,9 +202,12 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
   const encoderFor = (operation: Operation<any, any, any>) => {
     let encoder = encoders.get(operation)
     if (encoder === undefined) {
-      encoder = Schema.encodeEither(operation.query(context)) as (
+      // the request as written (a `Date`, sets in any order) becomes the canonical model, then the query
+      const normalize = Schema.decodeUnknownEither(operation.request)
+      const encode = Schema.encodeEither(operation.query(context)) as (
         request: unknown
       ) => Either.Either<QueryPairs, ParseResult.ParseError>
+      encoder = (request) => Either.flatMap(normalize(request), encode)
       encoders.set(operation, encoder)
     }
     return encoder
@@ -272,9 +275,9 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     return loop(1)
   }
 
-  const execute = <Request, Response>(
-    operation: Operation<Request, Response, any>,
-    request: Request
+  const execute = <RequestInput, Response>(
+    operation: Operation<any, Response, any, RequestInput>,
+    request: RequestInput
   ): Effect.Effect<Response, EfaError> =>
     Effect.suspend(() => {
       const url = buildUrl(operation, request)
