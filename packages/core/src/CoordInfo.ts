@@ -34,7 +34,8 @@ import {
   ModelText,
   ModelToken,
   opt,
-  ParamString
+  ParamString,
+  SetFromList
 } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -95,24 +96,46 @@ export type ObjectType = typeof ObjectType.Type
 export const isKnownObjectType = (type: string): type is ObjectType =>
   (ObjectTypes as ReadonlyArray<string>).includes(type)
 
+const cornerFields = {
+  /** The upper-left (north-west) corner. */
+  upperLeft: Coord.Coord,
+  /** The lower-right (south-east) corner. */
+  lowerRight: Coord.Coord
+}
+
+const northWestFirst = <A extends Coord.Corners, I>(schema: Schema.Schema<A, I>) =>
+  schema.pipe(
+    Schema.filter((box) =>
+      Coord.isNorthWestFirst(box) ||
+      { path: ["lowerRight"], message: "the lower-right corner must lie south-east of the upper-left corner" }
+    )
+  )
+
 /**
  * Two corners of a box: upper left (north-west) and lower right (south-east).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const Box = Schema.Struct({
-  /** The upper-left corner. */
-  upperLeft: Coord.Coord,
-  /** The lower-right corner. */
-  lowerRight: Coord.Coord
-}).annotations({ identifier: "Box" })
+export const Box = northWestFirst(Schema.Struct(cornerFields)).annotations({ identifier: "Box" })
 
 /**
  * @since 0.1.0
  * @category models
  */
 export interface Box extends Schema.Schema.Type<typeof Box> {}
+
+/**
+ * A box by any two opposite corners, in either order, read as its north-west and south-east corners.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoxFromCorners: Schema.Schema<Box, Coord.Corners> = Schema.transform(Schema.Struct(cornerFields), Box, {
+  strict: true,
+  decode: Coord.orderCorners,
+  encode: (box) => box
+})
 
 /**
  * A circular search around a centre (`coord`); each filter block may set its radius.
@@ -126,12 +149,15 @@ export const Circle = Schema.TaggedStruct("Circle", {
 }).annotations({ identifier: "Circle" })
 
 /**
- * A search inside a box (the bare flag `boundingBox`, corners `boundingBoxLU` and `boundingBoxRL`).
+ * A search inside a box (the bare flag `boundingBox`, corners `boundingBoxLU` and `boundingBoxRL`),
+ * north-west corner first.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const BoundingBox = Schema.TaggedStruct("BoundingBox", Box.fields).annotations({ identifier: "BoundingBox" })
+export const BoundingBox = northWestFirst(Schema.TaggedStruct("BoundingBox", cornerFields)).annotations({
+  identifier: "BoundingBox"
+})
 
 /**
  * The search space: a circle or a bounding box, never both.
@@ -148,6 +174,21 @@ export const SearchSpace = Schema.Union(Circle, BoundingBox).annotations({ ident
 export type SearchSpace = typeof SearchSpace.Type
 
 /**
+ * The search space as written: a bounding box may give its corners in either order.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SearchSpaceInput: Schema.Schema<SearchSpace, SearchSpace> = Schema.Union(
+  Circle,
+  Schema.transform(Schema.TaggedStruct("BoundingBox", cornerFields), BoundingBox, {
+    strict: true,
+    decode: Coord.orderCorners,
+    encode: (box) => box
+  })
+)
+
+/**
  * A circular search space.
  *
  * @since 0.1.0
@@ -156,13 +197,13 @@ export type SearchSpace = typeof SearchSpace.Type
 export const circle = (centre: Coord.Coord): SearchSpace => Circle.make({ centre }, { disableValidation: true })
 
 /**
- * A bounding-box search space.
+ * A bounding-box search space, from two opposite corners in either order.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const boundingBox = (upperLeft: Coord.Coord, lowerRight: Coord.Coord): SearchSpace =>
-  BoundingBox.make({ upperLeft, lowerRight }, { disableValidation: true })
+  Coord.orderCorners({ _tag: "BoundingBox" as const, upperLeft, lowerRight })
 
 const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
 
@@ -247,6 +288,21 @@ export const ParkingObjectTypes = Schema.Union(Schema.Literal("all"), ParkingKin
 })
 
 /**
+ * The parking object kinds in a request: `"all"`, or named kinds in any order, repeats allowed.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParkingObjectTypesInput: Schema.Schema<ParkingObjectTypes, ParkingObjectTypes> = Schema.Union(
+  Schema.Literal("all"),
+  SetFromList(
+    Schema.Literal(...parkingKindNames),
+    ParkingKindList,
+    (list) => parkingKindNames.filter((name) => list.includes(name))
+  )
+)
+
+/**
  * @since 0.1.0
  * @category models
  */
@@ -323,8 +379,11 @@ const RADIUS_ON_BOX = "a radius applies to a circular search, not to a bounding 
  * @category schemas
  */
 export const CoordInfoRequest = Schema.Struct({
-  /** Where to search: a circle (`coord`) or a bounding box (`boundingBox`, `boundingBoxLU`, `boundingBoxRL`). */
-  searchSpace: SearchSpace,
+  /**
+   * Where to search: a circle (`coord`) or a bounding box (`boundingBox`, `boundingBoxLU`, `boundingBoxRL`)
+   * whose corners may come in either order.
+   */
+  searchSpace: SearchSpaceInput,
   /** The object-type filter blocks, numbered from 0 on the wire (`type_<i>`, ...), with `inclFilter=1`. */
   filters: Schema.NonEmptyArray(FilterBlock),
   /** Maximum number of hits (`max`); unlimited when absent. */
@@ -337,10 +396,13 @@ export const CoordInfoRequest = Schema.Struct({
   purpose: opt(Schema.Int.pipe(Schema.between(0, 2_147_483_647))),
   /** Only stops inside marked parking zones (`fltrParkObj=1`). */
   parkingZoneStopsOnly: opt(ModelFlag),
-  /** Search parking objects in a box (`parkingSearchMethod=BB`, `parkingBB=1`, `parkingBBLU`, `parkingBBRL`). */
-  parkingBox: opt(Box),
+  /**
+   * Search parking objects in a box, corners in either order (`parkingSearchMethod=BB`, `parkingBB=1`,
+   * `parkingBBLU`, `parkingBBRL`).
+   */
+  parkingBox: opt(BoxFromCorners),
   /** Kinds of parking objects (`parkingObjectType`). */
-  parkingObjectTypes: opt(ParkingObjectTypes),
+  parkingObjectTypes: opt(ParkingObjectTypesInput),
   /** Cost filter for parking objects (`parkingCharge`). */
   parkingCharge: opt(ParkingCharge),
   /** Bike-and-ride objects (`parkingBikeRideInclusion`). */
@@ -530,7 +592,7 @@ const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
     }
     return undefined
   }
-  return { upperLeft: p.parkingBBLU!, lowerRight: p.parkingBBRL! }
+  return Coord.orderCorners({ upperLeft: p.parkingBBLU!, lowerRight: p.parkingBBRL! })
 }
 
 /**

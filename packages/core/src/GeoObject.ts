@@ -96,9 +96,7 @@ export const parseLineId = (text: string): Either.Either<LineId, string> =>
   )
 
 /**
- * A bounding box by its upper-left (north-west) and lower-right (south-east) corners. The upper-left
- * corner may not lie south or east of the lower-right one, which catches swapped corners and swapped
- * latitude and longitude.
+ * A bounding box by its upper-left (north-west) and lower-right (south-east) corners.
  *
  * @since 0.1.0
  * @category schemas
@@ -123,6 +121,19 @@ export const BoundingBox = Schema.Struct({
  */
 export type BoundingBox = typeof BoundingBox.Type
 
+/**
+ * A bounding box by any two opposite corners, in either order, read as its north-west and south-east
+ * corners, as the coordinate search reads its boxes.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoundingBoxFromCorners: Schema.Schema<BoundingBox, Coord.Corners> = Schema.transform(
+  Schema.Struct({ upperLeft: Coord.Coord, lowerRight: Coord.Coord }),
+  BoundingBox,
+  { strict: true, decode: Coord.orderCorners, encode: (box) => box }
+)
+
 const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
 
 /**
@@ -142,8 +153,11 @@ export const GeoObjectRequest = Schema.Struct({
   lineTypes: opt(ServingLines.LineTypeList),
   /** Also return the serving lines of each stop (`vSL=1`). */
   servingLines: opt(ModelFlag),
-  /** Spatial restriction (`boundingBox` without a value, `boundingBoxLU`, `boundingBoxRL`). */
-  boundingBox: opt(BoundingBox)
+  /**
+   * Spatial restriction, corners in either order (`boundingBox` without a value, `boundingBoxLU`,
+   * `boundingBoxRL`).
+   */
+  boundingBox: opt(BoundingBoxFromCorners)
 }).annotations({ identifier: "GeoObjectRequest" })
 
 /**
@@ -199,14 +213,8 @@ export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<reado
         if (p.boundingBoxLU === undefined) issues.add("boundingBoxLU", undefined, "is required with boundingBox")
         if (p.boundingBoxRL === undefined) issues.add("boundingBoxRL", undefined, "is required with boundingBox")
         if (p.boundingBoxLU !== undefined && p.boundingBoxRL !== undefined) {
-          const box = { upperLeft: p.boundingBoxLU, lowerRight: p.boundingBoxRL }
-          if (box.upperLeft.lat < box.lowerRight.lat) {
-            issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie north of boundingBoxLU")
-          } else if (box.upperLeft.lon > box.lowerRight.lon) {
-            issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie west of boundingBoxLU")
-          } else {
-            boundingBox = box
-          }
+          // either corner order, as the client and the coordinate search take it
+          boundingBox = Coord.orderCorners({ upperLeft: p.boundingBoxLU, lowerRight: p.boundingBoxRL })
         }
       } else {
         if (p.boundingBoxLU !== undefined) issues.add("boundingBoxLU", p.boundingBoxLU, "needs the boundingBox flag")

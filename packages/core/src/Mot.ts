@@ -18,6 +18,7 @@ export const MotId = Schema.Int.pipe(
   Schema.annotations({
     identifier: "MotId",
     description: "A transport-mode ID (MOT-ID); deployments may use their own numbering",
+    message: (issue) => `expected a MOT-ID (a whole number from 0), got ${JSON.stringify(issue.actual)}`,
     arbitrary: () => (fc) => fc.integer({ min: 0, max: 30 })
   })
 )

@@ -50,7 +50,13 @@ export const CoordPoint = Schema.TaggedStruct("Coord", { coord: Coord.Coord }).a
  * @since 0.1.0
  * @category schemas
  */
-export const Point = Schema.Union(AnyPoint, CoordPoint).annotations({ identifier: "Point" })
+export const Point = Schema.Union(AnyPoint, CoordPoint).annotations({
+  identifier: "Point",
+  message: (issue) =>
+    `expected a point made with Point.any, Point.fromId or Point.coord, got ${
+      typeof issue.actual === "string" ? JSON.stringify(issue.actual) : typeof issue.actual
+    }`
+})
 
 /**
  * @since 0.1.0

@@ -21,7 +21,7 @@
  */
 import { Either, ParseResult, Schema } from "effect"
 import * as Bitmask from "./Bitmask.js"
-import { FlagParam, ModelText, opt, TextParam } from "./internal/params.js"
+import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -61,12 +61,13 @@ export const LineTypeMask = Bitmask.fromFlags(LineTypes, {
 })
 
 /**
- * A list of line types in a request model (the type side of {@link LineTypeMask}).
+ * A list of line types in a request model: any order, repeats allowed, read as the list
+ * {@link LineTypeMask} encodes.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const LineTypeList = Schema.typeSchema(LineTypeMask)
+export const LineTypeList = Bitmask.setOf(LineTypes)
 
 const names = Object.keys(LineTypes) as Array<LineType>
 
@@ -81,18 +82,23 @@ const ServingLineTypes = LineTypeList.annotations({
  * @since 0.1.0
  * @category schemas
  */
-export const ExcludedModes = Schema.Array(Mot.MotId).pipe(
+export const ExcludedModes = SetFromList(
+  Mot.MotId,
+  Schema.Array(Mot.MotId).pipe(
+    Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
+      message: () => "MOT-IDs must be ascending and distinct"
+    }),
+    Schema.annotations({
+      arbitrary: () => (fc) =>
+        fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 5 }).map((ids) =>
+          ids.sort((a, b) => a - b)
+        )
+    })
+  ),
+  (ids) => Array.from(new Set(ids)).sort((a, b) => a - b)
+).pipe(
   Schema.minItems(1, { message: () => "must not be empty: leave the field out to exclude nothing" }),
-  Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
-    message: () => "MOT-IDs must be ascending and distinct"
-  }),
-  Schema.annotations({
-    identifier: "ExcludedModes",
-    arbitrary: () => (fc) =>
-      fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 5 }).map((ids) =>
-        ids.sort((a, b) => a - b)
-      )
-  })
+  Schema.annotations({ identifier: "ExcludedModes" })
 )
 
 const commonFields = {

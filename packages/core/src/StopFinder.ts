@@ -44,6 +44,14 @@ export type ObjectKind = keyof typeof ObjectKinds
 export const ObjectKindMask = Bitmask.fromFlags(ObjectKinds, { identifier: "ObjectKindMask" })
 
 /**
+ * A list of object kinds in a request: any order, repeats allowed.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ObjectKindSet = Bitmask.setOf(ObjectKinds)
+
+/**
  * The ranking methods of `rMethod`.
  *
  * @since 0.1.0
@@ -81,7 +89,7 @@ export const StopFinderRequest = Schema.Struct({
   minQuality: opt(Percent),
   // search criteria
   /** Only these kinds of objects (`anyObjFilter_sf`). */
-  objectKinds: opt(ObjectKindMask.pipe(Schema.typeSchema)),
+  objectKinds: opt(ObjectKindSet),
   /** Only this municipality (`anyOmc_sf`). */
   municipality: opt(ModelText),
   /** Only this region (`regionID_sf`). */
@@ -92,11 +100,11 @@ export const StopFinderRequest = Schema.Struct({
   /** Reference point for `rankingMethod: "DISTANCEFROMCENTER"` (`coord`). */
   referencePoint: opt(Coord.Coord),
   /** Object kinds always preferred (`objPrefAl`). */
-  alwaysPreferKinds: opt(ObjectKindMask.pipe(Schema.typeSchema)),
+  alwaysPreferKinds: opt(ObjectKindSet),
   /** Object kinds preferred among the best hits (`objPrefAm`). */
-  preferKindsAmongBest: opt(ObjectKindMask.pipe(Schema.typeSchema)),
+  preferKindsAmongBest: opt(ObjectKindSet),
   /** Among the best stops prefer those served by these MOT-IDs (`prefStModeAm`, bit n for MOT-ID n). */
-  preferModesAmongBest: opt(Bitmask.MotBitmask.pipe(Schema.typeSchema)),
+  preferModesAmongBest: opt(Bitmask.MotSet),
   /** Region always preferred (`regPrefAl`). */
   alwaysPreferRegion: opt(ModelText),
   /** Region preferred among the best hits (`regPrefAm`). */

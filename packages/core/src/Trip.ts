@@ -28,7 +28,7 @@
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import * as Arbitrary from "effect/Arbitrary"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
-import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, TextParam } from "./internal/params.js"
+import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
@@ -233,6 +233,18 @@ export const MotIdList = Schema.Array(Mot.MotId.pipe(Schema.lessThanOrEqualTo(MA
 )
 
 /**
+ * A set of MOT-IDs as written: any order, repeats allowed, read as the {@link MotIdList} it names.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MotIdSet: Schema.Schema<ReadonlyArray<Mot.MotId>, ReadonlyArray<Mot.MotId>> = SetFromList(
+  Mot.MotId.pipe(Schema.lessThanOrEqualTo(MAX_MOT_ID)),
+  MotIdList,
+  (ids) => normalizeMotIds(ids)
+)
+
+/**
  * Sorts MOT-IDs ascending and drops repeats, the order {@link MotIdList} expects.
  *
  * @since 0.1.0
@@ -292,10 +304,10 @@ export interface Via extends Schema.Schema.Type<typeof Via> {}
  * @category schemas
  */
 export const ModeFilter = Schema.Struct({
-  /** Modes to avoid (`excludedMeans=checkbox` and `exclMOT_<id>=1` for each). */
-  excluded: opt(MotIdList),
-  /** The only modes to use (`includedMeans=checkbox` and `inclMOT_<id>=1` for each). */
-  included: opt(MotIdList)
+  /** Modes to avoid, in any order (`excludedMeans=checkbox` and `exclMOT_<id>=1` for each). */
+  excluded: opt(MotIdSet),
+  /** The only modes to use, in any order (`includedMeans=checkbox` and `inclMOT_<id>=1` for each). */
+  included: opt(MotIdSet)
 }).pipe(
   Schema.filter((filter) => {
     const both = (filter.included ?? []).filter((id) => filter.excluded?.includes(id))

@@ -141,10 +141,39 @@ export const excerpt = (body: string): string => {
  * @internal
  */
 export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => ({
-    field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
-    message: entry.message
-  }))
+  mergeAlternatives(
+    ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => ({
+      field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
+      message: entry.message
+    }))
+  )
+
+const literalMismatch = /^Expected ("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null), actual (.*)$/s
+
+// A value that is none of several literals fails once per literal; the user reads one line: the choices.
+const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => {
+  const merged: Array<RequestIssue> = []
+  const choices = new Map<string, { readonly at: number; readonly values: Array<string>; readonly actual: string }>()
+  for (const issue of issues) {
+    const match = literalMismatch.exec(issue.message)
+    if (match === null) {
+      merged.push(issue)
+      continue
+    }
+    const seen = choices.get(issue.field)
+    if (seen !== undefined && seen.actual === match[2]) {
+      seen.values.push(match[1]!)
+      merged[seen.at] = {
+        field: issue.field,
+        message: `expected one of ${seen.values.join(", ")}, got ${seen.actual}`
+      }
+    } else {
+      choices.set(issue.field, { at: merged.length, values: [match[1]!], actual: match[2]! })
+      merged.push({ field: issue.field, message: `expected ${match[1]}, got ${match[2]}` })
+    }
+  }
+  return merged
+}
 
 const firstIssue = (issue: ParseResult.ParseIssue): { readonly path: string; readonly message: string } => {
   const [first] = ParseResult.ArrayFormatter.formatIssueSync(issue)

@@ -171,3 +171,20 @@ export const namesOf = <const Table extends Record<string, unknown>>(
   table: Table
 ): Schema.Literal<[Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]> =>
   Schema.Literal(...(Object.keys(table) as [Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]))
+
+/**
+ * A set as people write it: a list in any order, with repeats, read as the canonical list (`normalize`
+ * sorts it and drops repeats); encoding gives the canonical list back.
+ *
+ * @internal
+ */
+export const SetFromList = <A>(
+  item: Schema.Schema<A>,
+  canonical: Schema.Schema<ReadonlyArray<A>>,
+  normalize: (list: ReadonlyArray<A>) => ReadonlyArray<A>
+): Schema.Schema<ReadonlyArray<A>, ReadonlyArray<A>> =>
+  Schema.transform(Schema.Array(item), canonical, {
+    strict: true,
+    decode: (list) => normalize(list),
+    encode: (list) => list
+  })
