@@ -31,7 +31,8 @@
  *
  * @since 0.1.0
  */
-import { Arbitrary, ParseResult, Schema } from "effect"
+import { ParseResult, Schema } from "effect"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, ParamString, Repeated, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
@@ -490,7 +491,7 @@ export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly 
 export const NoticeKind: Schema.Schema<NoticeType | (string & {})> = Schema.String.annotations({
   identifier: "NoticeKind",
   description: `${NoticeType.literals.join(", ")} or another type`,
-  arbitrary: () => (fc) => fc.constantFrom(...NoticeType.literals)
+  ...arbitraryHint("noticeType")
 })
 
 /**
@@ -567,10 +568,8 @@ export const dedupe = (notices: ReadonlyArray<Notice>): ReadonlyArray<Notice> =>
  */
 export const Notices: Schema.Schema<ReadonlyArray<Notice>, ReadonlyArray<typeof Notice.Encoded>> = Schema.transform(
   Schema.Array(Notice),
-  Schema.Array(Schema.typeSchema(Notice)).annotations({
-    // distinct IDs, so that de-duplication leaves an arbitrary list as it is
-    arbitrary: () => (fc) => fc.uniqueArray(Arbitrary.make(Notice), { selector: (notice) => notice.id, maxLength: 5 })
-  }),
+  // distinct IDs, so that de-duplication leaves a generated list as it is
+  Schema.Array(Schema.typeSchema(Notice)).annotations(arbitraryHint({ uniqueBy: "id", maxLength: 5 })),
   { strict: true, decode: (notices) => dedupe(notices), encode: (notices) => notices }
 ).annotations({ identifier: "Notices", description: "Service notices, de-duplicated by id" })
 

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { ParseResult, Schema } from "effect"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { ParamString, SetFromList } from "./internal/params.js"
 
 /**
@@ -62,9 +63,7 @@ const canonicalNames = <const Flags extends Record<string, number>>(
         message: () => `flags must be distinct and in the order ${names.join(", ")}`
       })
     )
-    .annotations({
-      arbitrary: () => (fc) => fc.subarray(names)
-    }) as unknown as Schema.Schema<ReadonlyArray<keyof Flags & string>>
+    .annotations(arbitraryHint({ subset: names })) as unknown as Schema.Schema<ReadonlyArray<keyof Flags & string>>
 }
 
 /**
@@ -136,7 +135,7 @@ export const MotBitmask: Schema.Schema<ReadonlyArray<number>, string> = Schema.t
     Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
       message: () => "MOT-IDs must be ascending and distinct"
     }),
-    Schema.annotations({ arbitrary: () => (fc) => fc.subarray(Array.from({ length: 31 }, (_, i) => i)) })
+    Schema.annotations(arbitraryHint({ subset: Array.from({ length: 31 }, (_, i) => i) }))
   ),
   {
     strict: true,

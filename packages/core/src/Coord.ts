@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import { ParseResult, Schema } from "effect"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { ParamString } from "./internal/params.js"
 
 /**
@@ -17,7 +18,7 @@ export const Latitude = Schema.Number.pipe(
   Schema.between(-90, 90),
   Schema.annotations({
     identifier: "Latitude",
-    arbitrary: () => (fc) => fc.integer({ min: -90_000_000, max: 90_000_000 }).map((n) => n / 1_000_000)
+    ...arbitraryHint("latitude")
   })
 )
 
@@ -31,7 +32,7 @@ export const Longitude = Schema.Number.pipe(
   Schema.between(-180, 180),
   Schema.annotations({
     identifier: "Longitude",
-    arbitrary: () => (fc) => fc.integer({ min: -180_000_000, max: 180_000_000 }).map((n) => n / 1_000_000)
+    ...arbitraryHint("longitude")
   })
 )
 

@@ -26,6 +26,7 @@
  */
 import { ParseResult, Schema } from "effect"
 import * as Coord from "./Coord.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import {
   BareFlagParam,
   FlagParam,
@@ -117,7 +118,10 @@ const northWestFirst = <A extends Coord.Corners, I>(schema: Schema.Schema<A, I>)
  * @since 0.1.0
  * @category schemas
  */
-export const Box = northWestFirst(Schema.Struct(cornerFields)).annotations({ identifier: "Box" })
+export const Box = northWestFirst(Schema.Struct(cornerFields)).annotations({
+  identifier: "Box",
+  ...arbitraryHint("northWestFirst")
+})
 
 /**
  * @since 0.1.0
@@ -156,7 +160,8 @@ export const Circle = Schema.TaggedStruct("Circle", {
  * @category schemas
  */
 export const BoundingBox = northWestFirst(Schema.TaggedStruct("BoundingBox", cornerFields)).annotations({
-  identifier: "BoundingBox"
+  identifier: "BoundingBox",
+  ...arbitraryHint("northWestFirst")
 })
 
 /**
@@ -273,7 +278,7 @@ const ParkingKindList = Schema.Array(Schema.Literal(...parkingKindNames)).pipe(
     (list) => list.every((name, i) => i === 0 || order(list[i - 1]!) < order(name)),
     { message: () => `kinds must be distinct and in the order ${parkingKindNames.join(", ")}` }
   ),
-  Schema.annotations({ arbitrary: () => (fc) => fc.subarray(parkingKindNames, { minLength: 1 }) })
+  Schema.annotations(arbitraryHint({ subset: parkingKindNames, minLength: 1 }))
 )
 
 /**
@@ -685,7 +690,7 @@ export const PinType = Schema.String.annotations({
   identifier: "PinType",
   description: `Object type, for example ${ObjectTypes.join(", ")}; other kinds are kept as they come`,
   examples: ["STOP", "POI_POINT"],
-  arbitrary: () => (fc) => fc.oneof(fc.constantFrom(...ObjectTypes), fc.stringMatching(/^[A-Z][A-Z_]{0,15}$/))
+  ...arbitraryHint("objectType")
 })
 
 /**

@@ -20,6 +20,7 @@
  */
 import { Either, ParseResult, Schema } from "effect"
 import * as Coord from "./Coord.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { BareFlagParam, FlagParam, ModelFlag, ModelText, opt, Repeated, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
@@ -112,7 +113,7 @@ export const BoundingBox = Schema.Struct({
       ? { path: ["lowerRight"], message: "the lower-right corner must not lie west of the upper-left corner" }
       : undefined
   ),
-  Schema.annotations({ identifier: "BoundingBox" })
+  Schema.annotations({ identifier: "BoundingBox", ...arbitraryHint("northWestFirst") })
 )
 
 /**

@@ -9,6 +9,7 @@
  * @since 0.1.0
  */
 import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FastPredicateId } from "./internal/fastDecode.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { ParamString } from "./internal/params.js"
@@ -76,9 +77,7 @@ export const CalendarDate = Schema.String.pipe(
   Schema.annotations({
     identifier: "CalendarDate",
     description: "A calendar date, YYYY-MM-DD",
-    arbitrary: () => (fc) =>
-      fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
-        .map((d) => d.toISOString().slice(0, 10))
+    ...arbitraryHint("calendarDate")
   })
 )
 
@@ -203,11 +202,7 @@ export const MinuteInstant = Schema.DateTimeUtcFromSelf.pipe(
   }),
   Schema.annotations({
     identifier: "MinuteInstant",
-    arbitrary: () => (fc) =>
-      fc.integer({ min: 0, max: 60 * 24 * 365 * 30 })
-        // whole minutes from 2000; skip 00:00-03:59 UTC, which holds every European DST change
-        .filter((minutes) => minutes % (60 * 24) >= 4 * 60)
-        .map((minutes) => DateTime.unsafeMake(Date.UTC(2000, 0, 1) + minutes * 60_000))
+    ...arbitraryHint("minuteInstant")
   })
 )
 

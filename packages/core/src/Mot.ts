@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import { ParseResult, Schema } from "effect"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { ParamString } from "./internal/params.js"
 
 /**
@@ -19,7 +20,7 @@ export const MotId = Schema.Int.pipe(
     identifier: "MotId",
     description: "A transport-mode ID (MOT-ID); deployments may use their own numbering",
     message: (issue) => `expected a MOT-ID (a whole number from 0), got ${JSON.stringify(issue.actual)}`,
-    arbitrary: () => (fc) => fc.integer({ min: 0, max: 30 })
+    ...arbitraryHint("motId")
   })
 )
 

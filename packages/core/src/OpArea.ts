@@ -24,7 +24,8 @@
 import { type Either, ParseResult, Schema } from "effect"
 import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
-import { latLonPair, latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
@@ -370,8 +371,7 @@ export const Polygon: Schema.Schema<ReadonlyArray<readonly [number, number]>> = 
   {
     identifier: "Polygon",
     description: "A closed ring of [latitude, longitude] pairs (first and last point identical)",
-    arbitrary: () => (fc) =>
-      fc.array(latLonPair(fc), { minLength: 3, maxLength: 12 }).map((points) => [...points, points[0]!]),
+    ...arbitraryHint("polygon"),
     jsonSchema: {
       type: "array",
       minItems: 4,

@@ -21,6 +21,7 @@
  */
 import { Either, ParseResult, Schema } from "effect"
 import * as Bitmask from "./Bitmask.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import * as Mot from "./Mot.js"
@@ -72,9 +73,7 @@ export const LineTypeList = Bitmask.setOf(LineTypes)
 const names = Object.keys(LineTypes) as Array<LineType>
 
 // Absent and empty both send 0 and 0 reads back as absent, so generated requests use non-empty lists.
-const ServingLineTypes = LineTypeList.annotations({
-  arbitrary: () => (fc) => fc.subarray(names, { minLength: 1 })
-})
+const ServingLineTypes = LineTypeList.annotations(arbitraryHint({ subset: names, minLength: 1 }))
 
 /**
  * Excluded MOT-IDs: ascending, without repeats. Each is sent as its own `exclMOT_<ID>` parameter.
@@ -88,12 +87,9 @@ export const ExcludedModes = SetFromList(
     Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
       message: () => "MOT-IDs must be ascending and distinct"
     }),
-    Schema.annotations({
-      arbitrary: () => (fc) =>
-        fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 5 }).map((ids) =>
-          ids.sort((a, b) => a - b)
-        )
-    })
+    Schema.annotations(
+      arbitraryHint({ subset: Array.from({ length: 31 }, (_, id) => id), minLength: 1, maxLength: 5 })
+    )
   ),
   (ids) => Array.from(new Set(ids)).sort((a, b) => a - b)
 ).pipe(

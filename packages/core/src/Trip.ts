@@ -26,7 +26,7 @@
  * @since 0.1.0
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
-import * as Arbitrary from "effect/Arbitrary"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
@@ -228,7 +228,7 @@ export const MotIdList = Schema.Array(Mot.MotId.pipe(Schema.lessThanOrEqualTo(MA
   Schema.filter(isAscendingDistinct, { message: () => "MOT-IDs must be ascending and distinct" }),
   Schema.annotations({
     identifier: "MotIdList",
-    arbitrary: () => (fc) => fc.subarray([...ARBITRARY_MOT_IDS], { minLength: 1 })
+    ...arbitraryHint({ subset: ARBITRARY_MOT_IDS, minLength: 1 })
   })
 )
 
@@ -271,11 +271,7 @@ export const sendsSomething = (group: object | undefined): boolean => {
 
 // Groups that send nothing decode as absent, so arbitraries produce only groups that send something.
 const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: string) => {
-  const struct = Schema.Struct(fields)
-  return struct.annotations({
-    identifier,
-    arbitrary: () => (fc) => Arbitrary.makeLazy(struct)(fc).filter(sendsSomething)
-  })
+  return Schema.Struct(fields).annotations({ identifier, ...arbitraryHint("sendsSomething") })
 }
 
 /**
@@ -317,16 +313,7 @@ export const ModeFilter = Schema.Struct({
   }),
   Schema.annotations({
     identifier: "ModeFilter",
-    arbitrary: () => (fc) =>
-      fc.record({ excluded: fc.subarray([...ARBITRARY_MOT_IDS]), included: fc.subarray([...ARBITRARY_MOT_IDS]) })
-        .map(({ excluded, included }) => {
-          const onlyIncluded = included.filter((id) => !excluded.includes(id))
-          return definedOnly({
-            excluded: excluded.length > 0 ? excluded : undefined,
-            included: onlyIncluded.length > 0 ? onlyIncluded : undefined
-          }) as { readonly excluded?: ReadonlyArray<number>; readonly included?: ReadonlyArray<number> }
-        })
-        .filter(sendsSomething)
+    ...arbitraryHint("modeFilter")
   })
 )
 

@@ -18,6 +18,7 @@
  */
 import { ParseResult, Schema } from "effect"
 import * as Coord from "./Coord.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, ModelFlag, ModelToken, opt, ParamString, Repeated } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
@@ -258,14 +259,12 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
 
 // A field the contract does not list, kept as the server sent it: any JSON value (so generated values survive
 // a JSON round trip, as a response's fields do).
-const JsonField = Schema.Unknown.annotations({ arbitrary: () => (fc) => fc.jsonValue() })
+const JsonField = Schema.Unknown.annotations(arbitraryHint("jsonValue"))
 
 // The name of such a field. Generated names avoid the fields typed next to it, whose values a JSON value
 // would not fit.
 const extraFieldName = (typed: ReadonlyArray<string>) =>
-  Schema.String.annotations({
-    arbitrary: () => (fc) => fc.string().filter((name) => !typed.includes(name) && name !== "__proto__")
-  })
+  Schema.String.annotations(arbitraryHint({ keyOtherThan: typed }))
 
 /**
  * One vehicle (or other object) of the detail response. `id`, `name`, `type` and `coord` are typed when

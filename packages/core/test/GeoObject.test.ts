@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, FastCheck, ParseResult, Schema } from "effect"
+import { Either, FastCheck, ParseResult, Schema } from "effect"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { type Coord, GeoObject } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
@@ -128,7 +129,7 @@ describe("GeoObject request", () => {
     const encodeQuery = Schema.encodeSync(GeoObject.GeoObjectQuery)
     const decodeQuery = Schema.decodeSync(GeoObject.GeoObjectQuery)
     FastCheck.assert(
-      FastCheck.property(Arbitrary.make(GeoObject.GeoObjectRequest), (request) => {
+      FastCheck.property(Arbitraries.make(GeoObject.GeoObjectRequest), (request) => {
         expect(decodeQuery(fromQueryString(toQueryString(encodeQuery(request))))).toStrictEqual(request)
       })
     )

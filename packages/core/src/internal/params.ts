@@ -1,4 +1,5 @@
 import { ParseResult, Schema } from "effect"
+import { arbitraryHint } from "./arbitraryHint.js"
 
 /**
  * A single query value. A repeated parameter arrives as a list; the message says so.
@@ -25,7 +26,7 @@ export const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWi
  *
  * @internal
  */
-export const ModelFlag = Schema.Boolean.annotations({ arbitrary: () => (fc) => fc.constant(true) })
+export const ModelFlag = Schema.Boolean.annotations(arbitraryHint("modelFlag"))
 
 /**
  * A flag parameter: EFA reads its presence, so any value (also none) decodes to `true`; it is sent as
@@ -146,9 +147,7 @@ export const ModelText = Schema.String.pipe(
   Schema.trimmed(),
   Schema.nonEmptyString(),
   Schema.maxLength(1000),
-  Schema.annotations({
-    arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9äöüÄÖÜß][A-Za-z0-9äöüÄÖÜß ,.:-]{0,30}[A-Za-z0-9]$/)
-  })
+  Schema.annotations(arbitraryHint("modelText"))
 )
 
 /**
@@ -159,7 +158,7 @@ export const ModelText = Schema.String.pipe(
 export const ModelToken = Schema.String.pipe(
   Schema.pattern(/^[^:\s]+$/, { message: () => "must be non-empty without spaces or \":\"" }),
   Schema.maxLength(200),
-  Schema.annotations({ arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9_.-]{1,12}$/) })
+  Schema.annotations(arbitraryHint("modelToken"))
 )
 
 /**
