@@ -1,6 +1,6 @@
 // For comparison: the same call through EfaClient, which carries all eight operations.
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { EfaClient, Point } from "@efa-kit/core"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 
 const program = Effect.gen(function*() {

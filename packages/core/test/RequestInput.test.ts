@@ -187,6 +187,12 @@ describe("messages of refused requests", () => {
     expect(issues("trip", { ...trip, dateTimeRefersTo: "later" })).toEqual([
       { field: "dateTimeRefersTo", message: "expected one of \"departure\", \"arrival\", got \"later\"" }
     ])
+    expect(issues("coordInfo", { searchSpace: { _tag: "Square" }, filters: [{ type: "STOP" }] })).toEqual([
+      { field: "searchSpace._tag", message: "expected one of \"Circle\", \"BoundingBox\", got \"Square\"" }
+    ])
+    expect(issues("servingLines", { mode: "line" })).toEqual([
+      { field: "_tag", message: "is missing: make this value with its module's constructors" }
+    ])
     expect(issues("trip", { origin: "Stuttgart", destination: Point.any("b") })).toEqual([
       {
         field: "origin",

@@ -150,11 +150,25 @@ export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIss
 
 const literalMismatch = /^Expected ("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null), actual (.*)$/s
 
+const literalUnionMismatch = /^Expected ("[^"]*"(?: \| "[^"]*")+), actual (.*)$/s
+
 // A value that is none of several literals fails once per literal; the user reads one line: the choices.
 const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => {
   const merged: Array<RequestIssue> = []
   const choices = new Map<string, { readonly at: number; readonly values: Array<string>; readonly actual: string }>()
   for (const issue of issues) {
+    const union = literalUnionMismatch.exec(issue.message)
+    if (union !== null) {
+      merged.push({
+        field: issue.field,
+        message: `expected one of ${union[1]!.split(" | ").join(", ")}, got ${union[2]}`
+      })
+      continue
+    }
+    if (/(^|\.)_tag$/.test(issue.field) && issue.message === "is missing") {
+      merged.push({ field: issue.field, message: "is missing: make this value with its module's constructors" })
+      continue
+    }
     const match = literalMismatch.exec(issue.message)
     if (match === null) {
       merged.push(issue)
