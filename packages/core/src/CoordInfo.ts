@@ -191,7 +191,12 @@ export const SearchSpaceInput: Schema.Schema<SearchSpace, SearchSpace> = Schema.
     decode: Coord.orderCorners,
     encode: (box) => box
   })
-)
+).annotations({
+  message: (issue) =>
+    `expected a search space made with CoordInfo.circle or CoordInfo.boundingBox, got ${
+      typeof issue.actual === "string" ? JSON.stringify(issue.actual) : typeof issue.actual
+    }`
+})
 
 /**
  * A circular search space.

@@ -171,16 +171,30 @@ describe("messages of refused requests", () => {
     ["geoObject", { line: { ...line, direction: "" }, lineTypes: ["tram"] }],
     ["servingLines", { ...ServingLines.byStop(Point.any("x")), excludedModes: [] }],
     ["addInfo", { publicationStatus: "x" }],
-    ["vehicleDetail", { vehicle: {} }]
+    ["vehicleDetail", { vehicle: {} }],
+    ["trip", null],
+    ["trip", { ...trip, mobility: "wheelchair", bicycle: { speed: 0 } }],
+    ["geoObject", { line: "vvs:1" }],
+    ["geoObject", { line, date: "2024-13-01" }],
+    ["stopFinder", { input: Point.any("a"), preferModesAmongBest: [31], referencePoint: "Stuttgart" }],
+    ["coordInfo", { searchSpace: "Stuttgart", filters: [{ type: "NOPE" }] }]
   ]
 
   it("speak of the field and the rule, never of schema type names", () => {
     for (const [name, request] of refused) {
       for (const issue of issues(name, request)) {
-        expect(issue.field, `${name}: ${issue.message}`).not.toBe("(request)")
+        if (request !== null) expect(issue.field, `${name}: ${issue.message}`).not.toBe("(request)")
         expect(issue.message, `${name}.${issue.field}`).not.toMatch(jargon)
       }
     }
+  })
+
+  it("say an object was expected where a value of another kind came", () => {
+    expect(issues("trip", null)).toEqual([{ field: "(request)", message: "expected an object, got null" }])
+    expect(issues("geoObject", { line: "vvs:1" })).toEqual([{
+      field: "line",
+      message: "expected an object, got \"vvs:1\""
+    }])
   })
 
   it("give the choices of a list of names on one line", () => {

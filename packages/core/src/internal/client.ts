@@ -150,6 +150,8 @@ export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIss
 
 const literalMismatch = /^Expected ("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null), actual (.*)$/s
 
+const recordMismatch = /^Expected (?:[A-Z][A-Za-z0-9]*|.*\{ readonly .*|.* <-> .*), actual (.*)$/s
+
 const literalUnionMismatch = /^Expected ("[^"]*"(?: \| "[^"]*")+), actual (.*)$/s
 
 // A value that is none of several literals fails once per literal; the user reads one line: the choices.
@@ -163,6 +165,12 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
         field: issue.field,
         message: `expected one of ${union[1]!.split(" | ").join(", ")}, got ${union[2]}`
       })
+      continue
+    }
+    // a record (or a union of records) where something else was given: Effect names the schema
+    const record = recordMismatch.exec(issue.message)
+    if (record !== null) {
+      merged.push({ field: issue.field, message: `expected an object, got ${record[1]}` })
       continue
     }
     if (/(^|\.)_tag$/.test(issue.field) && issue.message === "is missing") {
