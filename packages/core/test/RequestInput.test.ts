@@ -1,7 +1,8 @@
 import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Either } from "effect"
-import { CoordInfo, EfaClient, GeoObject, Operation, Point, ServingLines } from "../src/index.js"
+import { DateTime, Effect, Either, FastCheck as fc } from "effect"
+import * as Arbitraries from "../src/Arbitraries.js"
+import { CoordInfo, EfaClient, GeoObject, Operation, Point, ServingLines, StopFinder, Trip } from "../src/index.js"
 
 const client = EfaClient.make({ baseUrl: "http://efa.test/" }).pipe(
   Effect.provide(FetchHttpClient.layer),
@@ -214,4 +215,90 @@ describe("messages of refused requests", () => {
       }
     ])
   })
+})
+
+describe("any way of writing a request sends the canonical one", () => {
+  // A list written backwards with its first item repeated.
+  const scrambled = <A>(list: ReadonlyArray<A> | undefined) =>
+    list === undefined || list.length === 0 ? list : [...list].reverse().concat([list[0]!])
+  const swapped = <B extends { readonly upperLeft: unknown; readonly lowerRight: unknown }>(box: B | undefined) =>
+    box === undefined ? box : { ...box, upperLeft: box.lowerRight, lowerRight: box.upperLeft }
+  const defined = (record: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined))
+
+  const same = <Name extends keyof EfaClient.Requests>(
+    name: Name,
+    canonical: EfaClient.Requests[Name],
+    written: unknown
+  ) => expect(client.url(name, written as EfaClient.Requests[Name])).toStrictEqual(client.url(name, canonical))
+
+  it.prop(
+    "trip: a Date with seconds, modes backwards with repeats",
+    [Arbitraries.make(Trip.TripRequest), fc.integer({ min: 0, max: 59_999 })],
+    ([request, millis]) => {
+      same("trip", request, {
+        ...request,
+        ...(request.dateTime === undefined
+          ? {}
+          : { dateTime: new Date(DateTime.toEpochMillis(request.dateTime) + millis) }),
+        ...(request.modes === undefined
+          ? {}
+          : {
+            modes: defined({ excluded: scrambled(request.modes.excluded), included: scrambled(request.modes.included) })
+          })
+      })
+    },
+    { fastCheck: { numRuns: 200 } }
+  )
+
+  it.prop(
+    "stop finder: kinds and modes backwards with repeats",
+    [Arbitraries.make(StopFinder.StopFinderRequest)],
+    ([r]) => {
+      same("stopFinder", r, {
+        ...r,
+        ...defined({
+          objectKinds: scrambled(r.objectKinds),
+          alwaysPreferKinds: scrambled(r.alwaysPreferKinds),
+          preferKindsAmongBest: scrambled(r.preferKindsAmongBest),
+          preferModesAmongBest: scrambled(r.preferModesAmongBest)
+        })
+      })
+    }
+  )
+
+  it.prop(
+    "coordinate search: boxes swapped, parking kinds backwards",
+    [Arbitraries.make(CoordInfo.CoordInfoRequest)],
+    ([r]) => {
+      same("coordInfo", r, {
+        ...r,
+        searchSpace: r.searchSpace._tag === "BoundingBox" ? swapped(r.searchSpace) : r.searchSpace,
+        ...defined({
+          parkingBox: swapped(r.parkingBox),
+          parkingObjectTypes: Array.isArray(r.parkingObjectTypes)
+            ? scrambled(r.parkingObjectTypes)
+            : r.parkingObjectTypes
+        })
+      })
+    }
+  )
+
+  it.prop("line geometry: box swapped, line types backwards", [Arbitraries.make(GeoObject.GeoObjectRequest)], ([r]) => {
+    same("geoObject", r, {
+      ...r,
+      ...defined({ boundingBox: swapped(r.boundingBox), lineTypes: scrambled(r.lineTypes) })
+    })
+  })
+
+  it.prop(
+    "serving lines: line types and modes backwards",
+    [Arbitraries.make(ServingLines.ServingLinesRequest)],
+    ([r]) => {
+      same("servingLines", r, {
+        ...r,
+        ...defined({ lineTypes: scrambled(r.lineTypes), excludedModes: scrambled(r.excludedModes) })
+      })
+    }
+  )
 })
