@@ -5,12 +5,17 @@
  * runtime over {@link OperationClient}, with the same settings and the same behaviour.
  *
  * ```ts
- * import { createClient, InvalidRequestError } from "@efa-kit/core/promise"
+ * import { createClient, HttpStatusError } from "@efa-kit/core/promise"
  * import { Point } from "@efa-kit/core"
  *
  * const efa = createClient({ baseUrl: "https://efa.example/mngvvs" })
- * const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
- * await efa.close()
+ * try {
+ *   const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
+ * } catch (error) {
+ *   if (error instanceof HttpStatusError) console.error(error.status)
+ * } finally {
+ *   await efa.close()
+ * }
  * ```
  *
  * @since 0.1.0
