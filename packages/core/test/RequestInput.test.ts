@@ -198,6 +198,12 @@ describe("messages of refused requests", () => {
     }])
   })
 
+  it("say that a list may not be empty", () => {
+    expect(issues("coordInfo", { searchSpace: CoordInfo.circle({ lat: 48.78, lon: 9.18 }), filters: [] })).toEqual([
+      { field: "filters", message: "must not be empty" }
+    ])
+  })
+
   it("give the choices of a list of names on one line", () => {
     expect(issues("trip", { ...trip, dateTimeRefersTo: "later" })).toEqual([
       { field: "dateTimeRefersTo", message: "expected one of \"departure\", \"arrival\", got \"later\"" }

@@ -173,6 +173,11 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
       merged.push({ field: issue.field, message: `expected an object, got ${record[1]}` })
       continue
     }
+    // the first item of a list that may not be empty
+    if (/\.0$/.test(issue.field) && issue.message === "is missing") {
+      merged.push({ field: issue.field.slice(0, -2), message: "must not be empty" })
+      continue
+    }
     if (/(^|\.)_tag$/.test(issue.field) && issue.message === "is missing") {
       merged.push({ field: issue.field, message: "is missing: make this value with its module's constructors" })
       continue
