@@ -213,6 +213,7 @@ const Minutes = Schema.Int.pipe(Schema.between(0, 1440))
 const Meters = Schema.Int.pipe(Schema.between(0, 1_000_000))
 
 const MAX_MOT_ID = 9999
+// Generated mode filters draw from these MOT-IDs (a hint for the test generators, see Arbitraries).
 const ARBITRARY_MOT_IDS: ReadonlyArray<number> = Array.from({ length: 22 }, (_, id) => id)
 
 const isAscendingDistinct = (ids: ReadonlyArray<number>): boolean => ids.every((id, i) => i === 0 || ids[i - 1]! < id)
