@@ -2,9 +2,11 @@ import { Point, StopFinder } from "@efa-kit/core"
 import {
   createClient,
   createClientFor,
+  DecodeError,
   HttpStatusError,
   InvalidOptionsError,
   InvalidRequestError,
+  ServerMessageError,
   TransportError
 } from "@efa-kit/core/promise"
 import { type RunningServer, startServer } from "@efa-kit/mock-server"
@@ -85,6 +87,20 @@ describe("Promise client", () => {
     expect(error).toBeInstanceOf(HttpStatusError)
     expect((error as HttpStatusError)._tag).toBe("HttpStatusError")
     expect((error as HttpStatusError).status).toBe(404)
+  })
+
+  it("a body that is not the answer rejects with DecodeError, a server's error with ServerMessageError", async () => {
+    const failing = async (fault: string) => {
+      await using efa = createClient({ baseUrl: baseUrl(), retry: false, headers: { "x-efa-fault": fault } })
+      return await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+    }
+    const html = await failing("html")
+    expect(html).toBeInstanceOf(DecodeError)
+    expect((html as DecodeError)._tag).toBe("DecodeError")
+    expect((html as DecodeError).reason).toBe("not-json")
+    const system = await failing("system-error=-8011")
+    expect(system).toBeInstanceOf(ServerMessageError)
+    expect((system as ServerMessageError).code).toBe(-8011)
   })
 
   it("a network failure rejects with TransportError and keeps its cause", async () => {
