@@ -6,9 +6,7 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type BrowserContext, chromium } from "playwright-core"
-// @ts-expect-error: plain JavaScript modules of the example, without types
 import { build } from "../build.mjs"
-// @ts-expect-error: plain JavaScript modules of the example, without types
 import { servePage } from "../servePage.mjs"
 
 // Debian's `chromium`; CHROMIUM_PATH points elsewhere.
