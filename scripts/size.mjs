@@ -20,15 +20,20 @@ const programs = [
   { name: "stopFinder via Effect", entry: "scripts/size/stopFinder-effect.ts" },
   { name: "trip via Effect", entry: "scripts/size/trip-effect.ts" },
   { name: "stopFinder via Promise", entry: "scripts/size/stopFinder-promise.ts" },
+  { name: "stopFinder via Effect, index import", entry: "scripts/size/stopFinder-effect-index.ts" },
   { name: "stopFinder via EfaClient (all eight)", entry: "scripts/size/stopFinder-efaClient.ts" },
   { name: "Effect floor (HttpClient + Schema)", entry: "scripts/size/effect-floor.ts" }
 ]
 
+// What a browser loads to run the program: the entry chunk and the chunks it imports statically. Code
+// behind a dynamic import (the rapidJSON dialect's codecs) goes into chunks of its own, loaded on use.
 const bundle = async (entry, external = []) => {
   const result = await esbuild.build({
     entryPoints: [Path.join(root, entry)],
     absWorkingDir: root,
     bundle: true,
+    splitting: true,
+    outdir: Path.join(root, "dist-size"),
     minify: true,
     format: "esm",
     platform: "browser",
@@ -38,13 +43,28 @@ const bundle = async (entry, external = []) => {
     write: false,
     logLevel: "silent"
   })
-  const code = result.outputFiles[0].contents
-  const [output] = Object.values(result.metafile.outputs)
-  // the modules that left code in the bundle, with the bytes they left
-  const inputs = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0)
+  const outputs = result.metafile.outputs
+  const entryName = Object.keys(outputs).find((name) => outputs[name].entryPoint !== undefined)
+  const loaded = new Set()
+  const visit = (name) => {
+    if (loaded.has(name)) return
+    loaded.add(name)
+    for (const imported of outputs[name].imports) {
+      if (imported.kind === "import-statement" && !imported.external) visit(imported.path)
+    }
+  }
+  visit(entryName)
+  const files = result.outputFiles.filter((file) => loaded.has(Path.relative(root, file.path)))
+  const code = Buffer.concat(files.map((file) => file.contents))
+  // the modules that left code in what is loaded, with the bytes they left
+  const inputs = [...loaded].flatMap((name) =>
+    Object.entries(outputs[name].inputs).filter(([, input]) => input.bytesInOutput > 0)
+  )
+  const deferred = result.outputFiles.filter((file) => !loaded.has(Path.relative(root, file.path)))
   return {
     bytes: code.length,
     gzip: Zlib.gzipSync(code, { level: 9 }).length,
+    deferredGzip: deferred.reduce((sum, file) => sum + Zlib.gzipSync(file.contents, { level: 9 }).length, 0),
     inputs: inputs.map(([path]) => path),
     bytesOf: (pattern) => inputs.reduce((sum, [path, input]) => sum + (pattern.test(path) ? input.bytesInOutput : 0), 0)
   }
@@ -66,7 +86,7 @@ for (const program of programs) {
 }
 
 const floor = rows.find((row) => row.name.startsWith("Effect floor")).whole.gzip
-console.log("program                              gzip      minified   efa-kit's own (gzip)   above the floor   operations bundled")
+console.log("program                              gzip      minified   efa-kit's own (gzip)   above the floor   deferred (gzip)   operations loaded")
 for (const row of rows) {
   const isFloor = row.name.startsWith("Effect floor")
   console.log(
@@ -76,6 +96,7 @@ for (const row of rows) {
       kb(row.whole.bytes).padStart(10),
       (isFloor ? "-" : kb(row.own.gzip)).padStart(22),
       (isFloor ? "-" : kb(row.whole.gzip - floor)).padStart(17),
+      kb(row.whole.deferredGzip).padStart(17),
       "  " + (row.operations.join(", ") || "-")
     ].join(" ")
   )

@@ -1,4 +1,5 @@
-// Bundles the page's script for the browser into dist/main.js.
+// Bundles the page's script for the browser into dist/main.js; code loaded on demand (the rapidJSON
+// dialect's codecs) goes into chunks next to it.
 import * as esbuild from "esbuild"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -9,8 +10,10 @@ const here = Path.dirname(fileURLToPath(import.meta.url))
 export const build = async () => {
   const result = await esbuild.build({
     entryPoints: [Path.join(here, "src/main.ts")],
-    outfile: Path.join(here, "dist/main.js"),
+    outdir: Path.join(here, "dist"),
+    entryNames: "main",
     bundle: true,
+    splitting: true,
     minify: true,
     sourcemap: true,
     format: "esm",

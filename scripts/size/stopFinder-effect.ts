@@ -1,5 +1,8 @@
-// One stop-finder call through the Effect API, with a client of that operation alone.
-import { OperationClient, Point, StopFinder } from "@efa-kit/core"
+// One stop-finder call through the Effect API, with a client of that operation alone, importing
+// efa-kit module by module as Effect is imported.
+import * as OperationClient from "@efa-kit/core/OperationClient"
+import * as Point from "@efa-kit/core/Point"
+import * as StopFinder from "@efa-kit/core/StopFinder"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 

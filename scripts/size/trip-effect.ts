@@ -1,5 +1,8 @@
-// One trip request through the Effect API, with a client of that operation alone.
-import { OperationClient, Point, Trip } from "@efa-kit/core"
+// One trip request through the Effect API, with a client of that operation alone, importing
+// efa-kit module by module as Effect is imported.
+import * as OperationClient from "@efa-kit/core/OperationClient"
+import * as Point from "@efa-kit/core/Point"
+import * as Trip from "@efa-kit/core/Trip"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 

@@ -9,6 +9,7 @@ import { AnswerCache } from "./answerCache.js"
 import type { AppEnv } from "./env.js"
 import { type AppOptions, resolveOptions } from "./options.js"
 import { ADMIN_PREFIX, errorResponse, internalMiddleware, isInternal, journaled, preflight } from "./pipeline.js"
+import { apiKeyCheck, mountProfile } from "./profile.js"
 import { answers } from "./registry.js"
 import { addInfoRoutes } from "./routes/addInfo.js"
 import { adminRoutes } from "./routes/admin.js"
@@ -68,6 +69,9 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   app.route("/", discoveryRoutes(deps))
   app.route("/", openApiRoutes(deps))
   app.route(ADMIN_PREFIX, adminRoutes(deps))
+  const profile = resolved.profile
+  const keyCheck = profile === undefined ? undefined : apiKeyCheck(profile)
+  if (keyCheck !== undefined) app.use("*", (c, next) => (isInternal(c.req.path) ? next() : keyCheck(c, next)))
   app.route("/XML_TRIP_REQUEST2", tripRoutes(deps))
   app.route("/XML_COORD_REQUEST", coordInfoRoutes(deps))
   app.route("/XML_STOPFINDER_REQUEST", stopFinderRoutes(deps))
@@ -75,6 +79,19 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   app.route("/XML_ADDINFO_REQUEST", addInfoRoutes(deps))
   app.route("/XML_OPAREA_REQUEST", opAreaRoutes(deps))
   app.route("/XML_GEOOBJECT_REQUEST", geoObjectRoutes(deps))
+  if (profile !== undefined) {
+    const routers = {
+      trip: tripRoutes,
+      stopFinder: stopFinderRoutes,
+      coordInfo: coordInfoRoutes,
+      vehicleDetail: coordInfoRoutes,
+      servingLines: servingLinesRoutes,
+      addInfo: addInfoRoutes,
+      opArea: opAreaRoutes,
+      geoObject: geoObjectRoutes
+    }
+    mountProfile(app, profile, (operation) => routers[operation](deps))
+  }
 
   const unknownPath = notFound(deps)
   app.notFound((c) => {

@@ -4,10 +4,11 @@
  *
  * @since 0.1.0
  */
-import { Operation } from "@efa-kit/core"
+import { Operation, Profile } from "@efa-kit/core"
 import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
+import { type OutputFormat, outputFormatOf, rapidJsonEncoder } from "./dialect.js"
 import { type AppContext, finalJson, finalResponse, JSON_TYPE, rawQuery } from "./env.js"
 import {
   type Fault,
@@ -106,19 +107,6 @@ export const toParameterIssues = (issue: ParseResult.ParseIssue): Array<Paramete
   return out
 }
 
-const outputFormatIssues = (pairs: ReadonlyArray<readonly [string, string]>): Array<ParameterIssue> => {
-  const issues: Array<ParameterIssue> = []
-  for (const [key, value] of pairs) {
-    if (key === "outputFormat" && value.trim().toLowerCase() !== "json") {
-      issues.push({
-        parameter: "outputFormat",
-        message: `this fake serves only outputFormat=JSON (or no outputFormat), got "${value.slice(0, 100)}"`
-      })
-    }
-  }
-  return issues
-}
-
 /**
  * Decodes, answers and encodes one request. Throws only for a fault of the fake itself (an answer that
  * fails or does not match the response schema), which the app turns into a 500.
@@ -132,14 +120,16 @@ export const answerQuery = (
   context: AnswerContext
 ): Outcome => {
   const { operation } = entry
-  const formatIssues = outputFormatIssues(pairs)
+  const { format, issues: formatIssues } = outputFormatOf(pairs)
   const decoded = decoderFor(operation, queryContextOf(context))(pairs)
   if (Either.isLeft(decoded) || formatIssues.length > 0) {
     const issues = [...formatIssues, ...(Either.isLeft(decoded) ? toParameterIssues(decoded.left.issue) : [])]
     return { _tag: "Invalid", entry, issues }
   }
   const response = entry.answer(decoded.right, context)
-  const encoded = encoderFor(operation)(response)
+  const encoded = format === "rapidJSON"
+    ? rapidJsonEncoder(operation, context.timeZone)(response)
+    : encoderFor(operation)(response)
   if (Either.isLeft(encoded)) {
     throw new Error(
       `the answer of ${operation.name} does not match its response schema: ` +
@@ -226,7 +216,12 @@ const faultOf = (c: AppContext, deps: HandlerDeps, path: string): Either.Either<
   return Either.right(deps.state.takeFault(path))
 }
 
-const systemErrorBody = (entry: AnswerEntry, fault: Fault): string => {
+const systemErrorBody = (
+  entry: AnswerEntry,
+  fault: Fault,
+  format: OutputFormat,
+  timeZone: AnswerContext["timeZone"]
+): string => {
   const { noResult } = entry
   const message = {
     type: "error",
@@ -238,7 +233,9 @@ const systemErrorBody = (entry: AnswerEntry, fault: Fault): string => {
   // Encoded through the response schema when it fits, so the body has the contract's shape.
   const decoded = Schema.decodeUnknownEither(entry.operation.response)(candidate)
   if (Either.isRight(decoded)) {
-    const encoded = encoderFor(entry.operation)(decoded.right)
+    const encoded = format === "rapidJSON"
+      ? rapidJsonEncoder(entry.operation, timeZone)(decoded.right)
+      : encoderFor(entry.operation)(decoded.right)
     if (Either.isRight(encoded)) return JSON.stringify(encoded.right)
   }
   return JSON.stringify(candidate)
@@ -270,7 +267,11 @@ const finished = (
   if (cached !== undefined) return cached
   const pairs = c.get("entry")?.params ?? Operation.fromQueryString(rawQuery(url))
   const entry = select(pairs)
-  const fresh = answer(entry, pairs, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
+  // a profile's own parameter names (TfNSW's `depArrMacro`) read as the contract's
+  const read = deps.options.profile === undefined
+    ? pairs
+    : Profile.contractParams(deps.options.profile, entry.operation.name as Profile.OperationName, pairs)
+  const fresh = answer(entry, read, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
   if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(now.epochMillis, url, fresh)
   return fresh
 }
@@ -347,7 +348,10 @@ const faulty = (
   const outcome = finished(c, deps, select)
   let status: number = outcome.status
   let body = outcome.body
-  if (outcome.status === 200 && fault.kind === "system-error") body = systemErrorBody(outcome.entry, fault)
+  if (outcome.status === 200 && fault.kind === "system-error") {
+    const pairs = c.get("entry")?.params ?? Operation.fromQueryString(rawQuery(c.req.url))
+    body = systemErrorBody(outcome.entry, fault, outputFormatOf(pairs).format, deps.options.timeZone)
+  }
   if (fault.status !== undefined) status = fault.status
   if (fault.kind === "truncated") body = body.slice(0, Math.max(1, Math.floor(body.length / 2)))
   return send(c, body, status, { "content-type": JSON_TYPE, ...extraHeaders })

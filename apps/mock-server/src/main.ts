@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
+ * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>] [--profile <name>]
  * [--time-zone <zone>] [--host <interface>]`, with the settings `PORT`, `EFA_MOCK_DATASET`,
  * `EFA_MOCK_NOW` and `EFA_MOCK_HOST` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
@@ -19,6 +19,7 @@ const USAGE = `Usage: efa-mock-server [options]
   --now <instant>      the fake's clock, ISO 8601 with zone (default: EFA_MOCK_NOW or the dataset's)
   --time-zone <zone>   the deployment's IANA time zone (default: the dataset's, Europe/Berlin)
   --host <interface>   interface to listen on (default: EFA_MOCK_HOST or every interface)
+  --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
   --help               show this text
 `
 
@@ -40,6 +41,7 @@ const main = async (): Promise<void> => {
         now: { type: "string" },
         "time-zone": { type: "string" },
         host: { type: "string" },
+        profile: { type: "string" },
         help: { type: "boolean" }
       },
       strict: true
@@ -65,7 +67,8 @@ const main = async (): Promise<void> => {
       datasetFolder,
       now: (values.now as string | undefined) ?? process.env.EFA_MOCK_NOW,
       timeZone: values["time-zone"] as string | undefined,
-      host: (values.host as string | undefined) ?? process.env.EFA_MOCK_HOST
+      host: (values.host as string | undefined) ?? process.env.EFA_MOCK_HOST,
+      profile: values.profile as string | undefined
     })
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error))

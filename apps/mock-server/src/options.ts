@@ -4,9 +4,10 @@
  *
  * @since 0.1.0
  */
-import { LocalDateTime } from "@efa-kit/core"
+import { LocalDateTime, type Profile } from "@efa-kit/core"
 import { DateTime, Either } from "effect"
 import type { Dataset } from "./dataset/schema.js"
+import { resolveProfile } from "./profile.js"
 import type { AnswerRegistry } from "./registry.js"
 
 /**
@@ -75,6 +76,12 @@ export interface AppOptions {
   readonly timeZone?: string | undefined
   /** Overrides of {@link DEFAULT_LIMITS}. */
   readonly limits?: Partial<Limits> | undefined
+  /**
+   * A deployment profile (a built-in name such as `tfnsw`, or a `Profile`): the fake also answers on its
+   * paths and, where it wants an API key, refuses requests without one with 401. Its time zone is the
+   * fake's unless `timeZone` is given.
+   */
+  readonly profile?: string | Profile.Profile | undefined
   /** Replaces answers of some operations, keyed by operation name (`stopFinder`, ...). */
   readonly answers?: Partial<AnswerRegistry> | undefined
   /**
@@ -95,6 +102,7 @@ export interface ResolvedOptions {
   readonly now: DateTime.Utc
   readonly timeZone: DateTime.TimeZone
   readonly timeZoneName: string
+  readonly profile: Profile.Profile | undefined
   readonly limits: Limits
   readonly onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
 }
@@ -133,7 +141,9 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
   const nowInput = options.now ?? options.dataset.meta.defaultNow ?? DEFAULT_NOW
   const now = parseInstant(nowInput)
   if (Either.isLeft(now)) throw new Error(`invalid option now: ${now.left}`)
-  const timeZoneName = options.timeZone ?? options.dataset.meta.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE
+  const profile = resolveProfile(options.profile)
+  const timeZoneName = options.timeZone ?? profile?.timeZone ?? options.dataset.meta.timeZone ??
+    LocalDateTime.DEFAULT_TIME_ZONE
   const timeZone = LocalDateTime.zone(timeZoneName)
   if (Either.isLeft(timeZone)) throw new Error(`invalid option timeZone: ${timeZone.left}`)
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
@@ -145,6 +155,7 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
     now: now.right,
     timeZone: timeZone.right,
     timeZoneName,
+    profile,
     limits,
     onError: options.onError ?? defaultOnError
   }

@@ -13,11 +13,23 @@ describe("serving lines", () => {
     const response = answerServingLines(ServingLines.byStop(Point.any("de:08111:6118")), context)
     expect(response.systemMessages).toBeUndefined()
     expect(numbers(response)).toEqual(["MEX 16", "MEX 17a", "S1", "S2", "S4", "U1", "U14", "U5"])
-    expect(response.servingLines).toContainEqual({ name: "S-Bahn S1", number: "S1", mot: 1, direction: "Plochingen" })
-    expect(response.servingLines).toContainEqual({ name: "S-Bahn S1", number: "S1", mot: 1, direction: "Herrenberg" })
+    expect(response.servingLines).toContainEqual({
+      name: "S-Bahn S1",
+      number: "S1",
+      mot: 1,
+      direction: "Plochingen",
+      lineId: "vvs:10001: :H:"
+    })
+    expect(response.servingLines).toContainEqual({
+      name: "S-Bahn S1",
+      number: "S1",
+      mot: 1,
+      direction: "Herrenberg",
+      lineId: "vvs:10001: :R:"
+    })
     // the MEX 16 starts here: only the direction leaving the stop
     expect(response.servingLines.filter((line) => line.number === "MEX 16")).toEqual([
-      { name: "Metropolexpress MEX 16", number: "MEX 16", mot: 13, direction: "Plochingen" }
+      { name: "Metropolexpress MEX 16", number: "MEX 16", mot: 13, direction: "Plochingen", lineId: expect.any(String) }
     ])
   })
 

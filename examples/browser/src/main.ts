@@ -1,7 +1,9 @@
-// The page's script: the Promise client of the two operations it uses, so that the bundle carries only
-// their codecs. The deployment is the fake on localhost:8080 unless the page is opened with `?efa=<url>`.
-import { Point, StopFinder, Trip } from "@efa-kit/core"
+// The page's script: the Promise client of the two operations it uses, imported module by module, so
+// that the bundle carries only their codecs. The deployment is the fake on localhost:8080 unless the page is opened with `?efa=<url>`.
+import * as Point from "@efa-kit/core/Point"
 import { createClientFor, InvalidRequestError } from "@efa-kit/core/promise"
+import * as StopFinder from "@efa-kit/core/StopFinder"
+import * as Trip from "@efa-kit/core/Trip"
 
 const baseUrl = new URLSearchParams(location.search).get("efa") ?? "http://localhost:8080/"
 // times are shown as the deployment's wall clock, as its timetables are written

@@ -1,8 +1,13 @@
-import { EfaClient, OpenApi } from "@efa-kit/core"
+import { EfaClient, LocalDateTime, OpenApi } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Validator } from "@seriousme/openapi-schema-validator"
+import { Either } from "effect"
 
-const document = OpenApi.make(Object.values(EfaClient.operations), { title: "EFA", version: "test" })
+const document = OpenApi.make(Object.values(EfaClient.operations), {
+  title: "EFA",
+  version: "test",
+  rapidJson: { timeZone: Either.getOrThrow(LocalDateTime.zone("Europe/Berlin")) }
+})
 
 describe("OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
@@ -13,6 +18,17 @@ describe("OpenAPI document", () => {
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
     expect(validator.version).toBe("3.1")
+  })
+
+  it("documents both dialects: the output formats and each answer in either", () => {
+    const trip = document.paths["/XML_TRIP_REQUEST2"]!.get as any
+    expect(trip.parameters.find((p: any) => p.name === "outputFormat").schema.enum).toEqual(["JSON", "rapidJSON"])
+    const answer = trip.responses["200"].content["application/json"].schema
+    expect(answer.oneOf.map((schema: any) => schema.description)).toEqual([
+      "outputFormat=JSON: the contract's format",
+      "outputFormat=rapidJSON"
+    ])
+    expect(JSON.stringify(document.components.schemas)).toContain("journeys")
   })
 
   it("names all seven paths and no other", () => {

@@ -9,7 +9,7 @@
  * timing, the fast path's result is checked against the Schema decode's. Timings are not tests: the
  * exit code does not depend on them.
  */
-import { Either, Schema } from "effect"
+import { DateTime, Either, Schema } from "effect"
 import { deepStrictEqual } from "node:assert"
 import * as AddInfo from "../src/AddInfo.js"
 import * as CoordInfo from "../src/CoordInfo.js"
@@ -18,6 +18,7 @@ import { makeDecoder, makeJsonDecoder } from "../src/internal/fastDecode.js"
 import { utcFromMillis } from "../src/internal/instant.js"
 import * as OpArea from "../src/OpArea.js"
 import type * as Operation from "../src/Operation.js"
+import * as RapidJson from "../src/RapidJson.js"
 import * as ServingLines from "../src/ServingLines.js"
 import * as StopFinder from "../src/StopFinder.js"
 import * as Trip from "../src/Trip.js"
@@ -36,6 +37,8 @@ interface Case {
   readonly floor?: boolean
 }
 
+const rapidJson = RapidJson.responses({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") })
+
 const cases: Array<Case> = [
   { name: "geoObject: 20,000-point geometry", operation: GeoObject.operation, document: responses.geoObject() },
   { name: "trip: 20 trips × 8 legs", operation: Trip.operation, document: responses.trip(), floor: true },
@@ -45,6 +48,16 @@ const cases: Array<Case> = [
   { name: "opArea: 100 polygons × 401 points", operation: OpArea.operation, document: responses.opArea() },
   { name: "servingLines: 2,000 lines", operation: ServingLines.operation, document: responses.servingLines() },
   { name: "vehicleDetail: 2,000 vehicles", operation: VehicleDetail.operation, document: responses.vehicleDetail() },
+  {
+    name: "rapidJSON trip: 20 journeys × 8 legs",
+    operation: { ...Trip.operation, response: rapidJson.trip },
+    document: responses.rapidJsonTrip()
+  },
+  {
+    name: "rapidJSON stopFinder: 1,000 locations",
+    operation: { ...StopFinder.operation, response: rapidJson.stopFinder },
+    document: responses.rapidJsonStopFinder()
+  },
   {
     name: "trip, 3 unknown fields per object",
     operation: Trip.operation,

@@ -218,3 +218,135 @@ export const withUnknownFields = (document: unknown): unknown => {
   out.extraFlag = false
   return out
 }
+
+const platformPoint = (next: Random, time: Record<string, string>) => {
+  const stop = stopId(next)
+  const name = stopName(next)
+  const platform = String(int(next, 1, 12))
+  return {
+    isGlobalId: true,
+    id: `${stop}:1:${platform}`,
+    name,
+    disassembledName: platform,
+    type: "platform",
+    pointType: "TRACK",
+    coord: [degrees(48 + next()), degrees(9 + next())],
+    niveau: 0,
+    parent: {
+      isGlobalId: true,
+      id: stop,
+      name,
+      type: "stop",
+      parent: { id: `placeID:8111000:${int(next, 1, 99)}`, name: pick(next, PLACES), type: "locality" },
+      properties: { stopId: String(int(next, 5000000, 5009999)) }
+    },
+    productClasses: [1, 3, 5],
+    ...time,
+    properties: { AREA_NIVEAU_DIVA: "0", stoppingPointPlanned: platform, areaGid: `${stop}:1`, platform }
+  }
+}
+
+/**
+ * 20 journeys of 8 legs in rapidJSON, with what real answers carry besides the model's fields: points with
+ * parents and properties, a 30-point polyline and a stop sequence per leg, fares.
+ */
+export const rapidJsonTrip = (): unknown => {
+  const next = random(11)
+  const start = Date.UTC(2026, 2, 2, 7, 30)
+  return {
+    serverInfo: { controllerVersion: "10.9.1.1", serverID: "efa-bench", virtDir: "bench", calcTime: 120.5 },
+    version: "10.9.1.1",
+    systemMessages: [{ type: "warning", module: "BROKER", code: -10015, text: "itp", subType: "itp-monomodal" }],
+    journeys: Array.from({ length: 20 }, (_, t) => {
+      let time = start + t * 10 * 60_000
+      const legs = Array.from({ length: 8 }, () => {
+        const departure = time
+        const arrival = departure + int(next, 2, 25) * 60_000
+        time = arrival + int(next, 1, 8) * 60_000
+        const delay = int(next, 0, 3) * 60_000
+        const productClass = pick(next, [1, 2, 4, 5, 6, 100])
+        const line = int(next, 1, 99)
+        return {
+          duration: (arrival - departure) / 1000,
+          isRealtimeControlled: true,
+          realtimeStatus: ["MONITORED"],
+          origin: platformPoint(next, {
+            departureTimePlanned: isoAt(departure),
+            departureTimeEstimated: isoAt(departure + delay)
+          }),
+          destination: platformPoint(next, {
+            arrivalTimePlanned: isoAt(arrival),
+            arrivalTimeEstimated: isoAt(arrival + delay)
+          }),
+          transportation: productClass === 100
+            ? { product: { class: 100, name: "footpath", iconId: 100 } }
+            : {
+              id: `vvs:2${pad3(line)}: :H:j26`,
+              name: `Bus ${line}`,
+              disassembledName: String(line),
+              number: String(line),
+              description: `${stopName(next)} - ${stopName(next)}`,
+              product: { id: productClass, class: productClass, name: "Bus", iconId: 3 },
+              operator: { id: "01", name: "Verkehrsbetrieb" },
+              destination: { id: String(int(next, 5000000, 5009999)), name: stopName(next), type: "stop" },
+              properties: { isTTB: true, isSTT: true, isROP: true, tripCode: int(next, 1, 999), lineDisplay: "LINE" }
+            },
+          stopSequence: Array.from(
+            { length: 3 },
+            () => platformPoint(next, { departureTimePlanned: isoAt(departure), arrivalTimePlanned: isoAt(departure) })
+          ),
+          infos: [],
+          coords: walk(next, 30),
+          footPathInfo: productClass === 100 ? [{ position: "IDEST", duration: 120, footPathElem: [] }] : undefined
+        }
+      })
+      return {
+        rating: 0,
+        isAdditional: false,
+        interchanges: 7,
+        legs,
+        fare: { tickets: [{ id: "1", name: "Einzelfahrschein", priceBrutto: 3.2, currency: "EUR" }], zones: [] }
+      }
+    })
+  }
+}
+
+const pad3 = (n: number): string => String(n).padStart(4, "0")
+
+/** 1,000 rapidJSON stop-finder locations with parents, properties and product classes. */
+export const rapidJsonStopFinder = (): unknown => {
+  const next = random(12)
+  return {
+    serverInfo: { controllerVersion: "10.9.1.1", serverID: "efa-bench", calcTime: 40.1 },
+    version: "10.9.1.1",
+    systemMessages: [],
+    locations: Array.from({ length: 1000 }, (_, i) => {
+      const name = stopName(next)
+      const location: Record<string, unknown> = {
+        id: stopId(next),
+        isGlobalId: true,
+        name,
+        disassembledName: name.split(", ")[1],
+        coord: [degrees(48 + next()), degrees(9 + next())],
+        type: pick(next, ["stop", "street", "poi", "address", "suburb"]),
+        matchQuality: int(next, 100, 1000),
+        isBest: i === 0,
+        productClasses: [1, 5],
+        parent: { id: `placeID:8111000:${int(next, 1, 99)}`, name: name.split(", ")[0], type: "locality" },
+        properties: { stopId: String(int(next, 5000000, 5009999)) }
+      }
+      if (i % 3 === 0) {
+        location.assignedStops = [{
+          id: stopId(next),
+          name: stopName(next),
+          type: "stop",
+          coord: [degrees(48 + next()), degrees(9 + next())],
+          distance: int(next, 0, 900),
+          duration: int(next, 0, 12),
+          connectingMode: 100
+        }]
+      }
+      return location
+    })
+  }
+}

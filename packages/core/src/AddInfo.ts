@@ -509,7 +509,11 @@ export const Notice = Schema.Struct({
   validFrom: opt(LocalDateTime.CalendarDate),
   validTo: opt(LocalDateTime.CalendarDate),
   lines: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
-  severity: opt(Schema.String)
+  severity: opt(Schema.String),
+  /** A page with the whole notice (rapidJSON `url` or `infoLinks[0].url`). */
+  url: opt(Schema.String),
+  /** The IDs of the stops it affects (rapidJSON `affected.stops[].id`). */
+  affectedStops: opt(Schema.Array(Schema.String))
 }).annotations({ identifier: "Notice" })
 
 /**

@@ -35,6 +35,7 @@ const latLonPair = (fc: Fc) => fc.tuple(latitude(fc), longitude(fc))
 
 const named: { readonly [Name in Extract<ArbitraryHint, string>]: (fc: Fc, self: () => Generator) => any } = {
   blankableSegment: (fc) => fc.oneof(fc.constantFrom("", " "), fc.stringMatching(/^[A-Za-z0-9_.-]{1,6}$/)),
+  coord: (fc) => fc.record({ lat: latitude(fc), lon: longitude(fc) }),
   calendarDate: (fc) =>
     fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
       .map((d) => d.toISOString().slice(0, 10)),
@@ -70,7 +71,12 @@ const named: { readonly [Name in Extract<ArbitraryHint, string>]: (fc: Fc, self:
   objectType: (fc) => fc.oneof(fc.constantFrom(...ObjectTypes), fc.stringMatching(/^[A-Z][A-Z_]{0,15}$/)),
   polygon: (fc) => fc.array(latLonPair(fc), { minLength: 3, maxLength: 12 }).map((points) => [...points, points[0]!]),
   // groups that send nothing decode as absent, so generated groups send something
-  sendsSomething: (fc, self) => self()(fc).filter(sendsSomething)
+  sendsSomething: (fc, self) => self()(fc).filter(sendsSomething),
+  // a line identifier as a server returns it: 5 parts, the supplement blank
+  serverLineId: (fc) =>
+    fc.tuple(...Array.from({ length: 4 }, () => fc.stringMatching(/^[a-z0-9]{1,6}$/))).map(
+      ([network, line, direction, project]) => `${network}:${line}: :${direction}:${project}`
+    )
 }
 
 const generatorOf = (hint: ArbitraryHint, self: () => Generator): Generator => {
@@ -82,6 +88,8 @@ const generatorOf = (hint: ArbitraryHint, self: () => Generator): Generator => {
         ...(hint.maxLength !== undefined ? { maxLength: hint.maxLength } : {})
       })
   }
+  if ("valuesOf" in hint) return (fc) => Arbitrary.makeLazy(schema(hint.valuesOf))(fc)
+  if ("oneOf" in hint) return (fc) => fc.oneof(...hint.oneOf.map((one) => Arbitrary.makeLazy(schema(one))(fc)))
   if ("uniqueBy" in hint) {
     return (fc) =>
       fc.uniqueArray(self()(fc), { selector: (item: any) => item[hint.uniqueBy], maxLength: hint.maxLength })

@@ -42,6 +42,7 @@ import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
+import * as Point from "./Point.js"
 import * as SystemMessage from "./SystemMessage.js"
 
 // A closed set of words with one message that lists them, rather than one message per word.
@@ -710,7 +711,11 @@ export const Pin = Schema.Struct({
   id: opt(Schema.String),
   name: Schema.String,
   coord: Coord.Coord,
-  motTypes: opt(Schema.String)
+  motTypes: opt(Schema.String),
+  /** The distance in metres from the search centre (rapidJSON `properties.distance`). */
+  distance: opt(Schema.Finite),
+  /** The place it belongs to (rapidJSON `parent`): a platform's stop, a stop's locality. */
+  parent: opt(Point.ParentPlace)
 }).annotations({ identifier: "Pin" })
 
 /**

@@ -21,19 +21,19 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Schema, type Scope } from "effect"
+import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Option, Schema, type Scope } from "effect"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import type {
   DecodeError,
   HttpStatusError,
+  InterfaceVersionError,
   InvalidRequestError,
   ServerMessageError,
   TransportError
 } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
-import * as LocalDateTime from "./LocalDateTime.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
@@ -54,6 +54,7 @@ export type TripError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the stop finder.
@@ -67,6 +68,7 @@ export type StopFinderError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the coordinate search.
@@ -80,6 +82,7 @@ export type CoordInfoError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the sharing-vehicle detail.
@@ -93,6 +96,7 @@ export type VehicleDetailError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the operating-area search.
@@ -106,6 +110,7 @@ export type OpAreaError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the serving-lines search.
@@ -119,6 +124,7 @@ export type ServingLinesError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the notice search.
@@ -132,6 +138,7 @@ export type AddInfoError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The errors of the line-geometry search.
@@ -145,6 +152,7 @@ export type GeoObjectError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | InterfaceVersionError
 
 /**
  * The client's operations.
@@ -307,15 +315,23 @@ export const layer = (options: Options): Layer.Layer<EfaClient, InvalidOptionsEr
   Layer.scoped(EfaClient, make(options))
 
 /**
- * The settings read from the environment: `EFA_BASE_URL` (required), `EFA_TIME_ZONE`, `EFA_TIMEOUT`
- * (a duration such as `10 seconds`) and `EFA_HEADERS` (a JSON object of header names and values).
+ * The settings read from the environment: `EFA_BASE_URL` (required unless `EFA_PROFILE` gives it),
+ * `EFA_PROFILE` (a profile name), `EFA_DIALECT` (`contract` or `rapidJSON`), `EFA_API_KEY` (a secret),
+ * `EFA_TIME_ZONE` (default: the profile's, else `Europe/Berlin`), `EFA_TIMEOUT` (a duration such as
+ * `10 seconds`) and `EFA_HEADERS` (a JSON object of header names and values).
  *
  * @since 0.1.0
  * @category config
  */
 export const config: Config.Config<Options> = Config.all({
-  baseUrl: Config.string("EFA_BASE_URL"),
-  timeZone: Config.string("EFA_TIME_ZONE").pipe(Config.withDefault(LocalDateTime.DEFAULT_TIME_ZONE)),
+  baseUrl: Config.string("EFA_BASE_URL").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  profile: Config.string("EFA_PROFILE").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  dialect: Config.literal("contract", "rapidJSON")("EFA_DIALECT").pipe(
+    Config.option,
+    Config.map(Option.getOrUndefined)
+  ),
+  apiKey: Config.redacted("EFA_API_KEY").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  timeZone: Config.string("EFA_TIME_ZONE").pipe(Config.option, Config.map(Option.getOrUndefined)),
   timeout: Config.duration("EFA_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30))),
   headers: Config.string("EFA_HEADERS").pipe(
     Config.mapOrFail((text) =>
@@ -326,7 +342,13 @@ export const config: Config.Config<Options> = Config.all({
     ),
     Config.withDefault({} as Readonly<Record<string, string>>)
   )
-})
+}).pipe(
+  Config.mapOrFail((options): Either.Either<Options, ConfigError.ConfigError> =>
+    options.baseUrl === undefined && options.profile === undefined
+      ? Either.left(ConfigError.MissingData(["EFA_BASE_URL"], "Expected EFA_BASE_URL (or EFA_PROFILE) to exist"))
+      : Either.right(options)
+  )
+)
 
 /**
  * A layer with a client whose settings come from Effect `Config` (by default {@link config}, read from

@@ -139,9 +139,40 @@ export class ServerMessageError extends Schema.TaggedError<ServerMessageError>("
 }
 
 /**
+ * A rapidJSON server refused the request's interface version: it answered with a top-level
+ * `error { message, versions }` instead of a result. Pin a `version` the server accepts (see
+ * `versions`), or leave it unset.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class InterfaceVersionError extends Schema.TaggedError<InterfaceVersionError>(
+  "@efa-kit/InterfaceVersionError"
+)("InterfaceVersionError", {
+  operation: Schema.String,
+  url: Schema.String,
+  detail: Schema.String,
+  /** What the server said it speaks: `controller`, `interfaceMin`, `interfaceMax`, as it sent them. */
+  versions: Schema.Record({ key: Schema.String, value: Schema.String })
+}) {
+  override get message(): string {
+    const versions = Object.entries(this.versions).map(([name, value]) => `${name} ${value}`).join(", ")
+    return `${this.operation}: the server refused the interface version: ${this.detail}${
+      versions.length > 0 ? ` (${versions})` : ""
+    }`
+  }
+}
+
+/**
  * Any error of an operation.
  *
  * @since 0.1.0
  * @category models
  */
-export type EfaError = InvalidRequestError | TransportError | HttpStatusError | DecodeError | ServerMessageError
+export type EfaError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+  | InterfaceVersionError

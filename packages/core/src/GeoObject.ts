@@ -22,7 +22,16 @@ import { Either, ParseResult, Schema } from "effect"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
-import { BareFlagParam, FlagParam, ModelFlag, ModelText, opt, Repeated, TextParam } from "./internal/params.js"
+import {
+  BareFlagParam,
+  FlagParam,
+  ModelFlag,
+  ModelText,
+  opt,
+  ParamString,
+  Repeated,
+  TextParam
+} from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -78,6 +87,73 @@ export const makeLineId = (parts: LineId): LineId => LineId.make(parts, { disabl
  * @category formatting
  */
 export const formatLineId = (id: LineId): string => `${id.subnetwork}:${id.lineNumber}:${id.supplement}:${id.direction}`
+
+/**
+ * A line identifier as a server returned it (rapidJSON's `transportation.id`, `lineId` of legs and serving
+ * lines): 5 or more parts with a blank supplement (`vvs:20003: :H:j26`), opaque. Sent unchanged as
+ * `line`, which is what a rapidJSON server needs.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ServerLineId = Schema.String.pipe(
+  Schema.filter((text) =>
+    text.length > 0 && text.trim() === text && text.split(":").length >= 5 ||
+    "expected a line identifier of 5 or more parts as the server returned it (vvs:20003: :H:j26)"
+  ),
+  Schema.annotations({
+    identifier: "ServerLineId",
+    ...arbitraryHint("serverLineId")
+  })
+)
+
+/**
+ * The line of a line-geometry request: its parts, or the identifier a server returned, sent verbatim.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineRef: Schema.Schema<LineId | string> = Schema.declare([], {
+  // by the kind of value, so that a problem is reported once, at the part that has it
+  decode: () => (input, options): Either.Either<LineId | string, ParseResult.ParseIssue> =>
+    typeof input === "string"
+      ? ParseResult.decodeUnknownEither(ServerLineId)(input, options)
+      : ParseResult.decodeUnknownEither(LineId)(input, options),
+  encode: () => (input, options): Either.Either<LineId | string, ParseResult.ParseIssue> =>
+    typeof input === "string"
+      ? ParseResult.encodeUnknownEither(ServerLineId)(input, options)
+      : ParseResult.encodeUnknownEither(LineId)(input, options)
+}, {
+  identifier: "LineRef",
+  ...arbitraryHint({ oneOf: [LineId, ServerLineId] }),
+  jsonSchema: {
+    description: "A line by its parts, or the identifier a server returned (5 or more parts), verbatim"
+  }
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type LineRef = LineId | string
+
+// `line=` as sent: 5 or more parts are a server's own identifier, kept verbatim; otherwise the 4 parts.
+const LineRefParam: Schema.Schema<LineRef, string> = Schema.transformOrFail(ParamString, LineRef, {
+  strict: true,
+  decode: (text, options) =>
+    text.split(":").length >= 5
+      ? ParseResult.succeed(text)
+      : ParseResult.decodeUnknown(LineIdFromString)(text, options),
+  encode: (ref, options) =>
+    typeof ref === "string" ? ParseResult.succeed(ref) : ParseResult.encodeUnknown(LineIdFromString)(ref, options)
+}).annotations({
+  identifier: "LineRefParam",
+  jsonSchema: {
+    type: "string",
+    description: "<subnetwork>:<line number>:<supplement>:<direction>, or a server's own line identifier " +
+      "(vvs:20003: :H:j26) verbatim"
+  }
+})
 
 const decodeLineId = Schema.decodeEither(LineIdFromString)
 
@@ -145,7 +221,7 @@ const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema
  */
 export const GeoObjectRequest = Schema.Struct({
   /** The line (`line`, `<subnetwork>:<line number>:<supplement>:<direction>`). */
-  line: LineId,
+  line: LineRef,
   /** The date that selects the line variant (`filterDate`, `YYYYMMDD`). */
   date: opt(LocalDateTime.CalendarDate),
   /** Only sections passing these stops (`filterStopID`, repeated); not empty when given. */
@@ -186,7 +262,7 @@ const TrimmedTextParam = TextParam.pipe(
  * @category schemas
  */
 export const GeoObjectParams = Schema.Struct({
-  line: LineIdFromString,
+  line: LineRefParam,
   filterDate: opt(LocalDateTime.CompactDateParam),
   filterStopID: opt(Repeated(TrimmedTextParam)),
   lineReqType: opt(ServingLines.LineTypeMask),

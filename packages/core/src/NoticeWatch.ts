@@ -12,8 +12,8 @@
  *   exponential from 1 second, jittered, 4 retries), then the stream waits for the next poll. Each
  *   failed attempt is logged at warning level, or emitted as a `PollFailed` event with
  *   `failures: "event"`. Known notices are kept across failed polls: a failure is not a removal.
- * - A permanent failure fails the stream with its tagged error: an invalid request, or an HTTP status
- *   that will not change by asking again (4xx other than 408 and 429).
+ * - A permanent failure fails the stream with its tagged error: an invalid request, a refused interface
+ *   version, or an HTTP status that will not change by asking again (4xx other than 408 and 429).
  * - Interrupting the stream stops polling at once; a request in flight is aborted.
  *
  * @since 0.1.0
@@ -92,7 +92,7 @@ export const defaultRetry: Schedule.Schedule<unknown, AddInfoError> = Schedule.e
  * @category utils
  */
 export const isPermanent = (error: AddInfoError): boolean =>
-  error._tag === "InvalidRequestError" ||
+  error._tag === "InvalidRequestError" || error._tag === "InterfaceVersionError" ||
   (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
     error.status !== 429)
 

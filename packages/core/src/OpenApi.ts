@@ -21,6 +21,7 @@
 import { DateTime, JSONSchema } from "effect"
 import * as AST from "effect/SchemaAST"
 import type * as Operation from "./Operation.js"
+import * as RapidJson from "./RapidJson.js"
 
 /**
  * A JSON value of the document.
@@ -55,6 +56,11 @@ export interface Options {
   readonly version?: string | undefined
   readonly description?: string | undefined
   readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }> | undefined
+  /**
+   * Document the rapidJSON dialect too: each operation takes `outputFormat` (`JSON` or `rapidJSON`) and
+   * `coordOutputFormat`, and its `200` answer is `oneOf` the contract's response and the rapidJSON one.
+   */
+  readonly rapidJson?: RapidJson.Context | undefined
   /** Responses added to every operation besides `200`, by status (for example a server's `400` body). */
   readonly extraResponses?: Record<string, unknown> | undefined
 }
@@ -243,10 +249,40 @@ interface Generated {
 
 // Generates one operation against its own definitions, then merges them into the shared ones, renaming
 // a definition whose name is taken by a different schema.
-const generate = (operation: Operation.Any, schemas: Record<string, unknown>): Generated => {
+const DIALECT_PARAMETERS: ReadonlyArray<Parameter> = [
+  {
+    name: "outputFormat",
+    required: false,
+    schema: { type: "string", enum: ["JSON", "rapidJSON"] },
+    description: "JSON: the contract's format; rapidJSON: the format of real EFA deployments.",
+    family: false
+  },
+  {
+    name: "coordOutputFormat",
+    required: false,
+    schema: { type: "string", examples: ["WGS84[dd.ddddd]", "EPSG:4326"] },
+    description: "Coordinate system of rapidJSON answers; WGS84 degrees.",
+    family: false
+  }
+]
+
+const generate = (
+  operation: Operation.Any,
+  schemas: Record<string, unknown>,
+  rapidJson: RapidJson.Responses | undefined
+): Generated => {
   const defs: Defs = {}
-  const parameters = parametersOf(operation, defs)
-  const response = toJsonSchema(operation.response.ast, defs)
+  const rapid = rapidJson?.[operation.name as keyof RapidJson.Responses] as { readonly ast: AST.AST } | undefined
+  const parameters = rapid === undefined
+    ? parametersOf(operation, defs)
+    : [...parametersOf(operation, defs), ...DIALECT_PARAMETERS]
+  const contract = toJsonSchema(operation.response.ast, defs)
+  const response = rapid === undefined ? contract : {
+    oneOf: [
+      { ...contract, description: "outputFormat=JSON: the contract's format" },
+      { ...toJsonSchema(rapid.ast, defs), description: "outputFormat=rapidJSON" }
+    ]
+  }
   const renames = new Map<string, string>()
   for (const [name, schema] of Object.entries(defs)) {
     if (name in schemas && !sameJson(schemas[name], schema)) renames.set(name, `${operation.name}.${name}`)
@@ -286,8 +322,9 @@ const toParameterObject = (parameter: Parameter, modes: ReadonlyArray<string> | 
 export const make = (operations: ReadonlyArray<Operation.Any>, options: Options = {}): Document => {
   const schemas: Record<string, unknown> = {}
   const byPath = new Map<string, Array<Generated>>()
+  const rapidJson = options.rapidJson === undefined ? undefined : RapidJson.responses(options.rapidJson)
   for (const operation of operations) {
-    const generated = generate(operation, schemas)
+    const generated = generate(operation, schemas, rapidJson)
     const list = byPath.get(operation.path) ?? []
     list.push(generated)
     byPath.set(operation.path, list)

@@ -23,11 +23,14 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Context, Duration, Effect, Either, Layer, Option, RateLimiter, Schema, type Scope } from "effect"
+import { Context, Duration, Effect, Either, Layer, Option, RateLimiter, Redacted, Schema, type Scope } from "effect"
+import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { makeExecutor, normalizeBaseUrl, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
+import { type DialectSettings, makeDialect } from "./internal/dialect.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
+import * as Profile from "./Profile.js"
 
 /**
  * Settings of a client.
@@ -36,9 +39,31 @@ import type * as Operation from "./Operation.js"
  * @category models
  */
 export interface Options {
-  /** The deployment's base URL, with or without a trailing slash (`https://host/efa/` or `https://host/efa`). */
-  readonly baseUrl: string | URL
-  /** The deployment's IANA time zone, in which dates and times are sent. Default `Europe/Berlin`. */
+  /**
+   * The deployment's base URL, with or without a trailing slash (`https://host/efa/` or `https://host/efa`).
+   * Required unless a `profile` gives it.
+   */
+  readonly baseUrl?: string | URL | undefined
+  /**
+   * `"contract"` (the default: the contract's format, `outputFormat=JSON`) or `"rapidJSON"` (what real
+   * deployments speak: `outputFormat=rapidJSON` with `coordOutputFormat`, read into the same models).
+   */
+  readonly dialect?: Dialect.Dialect | undefined
+  /**
+   * A public deployment (`"vvs"`, `"tfnsw"`, ..., see `Profile.profiles`) or a `Profile` of your own: its
+   * base URL, time zone, dialect, paths, parameters and API-key scheme. The other options override it.
+   */
+  readonly profile?: Profile.Name | (string & {}) | Profile.Profile | undefined
+  /**
+   * The deployment's API key, sent as a request header as the profile says (TfNSW:
+   * `Authorization: apikey <key>`; without a profile `Authorization: <key>`). Never in the URL, and
+   * redacted wherever the settings are shown.
+   */
+  readonly apiKey?: Redacted.Redacted<string> | string | undefined
+  /**
+   * The deployment's IANA time zone, in which dates and times are sent. Default: the profile's, else
+   * `Europe/Berlin`.
+   */
   readonly timeZone?: string | undefined
   /** Headers sent with every request, for deployments behind an API key or gateway. */
   readonly headers?: Readonly<Record<string, string>> | undefined
@@ -133,16 +158,35 @@ const resolveRetry = (
 
 const resolve = (
   options: Options
-): Either.Either<Omit<ResolvedSettings, "rateLimiter" | "concurrency">, InvalidOptionsError> =>
+): Either.Either<
+  Omit<ResolvedSettings, "rateLimiter" | "concurrency" | "dialect"> & { readonly dialect: DialectSettings },
+  InvalidOptionsError
+> =>
   Either.gen(function*() {
+    const profile = yield* resolveProfile(options.profile)
+    const base = options.baseUrl ?? profile?.baseUrl
+    if (base === undefined) {
+      return yield* Either.left(
+        new InvalidOptionsError({ option: "baseUrl", detail: "is required unless a profile gives it" })
+      )
+    }
     const baseUrl = yield* Either.mapLeft(
-      normalizeBaseUrl(options.baseUrl),
+      normalizeBaseUrl(base),
       (detail) => new InvalidOptionsError({ option: "baseUrl", detail })
     )
     const timeZone = yield* Either.mapLeft(
-      LocalDateTime.zone(options.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE),
+      LocalDateTime.zone(options.timeZone ?? profile?.timeZone ?? LocalDateTime.DEFAULT_TIME_ZONE),
       (detail) => new InvalidOptionsError({ option: "timeZone", detail })
     )
+    const dialect = options.dialect ?? profile?.dialect ?? "contract"
+    if (dialect !== "contract" && dialect !== "rapidJSON") {
+      return yield* Either.left(
+        new InvalidOptionsError({ option: "dialect", detail: `must be "contract" or "rapidJSON", got "${dialect}"` })
+      )
+    }
+    const apiKey = options.apiKey === undefined || Redacted.isRedacted(options.apiKey)
+      ? options.apiKey
+      : Redacted.make(options.apiKey)
     const timeout = yield* positiveDuration("timeout", options.timeout, "30 seconds")
     const deadline = options.deadline === undefined
       ? Option.none()
@@ -165,9 +209,23 @@ const resolve = (
       headers: { accept: "application/json", ...options.headers },
       timeout,
       deadline,
-      retry
+      retry,
+      dialect: { dialect, profile, timeZone, apiKey }
     }
   })
+
+const resolveProfile = (
+  profile: Options["profile"]
+): Either.Either<Profile.Profile | undefined, InvalidOptionsError> => {
+  if (profile === undefined || typeof profile !== "string") return Either.right(profile)
+  const found = Profile.get(profile)
+  return found !== undefined ? Either.right(found) : Either.left(
+    new InvalidOptionsError({
+      option: "profile",
+      detail: `unknown profile "${profile}"; known: ${Profile.names.join(", ")}`
+    })
+  )
+}
 
 /**
  * Settings checked and resolved without building a client: the same checks {@link make} runs. The
@@ -216,7 +274,13 @@ export const make = (
   options: Options
 ): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const resolved = yield* resolve(options)
+    const { dialect: dialectSettings, ...resolved } = yield* resolve(options)
+    // The rapidJSON codecs (every operation's) load when a client speaks that dialect, so that a bundle of
+    // a contract-dialect client leaves them out, or in a chunk of its own.
+    const rapidJson = dialectSettings.dialect === "rapidJSON"
+      ? yield* Effect.promise(() => import("./RapidJson.js"))
+      : undefined
+    const dialect = makeDialect({ ...dialectSettings, rapidJson })
     const { concurrency, requestsPerSecond } = options.rateLimit ?? {}
     const rateLimiter = requestsPerSecond === undefined
       ? Option.none()
@@ -228,7 +292,7 @@ export const make = (
         })
       )
     const semaphore = concurrency === undefined ? Option.none() : Option.some(yield* Effect.makeSemaphore(concurrency))
-    const settings: ResolvedSettings = { ...resolved, rateLimiter, concurrency: semaphore }
+    const settings: ResolvedSettings = { ...resolved, dialect, rateLimiter, concurrency: semaphore }
     const httpClient = yield* HttpClient.HttpClient
     const executor = makeExecutor(settings, httpClient)
     return OperationClient.of({

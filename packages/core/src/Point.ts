@@ -124,3 +124,43 @@ export const fromParams = (type: "any" | "coord", name: string): Either.Either<P
   if (value.length > 500) return Either.left("must be at most 500 characters")
   return Either.right(any(value))
 }
+
+const PlaceFields = {
+  /** Its ID, where it has one (`placeID:…` for a locality). */
+  id: Schema.optionalWith(Schema.String, { exact: true }),
+  name: Schema.String,
+  /** Its kind: `stop`, `locality`, ... */
+  type: Schema.optionalWith(Schema.String, { exact: true })
+}
+
+/**
+ * The place a location belongs to, as rapidJSON nests them: a platform's stop, a stop's locality, with
+ * one more level (`parent.parent`: the locality of a platform's stop).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParentPlace = Schema.Struct({
+  ...PlaceFields,
+  parent: Schema.optionalWith(Schema.Struct(PlaceFields).annotations({ identifier: "GrandparentPlace" }), {
+    exact: true
+  })
+}).annotations({ identifier: "ParentPlace" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface ParentPlace extends Schema.Schema.Type<typeof ParentPlace> {}
+
+/**
+ * The locality of a place: itself or the nearest enclosing place of type `locality`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const locality = (place: ParentPlace | undefined): string | undefined => {
+  if (place === undefined) return undefined
+  if (place.type === "locality") return place.name
+  return place.parent?.type === "locality" ? place.parent.name : undefined
+}

@@ -293,7 +293,12 @@ export const ServingLine = Schema.Struct({
   name: Schema.String,
   number: Schema.String,
   mot: Mot.MotId,
-  direction: Schema.String
+  direction: Schema.String,
+  /**
+   * The server's line identifier (rapidJSON `id`, 5 parts with a blank supplement: `vvs:20003: :H:j26`),
+   * opaque: send it unchanged as the line-geometry request's `line`.
+   */
+  lineId: opt(Schema.String)
 }).annotations({ identifier: "ServingLine" })
 
 /**

@@ -268,7 +268,11 @@ export const Location = Schema.Struct({
   isBest: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
   matchQuality: Schema.Finite,
   coord: opt(Coord.Coord),
-  assignedStops: opt(Schema.Array(AssignedStop))
+  assignedStops: opt(Schema.Array(AssignedStop)),
+  /** The place it belongs to (rapidJSON `parent`): a stop's locality, a platform's stop. */
+  parent: opt(Point.ParentPlace),
+  /** The distance in metres from a reference point, where the server gives one (rapidJSON). */
+  distance: opt(Schema.Finite)
 }).annotations({ identifier: "Location" })
 
 /**

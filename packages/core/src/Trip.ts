@@ -28,6 +28,7 @@
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
+import { LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -979,7 +980,11 @@ export const LegOrigin = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
   departureTimePlanned: Timestamp,
-  departureTimeEstimated: opt(Timestamp)
+  departureTimeEstimated: opt(Timestamp),
+  /** The platform or track (rapidJSON `properties.platformName`, `properties.platform`). */
+  platform: opt(Schema.String),
+  /** The place it belongs to (rapidJSON `parent`): the stop of a platform, with its locality. */
+  parent: opt(Point.ParentPlace)
 }).annotations({ identifier: "LegOrigin" })
 
 /**
@@ -992,11 +997,16 @@ export const LegDestination = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
   arrivalTimePlanned: Timestamp,
-  arrivalTimeEstimated: opt(Timestamp)
+  arrivalTimeEstimated: opt(Timestamp),
+  /** The platform or track (rapidJSON `properties.platformName`, `properties.platform`). */
+  platform: opt(Schema.String),
+  /** The place it belongs to (rapidJSON `parent`): the stop of a platform, with its locality. */
+  parent: opt(Point.ParentPlace)
 }).annotations({ identifier: "LegDestination" })
 
 /**
- * One leg of a trip. `realtimeStatus` (seen: `MONITORED`) and `isRealtimeControlled` come with
+ * One leg of a trip. `realtimeStatus` (seen: `MONITORED`; rapidJSON sends a list such as
+ * `["MONITORED", "DEVIATION"]`, kept here joined with `,`) and `isRealtimeControlled` come with
  * real-time data.
  *
  * @since 0.1.0
@@ -1007,7 +1017,14 @@ export const Leg = Schema.Struct({
   origin: LegOrigin,
   destination: LegDestination,
   realtimeStatus: opt(Schema.String),
-  isRealtimeControlled: opt(Schema.Boolean)
+  isRealtimeControlled: opt(Schema.Boolean),
+  /**
+   * The server's line identifier (rapidJSON `transportation.id`, 5 parts with a blank supplement:
+   * `vvs:20003: :R:`), opaque: send it unchanged as the line-geometry request's `line`.
+   */
+  lineId: opt(Schema.String),
+  /** The leg's path as `[lat, lon]` pairs (rapidJSON `coords`). */
+  coords: opt(LatLonPairs)
 }).annotations({ identifier: "Leg" })
 
 /**

@@ -25,6 +25,11 @@ export * as CoordInfo from "./CoordInfo.js"
 /**
  * @since 0.1.0
  */
+export * as Dialect from "./Dialect.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as EfaClient from "./EfaClient.js"
 
 /**
@@ -80,7 +85,17 @@ export * as OperationClient from "./OperationClient.js"
 /**
  * @since 0.1.0
  */
+export * as Profile from "./Profile.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as Point from "./Point.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as RapidJson from "./RapidJson.js"
 
 /**
  * @since 0.1.0

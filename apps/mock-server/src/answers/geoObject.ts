@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import type { GeoObject, Point } from "@efa-kit/core"
+import { GeoObject, type Point } from "@efa-kit/core"
 import type { LatLon } from "../dataset/schema.js"
 import { boxContains, boxOfCorners, clipPolyline } from "../engine/geo.js"
 import { indexOf, type LineDirection, lineDisplayName } from "../engine/network.js"
@@ -55,6 +55,21 @@ export const findLineDirection = (
   return undefined
 }
 
+const serverLineParts = (text: string): GeoObject.LineId => {
+  const [subnetwork = "", lineNumber = "", supplement = "", direction = ""] = text.split(":")
+  return GeoObject.makeLineId({ subnetwork, lineNumber, supplement, direction })
+}
+
+/**
+ * The identifier of a line direction as a server writes it in its answers: 5 parts, the last (the
+ * timetable project) empty in this fake.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const serverLineId = (direction: LineDirection): string =>
+  `${direction.line.network}:${direction.line.code}:${direction.line.supplement}:${direction.direction}:`
+
 /**
  * Answers a line-geometry request from the dataset.
  *
@@ -64,9 +79,11 @@ export const findLineDirection = (
 export const answerGeoObject: Answer<GeoObject.GeoObjectRequest, GeoObject.GeoObjectResponse> = (request, context) => {
   const { dataset } = context
   const index = indexOf(dataset)
-  const { direction: code, lineNumber, subnetwork, supplement } = request.line
+  // a server's own identifier (`vvs:10001: :H:`, as the answers' `lineId`) names the line by its first four parts
+  const lineId = typeof request.line === "string" ? serverLineParts(request.line) : request.line
+  const { direction: code, lineNumber, subnetwork, supplement } = lineId
   const identifier = `${subnetwork}:${lineNumber}:${supplement}:${code}`
-  const direction = index.directionById.get(identifier) ?? findLineDirection(index.directionById.values(), request.line)
+  const direction = index.directionById.get(identifier) ?? findLineDirection(index.directionById.values(), lineId)
   if (direction === undefined) return empty(-8020, `unknown line ${identifier}`)
   const line = direction.line
   const types = request.lineTypes ?? []

@@ -18,6 +18,7 @@ import type { ServingLines } from "@efa-kit/core"
 import type { LineDirection } from "../engine/network.js"
 import { indexOf, lineDisplayName } from "../engine/network.js"
 import { resolvePoint, unknownPointMessage } from "../engine/points.js"
+import { serverLineId } from "./geoObject.js"
 import type { Answer } from "./types.js"
 
 const compact = (text: string): string => text.toLowerCase().replace(/\s+/g, "")
@@ -73,7 +74,8 @@ export const answerServingLines: Answer<ServingLines.ServingLinesRequest, Servin
       name: lineDisplayName(direction.line),
       number: direction.line.number,
       mot: direction.line.mot,
-      direction: direction.towards
+      direction: direction.towards,
+      lineId: serverLineId(direction)
     }))
   }
 }

@@ -44,6 +44,7 @@ import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
 import { delaySeconds } from "../engine/realtime.js"
 import { dayTypeOf, localDate } from "../engine/timetable.js"
+import { serverLineId } from "./geoObject.js"
 import type { Answer, AnswerContext } from "./types.js"
 
 /**
@@ -210,7 +211,8 @@ const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg
         arrivalTimePlanned: instant(arrival),
         ...(realtime ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
       },
-      ...(realtime ? { realtimeStatus: "MONITORED", isRealtimeControlled: true } : {})
+      ...(realtime ? { realtimeStatus: "MONITORED", isRealtimeControlled: true } : {}),
+      lineId: serverLineId(run.direction)
     }
     legs.push(leg)
   }

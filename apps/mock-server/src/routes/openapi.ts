@@ -40,7 +40,9 @@ export const openApiDocument = (deps: RouteDeps): OpenApi.Document =>
     title: "EFA journey planning API (efa-kit mock server)",
     version: "0.1.0",
     description: "The seven EFA operations as served by @efa-kit/mock-server. Every request may add " +
-      "outputFormat=JSON; other output formats are refused.",
+      "outputFormat=JSON (the contract's format) or outputFormat=rapidJSON (the format of real deployments, " +
+      "with coordOutputFormat in WGS84 degrees); other output formats are refused.",
+    rapidJson: { timeZone: deps.options.timeZone },
     extraResponses: {
       "400": {
         description: "Invalid or missing parameters, each named with the reason (this fake's answer)",

@@ -20,6 +20,7 @@ import {
   DecodeError,
   type EfaError,
   HttpStatusError,
+  InterfaceVersionError,
   InvalidRequestError,
   type RequestIssue,
   ServerMessageError,
@@ -27,6 +28,7 @@ import {
 } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
+import type { DialectAdapter } from "./dialect.js"
 import { makeJsonDecoder } from "./fastDecode.js"
 import { type QueryPairs, toQueryString } from "./query.js"
 
@@ -40,6 +42,8 @@ export interface ResolvedSettings {
   readonly retry: Option.Option<ResolvedRetry>
   readonly rateLimiter: Option.Option<RateLimiter.RateLimiter>
   readonly concurrency: Option.Option<Effect.Semaphore>
+  /** The dialect and deployment profile: paths, extra parameters, headers, response schemas. */
+  readonly dialect: DialectAdapter
 }
 
 /** @internal */
@@ -253,7 +257,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     HttpClient.withScope
   )
   // The headers are the same for every request: set once, only the URL changes.
-  const template = HttpClientRequest.get("", { headers: settings.headers })
+  const template = HttpClientRequest.get("", { headers: settings.dialect.headers(settings.headers) })
 
   const encoderFor = (operation: Operation<any, any, any>) => {
     let encoder = encoders.get(operation)
@@ -273,7 +277,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     let decoder = decoders.get(operation)
     if (decoder === undefined) {
       // the fast path, in place on the JSON parsed here; Effect's decode (errors: "first") on a failure
-      decoder = makeJsonDecoder(operation.response)
+      decoder = makeJsonDecoder(settings.dialect.response(operation))
       decoders.set(operation, decoder)
     }
     return decoder
@@ -286,13 +290,24 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
   const encodeUrl = (
     operation: Operation<any, any, any>,
     request: unknown
-  ): Either.Either<string, InvalidRequestError> =>
-    Either.match(encoderFor(operation)(request), {
+  ): Either.Either<string, InvalidRequestError> => {
+    const refusal = settings.dialect.refusal(operation)
+    if (refusal !== undefined) {
+      return Either.left(
+        new InvalidRequestError({ operation: operation.name, issues: [{ field: "(operation)", message: refusal }] })
+      )
+    }
+    return Either.match(encoderFor(operation)(request), {
       onLeft: (error) =>
         Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
       onRight: (pairs) =>
-        Either.right(`${settings.baseUrl}${operation.path}?${toQueryString([...pairs, OUTPUT_FORMAT])}`)
+        Either.right(
+          `${settings.baseUrl}${settings.dialect.path(operation)}?${
+            toQueryString(settings.dialect.query(operation, pairs))
+          }`
+        )
     })
+  }
 
   const buildUrl = (
     operation: Operation<any, any, any>,
@@ -371,7 +386,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
           reason: "network",
           url,
           detail: error.message,
-          cause: error
+          cause: settings.dialect.safeCause(error)
         })
       )
     )
@@ -462,15 +477,25 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
         looksLikeHtml ? htmlDetail(response.headers["content-type"]) : String((error as Error).message)
       )
     }
+    if (settings.dialect.dialect === "rapidJSON") {
+      const refused = settings.dialect.versionRefusal(json)
+      if (refused !== undefined) {
+        return Effect.fail(new InterfaceVersionError({ operation: operation.name, url, ...refused }))
+      }
+    }
     const decoded = decoderFor(operation)(json, body)
     if (Either.isLeft(decoded)) {
       const issue = firstIssue(decoded.left.issue)
-      return decodeError("schema", issue.path, issue.message)
+      return decodeError("schema", issue.path, settings.dialect.mismatch(json) + issue.message)
     }
     const value = decoded.right as Response
-    const errors = SystemMessage.errors(
-      (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
-    )
+    const messages = (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
+    const errors = SystemMessage.errors(messages)
+    if (errors.length === 0 && !operation.hasResult(value)) {
+      // no silent empties: an answer without its result key that no message explains is not an empty result
+      const diagnosis = settings.dialect.diagnose(operation, json, messages !== undefined && messages.length > 0)
+      if (diagnosis !== undefined) return decodeError("schema", "$", diagnosis)
+    }
     if (errors.length > 0 && !operation.hasResult(value)) {
       return Effect.fail(
         new ServerMessageError({

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "@effect/vitest"
+import { call, fake } from "./helpers.js"
+
+const server = fake()
+const stopFinder = { type_sf: "any", name_sf: "Hauptbahnhof" }
+
+describe("rapidJSON answers", () => {
+  it("answers outputFormat=rapidJSON with rapidJSON: locations with coordinate pairs", async () => {
+    const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", {
+      ...stopFinder,
+      outputFormat: "rapidJSON",
+      coordOutputFormat: "WGS84[dd.ddddd]",
+      version: "10.2.10.139",
+      language: "de",
+      locationServerActive: "1"
+    })
+    expect(status).toBe(200)
+    const first = json.locations[0]
+    expect(first.id).toBe("de:08111:6118")
+    expect(first.coord).toHaveLength(2)
+    expect(typeof first.coord[0]).toBe("number")
+  })
+
+  it("answers the same trip under journeys, with 5-part line ids", async () => {
+    const trip = {
+      type_origin: "any",
+      name_origin: "de:08111:6118",
+      type_destination: "any",
+      name_destination: "Böblingen",
+      tripReductionMacro: "1"
+    }
+    const contract = await call(server, "/XML_TRIP_REQUEST2", { ...trip, outputFormat: "JSON" })
+    const rapid = await call(server, "/XML_TRIP_REQUEST2", { ...trip, outputFormat: "rapidJSON" })
+    expect(rapid.json.journeys).toHaveLength(contract.json.trips.length)
+    const ridden = rapid.json.journeys.flatMap((journey: any) => journey.legs)
+      .map((leg: any) => leg.transportation.id).filter((id: unknown) => id !== undefined)
+    expect(ridden.length).toBeGreaterThan(0)
+    for (const id of ridden) expect(id.split(":")).toHaveLength(5)
+  })
+
+  it("refuses a coordinate system it cannot write, naming coordOutputFormat", async () => {
+    const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", {
+      ...stopFinder,
+      outputFormat: "rapidJSON",
+      coordOutputFormat: "MRCV"
+    })
+    expect(status).toBe(400)
+    expect(json.issues.map((issue: any) => issue.parameter)).toEqual(["coordOutputFormat"])
+  })
+})
+
+describe("a fake started with a profile (tfnsw)", () => {
+  const tfnsw = fake({ profile: "tfnsw", timeZone: "Europe/Berlin" })
+  const key = { headers: { authorization: "apikey local" } }
+
+  it("answers on the profile's paths with the key, 401 without it, on every operation path", async () => {
+    expect((await call(tfnsw, "/stop_finder", stopFinder, key)).status).toBe(200)
+    const refused = await call(tfnsw, "/stop_finder", stopFinder)
+    expect(refused.status).toBe(401)
+    expect(refused.json.ErrorDetails.Message).toContain("Authorization: apikey <key>")
+    expect((await call(tfnsw, "/XML_STOPFINDER_REQUEST", stopFinder)).status).toBe(401)
+    expect((await call(tfnsw, "/XML_STOPFINDER_REQUEST", stopFinder, key)).status).toBe(200)
+    expect((await call(tfnsw, "/__admin/health")).status).toBe(200)
+  })
+
+  it("refuses an unknown profile by name", () => {
+    expect(() => fake({ profile: "atlantis" })).toThrow(/unknown profile "atlantis"/)
+  })
+})

@@ -1,0 +1,443 @@
+import { describe, expect, it } from "@effect/vitest"
+import { DateTime, Either, ParseResult, Schema } from "effect"
+import { readFileSync } from "node:fs"
+import * as Arbitraries from "../src/Arbitraries.js"
+import {
+  AddInfo,
+  CoordInfo,
+  EfaClient,
+  GeoObject,
+  OpArea,
+  Operation,
+  Profile,
+  RapidJson,
+  ServingLines,
+  StopFinder,
+  Trip,
+  VehicleDetail
+} from "../src/index.js"
+import { makeJsonDecoder } from "../src/internal/fastDecode.js"
+
+// The project's own rapidJSON documents, with invented values.
+const fixture = (name: string): string =>
+  readFileSync(new URL(`./fixtures/rapidjson/${name}.json`, import.meta.url), "utf8")
+
+const berlin = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")
+const schemas = RapidJson.responses({ timeZone: berlin })
+const sydney = RapidJson.responses({
+  timeZone: DateTime.zoneUnsafeMakeNamed("Australia/Sydney"),
+  productClasses: Profile.profiles.tfnsw.productClasses
+})
+
+const instant = (iso: string) => DateTime.unsafeMake(iso) as DateTime.Utc
+
+// Decodes as the client does (fast path in place) and as Effect does; both must agree.
+const decode = <A>(schema: Schema.Schema<A, any>, name: string): A => {
+  const text = fixture(name)
+  const client = makeJsonDecoder(schema)(JSON.parse(text), text)
+  const effect = Schema.decodeUnknownEither(schema)(JSON.parse(text))
+  if (Either.isLeft(effect)) throw new Error(ParseResult.TreeFormatter.formatErrorSync(effect.left))
+  expect(client).toEqual(effect)
+  return effect.right
+}
+
+const firstIssue = (schema: Schema.Schema<any, any>, name: string) => {
+  const text = fixture(name)
+  const result = makeJsonDecoder(schema)(JSON.parse(text), text)
+  if (Either.isRight(result)) throw new Error("expected a failure")
+  const [issue] = ParseResult.ArrayFormatter.formatErrorSync(result.left)
+  return { path: ["$", ...issue!.path.map(String)].join("."), message: issue!.message }
+}
+
+describe("rapidJSON trip", () => {
+  it("reads journeys into trips: modes, instants, platforms, parents, line ids, polylines, real-time lists", () => {
+    expect(decode(schemas.trip, "trip")).toEqual({
+      systemMessages: [],
+      trips: [{
+        duration: 1800,
+        interchange: 1,
+        legs: [
+          {
+            mode: { name: "Stadtbahn U7", mot: 3 },
+            origin: {
+              id: "de:99001:100:1:2",
+              name: "Lindenplatz",
+              departureTimePlanned: instant("2030-04-01T06:10:00Z"),
+              departureTimeEstimated: instant("2030-04-01T06:11:00Z"),
+              platform: "2",
+              parent: {
+                id: "de:99001:100",
+                name: "Lindenplatz",
+                type: "stop",
+                parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" }
+              }
+            },
+            destination: {
+              id: "de:99001:200:2:4",
+              name: "Mühlweg",
+              arrivalTimePlanned: instant("2030-04-01T06:18:00Z"),
+              arrivalTimeEstimated: instant("2030-04-01T06:19:00Z"),
+              platform: "Gleis 4"
+            },
+            realtimeStatus: "MONITORED,DEVIATION",
+            isRealtimeControlled: true,
+            lineId: "tst:10007: :H:j30",
+            coords: [[48.5, 9.25], [48.505, 9.26], [48.51, 9.27]]
+          },
+          {
+            mode: { name: "Bus 42", mot: 5 },
+            origin: {
+              id: "de:99001:200:3:1",
+              name: "Mühlweg",
+              departureTimePlanned: instant("2030-04-01T06:25:00Z")
+            },
+            destination: { id: "de:99002:50", name: "Am Hang", arrivalTimePlanned: instant("2030-04-01T06:40:00Z") },
+            realtimeStatus: "MONITORED",
+            isRealtimeControlled: false,
+            lineId: "tst:20042: :R:j30"
+          }
+        ]
+      }]
+    })
+  })
+
+  it("reads a foot leg that has only a product class and name", () => {
+    const { trips } = decode(schemas.trip, "trip-foot-leg")
+    expect(trips).toEqual([{
+      duration: 300,
+      interchange: 0,
+      legs: [{
+        mode: { name: "footpath", mot: 100 },
+        origin: {
+          id: "streetID:9999:Gartenweg",
+          name: "Gartenweg",
+          departureTimePlanned: instant("2030-04-01T07:00:00Z")
+        },
+        destination: { id: "de:99001:100", name: "Lindenplatz", arrivalTimePlanned: instant("2030-04-01T07:05:00Z") }
+      }]
+    }])
+  })
+
+  it("keeps a -10015 warning next to the journeys", () => {
+    const response = decode(schemas.trip, "trip-warning-10015")
+    expect(response.trips.map((trip) => trip.duration)).toEqual([360])
+    expect(response.systemMessages).toEqual([
+      { type: "warning", module: "BROKER", code: -10015, text: "itp", subType: "itp-monomodal" }
+    ])
+  })
+
+  it("reads journeys: [] as no trips", () => {
+    expect(decode(schemas.trip, "trip-empty")).toEqual({ trips: [], systemMessages: [] })
+  })
+
+  it("refuses native-grid coordinates, naming the wire path and the fix", () => {
+    expect(firstIssue(schemas.trip, "trip-native-grid")).toEqual({
+      path: "$.journeys.0.legs.0.coords.0",
+      message: "coordinates are not WGS84 decimal degrees (a native grid?): " +
+        "send coordOutputFormat=WGS84[dd.ddddd], got [5300000, 800000]"
+    })
+  })
+
+  it("names the wire path of a wrong value", () => {
+    const text = fixture("trip").replace(`"class": 3,`, `"class": "tram",`)
+    const result = makeJsonDecoder(schemas.trip)(JSON.parse(text), text)
+    if (Either.isRight(result)) throw new Error("expected a failure")
+    expect(ParseResult.ArrayFormatter.formatErrorSync(result.left)[0]?.path).toEqual([
+      "journeys",
+      0,
+      "legs",
+      0,
+      "transportation",
+      "product",
+      "class"
+    ])
+  })
+
+  it("maps a deployment's own product classes (TfNSW 1 train → 0)", () => {
+    const text = fixture("trip").replace(`"class": 3,`, `"class": 1,`)
+    const { trips } = Schema.decodeUnknownSync(sydney.trip)(JSON.parse(text))
+    expect(trips[0]!.legs.map((leg) => leg.mode.mot)).toEqual([0, 5])
+    const encoded = Schema.encodeSync(sydney.trip)({ trips })
+    expect(encoded.journeys![0]!.legs.map((leg) => leg.transportation.product?.class)).toEqual([1, 5])
+  })
+})
+
+describe("rapidJSON stop finder and coordinate search", () => {
+  it("reads locations with pair coordinates, parents and assigned stops", () => {
+    expect(decode(schemas.stopFinder, "stop-finder")).toEqual({
+      systemMessages: [],
+      locations: [
+        {
+          id: "de:99001:100",
+          name: "Beispielstadt, Lindenplatz",
+          type: "stop",
+          isBest: true,
+          matchQuality: 950,
+          coord: { lat: 48.5, lon: 9.25 },
+          assignedStops: [{ id: "de:99001:100", name: "Lindenplatz" }],
+          parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" }
+        },
+        {
+          id: "streetID:9999:Lindenstraße",
+          name: "Beispielstadt, Lindenstraße",
+          type: "street",
+          isBest: false,
+          matchQuality: 700,
+          coord: { lat: 48.502, lon: 9.251 },
+          parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" }
+        }
+      ]
+    })
+  })
+
+  it("keeps a -8011 error next to results", () => {
+    const response = decode(schemas.stopFinder, "stop-finder-8011")
+    expect(response.locations.map((l) => l.id)).toEqual(["de:99001:100"])
+    expect(response.systemMessages?.[0]?.code).toBe(-8011)
+  })
+
+  it("reads locations into pins with the contract's type names, distances and mode lists", () => {
+    expect(decode(schemas.coordInfo, "coord")).toEqual({
+      pins: [
+        {
+          type: "BUS_POINT",
+          id: "9900166",
+          name: "Lindenplatz, Steig 6",
+          coord: { lat: 48.5001, lon: 9.2502 },
+          motTypes: "5,6",
+          distance: 14,
+          parent: {
+            id: "de:99001:100",
+            name: "Lindenplatz",
+            type: "stop",
+            parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" }
+          }
+        },
+        {
+          type: "POI_POINT",
+          id: "poiID:77:Stadtbad",
+          name: "Stadtbad",
+          coord: { lat: 48.4995, lon: 9.2488 },
+          distance: 120
+        }
+      ]
+    })
+  })
+
+  it("reads TfNSW's modes like productClasses", () => {
+    expect(decode(schemas.coordInfo, "coord-modes").pins).toEqual([
+      { type: "STOP", id: "2000901", name: "Harbour Wharf", coord: { lat: -33.5, lon: 151.1 }, motTypes: "9,5" },
+      { type: "GIS_POINT", id: "gis:1", name: "Park", coord: { lat: -33.51, lon: 151.11 } }
+    ])
+  })
+
+  it("keeps a sharing vehicle's details as they come", () => {
+    expect(decode(schemas.vehicleDetail, "vehicle-detail")).toEqual({
+      pins: [{
+        id: "veh-77",
+        name: "Rad 77",
+        type: "sharing",
+        coord: { lat: 48.501, lon: 9.252 },
+        properties: {
+          coordInfoDetails: {
+            type: "FREEFLOATER",
+            providerId: "12",
+            operatingAreaId: "3",
+            vehicleDetails: { id: "veh-77", vehType: "BIKE", capacity: 1, lastUpdate: "2030-04-01T06:00:00Z" }
+          }
+        }
+      }]
+    })
+  })
+})
+
+describe("rapidJSON notices", () => {
+  it("reads current and historic notices, de-duplicated, with dates in the deployment's zone", () => {
+    expect(decode(schemas.addInfo, "add-info")).toEqual({
+      infos: [
+        {
+          id: "ems-1001",
+          type: "lineInfo",
+          title: "Umleitung Linie 42",
+          text: "<p>Die Linie 42 fährt eine Umleitung.</p>",
+          validFrom: "2030-04-01",
+          validTo: "2030-04-05",
+          lines: ["tst:20042: :R:j30", "tst:20042: :H:j30", "tst:20043: :R:j30"],
+          severity: "high",
+          url: "https://example.org/notices/1001",
+          affectedStops: ["de:99001:200"]
+        },
+        {
+          id: "ems-1000",
+          type: "stopInfo",
+          title: "Aufzug außer Betrieb",
+          text: "Der Aufzug am Lindenplatz ist außer Betrieb.",
+          validFrom: "2030-03-01",
+          lines: [],
+          severity: "normal"
+        }
+      ]
+    })
+  })
+
+  it("reads a notice whose text is only in infoLinks and whose version is a string", () => {
+    const { infos } = Schema.decodeUnknownSync(sydney.addInfo)(JSON.parse(fixture("add-info-infolinks")))
+    expect(infos).toEqual([{
+      id: "tm-5",
+      type: "tripMessage",
+      title: "Not stopping at Hillside",
+      text: "Trains do not stop at Hillside.",
+      validFrom: "2030-04-02",
+      validTo: "2030-04-02",
+      lines: [],
+      severity: "veryLow",
+      url: "https://example.org/alerts/5"
+    }])
+  })
+})
+
+describe("rapidJSON lines and areas (from the schema only)", () => {
+  it("reads serving lines with their 5-part line ids verbatim", () => {
+    expect(decode(schemas.servingLines, "serving-lines")).toEqual({
+      systemMessages: [],
+      servingLines: [
+        { name: "Stadtbahn U7", number: "U7", mot: 3, direction: "Südpark", lineId: "tst:10007: :H:j30" },
+        { name: "Bus 42", number: "42", mot: 5, direction: "Am Hang - Lindenplatz", lineId: "tst:20042: :R:j30" }
+      ]
+    })
+  })
+
+  it("reads the first transportation's polylines and stops as line geometry", () => {
+    expect(decode(schemas.geoObject, "geo-object")).toEqual({
+      geometry: [[48.5, 9.25], [48.505, 9.26], [48.51, 9.27]],
+      stops: [
+        { id: "de:99001:100", name: "Lindenplatz", coord: { lat: 48.5, lon: 9.25 } },
+        { id: "de:99001:200", name: "Mühlweg", coord: { lat: 48.51, lon: 9.27 } }
+      ]
+    })
+  })
+
+  it("groups operating areas by operator, with closed rings read as GeoJSON positions", () => {
+    expect(decode(schemas.opArea, "op-area")).toEqual({
+      providers: [
+        {
+          id: "12",
+          name: "RadTeilen",
+          vehicleType: "BIKE",
+          areas: [
+            { id: "3", name: "Innenstadt", polygon: [[48.5, 9.2], [48.5, 9.3], [48.6, 9.3], [48.5, 9.2]] },
+            { id: "4", name: "Nord", polygon: [[48.7, 9.2], [48.7, 9.3], [48.8, 9.3], [48.7, 9.2]] }
+          ]
+        },
+        { id: "30", name: "AutoTeilen", vehicleType: "CAR", areas: [{ id: "c-1", name: "Stadtgebiet" }] }
+      ]
+    })
+  })
+})
+
+describe("rapidJSON operations", () => {
+  it("decode through Operation.decodeResponse like the client", () => {
+    const decode = Operation.decodeResponse(RapidJson.operation(Trip.operation, { timeZone: berlin }))
+    const response = Either.getOrThrow(decode(JSON.parse(fixture("trip"))))
+    expect(response.trips.map((trip) => trip.duration)).toEqual([1800])
+  })
+})
+
+describe("rapidJSON operating areas, axis order", () => {
+  it("reads a ring that only fits latitude first as such", () => {
+    const text = JSON.stringify({
+      operatingAreas: [{
+        id: 1,
+        name: "Harbour",
+        product: "bike",
+        operator: { id: 5, name: "Bikes" },
+        operatingZone: { type: "Polygon", coordinates: [[[-33.8, 151.2], [-33.8, 151.3], [-33.9, 151.3]]] }
+      }]
+    })
+    const { providers } = Schema.decodeUnknownSync(schemas.opArea)(JSON.parse(text))
+    expect(providers[0]!.areas[0]!.polygon).toEqual([[-33.8, 151.2], [-33.8, 151.3], [-33.9, 151.3], [-33.8, 151.2]])
+  })
+})
+
+// JSON has no -0.
+const withoutNegativeZero = (value: unknown): unknown => {
+  if (Object.is(value, -0)) return 0
+  if (Array.isArray(value)) return value.map(withoutNegativeZero)
+  if (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, withoutNegativeZero(v)]))
+  }
+  return value
+}
+
+// What the wire can carry of a model: the arbitraries of the response models, made to fit.
+const wireable = {
+  trip: (r: Trip.TripResponse): Trip.TripResponse => ({
+    ...r,
+    trips: r.trips.map((trip) => {
+      const first = trip.legs[0]
+      const last = trip.legs[trip.legs.length - 1]
+      const duration = first === undefined || last === undefined ? 0 : Math.round(
+        (DateTime.toEpochMillis(last.destination.arrivalTimePlanned) -
+          DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
+      )
+      return { ...trip, duration }
+    })
+  }),
+  stopFinder: (r: StopFinder.StopFinderResponse) => r,
+  coordInfo: (r: CoordInfo.CoordInfoResponse): CoordInfo.CoordInfoResponse => ({
+    ...r,
+    pins: r.pins.map((pin) => {
+      if (pin.motTypes === undefined || /^((0|[1-9]\d{0,5})(,(0|[1-9]\d{0,5}))*)?$/.test(pin.motTypes)) return pin
+      const { motTypes: _, ...rest } = pin
+      return rest
+    })
+  }),
+  vehicleDetail: (r: VehicleDetail.VehicleDetailResponse): VehicleDetail.VehicleDetailResponse =>
+    (r.systemMessages === undefined ? { pins: r.pins } : { pins: r.pins, systemMessages: r.systemMessages }) as any,
+  opArea: (r: OpArea.OpAreaResponse): OpArea.OpAreaResponse => {
+    const byId = new Map<string, OpArea.Provider>()
+    for (const provider of r.providers) {
+      if (provider.areas.length === 0) continue
+      const known = byId.get(provider.id)
+      byId.set(
+        provider.id,
+        known === undefined
+          ? { ...provider, vehicleType: provider.vehicleType.toLowerCase().toUpperCase() }
+          : { ...known, areas: [...known.areas, ...provider.areas] }
+      )
+    }
+    return { ...r, providers: Array.from(byId.values()) }
+  },
+  servingLines: (r: ServingLines.ServingLinesResponse) => r,
+  addInfo: (r: AddInfo.AddInfoResponse): AddInfo.AddInfoResponse => ({
+    ...r,
+    infos: AddInfo.dedupe(r.infos).map((notice) => {
+      if (notice.validTo === undefined || notice.validTo < "2500") return notice
+      const { validTo: _, ...rest } = notice
+      return rest
+    })
+  }),
+  geoObject: (r: GeoObject.GeoObjectResponse): GeoObject.GeoObjectResponse => ({
+    ...r,
+    stops: r.stops.map(({ servingLines: _, ...stop }) => stop)
+  })
+}
+
+describe("rapidJSON round trips", () => {
+  const names = Object.keys(schemas) as Array<keyof RapidJson.Responses>
+  for (const name of names) {
+    const schema = schemas[name] as unknown as Schema.Schema<any, any>
+    const model = Schema.typeSchema(EfaClient.operations[name].response as Schema.Schema<any, any>)
+    const arbitrary = Arbitraries.make(model).map((value) =>
+      withoutNegativeZero((wireable[name] as (v: any) => any)(value))
+    )
+    const fast = makeJsonDecoder(schema)
+    it.prop(`${name}: encoding to rapidJSON and decoding back gives the same model`, [arbitrary], ([value]) => {
+      const text = JSON.stringify(Schema.encodeSync(schema)(value))
+      const decoded = Schema.decodeUnknownSync(schema)(JSON.parse(text))
+      expect(decoded).toEqual(value)
+      expect(Schema.is(model)(decoded)).toBe(true)
+      expect(fast(JSON.parse(text), text)).toEqual(Either.right(decoded))
+    }, { fastCheck: { numRuns: 60 } })
+  }
+})
