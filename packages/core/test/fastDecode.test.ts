@@ -24,6 +24,7 @@ import {
   GeoObject,
   OpArea,
   Operation,
+  RapidJson,
   ServingLines,
   StopFinder,
   Trip,
@@ -153,22 +154,42 @@ const mutatedDocumentOf = (schema: Schema.Schema<any, any>) =>
     return JSON.stringify(document)
   })
 
+// Every response schema the client decodes, with a schema whose values encode to valid documents: the
+// documented JSON, and the rapidJSON dialect of real servers (documents from its wire schemas).
+const rapidJson = RapidJson.responses({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") })
+const rapidJsonWire: Record<keyof RapidJson.Responses, Schema.Schema<any, any>> = {
+  trip: RapidJson.WireTripResponse,
+  stopFinder: RapidJson.WireStopFinderResponse,
+  coordInfo: RapidJson.WireCoordInfoResponse,
+  vehicleDetail: RapidJson.WireVehicleDetailResponse,
+  opArea: RapidJson.WireOpAreaResponse,
+  servingLines: RapidJson.WireServingLinesResponse,
+  addInfo: RapidJson.WireAddInfoResponse,
+  geoObject: RapidJson.WireGeoObjectResponse
+}
+const responseSchemas: ReadonlyArray<readonly [string, Schema.Schema<any, any>, Schema.Schema<any, any>]> = [
+  ...operations.map((operation) => [operation.name, operation.response, operation.response] as const),
+  ...Object.entries(rapidJson).map(([name, schema]) =>
+    [`rapidJSON ${name}`, schema, rapidJsonWire[name as keyof RapidJson.Responses]] as const
+  )
+]
+
 describe("fast decoding of every response", () => {
-  for (const operation of operations) {
-    describe(operation.name, () => {
-      it.prop("decodes valid documents as the Schema decode does", [documentOf(operation.response)], ([json]) => {
-        agree(operation.response, json)
+  for (const [name, schema, documents] of responseSchemas) {
+    describe(name, () => {
+      it.prop("decodes valid documents as the Schema decode does", [documentOf(documents)], ([json]) => {
+        agree(schema, json)
       }, props(100))
 
       it.prop(
         "agrees on changed documents, error messages included",
-        [mutatedDocumentOf(operation.response)],
-        ([json]) => agree(operation.response, json),
+        [mutatedDocumentOf(documents)],
+        ([json]) => agree(schema, json),
         props(150)
       )
 
       it.prop("agrees on arbitrary JSON", [fc.jsonValue({ maxDepth: 4 })], ([value]) => {
-        agree(operation.response, JSON.stringify(value))
+        agree(schema, JSON.stringify(value))
       }, props(100))
     })
   }
