@@ -14,7 +14,10 @@
  *
  * @since 0.1.0
  */
-import { Arbitrary, DateTime, type FastCheck, Schema } from "effect"
+import * as Arbitrary from "effect/Arbitrary"
+import * as DateTime from "effect/DateTime"
+import type * as FastCheck from "effect/FastCheck"
+import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 import { NoticeType } from "./AddInfo.js"
 import * as Coord from "./Coord.js"

@@ -8,7 +8,11 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FastPredicateId } from "./internal/fastDecode.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"

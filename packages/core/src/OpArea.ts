@@ -21,7 +21,9 @@
  *
  * @since 0.1.0
  */
-import { type Either, ParseResult, Schema } from "effect"
+import type * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"

@@ -5,7 +5,10 @@
  *
  * @since 0.1.0
  */
-import type { DateTime, Either, ParseResult, Schema } from "effect"
+import type * as DateTime from "effect/DateTime"
+import type * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
 import { makeDecoder } from "./internal/fastDecode.js"
 import {
   fromQueryString as internalFromQueryString,

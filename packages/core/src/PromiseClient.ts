@@ -21,7 +21,12 @@
  * @since 0.1.0
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import { Cause, Effect, Either, Exit, Layer, ManagedRuntime } from "effect"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as EfaClient from "./EfaClient.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"

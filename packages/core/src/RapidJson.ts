@@ -46,7 +46,11 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"

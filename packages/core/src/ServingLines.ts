@@ -19,7 +19,9 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"

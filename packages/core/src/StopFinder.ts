@@ -4,7 +4,9 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./internal/params.js"

@@ -25,7 +25,10 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Either, ParseResult, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"

@@ -1,21 +1,19 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import {
-  type Clock,
-  DateTime,
-  Duration,
-  Effect,
-  Either,
-  Exit,
-  Option,
-  ParseResult,
-  Random,
-  type RateLimiter,
-  Schema,
-  Scope
-} from "effect"
+import type * as Clock from "effect/Clock"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import { constTrue } from "effect/Function"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Random from "effect/Random"
+import type * as RateLimiter from "effect/RateLimiter"
+import * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
 import {
   DecodeError,
   type EfaError,

@@ -1,4 +1,5 @@
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import { arbitraryHint } from "./arbitraryHint.js"
 

@@ -1,4 +1,5 @@
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./arbitraryHint.js"
 
 /**
