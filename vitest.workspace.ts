@@ -1,3 +1,3 @@
-import { defineWorkspace } from "vitest/config"
-
-export default defineWorkspace(["packages/*", "apps/*", "examples/*"])
+// The test projects: every package, app and example with its own `vitest.config.ts`. The root
+// `vitest.config.ts` runs them as its `test.projects`.
+export default ["packages/*", "apps/*", "examples/*/vitest.config.ts"]

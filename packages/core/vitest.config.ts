@@ -5,6 +5,7 @@ export default defineProject({
     name: "core",
     include: ["test/**/*.test.ts"],
     // property tests through the client do real work; a loaded CI machine must not time them out
-    testTimeout: 30_000
+    testTimeout: 30_000,
+    setupFiles: ["../../test-support/setup.ts"]
   }
 })

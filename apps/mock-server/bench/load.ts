@@ -5,19 +5,28 @@
  * in a child process (`server.ts`), so that autocannon and the fake do not share an event loop and the
  * memory figures are the fake's alone. Exits with 1 when there was any error or any 5xx answer.
  *
- * `LOAD_SECONDS` (default 10), `LOAD_CONNECTIONS` (default 50) and `LOAD_CACHED_ANSWERS` (the fake's
- * `maxCachedAnswers`; `0` answers every request afresh) change the run.
+ * Then two shorter runs on a fresh server show what expensive requests do to the others: the cheap part
+ * of the mix (everything but trips) alone, then the same together with an abusive client sending
+ * expensive trips (`expensiveTrips`: via point, 30 trips, nearby stops; every URL unique, so that the
+ * answer cache never helps) on `LOAD_EXPENSIVE_CONNECTIONS` connections. It reports the cheap requests'
+ * p99 in both, and what became of the expensive ones (the fake's trip work budget bounds each).
+ *
+ * `LOAD_SECONDS` (default 10), `LOAD_CONNECTIONS` (default 50), `LOAD_CACHED_ANSWERS` (the fake's
+ * `maxCachedAnswers`; `0` answers every request afresh), `LOAD_MIXED_SECONDS` (default 5, each of the
+ * two runs) and `LOAD_EXPENSIVE_CONNECTIONS` (default 10) change the run.
  */
 import autocannon from "autocannon"
 import { Effect } from "effect"
 import { loadEmbeddedDataset } from "../src/index.js"
 import { startServerProcess, type Usage } from "./child.js"
-import { loadMix } from "./requests.js"
+import { cheapMix, expensiveTrips, loadMix } from "./requests.js"
 import { mb } from "./stats.js"
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50)
 const CACHED = process.env.LOAD_CACHED_ANSWERS
+const MIXED_SECONDS = Number(process.env.LOAD_MIXED_SECONDS ?? 5)
+const EXPENSIVE_CONNECTIONS = Number(process.env.LOAD_EXPENSIVE_CONNECTIONS ?? 10)
 
 const dataset = await Effect.runPromise(loadEmbeddedDataset)
 const mix = loadMix(dataset)
@@ -42,8 +51,40 @@ try {
   await server.close()
 }
 
+// Cheap requests alone, then with expensive trips alongside, on a fresh server.
+const mixed = await startServerProcess(CACHED === undefined ? ["fake"] : ["fake", CACHED])
+let cheapAlone: autocannon.Result
+let cheapWithExpensive: autocannon.Result
+let expensive: autocannon.Result
+let mixedCpu: number
+try {
+  const cheap = cheapMix(dataset).map((sample) => ({ method: "GET" as const, path: sample.path }))
+  const cheapRun = () =>
+    autocannon({ url: mixed.url, connections: CONNECTIONS, duration: MIXED_SECONDS, requests: cheap })
+  cheapAlone = await cheapRun()
+  const trips = expensiveTrips(dataset)
+  let unique = 0
+  const cpuBefore = (await mixed.memory()).cpuMicros
+  ;[cheapWithExpensive, expensive] = await Promise.all([
+    cheapRun(),
+    autocannon({
+      url: mixed.url,
+      connections: EXPENSIVE_CONNECTIONS,
+      duration: MIXED_SECONDS,
+      requests: [{
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: `${trips[unique % trips.length]!.path}&n=${unique++}` })
+      }]
+    })
+  ])
+  mixedCpu = ((await mixed.memory()).cpuMicros - cpuBefore) / 1e6
+} finally {
+  await mixed.close()
+}
+
 const operations = new Set(mix.map((sample) => sample.name))
-const failures = result.errors + result["5xx"]
+const failures = result.errors + result["5xx"] + cheapWithExpensive.errors + cheapWithExpensive["5xx"] +
+  expensive.errors + expensive["5xx"]
 console.log(`Load: the fake in a child process, autocannon with ${CONNECTIONS} connections for ${SECONDS} s,`)
 console.log(`${mix.length} URLs over ${operations.size} operations (${[...operations].join(", ")})`)
 console.log(`  requests/s     ${result.requests.average.toFixed(0)} (${result.requests.total} requests)`)
@@ -55,8 +96,24 @@ const memory = (key: "rss" | "heapUsed") =>
 console.log(`  server memory  rss ${memory("rss")}`)
 console.log(`                 heapUsed ${memory("heapUsed")}`)
 console.log(`  server CPU     ${((afterGc.cpuMicros - before.cpuMicros) / 1e6).toFixed(1)} s`)
+const latency = (r: autocannon.Result) => `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms`
+console.log(
+  `Expensive trips: ${MIXED_SECONDS} s runs on a fresh server, the mix without trips on ${CONNECTIONS} connections`
+)
+console.log(`  cheap alone            ${cheapAlone.requests.average.toFixed(0)} requests/s, ${latency(cheapAlone)}`)
+console.log(
+  `  cheap with expensive   ${cheapWithExpensive.requests.average.toFixed(0)} requests/s, ${
+    latency(cheapWithExpensive)
+  }`
+)
+console.log(
+  `  expensive trips        ${expensive.requests.total} answered on ${EXPENSIVE_CONNECTIONS} connections, ${
+    latency(expensive)
+  }, errors ${expensive.errors}, 5xx ${expensive["5xx"]}`
+)
+console.log(`  server CPU     ${mixedCpu.toFixed(1)} s in the mixed run`)
 if (failures > 0) {
-  console.error(`FAILED: ${result.errors} errors and ${result["5xx"]} 5xx answers; the bar is zero of both`)
+  console.error(`FAILED: ${failures} errors or 5xx answers; the bar is zero of both`)
   process.exit(1)
 }
 console.log("OK: no errors, no 5xx")

@@ -71,3 +71,26 @@ export const loadMix = (dataset: Dataset, stops = 24): ReadonlyArray<Sample> => 
     })
   ]
 }
+
+/**
+ * Expensive trips, as an abusive client sends them: far apart, 30 trips, a via point, nearby stops at
+ * both ends, at many times of day. The load test makes every URL unique (an extra parameter), so that
+ * the fake's answer cache never helps.
+ */
+export const expensiveTrips = (dataset: Dataset): ReadonlyArray<Sample> => {
+  const stops = dataset.stops
+  const far = [stops[0]!, stops[stops.length - 1]!, stops[Math.floor(stops.length / 2)]!]
+  return Array.from({ length: 12 }, (_, i) =>
+    sample("trip", {
+      origin: Point.fromId(far[i % 3]!.id),
+      destination: Point.fromId(far[(i + 1) % 3]!.id),
+      via: { point: Point.fromId(far[(i + 2) % 3]!.id) },
+      numberOfTrips: 30,
+      publicTransport: { nearbyStopsAtOrigin: true, nearbyStopsAtDestination: true },
+      dateTime: DateTime.unsafeMake(`2026-03-02T${String(5 + i).padStart(2, "0")}:15:00Z`)
+    }))
+}
+
+/** The mix without its trips: the requests that should stay fast whatever else the fake is asked. */
+export const cheapMix = (dataset: Dataset): ReadonlyArray<Sample> =>
+  loadMix(dataset).filter((sample) => sample.name !== "trip")

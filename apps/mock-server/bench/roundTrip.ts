@@ -3,8 +3,8 @@
  * 0, in this process), one call after the other, against a raw `fetch` plus `JSON.parse` of the same
  * URL (from the client's `url()` helper). The client runs with each `HttpClient` a user can pick:
  * `FetchHttpClient.layer`, `NodeHttpClient.layerUndici`, `NodeHttpClient.layer` and `NodeHttpClient`
- * with a keep-alive agent; the platform's fetch and undici clients alone (no EfaClient) are shown for
- * comparison. All variants are measured in one run, interleaved round by round after a warm-up; each
+ * with a keep-alive agent, and undici without the span per call (`spans: false`, to show what the span
+ * costs); the platform's fetch and undici clients alone (no EfaClient) are shown for comparison. All variants are measured in one run, interleaved round by round after a warm-up; each
  * figure is the median over the rounds of the mean time per call. Target: at most 1.15.
  *
  * Run with `pnpm bench` (at the root or in apps/mock-server) or `tsx bench/roundTrip.ts`.
@@ -43,9 +43,13 @@ interface ClientVariant extends Variant {
 
 let sink: unknown
 
-const clientVariant = async (name: string, layer: Layer.Layer<HttpClient.HttpClient>): Promise<ClientVariant> => {
+const clientVariant = async (
+  name: string,
+  layer: Layer.Layer<HttpClient.HttpClient>,
+  options: Partial<EfaClient.Options> = {}
+): Promise<ClientVariant> => {
   const runtime = ManagedRuntime.make(
-    EfaClient.layer({ baseUrl: `http://127.0.0.1:${server.port}/` }).pipe(Layer.provide(layer))
+    EfaClient.layer({ baseUrl: `http://127.0.0.1:${server.port}/`, ...options }).pipe(Layer.provide(layer))
   )
   const efa = await runtime.runPromise(EfaClient.EfaClient)
   const batch = Effect.gen(function*() {
@@ -62,6 +66,8 @@ const clientVariant = async (name: string, layer: Layer.Layer<HttpClient.HttpCli
 const clients = [
   await clientVariant("EfaClient + FetchHttpClient.layer", FetchHttpClient.layer),
   await clientVariant("EfaClient + NodeHttpClient.layerUndici", NodeHttpClient.layerUndici),
+  // The same without the span per call: what the span costs.
+  await clientVariant("EfaClient + layerUndici, spans: false", NodeHttpClient.layerUndici, { spans: false }),
   await clientVariant("EfaClient + NodeHttpClient.layer", NodeHttpClient.layer),
   // The default agent of `NodeHttpClient.layer` does not keep connections alive.
   await clientVariant(

@@ -7,12 +7,21 @@
 import { Hono } from "hono"
 import { AnswerCache } from "./answerCache.js"
 import type { AppEnv } from "./env.js"
+import { makeTestTools, type TestTools } from "./interceptor.js"
 import { type AppOptions, resolveOptions } from "./options.js"
-import { ADMIN_PREFIX, errorResponse, internalMiddleware, isInternal, journaled, preflight } from "./pipeline.js"
+import {
+  ADMIN_PREFIX,
+  errorResponse,
+  internalMiddleware,
+  isAdmin,
+  isInternal,
+  journaled,
+  preflight
+} from "./pipeline.js"
 import { apiKeyCheck, mountProfile } from "./profile.js"
-import { answers } from "./registry.js"
+import { answers, operationsOf } from "./registry.js"
 import { addInfoRoutes } from "./routes/addInfo.js"
-import { adminRoutes } from "./routes/admin.js"
+import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
 import { coordInfoRoutes } from "./routes/coordInfo.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
 import { geoObjectRoutes } from "./routes/geoObject.js"
@@ -23,6 +32,7 @@ import { servingLinesRoutes } from "./routes/servingLines.js"
 import { stopFinderRoutes } from "./routes/stopFinder.js"
 import { tripRoutes } from "./routes/trip.js"
 import { MockState } from "./state.js"
+import { WorkQueue } from "./workQueue.js"
 
 /**
  * A fake: the app and the state behind it (journal, scripted faults, clock), for callers that want to
@@ -34,6 +44,8 @@ import { MockState } from "./state.js"
 export interface MockServer {
   readonly app: Hono<AppEnv>
   readonly state: MockState
+  /** Stubs, verification and recordings. */
+  readonly tools: TestTools
 }
 
 export {
@@ -55,20 +67,38 @@ export {
 export const makeMockServer = (options: AppOptions): MockServer => {
   const resolved = resolveOptions(options)
   const { limits } = resolved
-  const state = new MockState(resolved.now, limits.maxJournalEntries, limits.maxScriptedFaults)
+  const state = new MockState(
+    resolved.now,
+    limits.maxJournalEntries,
+    limits.maxScriptedFaults,
+    limits.maxJournalBytes
+  )
   const cache = new AnswerCache(limits.maxCachedAnswers)
-  const deps: RouteDeps = { options: resolved, state, cache, answers: { ...answers, ...options.answers } }
+  const registry = { ...answers, ...options.answers }
+  const tools = makeTestTools(options, {
+    maxJournalEntries: limits.maxJournalEntries,
+    maxLatencyMs: limits.maxLatencyMs,
+    operationsAt: (path) => operationsOf(registry).filter((operation) => operation.path === path)
+  })
+  const deps: RouteDeps = {
+    options: resolved,
+    state,
+    cache,
+    work: new WorkQueue(),
+    answers: registry,
+    intercept: tools.intercept,
+    tools
+  }
   const app = new Hono<AppEnv>()
 
   // The internal paths get the preflight and the CORS headers from a middleware; the operation paths
   // do their own (see `pipeline.ts`).
   app.use("/", internalMiddleware)
   app.use("/openapi.json", internalMiddleware)
-  app.use(`${ADMIN_PREFIX}/*`, internalMiddleware)
 
   app.route("/", discoveryRoutes(deps))
   app.route("/", openApiRoutes(deps))
-  app.route(ADMIN_PREFIX, adminRoutes(deps))
+  app.route(ADMIN_PREFIX, resolved.admin.enabled ? adminRoutes(deps) : adminDisabledRoutes())
   const profile = resolved.profile
   const keyCheck = profile === undefined ? undefined : apiKeyCheck(profile)
   if (keyCheck !== undefined) app.use("*", (c, next) => (isInternal(c.req.path) ? next() : keyCheck(c, next)))
@@ -95,12 +125,12 @@ export const makeMockServer = (options: AppOptions): MockServer => {
 
   const unknownPath = notFound(deps)
   app.notFound((c) => {
-    if (c.req.method === "OPTIONS") return preflight(c)
+    if (c.req.method === "OPTIONS" && !isAdmin(c.req.path)) return preflight(c)
     // An unknown path is journaled like an operation request, except below the admin prefix.
     return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)
   })
   app.onError((error, c) => errorResponse(deps, error, c))
-  return { app, state }
+  return { app, state, tools }
 }
 
 /**

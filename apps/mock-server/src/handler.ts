@@ -9,6 +9,7 @@ import { Duration, Effect, Either, ParseResult, Schema } from "effect"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import type { AnswerContext } from "./answers/types.js"
 import { type OutputFormat, outputFormatOf, rapidJsonEncoder } from "./dialect.js"
+import { WorkBudget } from "./engine/budget.js"
 import { type AppContext, finalJson, finalResponse, JSON_TYPE, rawQuery } from "./env.js"
 import {
   type Fault,
@@ -20,9 +21,11 @@ import {
   parseFault,
   reasonPhrase
 } from "./faults.js"
+import type { Intercept, SourceAnswer } from "./interceptor.js"
 import type { ResolvedOptions } from "./options.js"
 import { type AnswerEntry, answers as builtInAnswers } from "./registry.js"
 import type { MockState } from "./state.js"
+import type { WorkQueue } from "./workQueue.js"
 
 /**
  * What the handler needs from the app.
@@ -35,6 +38,10 @@ export interface HandlerDeps {
   readonly state: MockState
   /** Finished answers of the built-in answer functions; none are kept without it. */
   readonly cache?: AnswerCache | undefined
+  /** Where expensive answers (trips) wait for a turn of their own; without it they are answered at once. */
+  readonly work?: WorkQueue | undefined
+  /** Stubs, recordings and the upstream, asked before the dataset (see `interceptor.ts`). */
+  readonly intercept?: Intercept | undefined
 }
 
 /**
@@ -271,15 +278,28 @@ const finished = (
   const read = deps.options.profile === undefined
     ? pairs
     : Profile.contractParams(deps.options.profile, entry.operation.name as Profile.OperationName, pairs)
-  const fresh = answer(entry, read, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone })
-  if (cache !== undefined && pureAnswers.has(entry.answer)) cache.set(now.epochMillis, url, fresh)
+  const { limits } = deps.options
+  const budget = new WorkBudget({
+    maxSearches: limits.maxTripSearches,
+    maxRounds: limits.maxTripRounds,
+    maxMillis: limits.maxTripMillis
+  })
+  const fresh = answer(entry, read, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone, budget })
+  // An answer cut short by the clock depends on the machine's load: it is not kept.
+  if (cache !== undefined && pureAnswers.has(entry.answer) && budget.exceeded !== "time") {
+    cache.set(now.epochMillis, url, fresh)
+  }
   return fresh
 }
+
+const isCached = (c: AppContext, deps: HandlerDeps): boolean =>
+  deps.cache?.get(deps.state.now.epochMillis, c.req.url) !== undefined
 
 /**
  * Builds the handler of an operation path. `select` picks the operation from the query, for the path
  * that serves two (`XML_COORD_REQUEST` and its vehicle-detail mode). The answer is returned at once
  * unless a fault asks for latency: a synchronous answer lets the server write it in the same turn.
+ * With `expensive` (trips), an answer not in the cache is computed in the work queue's next free turn.
  *
  * @since 0.1.0
  * @category handlers
@@ -287,7 +307,8 @@ const finished = (
 export const operationHandler = (
   deps: HandlerDeps,
   path: string,
-  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
+  expensive = false
 ) =>
 (c: AppContext): Response | Promise<Response> => {
   const faultOrError = faultOf(c, deps, path)
@@ -298,8 +319,21 @@ export const operationHandler = (
       message: faultOrError.left
     }, 400)
   }
-  const fault = faultOrError.right
+  const intercepted = deps.intercept?.(c, path, () => fromDataset(c, deps, select))
+  // A fault of the header or of a script wins over a stub's fault.
+  const fault = faultOrError.right ?? intercepted?.fault
+  const base = intercepted?.answer
   if (fault === undefined) {
+    if (base !== undefined) return sendAnswer(c, base())
+    const work = deps.work
+    if (expensive && work !== undefined && !isCached(c, deps)) {
+      // An answer to compute that may be expensive: in a turn of its own, unless the client left meanwhile.
+      return work.run(() => {
+        if (c.req.raw.signal.aborted) return sendJson(c, { error: "client-closed-request" }, 499)
+        const { body, status } = finished(c, deps, select)
+        return send(c, body, status, { "content-type": JSON_TYPE })
+      })
+    }
     // The common case: no fault, one finished answer.
     const { body, status } = finished(c, deps, select)
     return send(c, body, status, { "content-type": JSON_TYPE })
@@ -309,20 +343,35 @@ export const operationHandler = (
   if (fault.latency !== undefined && fault.latency > 0) {
     return sleep(fault.latency, c.req.raw.signal).then((completed) =>
       completed
-        ? faulty(c, deps, select, fault)
+        ? faulty(c, deps, select, fault, base)
         // 499: the client closed the request while the fake was waiting (nobody reads this answer).
         : sendJson(c, { error: "client-closed-request" }, 499)
     )
   }
-  return faulty(c, deps, select, fault)
+  return faulty(c, deps, select, fault, base)
 }
+
+const fromDataset = (
+  c: AppContext,
+  deps: HandlerDeps,
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+): SourceAnswer => {
+  const { body, status } = finished(c, deps, select)
+  return { status, contentType: JSON_TYPE, body }
+}
+
+const sendAnswer = (c: AppContext, answer: SourceAnswer | Promise<SourceAnswer>): Response | Promise<Response> =>
+  answer instanceof Promise
+    ? answer.then((ready) => sendAnswer(c, ready))
+    : send(c, answer.body, answer.status, { ...answer.headers, "content-type": answer.contentType })
 
 const faulty = (
   c: AppContext,
   deps: HandlerDeps,
   select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
-  fault: Fault
-): Response => {
+  fault: Fault,
+  base: (() => SourceAnswer | Promise<SourceAnswer>) | undefined
+): Response | Promise<Response> => {
   const extraHeaders: Record<string, string> = fault.retryAfter !== undefined
     ? { "retry-after": fault.retryAfter }
     : {}
@@ -344,17 +393,42 @@ const faulty = (
     case undefined:
       if (fault.status !== undefined && fault.status !== 200) return statusFault(c, fault.status, extraHeaders)
   }
-
+  if (base !== undefined) {
+    // The answer a stub, a recording or the upstream gives, broken as the fault asks.
+    const entry = select(c.get("entry")?.params ?? Operation.fromQueryString(rawQuery(c.req.url)))
+    const answer = base()
+    const finish = (ready: SourceAnswer) =>
+      breakAnswer(c, deps, entry, fault, ready.status, ready.body, {
+        "content-type": ready.contentType,
+        ...extraHeaders
+      })
+    return answer instanceof Promise ? answer.then(finish) : finish(answer)
+  }
   const outcome = finished(c, deps, select)
-  let status: number = outcome.status
-  let body = outcome.body
-  if (outcome.status === 200 && fault.kind === "system-error") {
+  return breakAnswer(c, deps, outcome.entry, fault, outcome.status, outcome.body, {
+    "content-type": JSON_TYPE,
+    ...extraHeaders
+  })
+}
+
+const breakAnswer = (
+  c: AppContext,
+  deps: HandlerDeps,
+  entry: AnswerEntry,
+  fault: Fault,
+  answeredStatus: number,
+  answeredBody: string,
+  headers: Record<string, string>
+): Response => {
+  let status = answeredStatus
+  let body = answeredBody
+  if (answeredStatus === 200 && fault.kind === "system-error") {
     const pairs = c.get("entry")?.params ?? Operation.fromQueryString(rawQuery(c.req.url))
-    body = systemErrorBody(outcome.entry, fault, outputFormatOf(pairs).format, deps.options.timeZone)
+    body = systemErrorBody(entry, fault, outputFormatOf(pairs).format, deps.options.timeZone)
   }
   if (fault.status !== undefined) status = fault.status
   if (fault.kind === "truncated") body = body.slice(0, Math.max(1, Math.floor(body.length / 2)))
-  return send(c, body, status, { "content-type": JSON_TYPE, ...extraHeaders })
+  return send(c, body, status, headers)
 }
 
 // Statuses whose responses carry no body by definition.

@@ -5,20 +5,56 @@
  * - {@link layerInProcess} is an Effect `HttpClient` that sends requests straight to the app.
  * - {@link startServer} loads a dataset and listens on a port.
  * - {@link answers} is the registry of the answer of each operation.
+ * - {@link startMockServer} starts a fake on a free port for any test runner; {@link makeAdmin} is a typed
+ *   client of the admin API (stubs, verification, journal, faults, clock).
+ * - Record, replay and proxy: the options `proxy`, `record` and `replay`.
  *
  * @since 0.1.0
  */
 
+export {
+  type AdminClientOptions,
+  AdminError,
+  answerOf,
+  type FaultScript,
+  makeAdmin,
+  type MockAdmin,
+  type RequestMatcher,
+  type Stub,
+  VerificationError
+} from "./admin.js"
+export { type AdminOptions } from "./adminGuard.js"
 export { type Answer, type AnswerContext } from "./answers/types.js"
 export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./app.js"
-export { DatasetError, embeddedDatasetPath, loadDataset, loadEmbeddedDataset } from "./dataset/load.js"
+export {
+  DatasetError,
+  type DatasetLimits,
+  DEFAULT_DATASET_LIMITS,
+  embeddedDatasetPath,
+  loadDataset,
+  loadEmbeddedDataset
+} from "./dataset/load.js"
 export type { Dataset } from "./dataset/schema.js"
 export type { AppEnv } from "./env.js"
 export { type Fault, FAULT_HEADER, type FaultKind, formatFault, parseFault } from "./faults.js"
 export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
+export {
+  HEADER_LOG_ENTRIES,
+  type Intercepted,
+  MAX_STUBS,
+  type SourceAnswer,
+  type TestTools,
+  type UpstreamOptions
+} from "./interceptor.js"
 export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
 export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf, PATHS } from "./registry.js"
-export { ADMIN_PREFIX } from "./routes/admin.js"
+export { ADMIN_PREFIX, JOURNAL_NEXT_HEADER, JOURNAL_PAGE } from "./routes/admin.js"
 export { openApiDocument } from "./routes/openapi.js"
-export { type RunningServer, type ServerOptions, startServer } from "./server.js"
+export { DEFAULT_HOST, type RunningServer, type ServerOptions, startServer } from "./server.js"
+export { embeddedDataset, type MockServerOptions, type StartedMockServer, startMockServer } from "./start.js"
 export { type JournalEntry, MockState } from "./state.js"
+export type { ValueMatcher } from "./testing/matcher.js"
+export type { StubResponse, StubView } from "./testing/stubs.js"
+export type { ExpectedCount, NearMiss, VerificationResult } from "./testing/verify.js"
+export type { ProxyOptions } from "./upstream/proxy.js"
+export { keyOf, normaliseParams, type RecordedAnswer, type Recording, SECRET_PARAMETERS } from "./upstream/recording.js"

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>] [--profile <name>]
- * [--time-zone <zone>] [--host <interface>]`, with the settings `PORT`, `EFA_MOCK_DATASET`,
- * `EFA_MOCK_NOW` and `EFA_MOCK_HOST` as fallbacks. An invalid dataset stops the start with the file and
+ * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
+ * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
+ * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
+ * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
  *
  * @since 0.1.0
@@ -11,6 +12,7 @@ import { Either } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
 import { startServer } from "./server.js"
+import { describeUpstream, upstreamArgs, upstreamOptions } from "./upstream/cli.js"
 
 const USAGE = `Usage: efa-mock-server [options]
 
@@ -18,9 +20,24 @@ const USAGE = `Usage: efa-mock-server [options]
   --dataset <folder>   dataset folder (default: EFA_MOCK_DATASET or the embedded dataset)
   --now <instant>      the fake's clock, ISO 8601 with zone (default: EFA_MOCK_NOW or the dataset's)
   --time-zone <zone>   the deployment's IANA time zone (default: the dataset's, Europe/Berlin)
-  --host <interface>   interface to listen on (default: EFA_MOCK_HOST or every interface)
+  --host <interface>   interface to listen on (default: EFA_MOCK_HOST or 127.0.0.1, this machine
+                       only; 0.0.0.0 for every interface)
+  --no-admin           turn the admin API (/__admin/) off
+  --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
   --help               show this text
+
+Record and replay:
+  --proxy <baseUrl | profile>    forward every operation request to a real deployment; a profile name
+                                 (vvs, tfnsw, ...) or --profile adds its paths and its API key (EFA_API_KEY)
+  --proxy-header "<name: value>" header sent upstream, e.g. "Authorization: apikey ..." (repeatable;
+                                 also EFA_MOCK_PROXY_HEADERS, a JSON object); never recorded
+  --proxy-param <name=value>     query parameter added upstream, e.g. an API key (repeatable); never recorded
+  --proxy-path <op=path>         upstream path of an operation (repeatable), e.g.
+                                 XML_TRIP_REQUEST2=/mngvvs/XML_TRIP_REQUEST2
+  --proxy-timeout <ms>           how long to wait for the upstream (default 30000)
+  --record <folder>              write each answer (of the upstream, else of the dataset) to a file
+  --replay <folder>              answer from the recordings in a folder
 `
 
 const fail = (message: string): never => {
@@ -29,7 +46,7 @@ const fail = (message: string): never => {
 }
 
 const main = async (): Promise<void> => {
-  let values: Record<string, string | boolean | undefined>
+  let values: Record<string, string | boolean | Array<string> | undefined>
   try {
     // `pnpm start -- --port 0` passes the `--` on; options after it are still options here.
     const args = process.argv.slice(2)
@@ -41,8 +58,11 @@ const main = async (): Promise<void> => {
         now: { type: "string" },
         "time-zone": { type: "string" },
         host: { type: "string" },
+        "no-admin": { type: "boolean" },
+        "admin-token": { type: "string" },
         profile: { type: "string" },
-        help: { type: "boolean" }
+        help: { type: "boolean" },
+        ...upstreamArgs
       },
       strict: true
     }).values
@@ -60,6 +80,8 @@ const main = async (): Promise<void> => {
   const datasetFolder = datasetSetting === undefined || datasetSetting === ""
     ? undefined
     : path.resolve(process.env.INIT_CWD ?? process.cwd(), datasetSetting)
+  const upstream = upstreamOptions(values, process.env, process.env.INIT_CWD ?? process.cwd())
+  if (Either.isLeft(upstream)) return fail(upstream.left)
   let result
   try {
     result = await startServer({
@@ -67,8 +89,13 @@ const main = async (): Promise<void> => {
       datasetFolder,
       now: (values.now as string | undefined) ?? process.env.EFA_MOCK_NOW,
       timeZone: values["time-zone"] as string | undefined,
-      host: (values.host as string | undefined) ?? process.env.EFA_MOCK_HOST,
-      profile: values.profile as string | undefined
+      host: (values.host as string | undefined) ?? (process.env.EFA_MOCK_HOST || undefined),
+      admin: {
+        enabled: values["no-admin"] !== true,
+        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
+      },
+      profile: values.profile as string | undefined,
+      ...upstream.right
     })
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error))
@@ -79,9 +106,18 @@ const main = async (): Promise<void> => {
   console.log(`efa-mock-server listening on ${base}`)
   const { dataset } = running
   console.log(`  dataset: ${dataset.meta.name} (${dataset.stops.length} stops, ${dataset.lines.length} lines)`)
-  console.log(`  clock: ${running.state.nowIso()} (POST ${base}__admin/clock to move it)`)
+  console.log(
+    `  clock: ${running.state.nowIso()}${values["no-admin"] === true ? "" : ` (POST ${base}__admin/clock to move it)`}`
+  )
   console.log(`  try:   curl '${base}XML_STOPFINDER_REQUEST?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof'`)
-  console.log(`  admin: ${base}__admin/health   openapi: ${base}openapi.json`)
+  const admin = values["no-admin"] === true
+    ? "off (--no-admin)"
+    : `${base}__admin/health${
+      (values["admin-token"] ?? process.env.EFA_MOCK_ADMIN_TOKEN) ? " (with Authorization: Bearer <token>)" : ""
+    }`
+  console.log(`  admin: ${admin}   openapi: ${base}openapi.json`)
+  console.log(`  page:  ${base} in a browser: the network on a map, stop search, trips, notices, journal`)
+  for (const line of describeUpstream(upstream.right)) console.log(`  ${line}`)
   const stop = () => {
     void running.close().then(() => process.exit(0))
   }

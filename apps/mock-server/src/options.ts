@@ -6,7 +6,9 @@
  */
 import { LocalDateTime, type Profile } from "@efa-kit/core"
 import { DateTime, Either } from "effect"
+import type { AdminOptions } from "./adminGuard.js"
 import type { Dataset } from "./dataset/schema.js"
+import type { UpstreamOptions } from "./interceptor.js"
 import { resolveProfile } from "./profile.js"
 import type { AnswerRegistry } from "./registry.js"
 
@@ -33,6 +35,11 @@ export interface Limits {
   readonly maxParameters: number
   /** Journal entries kept; the oldest are dropped first. Default 10,000. */
   readonly maxJournalEntries: number
+  /**
+   * Memory the journal's entries may hold, in bytes (estimated from their texts); the oldest are
+   * dropped first. Default 16 MiB.
+   */
+  readonly maxJournalBytes: number
   /** Longest injected latency in milliseconds. Default 60,000. */
   readonly maxLatencyMs: number
   /** Most scripted faults waiting at once. Default 10,000. */
@@ -42,6 +49,19 @@ export interface Limits {
    * bodies). `0` answers every request afresh. Default 1,000.
    */
   readonly maxCachedAnswers: number
+  /**
+   * Routing searches one trip request may make (one per trip candidate, two with a via point).
+   * Default 200.
+   */
+  readonly maxTripSearches: number
+  /** RAPTOR rounds one trip request may make over all its searches. Default 1,200. */
+  readonly maxTripRounds: number
+  /**
+   * Milliseconds of routing one trip request may take: a safety net behind the two counts above, which
+   * alone keep answers the same on a busy machine. Default 1,000. Past any of the three bounds the
+   * trip answer stops as EFA's router does when it gives up (see `answerTrip`), never with a 5xx.
+   */
+  readonly maxTripMillis: number
 }
 
 /**
@@ -52,9 +72,13 @@ export const DEFAULT_LIMITS: Limits = {
   maxUrlLength: 8192,
   maxParameters: 500,
   maxJournalEntries: 10_000,
+  maxJournalBytes: 16 * 1024 * 1024,
   maxLatencyMs: 60_000,
   maxScriptedFaults: 10_000,
-  maxCachedAnswers: 1_000
+  maxCachedAnswers: 1_000,
+  maxTripSearches: 200,
+  maxTripRounds: 1_200,
+  maxTripMillis: 1_000
 }
 
 /**
@@ -63,7 +87,7 @@ export const DEFAULT_LIMITS: Limits = {
  * @since 0.1.0
  * @category models
  */
-export interface AppOptions {
+export interface AppOptions extends UpstreamOptions {
   /** The network the fake answers from (see `loadDataset`). */
   readonly dataset: Dataset
   /**
@@ -76,6 +100,11 @@ export interface AppOptions {
   readonly timeZone?: string | undefined
   /** Overrides of {@link DEFAULT_LIMITS}. */
   readonly limits?: Partial<Limits> | undefined
+  /**
+   * The admin API: on by default, without a token. Its answers never carry CORS headers, and it takes
+   * only JSON bodies and no request from a page of another origin.
+   */
+  readonly admin?: AdminOptions | undefined
   /**
    * A deployment profile (a built-in name such as `tfnsw`, or a `Profile`): the fake also answers on its
    * paths and, where it wants an API key, refuses requests without one with 401. Its time zone is the
@@ -104,6 +133,7 @@ export interface ResolvedOptions {
   readonly timeZoneName: string
   readonly profile: Profile.Profile | undefined
   readonly limits: Limits
+  readonly admin: { readonly enabled: boolean; readonly token: string | undefined }
   readonly onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
 }
 
@@ -147,6 +177,9 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
   const timeZone = LocalDateTime.zone(timeZoneName)
   if (Either.isLeft(timeZone)) throw new Error(`invalid option timeZone: ${timeZone.left}`)
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  if (options.admin?.token !== undefined && options.admin.token.trim() === "") {
+    throw new Error("invalid option admin.token: must not be empty")
+  }
   for (const [key, value] of Object.entries(limits)) {
     if (!Number.isInteger(value) || value < 0) throw new Error(`invalid limit ${key}: ${value}`)
   }
@@ -157,6 +190,7 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
     timeZoneName,
     profile,
     limits,
+    admin: { enabled: options.admin?.enabled ?? true, token: options.admin?.token },
     onError: options.onError ?? defaultOnError
   }
 }

@@ -33,6 +33,14 @@ import type { HandlerDeps } from "./handler.js"
 export const ADMIN_PREFIX = "/__admin"
 
 /**
+ * Whether a path is the admin API's.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const isAdmin = (path: string): boolean => path === ADMIN_PREFIX || path.startsWith(ADMIN_PREFIX + "/")
+
+/**
  * Whether a path is the fake's own (admin API, `/`, `/openapi.json`): not journaled and not subject to
  * the request limits.
  *

@@ -20,10 +20,15 @@ import type { AppOptions } from "./options.js"
 export interface ServerOptions extends Omit<AppOptions, "dataset"> {
   /** The port; 0 picks a free one. Default 8080. */
   readonly port?: number | undefined
-  /** The interface to listen on. Default: every interface. */
+  /**
+   * The interface to listen on. Default `127.0.0.1`: the fake (and its admin API) is reachable from
+   * this machine only; `0.0.0.0` or `::` listen on every interface.
+   */
   readonly host?: string | undefined
   /** A dataset folder; default the embedded dataset. */
   readonly datasetFolder?: string | undefined
+  /** A dataset already loaded; takes the place of `datasetFolder`. */
+  readonly dataset?: Dataset | undefined
 }
 
 /**
@@ -37,11 +42,22 @@ export interface RunningServer extends MockServer {
   readonly dataset: Dataset
   /** The port bound. */
   readonly port: number
-  /** `http://localhost:<port>/`. */
+  /** `http://<host>:<port>/`: the loopback address listened on, or `localhost` for every interface. */
   readonly baseUrl: string
   /** Stops listening and closes open connections. */
   readonly close: () => Promise<void>
 }
+
+/**
+ * The interface the fake listens on unless told otherwise.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_HOST = "127.0.0.1"
+
+const urlHost = (host: string): string =>
+  host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host
 
 // Large enough that overlong URLs reach the app and get its 414 answer; beyond it Node answers 431.
 const MAX_HEADER_SIZE = 64 * 1024
@@ -54,14 +70,20 @@ const MAX_HEADER_SIZE = 64 * 1024
  * @category constructors
  */
 export const startServer = (options: ServerOptions = {}): Promise<Either.Either<RunningServer, DatasetError>> =>
-  Effect.runPromise(Effect.either(loadDataset(options.datasetFolder ?? embeddedDatasetPath))).then((loaded) => {
+  Effect.runPromise(
+    Effect.either(
+      options.dataset !== undefined
+        ? Effect.succeed(options.dataset)
+        : loadDataset(options.datasetFolder ?? embeddedDatasetPath)
+    )
+  ).then((loaded) => {
     if (Either.isLeft(loaded)) return Either.left(loaded.left)
     const mock = makeMockServer({ ...options, dataset: loaded.right })
     return new Promise((resolve, reject) => {
       const server = serve({
         fetch: mock.app.fetch,
         port: options.port ?? 8080,
-        ...(options.host !== undefined ? { hostname: options.host } : {}),
+        hostname: options.host ?? DEFAULT_HOST,
         serverOptions: { maxHeaderSize: MAX_HEADER_SIZE }
       }, (info: AddressInfo) => {
         resolve(Either.right({
@@ -69,7 +91,7 @@ export const startServer = (options: ServerOptions = {}): Promise<Either.Either<
           server,
           dataset: loaded.right,
           port: info.port,
-          baseUrl: `http://localhost:${info.port}/`,
+          baseUrl: `http://${urlHost(options.host ?? DEFAULT_HOST)}:${info.port}/`,
           close: () =>
             new Promise<void>((done) => {
               if ("closeAllConnections" in server) server.closeAllConnections()

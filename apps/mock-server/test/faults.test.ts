@@ -198,7 +198,11 @@ describe("scripted faults", () => {
     expect((await admin(server, "POST", "faults", { sequence: ["boom"] })).status).toBe(400)
     const oldTrip = await admin(server, "POST", "faults", { path: "XML_TRIP_REQUEST", sequence: [{}] })
     expect(oldTrip.json.message).toContain("XML_TRIP_REQUEST2")
-    const notJson = await server.app.request("/__admin/faults", { method: "POST", body: "{" })
+    const notJson = await server.app.request("/__admin/faults", {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json" }
+    })
     expect(notJson.status).toBe(400)
   })
 })

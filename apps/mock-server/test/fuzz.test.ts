@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import { PATHS } from "../src/index.js"
 import { call, fake } from "./helpers.js"
 
@@ -73,7 +74,7 @@ describe("fuzzing the fake's query strings", () => {
         expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8")
         expect(() => JSON.parse(text)).not.toThrow()
       }),
-      { numRuns: 300 }
+      { numRuns: propertyRuns(300) }
     )
     expect(server.errors).toEqual([])
     expect(Object.prototype).toEqual({})
@@ -88,7 +89,7 @@ describe("fuzzing the fake's query strings", () => {
         expect(response.status).toBeLessThan(500)
         JSON.parse(await response.text())
       }),
-      { numRuns: 100 }
+      { numRuns: propertyRuns(100) }
     )
     expect(server.errors).toEqual([])
   })

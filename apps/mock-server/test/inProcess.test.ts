@@ -26,6 +26,7 @@ describe("in-process layer", () => {
         Effect.promise(async () =>
           server.app.request("/__admin/faults", {
             method: "POST",
+            headers: { "content-type": "application/json" },
             body: JSON.stringify({ path: "XML_STOPFINDER_REQUEST", sequence })
           })
         )

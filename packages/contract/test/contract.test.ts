@@ -19,6 +19,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck, ParseResult, Schema } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { propertyRuns } from "../../../test-support/properties.js"
 import type { OperationName } from "./support/cases.js"
 import { dataset, operationOf, pairsOf } from "./support/fake.js"
 
@@ -183,7 +184,7 @@ describe("for every request model, an arbitrary request reaches the fake as the 
           expect(operationOf(url)).toBe(operation)
           decodes(operation.response, JSON.parse(body), url)
         }),
-        { numRuns: 50 }
+        { numRuns: propertyRuns(50) }
       )
       expect(errors).toEqual([])
     })
@@ -238,7 +239,7 @@ describe("for every response schema, an arbitrary response survives encoding, JS
           const json = JSON.parse(JSON.stringify(encode(value)))
           expect(zeroless(decode(json))).toEqual(zeroless(value))
         }),
-        { numRuns: 50 }
+        { numRuns: propertyRuns(50) }
       )
     })
   }

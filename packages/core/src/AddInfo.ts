@@ -278,6 +278,23 @@ const crossFieldIssues = (request: typeof AddInfoFields.Type): Array<Schema.Filt
  * Cross-field rules: the validity interval and the line-number interval must not end before they start,
  * and `passedStops` needs `line`.
  *
+ * @example
+ * ```ts
+ * import { AddInfo, Operation } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * const request: AddInfo.AddInfoRequest = {
+ *   publicationStatus: "current",
+ *   noticeTypes: ["lineBlocking"],
+ *   validIntervalStart: "2026-03-01"
+ * }
+ * // notices take their dates as DD-MM-YYYY
+ * assert.strictEqual(
+ *   Operation.toQueryString(Schema.encodeSync(AddInfo.AddInfoQuery)(request)),
+ *   "filterPublicationStatus=current&filterValidIntervalStart=01-03-2026&filterInfoType=lineBlocking"
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category schemas
  */
@@ -527,6 +544,16 @@ export interface Notice extends Schema.Schema.Type<typeof Notice> {}
  * De-duplicates notices by `id`, keeping the order of first occurrence. For a notice that occurs more
  * than once, the first copy wins for every field except `lines`, which becomes the union of the `lines`
  * of all copies in first-seen order (without repeats). A list without repeated IDs is returned as is.
+ *
+ * @example
+ * ```ts
+ * import { AddInfo } from "@efa-kit/core"
+ *
+ * const notice = { id: "n1", type: "lineInfo", title: "U5", text: "Single units", lines: ["vvs:10005: :H"] }
+ * assert.deepStrictEqual(AddInfo.dedupe([notice, { ...notice, lines: ["vvs:10005: :R"] }]), [
+ *   { ...notice, lines: ["vvs:10005: :H", "vvs:10005: :R"] }
+ * ])
+ * ```
  *
  * @since 0.1.0
  * @category utils

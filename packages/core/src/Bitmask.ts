@@ -16,6 +16,17 @@ import { ParamString, SetFromList } from "./internal/params.js"
  * The decoded list is in the order of the table, without repeats; bits the table does not name are
  * refused.
  *
+ * @example
+ * ```ts
+ * import { Bitmask } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * const Kinds = Bitmask.fromFlags({ stop: 2, poi: 32 }, { identifier: "Kinds" })
+ *
+ * assert.strictEqual(Schema.encodeSync(Kinds)(["stop", "poi"]), "34")
+ * assert.deepStrictEqual(Schema.decodeSync(Kinds)("34"), ["stop", "poi"])
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

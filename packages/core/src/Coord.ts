@@ -118,6 +118,14 @@ const formatDegrees = (value: number): string => {
 /**
  * Formats a coordinate for a request: `<lon>:<lat>:WGS84[dd.ddddd]`.
  *
+ * @example
+ * ```ts
+ * import { Coord } from "@efa-kit/core"
+ *
+ * // latitude first in the model, longitude first on the wire
+ * assert.strictEqual(Coord.toParam(Coord.make(48.784081, 9.181636)), "9.181636:48.784081:WGS84[dd.ddddd]")
+ * ```
+ *
  * @since 0.1.0
  * @category formatting
  */

@@ -203,6 +203,21 @@ export const SearchSpaceInput: Schema.Schema<SearchSpace, SearchSpace> = Schema.
 /**
  * A circular search space.
  *
+ * @example
+ * ```ts
+ * import { Coord, CoordInfo, Operation } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * const request: CoordInfo.CoordInfoRequest = {
+ *   searchSpace: CoordInfo.circle(Coord.make(48.784081, 9.181636)),
+ *   filters: [{ type: "STOP", radius: 500 }]
+ * }
+ * assert.strictEqual(
+ *   Operation.toQueryString(Schema.encodeSync(CoordInfo.CoordInfoQuery)(request)),
+ *   "coord=9.181636:48.784081:WGS84%5Bdd.ddddd%5D&inclFilter=1&type_0=STOP&radius_0=500"
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -728,6 +743,14 @@ export interface Pin extends Schema.Schema.Type<typeof Pin> {}
 /**
  * The MOT-IDs of a pin's `motTypes`, parsed (`"1,2,5"` is `[1, 2, 5]`); empty when absent. Parts that
  * are not integers are skipped.
+ *
+ * @example
+ * ```ts
+ * import { CoordInfo } from "@efa-kit/core"
+ *
+ * const pin = { type: "STOP", name: "Stuttgart, Hauptbahnhof", coord: { lat: 48.784, lon: 9.181 }, motTypes: "1,3,13" }
+ * assert.deepStrictEqual(CoordInfo.motIds(pin), [1, 3, 13])
+ * ```
  *
  * @since 0.1.0
  * @category utils

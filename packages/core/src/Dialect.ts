@@ -45,6 +45,14 @@ export const Dialect = Schema.Literal("contract", "rapidJSON").annotations({ ide
  * What a JSON document looks like, when it is not what a dialect expects: `"rapidJSON"`, `"legacy"`
  * (the XML tree as JSON that `outputFormat=JSON` gives on real servers), `"contract"`, or `undefined`.
  *
+ * @example
+ * ```ts
+ * import { Dialect } from "@efa-kit/core"
+ *
+ * assert.strictEqual(Dialect.recognise({ version: "10.2.10.139", journeys: [] }), "rapidJSON")
+ * assert.strictEqual(Dialect.recognise({ trips: [] }), "contract")
+ * ```
+ *
  * @since 0.1.0
  * @category diagnosis
  */

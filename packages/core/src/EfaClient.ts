@@ -21,16 +21,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import * as Config from "effect/Config"
-import * as ConfigError from "effect/ConfigError"
-import * as Context from "effect/Context"
-import * as Duration from "effect/Duration"
-import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Schema from "effect/Schema"
-import type * as Scope from "effect/Scope"
+import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Option, Schema, type Scope } from "effect"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import type {
@@ -38,6 +29,9 @@ import type {
   HttpStatusError,
   InterfaceVersionError,
   InvalidRequestError,
+  QueueFullError,
+  RedirectError,
+  ResponseTooLargeError,
   ServerMessageError,
   TransportError
 } from "./EfaError.js"
@@ -64,6 +58,9 @@ export type TripError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The errors of the stop finder.
@@ -78,6 +75,9 @@ export type StopFinderError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The errors of the coordinate search.
@@ -92,6 +92,9 @@ export type CoordInfoError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The errors of the sharing-vehicle detail.
@@ -106,6 +109,9 @@ export type VehicleDetailError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The errors of the operating-area search.
@@ -120,6 +126,9 @@ export type OpAreaError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The errors of the serving-lines search.
@@ -134,6 +143,9 @@ export type ServingLinesError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The errors of the notice search.
@@ -148,6 +160,9 @@ export type AddInfoError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The errors of the line-geometry search.
@@ -162,6 +177,9 @@ export type GeoObjectError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
 
 /**
  * The client's operations.
@@ -241,6 +259,22 @@ export class EfaClient extends Context.Tag("@efa-kit/core/EfaClient")<EfaClient,
 export type Options = OperationClient.Options
 
 /**
+ * How redirects are followed.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RedirectOptions = OperationClient.RedirectOptions
+
+/**
+ * The largest response body accepted by default, in bytes (64 MiB).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES: number = OperationClient.DEFAULT_MAX_RESPONSE_BYTES
+
+/**
  * How failed attempts are retried.
  *
  * @since 0.1.0
@@ -317,6 +351,36 @@ export const operations = {
  * A layer with a client built from settings. It needs an `HttpClient`: provide `FetchHttpClient.layer`
  * or `NodeHttpClient.layer`.
  *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient, Point } from "@efa-kit/core"
+ * import { Effect, Either } from "effect"
+ *
+ * const EfaLive = EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/", timeZone: "Europe/Berlin" })
+ *
+ * // a program using the client; provide the layer and an HttpClient, then run it
+ * const names = Effect.gen(function*() {
+ *   const efa = yield* EfaClient.EfaClient
+ *   const { locations } = yield* efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
+ *   return locations.map((location) => location.name)
+ * }).pipe(Effect.provide(EfaLive), Effect.provide(FetchHttpClient.layer))
+ *
+ * // `url` shows what a request sends, without sending it
+ * const url = Effect.gen(function*() {
+ *   const efa = yield* EfaClient.EfaClient
+ *   return efa.url("stopFinder", { input: Point.any("Stuttgart Hbf"), maxResults: 5 })
+ * }).pipe(Effect.provide(EfaLive), Effect.provide(FetchHttpClient.layer), Effect.runSync)
+ *
+ * assert.deepStrictEqual(
+ *   url,
+ *   Either.right(
+ *     "https://efa.example/mngvvs/XML_STOPFINDER_REQUEST" +
+ *       "?type_sf=any&name_sf=Stuttgart+Hbf&anyMaxSizeHitList=5&outputFormat=JSON"
+ *   )
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category layers
  */
@@ -362,6 +426,30 @@ export const config: Config.Config<Options> = Config.all({
 /**
  * A layer with a client whose settings come from Effect `Config` (by default {@link config}, read from
  * the environment).
+ *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient } from "@efa-kit/core"
+ * import { ConfigProvider, Effect, Either, Layer } from "effect"
+ *
+ * // EFA_BASE_URL, EFA_TIME_ZONE, EFA_TIMEOUT, EFA_HEADERS: from the environment by default, here from a map
+ * const EfaLive = EfaClient.layerConfig().pipe(
+ *   Layer.provide(FetchHttpClient.layer),
+ *   Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(
+ *     new Map([["EFA_BASE_URL", "https://efa.example/mngvvs/"], ["EFA_TIMEOUT", "10 seconds"]])
+ *   )))
+ * )
+ *
+ * const url = Effect.map(EfaClient.EfaClient, (efa) => efa.url("servingLines", { _tag: "ByLineName", lineName: "U1" }))
+ *   .pipe(Effect.provide(EfaLive), Effect.runSync)
+ * assert.deepStrictEqual(
+ *   url,
+ *   Either.right(
+ *     "https://efa.example/mngvvs/XML_SERVINGLINES_REQUEST?mode=line&lineReqType=0&lineName=U1&outputFormat=JSON"
+ *   )
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category layers

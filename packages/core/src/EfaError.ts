@@ -28,6 +28,33 @@ export interface RequestIssue extends Schema.Schema.Type<typeof RequestIssue> {}
  * The request was refused before anything was sent: a value out of range, a missing part, or a
  * combination the contract forbids.
  *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient, Point } from "@efa-kit/core"
+ * import { Effect } from "effect"
+ *
+ * // refused before anything is sent: no server is needed to see it
+ * const message = await Effect.gen(function*() {
+ *   const efa = yield* EfaClient.EfaClient
+ *   return yield* efa.stopFinder({ input: Point.any("Stuttgart Hbf"), maxResults: 0 })
+ * }).pipe(
+ *   Effect.as("sent"),
+ *   Effect.catchTags({
+ *     InvalidRequestError: (error) => Effect.succeed(error.issues.map((issue) => issue.field).join(", ")),
+ *     TransportError: (error) => Effect.succeed(error.reason),
+ *     HttpStatusError: (error) => Effect.succeed(`HTTP ${error.status}`),
+ *     DecodeError: (error) => Effect.succeed(error.reason),
+ *     ServerMessageError: (error) => Effect.succeed(`EFA ${error.code}`),
+ *     InterfaceVersionError: (error) => Effect.succeed(error.detail)
+ *   }),
+ *   Effect.provide(EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/" })),
+ *   Effect.provide(FetchHttpClient.layer),
+ *   Effect.runPromise
+ * )
+ * assert.strictEqual(message, "maxResults")
+ * ```
+ *
  * @since 0.1.0
  * @category errors
  */
@@ -164,6 +191,82 @@ export class InterfaceVersionError extends Schema.TaggedError<InterfaceVersionEr
 }
 
 /**
+ * The response body is larger than the client's `maxResponseBytes`: refused from its declared
+ * `Content-Length`, or stopped while it streamed in, so that the memory a call holds stays bounded.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class ResponseTooLargeError extends Schema.TaggedError<ResponseTooLargeError>(
+  "@efa-kit/ResponseTooLargeError"
+)("ResponseTooLargeError", {
+  operation: Schema.String,
+  url: Schema.String,
+  /** The limit in bytes (`maxResponseBytes`). */
+  limit: Schema.Number,
+  /** The declared `Content-Length` when it was over the limit, else the bytes read when reading stopped. */
+  received: Schema.Number,
+  declared: Schema.Boolean
+}) {
+  override get message(): string {
+    return this.declared
+      ? `${this.operation}: the response from ${this.url} declares ${this.received} bytes, over the limit of ${this.limit} bytes (maxResponseBytes)`
+      : `${this.operation}: the response from ${this.url} passed the limit of ${this.limit} bytes (maxResponseBytes) while streaming in`
+  }
+}
+
+/**
+ * A redirect the client did not follow: to another origin (refused by default, where configured
+ * headers would leak), a loop, more hops than allowed, a redirect without a usable `Location`, or any
+ * redirect when following them is turned off. `locations` lists the URLs of the chain, the request's
+ * own first.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class RedirectError extends Schema.TaggedError<RedirectError>("@efa-kit/RedirectError")("RedirectError", {
+  operation: Schema.String,
+  url: Schema.String,
+  reason: Schema.Literal("cross-origin", "loop", "too-many", "invalid-location", "disabled"),
+  status: Schema.Number,
+  /** Where the redirect pointed (the `Location` as sent when it cannot be read as a URL). */
+  target: Schema.String,
+  locations: Schema.Array(Schema.String)
+}) {
+  override get message(): string {
+    const chain = [...this.locations, this.target].join(" -> ")
+    switch (this.reason) {
+      case "cross-origin":
+        return `${this.operation}: HTTP ${this.status} redirect to another origin, ${this.target}, not followed (redirects.crossOrigin): ${chain}`
+      case "loop":
+        return `${this.operation}: redirect loop: ${chain}`
+      case "too-many":
+        return `${this.operation}: more than ${this.locations.length - 1} redirects (redirects.max): ${chain}`
+      case "invalid-location":
+        return `${this.operation}: HTTP ${this.status} redirect from ${this.url} with an unusable Location "${this.target}"`
+      case "disabled":
+        return `${this.operation}: HTTP ${this.status} redirect to ${this.target} not followed (redirects: false)`
+    }
+  }
+}
+
+/**
+ * The client's rate-limit queue is full (`rateLimit.maxQueue` callers already wait): the call fails
+ * at once instead of joining it.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class QueueFullError extends Schema.TaggedError<QueueFullError>("@efa-kit/QueueFullError")("QueueFullError", {
+  operation: Schema.String,
+  maxQueue: Schema.Number
+}) {
+  override get message(): string {
+    return `${this.operation}: ${this.maxQueue} calls already wait for the rate limit (rateLimit.maxQueue); not queued`
+  }
+}
+
+/**
  * Any error of an operation.
  *
  * @since 0.1.0
@@ -176,3 +279,6 @@ export type EfaError =
   | DecodeError
   | ServerMessageError
   | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError

@@ -251,6 +251,30 @@ export type ProviderAreaProperties = {
  * area's `id` and `name` and the provider's `providerId`, `providerName` and `vehicleType`. Areas
  * without a polygon or with a degenerate one are left out.
  *
+ * @example
+ * ```ts
+ * import { GeoJson } from "@efa-kit/core"
+ *
+ * const ring: Array<readonly [number, number]> = [
+ *   [48.77, 9.17],
+ *   [48.77, 9.19],
+ *   [48.79, 9.19],
+ *   [48.79, 9.17],
+ *   [48.77, 9.17]
+ * ]
+ * const collection = GeoJson.providersFeatureCollection([
+ *   { id: "regiorad", name: "RegioRad", vehicleType: "BIKE", areas: [{ id: "centre", name: "Centre", polygon: ring }] }
+ * ])
+ * assert.strictEqual(collection.features.length, 1)
+ * assert.deepStrictEqual(collection.features[0]?.properties, {
+ *   id: "centre",
+ *   name: "Centre",
+ *   providerId: "regiorad",
+ *   providerName: "RegioRad",
+ *   vehicleType: "BIKE"
+ * })
+ * ```
+ *
  * @since 0.1.0
  * @category conversions
  */
@@ -297,6 +321,25 @@ export type LineProperties<P extends Properties = {}> = { readonly kind: "line" 
  * geometry has fewer than two points), then every stop that has a position as a `Point` feature, with
  * its `id`, `name` and the names of its serving lines when the response has them. Stops without a
  * position are left out.
+ *
+ * @example
+ * ```ts
+ * import { GeoJson, Point } from "@efa-kit/core"
+ *
+ * // a line-geometry response: [lat, lon] pairs and stops
+ * const collection = GeoJson.lineFeatureCollection({
+ *   geometry: [[48.78, 9.18], [48.79, 9.19]],
+ *   stops: [
+ *     { id: Point.LocationId.make("de:08111:6118"), name: "Stuttgart, Hauptbahnhof", coord: { lat: 48.78, lon: 9.18 } }
+ *   ]
+ * }, { line: "S1" })
+ * assert.deepStrictEqual(collection.features[0]?.geometry, {
+ *   type: "LineString",
+ *   coordinates: [[9.18, 48.78], [9.19, 48.79]]
+ * })
+ * assert.deepStrictEqual(collection.features[0]?.properties, { line: "S1", kind: "line" })
+ * assert.strictEqual(collection.features.length, 2)
+ * ```
  *
  * @since 0.1.0
  * @category conversions

@@ -77,6 +77,14 @@ export const LineIdFromString: Schema.Schema<LineId, string> = lineId.param
  * Builds a line identifier from its parts. It does not validate: a request carrying an invalid part is
  * refused by the client with an `InvalidRequestError` naming the part (use `parseLineId` to check text).
  *
+ * @example
+ * ```ts
+ * import { GeoObject } from "@efa-kit/core"
+ *
+ * const line = GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
+ * assert.strictEqual(GeoObject.formatLineId(line), "vvs:10001: :H")
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -161,6 +169,19 @@ const decodeLineId = Schema.decodeEither(LineIdFromString)
 
 /**
  * Parses a line identifier; the error says which part is wrong.
+ *
+ * @example
+ * ```ts
+ * import { GeoObject } from "@efa-kit/core"
+ * import { Either } from "effect"
+ *
+ * // EFA writes a missing supplement as a single space
+ * assert.deepStrictEqual(
+ *   GeoObject.parseLineId("vvs:10001: :H"),
+ *   Either.right({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
+ * )
+ * assert.ok(Either.isLeft(GeoObject.parseLineId("vvs:10001")))
+ * ```
  *
  * @since 0.1.0
  * @category parsing

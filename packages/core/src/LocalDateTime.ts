@@ -152,6 +152,19 @@ export interface LocalParts {
 /**
  * Formats an instant as the deployment's wall-clock date and time.
  *
+ * @example
+ * ```ts
+ * import { LocalDateTime } from "@efa-kit/core"
+ * import { DateTime } from "effect"
+ *
+ * const berlin = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")
+ * // 07:30 UTC is 08:30 in Berlin in winter
+ * assert.deepStrictEqual(LocalDateTime.toLocalParts(DateTime.unsafeMake("2026-03-02T07:30:00Z"), berlin), {
+ *   date: "20260302",
+ *   time: "0830"
+ * })
+ * ```
+ *
  * @since 0.1.0
  * @category formatting
  */
@@ -165,6 +178,16 @@ export const toLocalParts = (instant: DateTime.DateTime, timeZone: DateTime.Time
 
 /**
  * Reads `itdDate` (`YYYYMMDD`) and `itdTime` (`HHMM`, also `HH:MM`) as wall-clock time in the zone.
+ *
+ * @example
+ * ```ts
+ * import { LocalDateTime } from "@efa-kit/core"
+ * import { DateTime, Either } from "effect"
+ *
+ * const berlin = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")
+ * const instant = LocalDateTime.fromLocalParts("20260302", "0830", berlin)
+ * assert.deepStrictEqual(Either.map(instant, DateTime.formatIso), Either.right("2026-03-02T07:30:00.000Z"))
+ * ```
  *
  * @since 0.1.0
  * @category parsing

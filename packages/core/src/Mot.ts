@@ -83,6 +83,15 @@ const names: ReadonlyMap<number, MotName> = new Map(
 /**
  * The usual name of a MOT-ID, if it has one.
  *
+ * @example
+ * ```ts
+ * import { Mot } from "@efa-kit/core"
+ *
+ * assert.strictEqual(Mot.nameOf(Mot.Mot.SBahn), "SBahn")
+ * assert.strictEqual(Mot.nameOf(1), "SBahn")
+ * assert.deepStrictEqual(Mot.parseList("1,3,x"), [1, 3])
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */

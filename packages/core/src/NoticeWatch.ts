@@ -13,7 +13,8 @@
  *   failed attempt is logged at warning level, or emitted as a `PollFailed` event with
  *   `failures: "event"`. Known notices are kept across failed polls: a failure is not a removal.
  * - A permanent failure fails the stream with its tagged error: an invalid request, a refused interface
- *   version, or an HTTP status that will not change by asking again (4xx other than 408 and 429).
+ *   version, a redirect the client does not follow, or an HTTP status that will not change by asking
+ *   again (4xx other than 408 and 429).
  * - Interrupting the stream stops polling at once; a request in flight is aborted.
  *
  * @since 0.1.0
@@ -98,6 +99,7 @@ export const defaultRetry: Schedule.Schedule<unknown, AddInfoError> = Schedule.e
  */
 export const isPermanent = (error: AddInfoError): boolean =>
   error._tag === "InvalidRequestError" || error._tag === "InterfaceVersionError" ||
+  error._tag === "RedirectError" ||
   (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
     error.status !== 429)
 
@@ -105,6 +107,16 @@ const sameNotice = Schema.equivalence(AddInfo.Notice)
 
 /**
  * The changes from one set of notices to the next, in the order of the new answer, removals last.
+ *
+ * @example
+ * ```ts
+ * import { NoticeWatch } from "@efa-kit/core"
+ *
+ * const before = { id: "n1", type: "lineInfo", title: "U5", text: "Single units", lines: [] }
+ * const after = { ...before, text: "Single units until Friday" }
+ * const changes = NoticeWatch.diff(new Map([[before.id, before]]), [after])
+ * assert.deepStrictEqual(changes.map((change) => change._tag), ["Changed"])
+ * ```
  *
  * @since 0.1.0
  * @category utils
@@ -127,6 +139,25 @@ export const diff = (
 
 /**
  * Polls notices and streams their changes. See the module documentation for the rules.
+ *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient, NoticeWatch } from "@efa-kit/core"
+ * import { Console, Effect, Schedule, Stream } from "effect"
+ *
+ * // print every change of the blocking notices, polling every two minutes, for good
+ * const program = NoticeWatch.watch({
+ *   request: { noticeTypes: ["lineBlocking", "stopBlocking"] },
+ *   schedule: Schedule.spaced("2 minutes")
+ * }).pipe(
+ *   Stream.runForEach((change) =>
+ *     change._tag === "PollFailed" ? Effect.void : Console.log(change._tag, change.notice.title)
+ *   ),
+ *   Effect.provide(EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/" })),
+ *   Effect.provide(FetchHttpClient.layer)
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category constructors

@@ -151,6 +151,13 @@ export type Options = Omit<typeof AllProviders.Type, "_tag">
 /**
  * A request for all providers.
  *
+ * @example
+ * ```ts
+ * import { OpArea } from "@efa-kit/core"
+ *
+ * assert.deepStrictEqual(OpArea.all({ zoneGeometry: true }), { _tag: "All", zoneGeometry: true })
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -158,6 +165,18 @@ export const all = (options: Options = {}): OpAreaRequest => AllProviders.make(o
 
 /**
  * A request for the providers around a centre, within `radius` metres (server default 500).
+ *
+ * @example
+ * ```ts
+ * import { Coord, OpArea, Operation } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * const request = OpArea.radial(Coord.make(48.7784, 9.1795), { radius: 1000, vehicleKind: "BIKE" })
+ * assert.strictEqual(
+ *   Operation.toQueryString(Schema.encodeSync(OpArea.OpAreaQuery)(request)),
+ *   "opareaSM=RADIAL&coordRadius=9.1795:48.7784:WGS84%5Bdd.ddddd%5D:1000&opASR=1&vehSF=BIKE"
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category constructors

@@ -317,6 +317,18 @@ const toParameterObject = (parameter: Parameter, modes: ReadonlyArray<string> | 
 /**
  * Builds the OpenAPI 3.1 document of some operations.
  *
+ * @example
+ * ```ts
+ * import { EfaClient, OpenApi } from "@efa-kit/core"
+ *
+ * const document = OpenApi.make(Object.values(EfaClient.operations), {
+ *   title: "EFA",
+ *   servers: [{ url: "https://efa.example/mngvvs" }]
+ * })
+ * assert.strictEqual(document.openapi, "3.1.0")
+ * assert.ok("/XML_TRIP_REQUEST2" in document.paths)
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

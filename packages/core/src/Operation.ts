@@ -127,6 +127,15 @@ export const decodeResponse = <Response, ResponseEncoded>(
  * Serialises query pairs as forms are encoded (UTF-8, `+` for a space); a pair with an empty value is
  * sent as a bare flag (`boundingBox`).
  *
+ * @example
+ * ```ts
+ * import { Operation } from "@efa-kit/core"
+ *
+ * const text = Operation.toQueryString([["name_sf", "Stuttgart Hbf"], ["boundingBox", ""]])
+ * assert.strictEqual(text, "name_sf=Stuttgart+Hbf&boundingBox")
+ * assert.deepStrictEqual(Operation.fromQueryString(`?${text}`), [["name_sf", "Stuttgart Hbf"], ["boundingBox", ""]])
+ * ```
+ *
  * @since 0.1.0
  * @category query strings
  */

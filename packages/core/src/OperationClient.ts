@@ -22,6 +22,7 @@
  *
  * @since 0.1.0
  */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
@@ -29,14 +30,21 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as RateLimiter from "effect/RateLimiter"
 import * as Redacted from "effect/Redacted"
+import type * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
-import { makeExecutor, normalizeBaseUrl, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
+import {
+  makeExecutor,
+  normalizeBaseUrl,
+  type ResolvedRedirects,
+  type ResolvedRetry,
+  type ResolvedSettings
+} from "./internal/client.js"
 import { type DialectSettings, makeDialect } from "./internal/dialect.js"
+import { Gate } from "./internal/limiter.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
 import * as Profile from "./Profile.js"
@@ -88,6 +96,46 @@ export interface Options {
   readonly retry?: RetryOptions | false | undefined
   /** Client-side limits, for deployments that enforce quotas. Default: none. */
   readonly rateLimit?: RateLimitOptions | undefined
+  /**
+   * The largest response body accepted, in bytes: a larger declared `Content-Length` is refused before
+   * the body is read, and a body that streams in past it is cut off; both fail with
+   * `ResponseTooLargeError`. Default 64 MiB (`67108864`).
+   */
+  readonly maxResponseBytes?: number | undefined
+  /**
+   * How redirects (301, 302, 303, 307, 308) are followed, the same with every `HttpClient`. Redirects to
+   * the base URL's origin are followed, up to `max` hops; a loop, more hops, or one to another origin
+   * fail with `RedirectError`. `false` follows none. Default `{ crossOrigin: "fail", max: 5 }`.
+   */
+  readonly redirects?: RedirectOptions | false | undefined
+  /**
+   * Middleware for the `HttpClient` the calls go through (logging, metrics, a proxy, extra retries):
+   * applied once, when the client is built. Redirects, timeouts, limits and decoding stay the client's.
+   */
+  readonly transformClient?: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
+  /**
+   * One tracing span per call, `EfaClient.<operation>` (kind `client`), with the attributes
+   * `efa.operation`, `url.path`, `efa.attempts` and `http.response.status_code` (of the last response),
+   * retries and pauses inside it. `false` opens none. Default `true`.
+   */
+  readonly spans?: boolean | undefined
+}
+
+/**
+ * How redirects are followed.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RedirectOptions {
+  /**
+   * A redirect to another origin (scheme, host or port): `"fail"` (the default) fails with
+   * `RedirectError` naming the target; `"follow"` follows it, sending none of the configured headers
+   * (`headers`, `EFA_HEADERS`, an API key, a fetch `RequestInit`'s headers) to the other origin.
+   */
+  readonly crossOrigin?: "fail" | "follow" | undefined
+  /** The most redirects followed in one attempt. Default 5. */
+  readonly max?: number | undefined
 }
 
 /**
@@ -105,6 +153,14 @@ export interface RetryOptions {
   readonly maxDelay?: Duration.DurationInput | undefined
   /** The longest pause a server's `Retry-After` may ask for; longer requests wait this long. Default 30 s. */
   readonly maxRetryAfter?: Duration.DurationInput | undefined
+  /**
+   * An Effect `Schedule` that replaces the built-in backoff (`maxAttempts`, `baseDelay`, `maxDelay`):
+   * each transient failure is its input; when it is done the call fails with that failure, else the
+   * client waits the schedule's delay, or the server's `Retry-After` (capped at `maxRetryAfter`) when
+   * that is longer. Failures that are not transient are never retried. Example:
+   * `Schedule.exponential("100 millis").pipe(Schedule.jittered, Schedule.intersect(Schedule.recurs(5)))`.
+   */
+  readonly schedule?: Schedule.Schedule<unknown, EfaError> | undefined
 }
 
 /**
@@ -114,10 +170,24 @@ export interface RetryOptions {
  * @category models
  */
 export interface RateLimitOptions {
-  /** At most this many requests per second (token bucket). */
+  /**
+   * At most this many requests per second on average: a token bucket that gains `requestsPerSecond`
+   * tokens a second, holds at most `burst`, and starts full.
+   */
   readonly requestsPerSecond?: number | undefined
+  /**
+   * The tokens the bucket holds and starts with: how many requests may go at once after a quiet spell.
+   * Default 1, so that requests are evenly spaced and no one-second window holds more than
+   * `requestsPerSecond` of them.
+   */
+  readonly burst?: number | undefined
   /** At most this many requests in flight at once. */
   readonly concurrency?: number | undefined
+  /**
+   * At most this many calls wait for the limits at once; a further call fails at once with
+   * `QueueFullError`. Callers wait first come, first served. Default: no limit.
+   */
+  readonly maxQueue?: number | undefined
 }
 
 /**
@@ -161,16 +231,71 @@ const resolveRetry = (
       maxAttempts,
       baseDelay: yield* positiveDuration("retry.baseDelay", retry?.baseDelay, "200 millis"),
       maxDelay: yield* positiveDuration("retry.maxDelay", retry?.maxDelay, "5 seconds"),
-      maxRetryAfter: yield* positiveDuration("retry.maxRetryAfter", retry?.maxRetryAfter, "30 seconds")
+      maxRetryAfter: yield* positiveDuration("retry.maxRetryAfter", retry?.maxRetryAfter, "30 seconds"),
+      schedule: retry?.schedule
     })
   })
 
+/**
+ * The default of `maxResponseBytes`: 64 MiB.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+
+const invalid = (option: string, detail: string) => Either.left(new InvalidOptionsError({ option, detail }))
+
+const isPositiveInteger = (value: number): boolean => Number.isSafeInteger(value) && value >= 1
+
+const resolveRedirects = (
+  redirects: RedirectOptions | false | undefined
+): Either.Either<ResolvedRedirects | false, InvalidOptionsError> => {
+  if (redirects === false) return Either.right(false)
+  const crossOrigin = redirects?.crossOrigin ?? "fail"
+  if (crossOrigin !== "fail" && crossOrigin !== "follow") {
+    return invalid("redirects.crossOrigin", `must be "fail" or "follow"`)
+  }
+  const max = redirects?.max ?? 5
+  if (!(Number.isSafeInteger(max) && max >= 0)) return invalid("redirects.max", "must be an integer >= 0")
+  return Either.right({ crossOrigin, max })
+}
+
+const resolveGate = (
+  rateLimit: RateLimitOptions | undefined
+): Either.Either<Option.Option<Gate>, InvalidOptionsError> => {
+  const { burst, concurrency, maxQueue, requestsPerSecond } = rateLimit ?? {}
+  if (requestsPerSecond !== undefined && !(requestsPerSecond > 0 && Number.isFinite(requestsPerSecond))) {
+    return invalid("rateLimit.requestsPerSecond", "must be a positive number")
+  }
+  if (concurrency !== undefined && !isPositiveInteger(concurrency)) {
+    return invalid("rateLimit.concurrency", "must be an integer >= 1")
+  }
+  if (burst !== undefined && !isPositiveInteger(burst)) return invalid("rateLimit.burst", "must be an integer >= 1")
+  if (maxQueue !== undefined && !(Number.isSafeInteger(maxQueue) && maxQueue >= 0)) {
+    return invalid("rateLimit.maxQueue", "must be an integer >= 0")
+  }
+  if (burst !== undefined && requestsPerSecond === undefined) {
+    return invalid("rateLimit.burst", "needs rateLimit.requestsPerSecond")
+  }
+  if (requestsPerSecond === undefined && concurrency === undefined) {
+    return maxQueue === undefined
+      ? Either.right(Option.none())
+      : invalid("rateLimit.maxQueue", "needs rateLimit.requestsPerSecond or rateLimit.concurrency")
+  }
+  return Either.right(Option.some(
+    new Gate({
+      requestsPerSecond,
+      burst: burst ?? 1,
+      concurrency,
+      maxQueue: maxQueue ?? Number.POSITIVE_INFINITY
+    })
+  ))
+}
+
 const resolve = (
   options: Options
-): Either.Either<
-  Omit<ResolvedSettings, "rateLimiter" | "concurrency" | "dialect"> & { readonly dialect: DialectSettings },
-  InvalidOptionsError
-> =>
+): Either.Either<Omit<ResolvedSettings, "dialect"> & { readonly dialect: DialectSettings }, InvalidOptionsError> =>
   Either.gen(function*() {
     const profile = yield* resolveProfile(options.profile)
     const base = options.baseUrl ?? profile?.baseUrl
@@ -201,17 +326,12 @@ const resolve = (
       ? Option.none()
       : Option.some(yield* positiveDuration("deadline", options.deadline, "30 seconds"))
     const retry = yield* resolveRetry(options.retry)
-    const { concurrency, requestsPerSecond } = options.rateLimit ?? {}
-    if (requestsPerSecond !== undefined && !(requestsPerSecond > 0)) {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "rateLimit.requestsPerSecond", detail: "must be a positive number" })
-      )
+    const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+    if (!isPositiveInteger(maxResponseBytes)) {
+      return yield* invalid("maxResponseBytes", "must be an integer >= 1 (bytes)")
     }
-    if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "rateLimit.concurrency", detail: "must be an integer >= 1" })
-      )
-    }
+    const redirects = yield* resolveRedirects(options.redirects)
+    const gate = yield* resolveGate(options.rateLimit)
     return {
       baseUrl,
       timeZone,
@@ -219,6 +339,11 @@ const resolve = (
       timeout,
       deadline,
       retry,
+      maxResponseBytes,
+      redirects,
+      gate,
+      transformClient: options.transformClient,
+      spans: options.spans ?? true,
       dialect: { dialect, profile, timeZone, apiKey }
     }
   })
@@ -289,21 +414,11 @@ export const make = (
     const rapidJson = dialectSettings.dialect === "rapidJSON"
       ? yield* Effect.promise(() => import("./RapidJson.js"))
       : undefined
-    const dialect = makeDialect({ ...dialectSettings, rapidJson })
-    const { concurrency, requestsPerSecond } = options.rateLimit ?? {}
-    const rateLimiter = requestsPerSecond === undefined
-      ? Option.none()
-      : Option.some(
-        yield* RateLimiter.make({
-          limit: Math.max(1, Math.round(requestsPerSecond)),
-          interval: Duration.millis(Math.round(1000 * Math.max(1, Math.round(requestsPerSecond)) / requestsPerSecond)),
-          algorithm: "token-bucket"
-        })
-      )
-    const semaphore = concurrency === undefined ? Option.none() : Option.some(yield* Effect.makeSemaphore(concurrency))
-    const settings: ResolvedSettings = { ...resolved, dialect, rateLimiter, concurrency: semaphore }
+    const settings: ResolvedSettings = { ...resolved, dialect: makeDialect({ ...dialectSettings, rapidJson }) }
     const httpClient = yield* HttpClient.HttpClient
-    const executor = makeExecutor(settings, httpClient)
+    // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).
+    const requestInit = yield* Effect.serviceOption(FetchHttpClient.RequestInit)
+    const executor = makeExecutor(settings, httpClient, Option.getOrUndefined(requestInit))
     return OperationClient.of({
       run: (operation, request) => executor.execute(operation, request),
       url: (operation, request) => executor.buildUrl(operation, request)

@@ -69,6 +69,17 @@ export type Point = typeof Point.Type
  * A point given as free text or an ID. Constructors do not validate: the client checks every request
  * and answers a bad one with an `InvalidRequestError`, never a thrown exception.
  *
+ * @example
+ * ```ts
+ * import { Coord, Point } from "@efa-kit/core"
+ *
+ * assert.deepStrictEqual(Point.toParams(Point.any("Stuttgart Hbf")), { type: "any", name: "Stuttgart Hbf" })
+ * assert.deepStrictEqual(Point.toParams(Point.coord(Coord.make(48.784081, 9.181636))), {
+ *   type: "coord",
+ *   name: "9.181636:48.784081:WGS84[dd.ddddd]"
+ * })
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */

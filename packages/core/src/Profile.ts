@@ -219,6 +219,18 @@ export type Name = keyof typeof profiles
 /**
  * The built-in profile of a name (case-insensitive), or `undefined`.
  *
+ * @example
+ * ```ts
+ * import { Profile } from "@efa-kit/core"
+ *
+ * const vvs = Profile.get("VVS")
+ * assert.strictEqual(vvs?.baseUrl, "https://www3.vvs.de/mngvvs/")
+ * assert.strictEqual(vvs?.dialect, "rapidJSON")
+ * // what a deployment offers, and where
+ * assert.strictEqual(Profile.offers(Profile.get("tfnsw"), "servingLines"), false)
+ * assert.strictEqual(Profile.pathOf(Profile.get("tfnsw"), "stopFinder", "XML_STOPFINDER_REQUEST"), "stop_finder")
+ * ```
+ *
  * @since 0.1.0
  * @category profiles
  */

@@ -1081,6 +1081,33 @@ const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()
  * schema, so that `Operation.decodeResponse(RapidJson.operation(Trip.operation, context))` decodes a
  * rapidJSON document on the fast path. Build it once: decoders are kept per operation value.
  *
+ * @example
+ * ```ts
+ * import { Operation, RapidJson, StopFinder } from "@efa-kit/core"
+ * import { DateTime, Either } from "effect"
+ *
+ * const decode = Operation.decodeResponse(
+ *   RapidJson.operation(StopFinder.operation, { timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") })
+ * )
+ * const response = decode({
+ *   version: "10.2.10.139",
+ *   locations: [
+ *     {
+ *       id: "de:08111:6118",
+ *       name: "Stuttgart, Hauptbahnhof",
+ *       type: "stop",
+ *       matchQuality: 1000,
+ *       coord: [48.784081, 9.181636]
+ *     }
+ *   ]
+ * })
+ * // rapidJSON's [lat, lon] pairs become the model's coordinates
+ * assert.deepStrictEqual(
+ *   Either.map(response, (r) => r.locations[0]?.coord),
+ *   Either.right({ lat: 48.784081, lon: 9.181636 })
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category operations
  */

@@ -177,6 +177,16 @@ const normalizeOptions = (options: Options | undefined): Pick<ServingLinesReques
 /**
  * The lines serving a stop. Line types and excluded modes may come in any order and with repeats.
  *
+ * @example
+ * ```ts
+ * import { Mot, Point, ServingLines } from "@efa-kit/core"
+ *
+ * const request = ServingLines.byStop(Point.any("de:08111:6118"), {
+ *   excludedModes: [Mot.Mot.RegionalBus, Mot.Mot.CityBus]
+ * })
+ * assert.deepStrictEqual(request, { _tag: "ByStop", stop: Point.any("de:08111:6118"), excludedModes: [5, 6] })
+ * ```
+ *
  * @since 0.1.0
  * @category constructors
  */
@@ -186,6 +196,18 @@ export const byStop = (stop: Point.Point, options?: Options): ServingLinesReques
 /**
  * The lines matching a public line designation. Line types and excluded modes may come in any order and
  * with repeats.
+ *
+ * @example
+ * ```ts
+ * import { Operation, ServingLines } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * const request = ServingLines.byLineName("U1", { lineTypes: ["TTB", "STT"] })
+ * assert.strictEqual(
+ *   Operation.toQueryString(Schema.encodeSync(ServingLines.ServingLinesQuery)(request)),
+ *   "mode=line&lineReqType=6&lineName=U1"
+ * )
+ * ```
  *
  * @since 0.1.0
  * @category constructors

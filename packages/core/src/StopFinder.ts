@@ -66,6 +66,21 @@ const Percent = Schema.Int.pipe(Schema.between(0, 100))
 /**
  * A stop-finder request.
  *
+ * @example
+ * ```ts
+ * import { Operation, Point, StopFinder } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * const request: StopFinder.StopFinderRequest = {
+ *   input: Point.any("Stuttgart Hbf"),
+ *   objectKinds: ["stop", "poi"],
+ *   maxResults: 10
+ * }
+ * // the query the client sends (before `outputFormat=JSON`)
+ * const query = Operation.toQueryString(Schema.encodeSync(StopFinder.StopFinderQuery)(request))
+ * assert.strictEqual(query, "type_sf=any&name_sf=Stuttgart+Hbf&anyMaxSizeHitList=10&anyObjFilter_sf=34")
+ * ```
+ *
  * @since 0.1.0
  * @category schemas
  */
@@ -303,6 +318,21 @@ export interface StopFinderResponse extends Schema.Schema.Type<typeof StopFinder
 
 /**
  * The best location: the one marked `isBest`, else the one with the highest `matchQuality`.
+ *
+ * @example
+ * ```ts
+ * import { Operation, StopFinder } from "@efa-kit/core"
+ * import { Either } from "effect"
+ *
+ * const response = Operation.decodeResponse(StopFinder.operation)({
+ *   locations: [
+ *     { id: "de:08111:6056", name: "Stuttgart, Stadtmitte", type: "stop", matchQuality: 180 },
+ *     { id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof", type: "stop", matchQuality: 1000, isBest: true }
+ *   ]
+ * })
+ * const best = Either.map(response, (r) => StopFinder.best(r)?.name)
+ * assert.deepStrictEqual(best, Either.right("Stuttgart, Hauptbahnhof"))
+ * ```
  *
  * @since 0.1.0
  * @category utils

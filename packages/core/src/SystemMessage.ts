@@ -49,6 +49,15 @@ export const errors = (messages: ReadonlyArray<SystemMessage> | undefined): Arra
 /**
  * One line describing a message: `error -4000 (routing): no connection`.
  *
+ * @example
+ * ```ts
+ * import { SystemMessage } from "@efa-kit/core"
+ *
+ * const message = { type: "error", module: "stopfinder", code: -8012, text: "no matching location found" }
+ * assert.deepStrictEqual(SystemMessage.errors([message, { type: "message", text: "hello" }]), [message])
+ * assert.strictEqual(SystemMessage.describe(message), "error -8012 (stopfinder): no matching location found")
+ * ```
+ *
  * @since 0.1.0
  * @category utils
  */

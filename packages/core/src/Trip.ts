@@ -480,6 +480,26 @@ const speedConflict = (request: {
  * A trip request. `tripReductionMacro=1` is always sent; the groups of options are sent with their
  * activation parameters.
  *
+ * @example
+ * ```ts
+ * import { Operation, Point, Trip } from "@efa-kit/core"
+ * import { DateTime, Schema } from "effect"
+ *
+ * const request: Trip.TripRequest = {
+ *   origin: Point.any("de:08111:6118"),
+ *   destination: Point.any("Böblingen"),
+ *   dateTime: DateTime.unsafeMake("2026-03-02T07:30:00Z"),
+ *   publicTransport: { maxChanges: 1 }
+ * }
+ * // the time goes out as wall-clock time in the deployment's zone
+ * const query = Trip.TripQuery({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") })
+ * assert.strictEqual(
+ *   Operation.toQueryString(Schema.encodeSync(query)(request)),
+ *   "type_origin=any&name_origin=de:08111:6118&type_destination=any&name_destination=B%C3%B6blingen" +
+ *     "&tripReductionMacro=1&itdDate=20260302&itdTime=0830&ptOptionsActive=1&maxChanges=1"
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category schemas
  */

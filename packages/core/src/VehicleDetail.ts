@@ -123,6 +123,23 @@ export type VehicleKind = typeof VehicleKind.Type
 /**
  * A sharing-vehicle detail request.
  *
+ * @example
+ * ```ts
+ * import { Operation, VehicleDetail } from "@efa-kit/core"
+ * import { Schema } from "effect"
+ *
+ * // the parts of a SHARING_VEHICLE pin's id, as the coordinate search returns it
+ * const [vehicleId, operatorId, opAreaId] = "RR-1001:regiorad:rr-stuttgart".split(":") as [string, string, string]
+ * const request: VehicleDetail.VehicleDetailRequest = {
+ *   vehicle: { vehicleId, operatorId, opAreaId },
+ *   availability: true
+ * }
+ * assert.strictEqual(
+ *   Operation.toQueryString(Schema.encodeSync(VehicleDetail.VehicleDetailQuery)(request)),
+ *   "coordReqType=VEHICLEDETAIL&vehDetail=1&vehSM=ID&SharingRefId=RR-1001:regiorad:rr-stuttgart&vehAvail=1"
+ * )
+ * ```
+ *
  * @since 0.1.0
  * @category schemas
  */

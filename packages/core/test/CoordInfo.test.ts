@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { CoordInfo, EfaClient } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
@@ -207,7 +208,7 @@ describe("CoordInfo request", () => {
       const pairs = Schema.encodeSync(CoordInfo.CoordInfoQuery)(request)
       expect(Schema.decodeUnknownSync(CoordInfo.CoordInfoQuery)(fromQueryString(toQueryString(pairs)))).toEqual(request)
     },
-    { fastCheck: { numRuns: 300 } }
+    { fastCheck: { numRuns: propertyRuns(300) } }
   )
 
   it("gives the client a URL", () => {
@@ -278,7 +279,7 @@ describe("CoordInfo response", () => {
         const encoded = Schema.encodeSync(CoordInfo.CoordInfoResponse)(response)
         expect(Schema.decodeUnknownSync(CoordInfo.CoordInfoResponse)(encoded)).toEqual(response)
       }),
-      { numRuns: 100 }
+      { numRuns: propertyRuns(100) }
     )
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck, JSONSchema, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { OpArea } from "../src/index.js"
 import { LatLonPairs } from "../src/internal/latLonPairs.js"
@@ -107,7 +108,7 @@ describe("OpArea request", () => {
   it.prop("decode(encode(r)) = r", { request: Arbitraries.schema(OpArea.OpAreaRequest) }, ({ request }) => {
     const pairs = Schema.encodeSync(OpArea.OpAreaQuery)(request)
     expect(Schema.decodeUnknownSync(OpArea.OpAreaQuery)(fromQueryString(toQueryString(pairs)))).toEqual(request)
-  }, { fastCheck: { numRuns: 300 } })
+  }, { fastCheck: { numRuns: propertyRuns(300) } })
 
   it("describes the operation", () => {
     expect(OpArea.operation.name).toBe("opArea")
@@ -204,7 +205,7 @@ describe("OpArea response", () => {
         const encoded = Schema.encodeSync(OpArea.OpAreaResponse)(response)
         expect(Schema.decodeUnknownSync(OpArea.OpAreaResponse)(encoded)).toEqual(response)
       }),
-      { numRuns: 100 }
+      { numRuns: propertyRuns(100) }
     )
   })
 })

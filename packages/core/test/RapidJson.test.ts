@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { readFileSync } from "node:fs"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import {
   AddInfo,
@@ -438,6 +439,6 @@ describe("rapidJSON round trips", () => {
       expect(decoded).toEqual(value)
       expect(Schema.is(model)(decoded)).toBe(true)
       expect(fast(JSON.parse(text), text)).toEqual(Either.right(decoded))
-    }, { fastCheck: { numRuns: 60 } })
+    }, { fastCheck: { numRuns: propertyRuns(60) } })
   }
 })

@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Fiber, Layer, Option, TestClock } from "effect"
+import { Duration, Effect, Fiber, Layer, Option, Schedule, TestClock } from "effect"
 import { EfaClient, Point } from "../src/index.js"
 import { parseRetryAfter } from "../src/internal/client.js"
 
@@ -172,7 +172,7 @@ describe("rate limits", () => {
       const fiber = yield* Effect.fork(Effect.all(Array.from({ length: 6 }, () => stopFinder), { concurrency: 6 }))
       yield* TestClock.adjust("10 millis")
       expect(calls.length).toBeLessThanOrEqual(2)
-      yield* TestClock.adjust("2 seconds")
+      yield* TestClock.adjust("3 seconds")
       yield* Fiber.join(fiber)
       expect(calls).toHaveLength(6)
     }).pipe(Effect.provide(layer))
@@ -187,4 +187,44 @@ describe("rate limits", () => {
       )
       expect(error.option).toBe("rateLimit.concurrency")
     }))
+})
+
+describe("a retry schedule", () => {
+  const spacedTwice = Schedule.spaced("1 second").pipe(Schedule.intersect(Schedule.recurs(2)))
+
+  it.effect("replaces the backoff: retries when and as often as the schedule says", () => {
+    const { calls, layer } = withClient({ retry: { schedule: spacedTwice } }, [
+      { status: 503 },
+      { status: 503 },
+      { status: 503 },
+      { status: 200, body: okBody }
+    ])
+    return Effect.gen(function*() {
+      const fiber = yield* Effect.fork(Effect.flip(stopFinder))
+      yield* TestClock.adjust("999 millis")
+      expect(calls).toHaveLength(1)
+      yield* TestClock.adjust("1 millis")
+      expect(calls).toHaveLength(2)
+      yield* TestClock.adjust("1 second")
+      const error = yield* Fiber.join(fiber)
+      expect(calls).toHaveLength(3)
+      expect(error._tag === "HttpStatusError" && error.status).toBe(503)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a longer Retry-After still wins; failures that are not transient are not retried", () => {
+    const { calls, layer } = withClient({ retry: { schedule: spacedTwice } }, [
+      { status: 429, headers: { "retry-after": "5" } },
+      { status: 404 }
+    ])
+    return Effect.gen(function*() {
+      const fiber = yield* Effect.fork(Effect.flip(stopFinder))
+      yield* TestClock.adjust("4 seconds")
+      expect(calls).toHaveLength(1)
+      yield* TestClock.adjust("1 second")
+      const error = yield* Fiber.join(fiber)
+      expect(calls).toHaveLength(2)
+      expect(error._tag === "HttpStatusError" && error.status).toBe(404)
+    }).pipe(Effect.provide(layer))
+  })
 })

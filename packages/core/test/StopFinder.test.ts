@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, ParseResult, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, StopFinder } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
@@ -135,7 +136,7 @@ describe("StopFinder request", () => {
     const query = Schema.encodeSync(StopFinder.StopFinderQuery)(request)
     const text = toQueryString(query)
     expect(Schema.decodeUnknownSync(StopFinder.StopFinderQuery)(fromQueryString(text))).toEqual(request)
-  }, { fastCheck: { numRuns: 300 } })
+  }, { fastCheck: { numRuns: propertyRuns(300) } })
 })
 
 describe("StopFinder response", () => {
@@ -210,6 +211,6 @@ describe("StopFinder response", () => {
       const decoded = Schema.decodeUnknownSync(StopFinder.StopFinderResponse)(JSON.parse(text))
       expect(JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(decoded))).toBe(text)
     },
-    { fastCheck: { numRuns: 100 } }
+    { fastCheck: { numRuns: propertyRuns(100) } }
   )
 })

@@ -1,5 +1,6 @@
 import { addEqualityTesters, describe, expect, it } from "@effect/vitest"
 import { DateTime, Either, ParseResult, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, Trip } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
@@ -371,7 +372,7 @@ describe("Trip request: decoding", () => {
       const text = toQueryString(Schema.encodeSync(query)(request))
       expect(Schema.decodeUnknownSync(query)(fromQueryString(text))).toEqual(request)
     },
-    { fastCheck: { numRuns: 500 } }
+    { fastCheck: { numRuns: propertyRuns(500) } }
   )
 
   it.prop(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { VehicleDetail } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
@@ -96,7 +97,7 @@ describe("VehicleDetail request", () => {
       const query = fromQueryString(toQueryString(pairs))
       expect(Schema.decodeUnknownSync(VehicleDetail.VehicleDetailQuery)(query)).toEqual(request)
     },
-    { fastCheck: { numRuns: 300 } }
+    { fastCheck: { numRuns: propertyRuns(300) } }
   )
 
   it("is a separate operation on the coordinate-search path", () => {

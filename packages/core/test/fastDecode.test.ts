@@ -16,6 +16,7 @@ import { deepStrictEqual } from "node:assert"
 import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import {
   AddInfo,
@@ -56,7 +57,7 @@ const compiled = <A, I>(schema: Schema.Schema<A, I>, options: { readonly inPlace
 const run = promisify(execFile)
 
 // Property tests run many cases: on a busy machine one can take longer than Vitest's default 5 s.
-const props = (numRuns: number) => ({ fastCheck: { numRuns }, timeout: 60_000 })
+const props = (numRuns: number) => ({ fastCheck: { numRuns: propertyRuns(numRuns) }, timeout: 60_000 })
 
 // Most tests here are synchronous; one after the other they can keep the worker from answering Vitest's
 // messages for longer than Vitest waits (60 s) on a busy machine. A turn of the event loop between tests.

@@ -32,6 +32,10 @@
  *   an association line without surcharge), `calcOneDirection` (no earlier variants are produced).
  * - Messages: an unknown point answers `-2000`, a date outside the timetable `-4001`, no trip
  *   `-4000`, each with `trips: []`.
+ * - Work budget (`context.budget`): every routing search and RAPTOR round takes from it. When it runs
+ *   out (searches, rounds or time), the search stops as EFA's router does when it gives up: the trips
+ *   found so far with a `warning` message, or `trips: []` with an `error` message, code `-4000`, whose
+ *   text begins `search stopped:` and names the budget.
  *
  * @since 0.1.0
  */
@@ -313,17 +317,21 @@ export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request,
   const viaEnd = via === undefined ? undefined : endpoint(dataset, via, false, undefined, speed)
   const dwell = (request.via?.dwellMinutes ?? 0) * 60
 
-  const options = searchOptions(request, context)
+  const budget = context.budget
+  const options = { ...searchOptions(request, context), budget }
   const timetable = timetableAround(dataset, date, timeZone)
+  // One routing search, if the budget allows it.
+  const searchPart = (origin: Endpoint, target: Endpoint, time: number): Part | undefined =>
+    budget !== undefined && !budget.search() ? undefined : runPart(options, timetable, origin, target, time)
 
   const candidateFrom = (time: number): Candidate | undefined => {
     if (viaEnd === undefined) {
-      const part = runPart(options, timetable, from, to, time)
+      const part = searchPart(from, to, time)
       return part === undefined ? undefined : { parts: [part], departure: part.departure, arrival: part.arrival }
     }
-    const first = runPart(options, timetable, from, viaEnd, time)
+    const first = searchPart(from, viaEnd, time)
     if (first === undefined) return undefined
-    const second = runPart(options, timetable, viaEnd, to, first.arrival + dwell)
+    const second = searchPart(viaEnd, to, first.arrival + dwell)
     if (second === undefined) return undefined
     return { parts: [first, second], departure: first.departure, arrival: second.arrival }
   }
@@ -357,12 +365,21 @@ export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request,
     chosen = collect(time, (_, found) => found <= wanted).slice(0, wanted)
   }
 
+  const realtime = request.realtime === true
+  if (budget?.exceeded !== undefined) {
+    // As EFA does when its router gives up: what was found, with a message; an error when nothing was.
+    const text = `search stopped: ${budget.describe()}`
+    if (chosen.length === 0) return error(-4000, text)
+    return {
+      trips: chosen.map((candidate) => tripOf(dataset, candidate, realtime)),
+      systemMessages: [{ type: "warning", module: "BROKER", code: -4000, text }]
+    }
+  }
   if (chosen.length === 0) {
     const walk = directWalk(dataset, origin, destination, via, time, speed, request.dateTimeRefersTo === "arrival")
     if (walk !== undefined) return { trips: [walk] }
     return error(-4000, "no connection found for the given time and options")
   }
-  const realtime = request.realtime === true
   return { trips: chosen.map((candidate) => tripOf(dataset, candidate, realtime)) }
 }
 

@@ -1,8 +1,9 @@
 /**
  * Loading a dataset folder: every file is read from inside the folder only (no `..`, no absolute
  * names, no symbolic links that lead out), decoded with its schema, and the files are checked against
- * each other (every referenced stop, line, provider and area exists). The first problem stops the
- * load with a {@link DatasetError} naming the file and the path inside it.
+ * each other (every referenced stop, line, provider and area exists). A file over the size limit is
+ * not read, and one nested past the depth limit is not parsed (see {@link DatasetLimits}). The first
+ * problem stops the load with a {@link DatasetError} naming the file and the path inside it.
  *
  * @since 0.1.0
  */
@@ -25,6 +26,54 @@ export class DatasetError extends Schema.TaggedError<DatasetError>()("DatasetErr
   path: Schema.String,
   message: Schema.String
 }) {}
+
+/**
+ * Bounds on a dataset's files, checked before a file is read whole or parsed.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface DatasetLimits {
+  /** The largest file, in bytes. Default 64 MiB. */
+  readonly maxFileBytes: number
+  /** The deepest nesting of arrays and objects in a file. Default 64 (the embedded dataset needs 8). */
+  readonly maxDepth: number
+}
+
+/**
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_DATASET_LIMITS: DatasetLimits = { maxFileBytes: 64 * 1024 * 1024, maxDepth: 64 }
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text, counted without parsing it; stops counting
+ * past `limit`.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const nestingDepth = (text: string, limit: number = Number.POSITIVE_INFINITY): number => {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 92) i++ // a backslash escapes the next character
+      else if (code === 34) inString = false
+      continue
+    }
+    if (code === 34) inString = true
+    else if (code === 91 || code === 123) {
+      if (++depth > deepest) {
+        deepest = depth
+        if (deepest > limit) return deepest
+      }
+    } else if (code === 93 || code === 125) depth--
+  }
+  return deepest
+}
 
 const fail = (file: string, at: string, detail: string) =>
   new DatasetError({ file, path: at, message: `dataset file ${file}${at === "" ? "" : ` at ${at}`}: ${detail}` })
@@ -57,7 +106,11 @@ const isInside = (folder: string, candidate: string): boolean => {
  * @since 0.1.0
  * @category loading
  */
-export const readDatasetFile = (folder: string, name: string): Effect.Effect<string, DatasetError> =>
+export const readDatasetFile = (
+  folder: string,
+  name: string,
+  maxFileBytes: number = DEFAULT_DATASET_LIMITS.maxFileBytes
+): Effect.Effect<string, DatasetError> =>
   Effect.gen(function*() {
     const plain = name.length > 0 && !name.includes("/") && !name.includes("\\") && name !== "." && name !== ".."
     if (!plain || path.isAbsolute(name)) {
@@ -78,13 +131,37 @@ export const readDatasetFile = (folder: string, name: string): Effect.Effect<str
     }
     const stat = yield* Effect.tryPromise({ try: () => fs.stat(real), catch: () => fail(name, "", "cannot be read") })
     if (!stat.isFile()) return yield* Effect.fail(fail(name, "", "is not a regular file"))
+    if (stat.size > maxFileBytes) {
+      return yield* Effect.fail(
+        fail(name, "", `the file has ${stat.size} bytes, more than the limit of ${maxFileBytes} bytes (maxFileBytes)`)
+      )
+    }
     return yield* Effect.tryPromise({
       try: () => fs.readFile(real, "utf8"),
       catch: (cause) => fail(name, "", `cannot be read: ${String(cause)}`)
     })
   })
 
-const decodeFile = <A, I>(file: string, schema: Schema.Schema<A, I>, text: string): Either.Either<A, DatasetError> => {
+const decodeFile = <A, I>(
+  file: string,
+  schema: Schema.Schema<A, I>,
+  text: string,
+  maxDepth: number
+): Either.Either<A, DatasetError> => {
+  if (nestingDepth(text, maxDepth) > maxDepth) {
+    return Either.left(
+      fail(file, "", `arrays and objects are nested deeper than the limit of ${maxDepth} levels (maxDepth)`)
+    )
+  }
+  try {
+    return decodeText(file, schema, text)
+  } catch (cause) {
+    // Whatever a file holds, the answer names it.
+    return Either.left(fail(file, "", `cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`))
+  }
+}
+
+const decodeText = <A, I>(file: string, schema: Schema.Schema<A, I>, text: string): Either.Either<A, DatasetError> => {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -206,12 +283,16 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
  * @since 0.1.0
  * @category loading
  */
-export const loadDataset = (folder: string): Effect.Effect<Dataset, DatasetError> =>
+export const loadDataset = (
+  folder: string,
+  limits: Partial<DatasetLimits> = {}
+): Effect.Effect<Dataset, DatasetError> =>
   Effect.gen(function*() {
+    const { maxDepth, maxFileBytes } = { ...DEFAULT_DATASET_LIMITS, ...limits }
     const parts: Record<string, unknown> = {}
     for (const [key, { file, schema }] of Object.entries(DatasetFiles)) {
-      const text = yield* readDatasetFile(folder, file)
-      parts[key] = yield* decodeFile(file, schema as Schema.Schema<unknown, unknown>, text)
+      const text = yield* readDatasetFile(folder, file, maxFileBytes)
+      parts[key] = yield* decodeFile(file, schema as Schema.Schema<unknown, unknown>, text, maxDepth)
     }
     const dataset = parts as unknown as Dataset
     const problem = checkReferences(dataset)

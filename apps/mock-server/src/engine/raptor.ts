@@ -10,6 +10,7 @@
  */
 import { DateTime } from "effect"
 import type { Dataset } from "../dataset/schema.js"
+import type { WorkBudget } from "./budget.js"
 import { indexOf } from "./network.js"
 import { addDays, type Run, runsOn } from "./timetable.js"
 
@@ -164,6 +165,8 @@ export interface SearchOptions {
   readonly changeAt: (stop: string) => boolean
   /** `fastest`: the earliest arrival, fewer changes on a tie; `leastInterchange`: the fewest rides. */
   readonly prefer: "fastest" | "leastInterchange"
+  /** The request's work budget: each round takes from it; a search stops (with no journey) when it is spent. */
+  readonly budget?: WorkBudget | undefined
 }
 
 type Label =
@@ -235,6 +238,7 @@ export const search = (
   const found: Array<{ readonly total: number; readonly target: number; readonly round: number }> = []
 
   for (let k = 1; k <= rounds && marked.size > 0; k++) {
+    if (options.budget !== undefined && !options.budget.round()) return undefined
     // the earliest marked position of each pattern
     const queue = new Map<number, number>()
     for (const stop of marked) {

@@ -3,7 +3,10 @@
  *
  * - `GET /__admin/health`: `{ status: "ok", now, timeZone, operations, dataset: { name, region, counts } }`.
  * - `GET /__admin/journal`: the received requests, oldest first,
- *   `[{ seq, method, path, params, status, fault? }]`; `?path=` and `?since=<seq>` filter.
+ *   `[{ seq, method, path, params, status, fault? }]`, in pages of `?limit=` entries (default 1,000, at
+ *   most 10,000), streamed; `?path=`, `?param=<name>` or `?param=<name>=<value>` and `?since=<seq>`
+ *   filter. When more entries match, `x-efa-journal-next` carries the `since` of the next page and
+ *   `Link` its URL.
  * - `DELETE /__admin/journal`, `POST /__admin/journal/reset`: empty the journal (sequence numbers
  *   restart at 1).
  * - `GET /__admin/faults`: the scripted faults still waiting.
@@ -14,19 +17,22 @@
  * - `POST /__admin/clock`: `{ "now": "2026-03-02T09:00:00Z" }` sets the clock; `{ "advance": 300 }`
  *   (seconds, may be negative) or `{ "advance": "15 minutes" }` moves it.
  * - `DELETE /__admin/clock`: the clock back to its start.
- * - `POST /__admin/reset`: journal, faults and clock back to the start.
+ * - `POST /__admin/reset`: journal, faults, clock and stubs back to the start.
+ * - Stubs, verification and recordings: see `testing.ts`.
  *
  * @since 0.1.0
  */
 import { DateTime, Duration, Either, Option, ParseResult, Schema } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
-import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
+import { adminGuard } from "../adminGuard.js"
+import { type AppContext, type AppEnv, JSON_TYPE, jsonResponse } from "../env.js"
 import { faultSpec, formatFault } from "../faults.js"
 import { parseInstant } from "../options.js"
 import { isOperationPath, PATHS } from "../registry.js"
-import type { FaultScript, MockState } from "../state.js"
+import type { FaultScript, JournalFilter, MockState } from "../state.js"
 import { methodNotAllowed, type RouteDeps } from "./operation.js"
+import { resetTools, TESTING_ENDPOINTS, testingRoutes } from "./testing.js"
 
 export {
   /**
@@ -49,8 +55,74 @@ const ENDPOINTS = [
   "GET /__admin/clock",
   "POST /__admin/clock",
   "DELETE /__admin/clock",
-  "POST /__admin/reset"
+  "POST /__admin/reset",
+  ...TESTING_ENDPOINTS
 ]
+
+/**
+ * The header of a journal page after which more entries match: the `since` of the next page.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const JOURNAL_NEXT_HEADER = "x-efa-journal-next"
+
+/**
+ * The entries of one journal page when `limit` is absent, and the most one page may have.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const JOURNAL_PAGE = { default: 1_000, max: 10_000 } as const
+
+const readJournalQuery = (
+  c: AppContext
+): Either.Either<{ readonly filter: JournalFilter; readonly limit: number }, string> => {
+  const path = c.req.query("path")
+  const sinceText = c.req.query("since")
+  const since = sinceText !== undefined && /^\d{1,15}$/.test(sinceText) ? Number(sinceText) : undefined
+  if (sinceText !== undefined && since === undefined) return Either.left("since must be a sequence number")
+  const limitText = c.req.query("limit")
+  const limit = limitText === undefined ? JOURNAL_PAGE.default : /^\d{1,6}$/.test(limitText) ? Number(limitText) : 0
+  if (limit < 1 || limit > JOURNAL_PAGE.max) {
+    return Either.left(`limit must be a number of entries from 1 to ${JOURNAL_PAGE.max}`)
+  }
+  const param = c.req.query("param")
+  let parameter: string | undefined
+  let value: string | undefined
+  if (param !== undefined) {
+    const equals = param.indexOf("=")
+    parameter = equals < 0 ? param : param.slice(0, equals)
+    value = equals < 0 ? undefined : param.slice(equals + 1)
+    if (parameter === "") return Either.left("param must be a parameter name, or name=value")
+  }
+  return Either.right({ filter: { path: path?.replace(/^\//, ""), since, parameter, value }, limit })
+}
+
+// Entries serialized a slice at a time, as the connection takes them: a page of thousands of large
+// entries never becomes one string, nor one long turn of the event loop.
+const JOURNAL_SLICE = 100
+
+const journalStream = (entries: ReadonlyArray<{ toJSON(): unknown }>): ReadableStream<Uint8Array> => {
+  const encoder = new TextEncoder()
+  let next = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next === 0 && entries.length === 0) {
+        controller.enqueue(encoder.encode("[]"))
+        controller.close()
+        return
+      }
+      const end = Math.min(entries.length, next + JOURNAL_SLICE)
+      const parts: Array<string> = []
+      for (let i = next; i < end; i++) parts.push(JSON.stringify(entries[i]!.toJSON()))
+      const text = (next === 0 ? "[" : ",") + parts.join(",") + (end === entries.length ? "]" : "")
+      next = end
+      controller.enqueue(encoder.encode(text))
+      if (end === entries.length) controller.close()
+    }
+  }, { highWaterMark: 0 })
+}
 
 const badRequest = (c: AppContext, message: string) => jsonResponse(c, { error: "invalid-admin-request", message }, 400)
 
@@ -105,6 +177,8 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   const clock = () => clockBody(state, options.timeZone, options.timeZoneName)
 
   const router = new Hono<AppEnv>()
+  // First: every admin route, present and future, is behind the guard.
+  router.use("*", adminGuard({ token: options.admin.token }))
   router.use(
     "*",
     bodyLimit({
@@ -136,11 +210,21 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   router.all("/health", methodNotAllowed(["GET", "HEAD"]))
 
   router.get("/journal", (c) => {
-    const path = c.req.query("path")
-    const sinceText = c.req.query("since")
-    const since = sinceText !== undefined && /^\d{1,15}$/.test(sinceText) ? Number(sinceText) : undefined
-    if (sinceText !== undefined && since === undefined) return badRequest(c, "since must be a sequence number")
-    return jsonResponse(c, state.journal({ path: path?.replace(/^\//, ""), since }))
+    const query = readJournalQuery(c)
+    if (Either.isLeft(query)) return badRequest(c, query.left)
+    const { filter, limit } = query.right
+    const page = state.journalPage(filter, limit)
+    const headers: Record<string, string> = { "content-type": JSON_TYPE }
+    const last = page.entries[page.entries.length - 1]
+    if (page.more && last !== undefined) {
+      // The next page starts after the last entry of this one.
+      const next = new URL(c.req.url)
+      next.searchParams.set("since", String(last.seq))
+      next.searchParams.set("limit", String(limit))
+      headers[JOURNAL_NEXT_HEADER] = String(last.seq)
+      headers.link = `<${next.pathname}${next.search}>; rel="next"`
+    }
+    return c.body(journalStream(page.entries), 200, headers)
   })
   router.delete("/journal", (c) => {
     state.clearJournal()
@@ -212,9 +296,12 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
 
   router.post("/reset", (c) => {
     state.reset()
+    resetTools(deps.tools)
     return jsonResponse(c, { reset: true, ...clock() })
   })
   router.all("/reset", methodNotAllowed(["POST"]))
+
+  if (deps.tools !== undefined) router.route("/", testingRoutes(deps, deps.tools))
 
   router.all("*", (c) =>
     jsonResponse(c, {
@@ -225,3 +312,17 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
     }, 404))
   return router
 }
+
+/**
+ * The admin prefix when the admin API is turned off: 404 for every path and method.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const adminDisabledRoutes = (): Hono<AppEnv> =>
+  new Hono<AppEnv>().all("*", (c) =>
+    jsonResponse(c, {
+      error: "not-found",
+      path: c.req.path,
+      message: "the admin API is turned off (--no-admin)"
+    }, 404))

@@ -1,5 +1,5 @@
 /**
- * What a caller who is lost gets: `GET /` lists the operations, the admin API and the OpenAPI
+ * What a caller who is lost gets: `GET /` (a browser gets the page of `page.ts`) lists the operations, the admin API and the OpenAPI
  * document; an unknown path gets a 404 with the same list and, where the path is a known mistake
  * (`XML_TRIP_REQUEST` for `XML_TRIP_REQUEST2`, `XML_COORDINFO_REQUEST` for `XML_COORD_REQUEST`), a
  * pointer to the right one.
@@ -11,6 +11,7 @@ import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
 import { operationsOf, PATHS } from "../registry.js"
 import { nearest } from "../search/text.js"
 import { methodNotAllowed, type RouteDeps } from "./operation.js"
+import { pageResponse, wantsHtml } from "./page.js"
 
 // Names people use for the operations that are not the operations' paths.
 const ALIASES: Record<string, string> = {
@@ -99,7 +100,7 @@ export const notFound = (deps: RouteDeps) => (c: AppContext): Response => {
 export const discoveryRoutes = (deps: RouteDeps): Hono<AppEnv> =>
   new Hono<AppEnv>()
     .get("/", (c) =>
-      jsonResponse(c, {
+      wantsHtml(c) ? pageResponse(c) : jsonResponse(c, {
         service: "efa-kit mock server",
         now: deps.state.nowIso(),
         timeZone: deps.options.timeZoneName,

@@ -6,6 +6,7 @@
 import { Hono } from "hono"
 import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
 import { type HandlerDeps, operationHandler } from "../handler.js"
+import type { TestTools } from "../interceptor.js"
 import { journaled, preflight } from "../pipeline.js"
 import type { AnswerEntry, AnswerRegistry } from "../registry.js"
 
@@ -17,6 +18,8 @@ import type { AnswerEntry, AnswerRegistry } from "../registry.js"
  */
 export interface RouteDeps extends HandlerDeps {
   readonly answers: AnswerRegistry
+  /** Stubs, verification and recordings, whose admin endpoints join the admin API. */
+  readonly tools?: TestTools | undefined
 }
 
 /**
@@ -58,9 +61,10 @@ export const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS
 export const operationRouter = (
   deps: RouteDeps,
   path: string,
-  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry
+  select: (pairs: ReadonlyArray<readonly [string, string]>) => AnswerEntry,
+  expensive = false
 ): Hono<AppEnv> => {
-  const answer = operationHandler(deps, path, select)
+  const answer = operationHandler(deps, path, select, expensive)
   const notAllowed = methodNotAllowed(OPERATION_METHODS)
   return new Hono<AppEnv>().all("/", (c) => {
     const method = c.req.method

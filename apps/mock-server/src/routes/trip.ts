@@ -14,4 +14,4 @@ import { operationRouter, type RouteDeps } from "./operation.js"
  * @category routes
  */
 export const tripRoutes = (deps: RouteDeps): Hono<AppEnv> =>
-  operationRouter(deps, "XML_TRIP_REQUEST2", () => deps.answers.trip)
+  operationRouter(deps, "XML_TRIP_REQUEST2", () => deps.answers.trip, true)

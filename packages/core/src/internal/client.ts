@@ -1,7 +1,9 @@
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import type * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as DateTime from "effect/DateTime"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -10,8 +12,6 @@ import * as Exit from "effect/Exit"
 import { constTrue } from "effect/Function"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
-import * as Random from "effect/Random"
-import type * as RateLimiter from "effect/RateLimiter"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import {
@@ -20,15 +20,39 @@ import {
   HttpStatusError,
   InterfaceVersionError,
   InvalidRequestError,
+  QueueFullError,
+  type RedirectError,
   type RequestIssue,
+  ResponseTooLargeError,
   ServerMessageError,
   TransportError
 } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
+import { type BodyFailure, readBody } from "./body.js"
+import { describeIssue, formatIssues } from "./describe.js"
 import type { DialectAdapter } from "./dialect.js"
 import { makeJsonDecoder } from "./fastDecode.js"
+import type { Gate } from "./limiter.js"
 import { type QueryPairs, toQueryString } from "./query.js"
+import { nextHop, REDIRECT_STATUSES, type ResolvedRedirects } from "./redirect.js"
+import { type ResolvedRetry, retrying } from "./retry.js"
+import { withAttemptTimeout } from "./timeout.js"
+
+export {
+  /** @internal */
+  type ResolvedRedirects
+} from "./redirect.js"
+export {
+  /** @internal */
+  isTransient,
+  /** @internal */
+  parseRetryAfter,
+  /** @internal */
+  type ResolvedRetry,
+  /** @internal */
+  retryDelay
+} from "./retry.js"
 
 /** @internal */
 export interface ResolvedSettings {
@@ -38,77 +62,20 @@ export interface ResolvedSettings {
   readonly timeout: Duration.Duration
   readonly deadline: Option.Option<Duration.Duration>
   readonly retry: Option.Option<ResolvedRetry>
-  readonly rateLimiter: Option.Option<RateLimiter.RateLimiter>
-  readonly concurrency: Option.Option<Effect.Semaphore>
+  readonly maxResponseBytes: number
+  readonly redirects: ResolvedRedirects | false
+  readonly gate: Option.Option<Gate>
+  readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
+  readonly spans: boolean
   /** The dialect and deployment profile: paths, extra parameters, headers, response schemas. */
   readonly dialect: DialectAdapter
 }
 
-/** @internal */
-export interface ResolvedRetry {
-  readonly maxAttempts: number
-  readonly baseDelay: Duration.Duration
-  readonly maxDelay: Duration.Duration
-  readonly maxRetryAfter: Duration.Duration
+// What a call's span reports: attempts made, the status of the last response.
+interface CallTrace {
+  attempts: number
+  status: number | undefined
 }
-
-const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504])
-
-/**
- * Whether another attempt may succeed: network failures and timeouts, the transient statuses, and the
- * empty or non-JSON 200 answers that gateways give while a deployment restarts. A body of the wrong
- * shape, a server message and an invalid request will not change on a retry.
- *
- * @internal
- */
-export const isTransient = (error: EfaError): boolean => {
-  switch (error._tag) {
-    case "TransportError":
-      return true
-    case "HttpStatusError":
-      return TRANSIENT_STATUSES.has(error.status)
-    case "DecodeError":
-      return error.reason !== "schema"
-    default:
-      return false
-  }
-}
-
-/**
- * Reads `Retry-After` as seconds or an HTTP date, relative to `now`.
- *
- * @internal
- */
-export const parseRetryAfter = (value: string | undefined, nowMillis: number): Option.Option<Duration.Duration> => {
-  if (value === undefined) return Option.none()
-  const text = value.trim()
-  if (/^\d+$/.test(text)) return Option.some(Duration.seconds(Number(text)))
-  const date = Date.parse(text)
-  if (Number.isNaN(date)) return Option.none()
-  return Option.some(Duration.millis(Math.max(0, date - nowMillis)))
-}
-
-/**
- * The pause before attempt `attempt + 1`: the server's `Retry-After` when it gave one (capped), else
- * exponential backoff with full jitter between half and all of the step.
- *
- * @internal
- */
-export const retryDelay = (
-  retry: ResolvedRetry,
-  error: EfaError,
-  attempt: number
-): Effect.Effect<Duration.Duration> =>
-  Effect.gen(function*() {
-    if (error._tag === "HttpStatusError") {
-      const now = yield* DateTime.now
-      const retryAfter = parseRetryAfter(error.retryAfter, DateTime.toEpochMillis(now))
-      if (Option.isSome(retryAfter)) return Duration.min(retryAfter.value, retry.maxRetryAfter)
-    }
-    const step = Duration.min(Duration.times(retry.baseDelay, 2 ** (attempt - 1)), retry.maxDelay)
-    const factor = yield* Random.nextRange(0.5, 1)
-    return Duration.millis(Math.round(Duration.toMillis(step) * factor))
-  })
 
 /**
  * Joins the base URL and an operation path whether or not the base ends with a slash.
@@ -133,7 +100,8 @@ const EXCERPT_LENGTH = 200
 
 /** @internal */
 export const excerpt = (body: string): string => {
-  const flat = body.replace(/\s+/g, " ").trim()
+  // Only the start is looked at: a body may be megabytes long.
+  const flat = body.slice(0, EXCERPT_LENGTH * 4).replace(/\s+/g, " ").trim()
   return flat.length > EXCERPT_LENGTH ? flat.slice(0, EXCERPT_LENGTH) + "…" : flat
 }
 
@@ -144,7 +112,7 @@ export const excerpt = (body: string): string => {
  */
 export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> =>
   mergeAlternatives(
-    ParseResult.ArrayFormatter.formatIssueSync(issue).map((entry) => ({
+    formatIssues(issue).map((entry) => ({
       field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
       message: entry.message
     }))
@@ -204,28 +172,27 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
   return merged
 }
 
-const firstIssue = (issue: ParseResult.ParseIssue): { readonly path: string; readonly message: string } => {
-  const [first] = ParseResult.ArrayFormatter.formatIssueSync(issue)
-  return first === undefined
-    ? { path: "$", message: "does not match" }
-    : { path: ["$", ...first.path.map(String)].join("."), message: first.message }
-}
-
-// What an attempt received: the response and its whole body.
+// What an attempt received: the final response, its whole body, and its URL (after redirects).
 interface Received {
   readonly response: HttpClientResponse.HttpClientResponse
   readonly body: string
+  readonly url: string
+}
+
+// Bytes of a redirect's body read before the next hop; the rest is dropped with the connection.
+const REDIRECT_BODY_BYTES = 64 * 1024
+
+const describeThrown = (error: unknown): string => {
+  try {
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return text.length > 200 ? text.slice(0, 200) + "…" : text
+  } catch {
+    return "an unprintable value was thrown"
+  }
 }
 
 const htmlDetail = (contentType: string | undefined): string =>
   `an HTML or XML page${contentType ? ` (${contentType})` : ""}`
-
-// The default (live) clock, to tell it from a test clock; read on first use.
-let liveClock: Clock.Clock | undefined
-const isLiveClock = (clock: Clock.Clock): boolean => clock === (liveClock ??= Effect.runSync(Effect.clock))
-
-// Timers longer than this are not set, as Effect's clock does.
-const MAX_TIMER_MILLIS = 2 ** 31 - 1
 
 /** @internal */
 export const OUTPUT_FORMAT: readonly [string, string] = ["outputFormat", "JSON"]
@@ -236,7 +203,11 @@ export const OUTPUT_FORMAT: readonly [string, string] = ["outputFormat", "JSON"]
  *
  * @internal
  */
-export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.HttpClient) => {
+export const makeExecutor = (
+  settings: ResolvedSettings,
+  httpClient: HttpClient.HttpClient,
+  baseRequestInit?: RequestInit | undefined
+) => {
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<
     Operation<any, any, any>,
@@ -246,10 +217,10 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     Operation<any, any, any>,
     (json: unknown, body: string) => Either.Either<any, ParseResult.ParseError>
   >()
-  // One call is one EFA request: no span and no trace headers per HTTP request (a caller who traces wraps
-  // the call in `Effect.withSpan`). The request lives in a scope of its own (`withScope`), so that the
+  // One call is one span (`spans`), not one per HTTP request, and no trace headers go out. A
+  // `transformClient` middleware sees the requests before these settings. The request lives in a scope of its own (`withScope`), so that the
   // client can abort it itself, without the fibers an interrupting timeout forks.
-  const client = httpClient.pipe(
+  const client = (settings.transformClient === undefined ? httpClient : settings.transformClient(httpClient)).pipe(
     HttpClient.withTracerDisabledWhen(constTrue),
     HttpClient.withTracerPropagation(false),
     HttpClient.withScope
@@ -325,24 +296,14 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     return url
   }
 
-  const limited = <A>(effect: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
-    let out = effect
-    if (Option.isSome(settings.rateLimiter)) out = settings.rateLimiter.value(out)
-    if (Option.isSome(settings.concurrency)) out = settings.concurrency.value.withPermits(1)(out)
-    return out
+  const limited = <A>(operation: Operation<any, any, any>, effect: Effect.Effect<A, EfaError>) => {
+    if (Option.isNone(settings.gate)) return effect
+    const gate = settings.gate.value
+    return gate.run(effect, () => new QueueFullError({ operation: operation.name, maxQueue: gate.maxQueue }))
   }
 
-  const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> => {
-    if (Option.isNone(settings.retry)) return run
-    const retry = settings.retry.value
-    const loop = (attemptNumber: number): Effect.Effect<A, EfaError> =>
-      Effect.catchAll(run, (error) =>
-        attemptNumber >= retry.maxAttempts || !isTransient(error)
-          ? Effect.fail(error)
-          : Effect.flatMap(retryDelay(retry, error, attemptNumber), (delay) =>
-            Effect.zipRight(Effect.sleep(delay), loop(attemptNumber + 1))))
-    return loop(1)
-  }
+  const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> =>
+    Option.isNone(settings.retry) ? run : retrying(settings.retry.value, run)
 
   const execute = <RequestInput, Response>(
     operation: Operation<any, Response, any, RequestInput>,
@@ -351,20 +312,42 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     Effect.suspend(() => {
       const url = buildUrl(operation, request)
       if (Either.isLeft(url)) return Effect.fail(url.left)
-      const calls = withRetries(limited(attempt(operation, url.right)))
-      if (Option.isNone(settings.deadline)) return calls
-      const deadline = settings.deadline.value
-      return Effect.timeoutFail(calls, {
-        duration: deadline,
-        onTimeout: () =>
-          new TransportError({
-            operation: operation.name,
-            reason: "timeout",
-            url: url.right,
-            detail: `deadline ${Duration.format(deadline)} passed`
-          })
-      })
+      if (!settings.spans) return withDeadline(operation, url.right, undefined)
+      const trace: CallTrace = { attempts: 0, status: undefined }
+      // No stack trace: capturing one costs more than the rest of the span.
+      return Effect.useSpan(`EfaClient.${operation.name}`, {
+        kind: "client",
+        captureStackTrace: false,
+        attributes: { "efa.operation": operation.name, "url.path": operation.path }
+      }, (span) =>
+        withDeadline(operation, url.right, trace).pipe(
+          Effect.ensuring(Effect.sync(() => {
+            span.attribute("efa.attempts", trace.attempts)
+            if (trace.status !== undefined) span.attribute("http.response.status_code", trace.status)
+          })),
+          Effect.withParentSpan(span)
+        ))
     })
+
+  const withDeadline = <Response>(
+    operation: Operation<any, Response, any>,
+    url: string,
+    trace: CallTrace | undefined
+  ): Effect.Effect<Response, EfaError> => {
+    const calls = withRetries(limited(operation, attempt(operation, url, trace)))
+    if (Option.isNone(settings.deadline)) return calls
+    const deadline = settings.deadline.value
+    return Effect.timeoutFail(calls, {
+      duration: deadline,
+      onTimeout: () =>
+        new TransportError({
+          operation: operation.name,
+          reason: "timeout",
+          url,
+          detail: `deadline ${Duration.format(deadline)} passed`
+        })
+    })
+  }
 
   const timeoutError = (operation: Operation<any, any, any>, url: string) =>
     new TransportError({
@@ -374,71 +357,127 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
       detail: `timeout ${Duration.format(settings.timeout)}`
     })
 
-  // Sends the request and reads the whole body.
-  const send = (operation: Operation<any, any, any>, url: string) =>
-    client.execute(HttpClientRequest.setUrl(template, url)).pipe(
-      Effect.flatMap((response) => Effect.map(response.text, (body): Received => ({ response, body }))),
-      Effect.mapError((error) =>
-        new TransportError({
-          operation: operation.name,
-          reason: "network",
-          url,
-          detail: error.message,
-          cause: settings.dialect.safeCause(error)
-        })
+  const baseOrigin = new URL(settings.baseUrl).origin
+  // Redirects are the client's to follow, the same way on every transport: `fetch` is told not to
+  // follow them (undici's `request` and Node's `http` never do). A request to another origin carries
+  // none of the configured headers, not even those of a `RequestInit` given to the fetch client.
+  const fetchInit = (context: Context.Context<never>, sameOrigin: boolean): RequestInit => {
+    const given = Context.getOption(context, FetchHttpClient.RequestInit)
+    const init: RequestInit = { ...baseRequestInit, ...(Option.isSome(given) ? given.value : undefined) }
+    init.redirect = "manual"
+    if (!sameOrigin) delete init.headers
+    return init
+  }
+  // A request to another origin starts from this bare request, never from `template`: whatever adds
+  // headers (options, an API key) must add them to `template`, so that they stay with the base origin.
+  const bareTemplate = HttpClientRequest.get("", { headers: { accept: "application/json" } })
+
+  // The cause keeps the request, its API key header redacted.
+  const transportError = (operation: Operation<any, any, any>, url: string, error: HttpClientError.HttpClientError) =>
+    new TransportError({
+      operation: operation.name,
+      reason: "network",
+      url,
+      detail: error.message,
+      cause: settings.dialect.safeCause(error)
+    })
+
+  const bodyError = (operation: Operation<any, any, any>, url: string, failure: BodyFailure) =>
+    failure._tag === "Transport"
+      ? transportError(operation, url, failure.error)
+      : new ResponseTooLargeError({
+        operation: operation.name,
+        url,
+        limit: settings.maxResponseBytes,
+        received: failure.received,
+        declared: failure.declared
+      })
+
+  // One request of an attempt: to the call's URL, or to where a redirect pointed.
+  const sendOne = (url: string, sameOrigin: boolean) =>
+    Effect.contextWithEffect((context: Context.Context<never>) =>
+      client.execute(HttpClientRequest.setUrl(sameOrigin ? template : bareTemplate, url)).pipe(
+        Effect.provideService(FetchHttpClient.RequestInit, fetchInit(context, sameOrigin))
       )
     )
 
-  // The per-attempt timeout with the live clock: a plain timer that closes the request's scope, which
-  // aborts the request. `Effect.timeoutFail` races two forked fibers, several times the cost of a
-  // loopback round trip; it is kept for any other clock (the `TestClock` of tests), which a timer would
-  // not follow.
-  const withLiveTimeout = (
-    sent: Effect.Effect<Received, TransportError>,
-    scope: Scope.CloseableScope,
-    operation: Operation<any, any, any>,
-    url: string
-  ): Effect.Effect<Received, TransportError> =>
-    Effect.suspend(() => {
-      const millis = Duration.toMillis(settings.timeout)
-      // Longer than a timer can wait: no limit, as with Effect's clock.
-      if (millis > MAX_TIMER_MILLIS) return sent
-      let timedOut = false
-      const timer = setTimeout(() => {
-        timedOut = true
-        Effect.runFork(Scope.close(scope, Exit.void))
-      }, millis)
-      return Effect.matchCauseEffect(sent, {
-        onFailure: (cause) => {
-          clearTimeout(timer)
-          return timedOut ? Effect.fail(timeoutError(operation, url)) : Effect.failCause(cause)
-        },
-        onSuccess: (received) => {
-          clearTimeout(timer)
-          return Effect.succeed(received)
+  type Exchange = Effect.Effect<Received, TransportError | RedirectError | ResponseTooLargeError, Scope.Scope>
+
+  // Sends the request, follows the redirects the policy allows, and reads the final body.
+  const exchange = (operation: Operation<any, any, any>, url: string, trace: CallTrace | undefined): Exchange => {
+    const hop = (current: string, chain: Array<string>): Exchange =>
+      Effect.flatMap(
+        Effect.mapError(sendOne(current, chain.length === 1 || new URL(current).origin === baseOrigin), (error) =>
+          transportError(operation, current, error)),
+        (response): Exchange => {
+          if (trace !== undefined) {
+            trace.status = response.status
+          }
+          if (!REDIRECT_STATUSES.has(response.status)) {
+            return Effect.map(
+              Effect.mapError(readBody(response, settings.maxResponseBytes), (failure) =>
+                bodyError(operation, current, failure)),
+              (body): Received => ({ response, body, url: current })
+            )
+          }
+          const next = nextHop(settings.redirects, baseOrigin, {
+            operation: operation.name,
+            url,
+            current,
+            chain,
+            status: response.status,
+            location: response.headers["location"]
+          })
+          // The body of a redirect is read (a little of it) so that the connection can be used again.
+          const drained = Effect.ignore(readBody(response, REDIRECT_BODY_BYTES))
+          return Effect.zipRight(
+            drained,
+            Either.isLeft(next) ? Effect.fail(next.left) : hop(next.right, [...chain, next.right])
+          )
         }
-      })
-    })
+      )
+    return hop(url, [url])
+  }
 
   const attempt = <Response>(
     operation: Operation<any, Response, any>,
-    url: string
+    url: string,
+    trace: CallTrace | undefined
   ): Effect.Effect<Response, EfaError> =>
     Effect.flatMap(Scope.make(), (scope) => {
-      const sent = Effect.provideService(send(operation, url), Scope.Scope, scope)
-      return Effect.clockWith((clock) =>
-        isLiveClock(clock)
-          ? withLiveTimeout(sent, scope, operation, url)
-          : Effect.timeoutFail(sent, { duration: settings.timeout, onTimeout: () => timeoutError(operation, url) })
-      ).pipe(
+      if (trace !== undefined) trace.attempts++
+      const sent = Effect.provideService(exchange(operation, url, trace), Scope.Scope, scope)
+      return withAttemptTimeout(sent, scope, settings.timeout, () => timeoutError(operation, url)).pipe(
         // A request that failed, timed out or was interrupted is aborted; one that was read to the end is
         // left alone (its scope is dropped, not closed).
         Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : Scope.close(scope, exit)),
-        Effect.flatMap(({ body, response }) => interpret(operation, url, response, body))
+        Effect.flatMap((received) => interpret(operation, received))
       )
     })
 
   const interpret = <Response>(
+    operation: Operation<any, Response, any>,
+    { body, response, url }: Received
+  ): Effect.Effect<Response, EfaError> => {
+    // Whatever the body holds, the answer is a value or a tagged error: anything thrown on the way
+    // (a schema's own code, a formatter) becomes a `DecodeError`.
+    try {
+      return interpretUnsafe(operation, url, response, body)
+    } catch (error) {
+      return Effect.fail(
+        new DecodeError({
+          operation: operation.name,
+          url,
+          reason: "schema",
+          path: "$",
+          detail: `the body could not be decoded: ${describeThrown(error)}`,
+          bodyExcerpt: excerpt(body)
+        })
+      )
+    }
+  }
+
+  const interpretUnsafe = <Response>(
     operation: Operation<any, Response, any>,
     url: string,
     response: HttpClientResponse.HttpClientResponse,
@@ -472,7 +511,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
       return decodeError(
         "not-json",
         "$",
-        looksLikeHtml ? htmlDetail(response.headers["content-type"]) : String((error as Error).message)
+        looksLikeHtml ? htmlDetail(response.headers["content-type"]) : describeThrown(error)
       )
     }
     if (settings.dialect.dialect === "rapidJSON") {
@@ -483,7 +522,7 @@ export const makeExecutor = (settings: ResolvedSettings, httpClient: HttpClient.
     }
     const decoded = decoderFor(operation)(json, body)
     if (Either.isLeft(decoded)) {
-      const issue = firstIssue(decoded.left.issue)
+      const issue = describeIssue(decoded.left.issue)
       return decodeError("schema", issue.path, settings.dialect.mismatch(json) + issue.message)
     }
     const value = decoded.right as Response

@@ -1,0 +1,127 @@
+/**
+ * Reading a response body within a byte limit, whatever the transport.
+ *
+ * A body with a `Content-Length` within the limit and no content coding is read whole by the
+ * transport (HTTP/1.1 ends it after that many bytes). Any other body is read chunk by chunk, counting
+ * the bytes as they come, and reading stops at the first chunk past the limit: memory stays bounded by
+ * the limit, whatever the server sends (an endless body, a compressed body that expands).
+ *
+ * The chunks are read straight from the transport's body when it is one this module knows (the
+ * `Response` of fetch, the Node stream of undici and `http`): Effect's `Stream` over a body costs about
+ * a millisecond per response, more than a loopback round trip. Any other `HttpClient` is read through
+ * its `stream`.
+ *
+ * @internal
+ */
+import * as HttpClientError from "@effect/platform/HttpClientError"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import { Effect, Stream } from "effect"
+
+/**
+ * What went wrong while reading: the transport failed, or the body passed the limit.
+ *
+ * @internal
+ */
+export type BodyFailure =
+  | { readonly _tag: "Transport"; readonly error: HttpClientError.ResponseError }
+  | { readonly _tag: "TooLarge"; readonly received: number; readonly declared: boolean }
+
+const declaredLength = (headers: Readonly<Record<string, string>>): number | undefined => {
+  const text = headers["content-length"]
+  return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : undefined
+}
+
+const isIdentity = (coding: string | undefined): boolean =>
+  coding === undefined || coding === "" || coding.trim().toLowerCase() === "identity"
+
+const EMPTY: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: async function*() {} }
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<Uint8Array> =>
+  typeof value === "object" && value !== null && typeof (value as any)[Symbol.asyncIterator] === "function"
+
+// The transport's own body, when the response wraps one this module can read.
+const rawBody = (response: HttpClientResponse.HttpClientResponse): AsyncIterable<Uint8Array> | undefined => {
+  const source = (response as { readonly source?: unknown }).source
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    return source.body === null ? EMPTY : isAsyncIterable(source.body) ? source.body : undefined
+  }
+  const body = (source as { readonly body?: unknown } | undefined)?.body
+  return isAsyncIterable(body) ? body : undefined
+}
+
+// Text so far, or the size at which reading stopped.
+type Read = { readonly text: string } | { readonly tooLarge: number }
+
+const collect = async (chunks: AsyncIterable<Uint8Array>, limit: number): Promise<Read> => {
+  const decoder = new TextDecoder()
+  const parts: Array<string> = []
+  let received = 0
+  for await (const chunk of chunks) {
+    received += chunk.byteLength
+    // Leaving the loop cancels the body (`return` of its iterator).
+    if (received > limit) return { tooLarge: received }
+    parts.push(decoder.decode(chunk, { stream: true }))
+  }
+  parts.push(decoder.decode())
+  return { text: parts.join("") }
+}
+
+const readStream = (response: HttpClientResponse.HttpClientResponse, limit: number): Effect.Effect<Read, BodyFailure> =>
+  Effect.suspend(() => {
+    const decoder = new TextDecoder()
+    const parts: Array<string> = []
+    let received = 0
+    return Stream.runForEach(
+      Stream.mapError(response.stream, (error): BodyFailure => ({ _tag: "Transport", error })),
+      (chunk) => {
+        received += chunk.byteLength
+        if (received > limit) return Effect.fail<BodyFailure>({ _tag: "TooLarge", received, declared: false })
+        parts.push(decoder.decode(chunk, { stream: true }))
+        return Effect.void
+      }
+    ).pipe(
+      // A response without a body reads as the empty text, as `response.text` gives it.
+      Effect.catchIf(
+        (failure) => failure._tag === "Transport" && failure.error.reason === "EmptyBody",
+        () => Effect.void
+      ),
+      Effect.map((): Read => {
+        parts.push(decoder.decode())
+        return { text: parts.join("") }
+      })
+    )
+  })
+
+/**
+ * Reads the body as UTF-8 text, failing with `TooLarge` past `limit` bytes.
+ *
+ * @internal
+ */
+export const readBody = (
+  response: HttpClientResponse.HttpClientResponse,
+  limit: number
+): Effect.Effect<string, BodyFailure> => {
+  const headers = response.headers
+  const declared = declaredLength(headers)
+  if (declared !== undefined && isIdentity(headers["content-encoding"])) {
+    if (declared > limit) return Effect.fail({ _tag: "TooLarge", received: declared, declared: true })
+    return Effect.mapError(response.text, (error): BodyFailure => ({ _tag: "Transport", error }))
+  }
+  const raw = rawBody(response)
+  const read = raw === undefined
+    ? readStream(response, limit)
+    : Effect.tryPromise({
+      try: () => collect(raw, limit),
+      catch: (cause): BodyFailure => ({
+        _tag: "Transport",
+        error: new HttpClientError.ResponseError({ request: response.request, response, reason: "Decode", cause })
+      })
+    })
+  return Effect.flatMap(
+    read,
+    (result) =>
+      "text" in result
+        ? Effect.succeed(result.text)
+        : Effect.fail<BodyFailure>({ _tag: "TooLarge", received: result.tooLarge, declared: false })
+  )
+}
