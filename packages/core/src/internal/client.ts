@@ -110,13 +110,28 @@ export const excerpt = (body: string): string => {
  *
  * @internal
  */
-export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> =>
-  mergeAlternatives(
-    formatIssues(issue).map((entry) => ({
-      field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
-      message: entry.message
-    }))
-  )
+export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> => {
+  // a request that is not an object at all: Effect would spell out the whole model
+  const root = typeIssueOf(issue)
+  return root !== undefined && (root.actual === null || typeof root.actual !== "object")
+    ? [{
+      field: "(request)",
+      message: `expected an object, got ${String(JSON.stringify(root.actual) ?? typeof root.actual)}`
+    }]
+    : mergeAlternatives(
+      formatIssues(issue).map((entry) => ({
+        field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
+        message: entry.message
+      }))
+    )
+}
+
+// The type mismatch at the root of an issue, through the transformations and refinements around it.
+const typeIssueOf = (issue: ParseResult.ParseIssue): ParseResult.Type | undefined => {
+  if (issue._tag === "Type") return issue
+  if (issue._tag === "Transformation" || issue._tag === "Refinement") return typeIssueOf(issue.issue)
+  return undefined
+}
 
 const literalMismatch = /^Expected ("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null), actual (.*)$/s
 
