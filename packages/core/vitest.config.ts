@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: "core",
     include: ["test/**/*.test.ts"],
+    // property tests through the client do real work; a loaded CI machine must not time them out
+    testTimeout: 30_000,
     setupFiles: ["../../test-support/setup.ts"]
   }
 })

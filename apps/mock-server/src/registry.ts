@@ -45,7 +45,7 @@ export interface NoResult {
  * @category models
  */
 export interface AnswerEntry<Request = any, Response = any> {
-  readonly operation: Operation.Operation<Request, Response, any>
+  readonly operation: Operation.Operation<Request, Response, any, any>
   readonly answer: Answer<Request, Response>
   readonly noResult: NoResult
 }

@@ -12,10 +12,11 @@ import {
   Trip,
   VehicleDetail
 } from "@efa-kit/core"
+import * as Arbitraries from "@efa-kit/core/arbitraries"
 import { DEFAULT_LIMITS, embeddedDatasetPath, makeMockServer } from "@efa-kit/mock-server"
 import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Effect, Either, FastCheck, ParseResult, Schema } from "effect"
+import { Effect, Either, FastCheck, ParseResult, Schema } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { propertyRuns } from "../../../test-support/properties.js"
@@ -163,7 +164,7 @@ describe("for every request model, an arbitrary request reaches the fake as the 
     it(name, async () => {
       const operation: Operation.Any = EfaClient.operations[name]
       const decodeQuery = Schema.decodeUnknownEither(operation.query(context))
-      const requests = Arbitrary.make(operation.request)
+      const requests = Arbitraries.make(operation.request)
       await FastCheck.assert(
         FastCheck.asyncProperty(requests, async (request) => {
           const url = Either.getOrThrow(efa.url(name, request as never))
@@ -232,7 +233,7 @@ describe("for every response schema, an arbitrary response survives encoding, JS
       const encode = Schema.encodeSync(schema)
       const decode = Schema.decodeUnknownSync(schema)
       FastCheck.assert(
-        FastCheck.property(Arbitrary.make(schema), (value) => {
+        FastCheck.property(Arbitraries.make(schema), (value) => {
           // a generated field named `__proto__` cannot be copied by assignment; no deployment sends one
           FastCheck.pre(!hasProtoKey(value))
           const json = JSON.parse(JSON.stringify(encode(value)))

@@ -31,7 +31,9 @@
  *
  * @since 0.1.0
  */
-import { Arbitrary, ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, ParamString, Repeated, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
@@ -307,6 +309,14 @@ export const AddInfoRequest = AddInfoFields.pipe(
  */
 export interface AddInfoRequest extends Schema.Schema.Type<typeof AddInfoRequest> {}
 
+/**
+ * A {@link AddInfoRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AddInfoRequestInput = typeof AddInfoRequest.Encoded
+
 const PaddedIntParam = (width: number, min: number, max: number): Schema.Schema<number, string> =>
   Schema.transformOrFail(ParamString, Schema.Int.pipe(Schema.between(min, max)), {
     strict: true,
@@ -499,7 +509,7 @@ export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly 
 export const NoticeKind: Schema.Schema<NoticeType | (string & {})> = Schema.String.annotations({
   identifier: "NoticeKind",
   description: `${NoticeType.literals.join(", ")} or another type`,
-  arbitrary: () => (fc) => fc.constantFrom(...NoticeType.literals)
+  ...arbitraryHint("noticeType")
 })
 
 /**
@@ -590,10 +600,8 @@ export const dedupe = (notices: ReadonlyArray<Notice>): ReadonlyArray<Notice> =>
  */
 export const Notices: Schema.Schema<ReadonlyArray<Notice>, ReadonlyArray<typeof Notice.Encoded>> = Schema.transform(
   Schema.Array(Notice),
-  Schema.Array(Schema.typeSchema(Notice)).annotations({
-    // distinct IDs, so that de-duplication leaves an arbitrary list as it is
-    arbitrary: () => (fc) => fc.uniqueArray(Arbitrary.make(Notice), { selector: (notice) => notice.id, maxLength: 5 })
-  }),
+  // distinct IDs, so that de-duplication leaves a generated list as it is
+  Schema.Array(Schema.typeSchema(Notice)).annotations(arbitraryHint({ uniqueBy: "id", maxLength: 5 })),
   { strict: true, decode: (notices) => dedupe(notices), encode: (notices) => notices }
 ).annotations({ identifier: "Notices", description: "Service notices, de-duplicated by id" })
 
@@ -620,7 +628,12 @@ export interface AddInfoResponse extends Schema.Schema.Type<typeof AddInfoRespon
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<AddInfoRequest, AddInfoResponse, typeof AddInfoResponse.Encoded> = {
+export const operation: Operation<
+  AddInfoRequest,
+  AddInfoResponse,
+  typeof AddInfoResponse.Encoded,
+  AddInfoRequestInput
+> = {
   name: "addInfo",
   path: "XML_ADDINFO_REQUEST",
   summary: "Current or historical service notices, with filters",

@@ -5,8 +5,10 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema } from "effect"
-import { ParamString } from "./internal/params.js"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { ParamString, SetFromList } from "./internal/params.js"
 
 /**
  * A schema for a list of named flags, encoded as their bitwise sum in a query value.
@@ -33,17 +35,8 @@ export const fromFlags = <const Flags extends Record<string, number>>(
   options: { readonly identifier: string; readonly description?: string }
 ): Schema.Schema<ReadonlyArray<keyof Flags & string>, string> => {
   const entries = Object.entries(flags) as Array<[keyof Flags & string, number]>
-  const names = entries.map(([name]) => name)
   const known = entries.reduce((acc, [, bit]) => acc | bit, 0)
-  const Names = Schema.Array(Schema.Literal(...(names as [string, ...Array<string>])))
-    .pipe(
-      Schema.filter((list) => isCanonical(list, names), {
-        message: () => `flags must be distinct and in the order ${names.join(", ")}`
-      })
-    )
-    .annotations({
-      arbitrary: () => (fc) => fc.subarray(names)
-    }) as unknown as Schema.Schema<ReadonlyArray<keyof Flags & string>>
+  const Names = canonicalNames(flags)
   return Schema.transformOrFail(ParamString, Names, {
     strict: true,
     decode: (text, _, ast) => {
@@ -71,6 +64,35 @@ export const fromFlags = <const Flags extends Record<string, number>>(
     jsonSchema: { type: "string", pattern: "^\\d+$" }
   })
 }
+
+const canonicalNames = <const Flags extends Record<string, number>>(
+  flags: Flags
+): Schema.Schema<ReadonlyArray<keyof Flags & string>> => {
+  const names = Object.keys(flags)
+  return Schema.Array(Schema.Literal(...(names as [string, ...Array<string>])))
+    .pipe(
+      Schema.filter((list) => isCanonical(list, names), {
+        message: () => `flags must be distinct and in the order ${names.join(", ")}`
+      })
+    )
+    .annotations(arbitraryHint({ subset: names })) as unknown as Schema.Schema<ReadonlyArray<keyof Flags & string>>
+}
+
+/**
+ * A list of named flags in a request model: any order, repeats allowed, read as the canonical list
+ * (the order of the table, without repeats) that {@link fromFlags} encodes.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const setOf = <const Flags extends Record<string, number>>(
+  flags: Flags
+): Schema.Schema<ReadonlyArray<keyof Flags & string>, ReadonlyArray<keyof Flags & string>> =>
+  SetFromList(
+    Schema.Literal(...(Object.keys(flags) as [keyof Flags & string, ...Array<keyof Flags & string>])),
+    canonicalNames(flags),
+    (list) => normalize(flags, list)
+  )
 
 const isCanonical = (list: ReadonlyArray<string>, order: ReadonlyArray<string>): boolean => {
   let last = -1
@@ -125,7 +147,7 @@ export const MotBitmask: Schema.Schema<ReadonlyArray<number>, string> = Schema.t
     Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
       message: () => "MOT-IDs must be ascending and distinct"
     }),
-    Schema.annotations({ arbitrary: () => (fc) => fc.subarray(Array.from({ length: 31 }, (_, i) => i)) })
+    Schema.annotations(arbitraryHint({ subset: Array.from({ length: 31 }, (_, i) => i) }))
   ),
   {
     strict: true,
@@ -145,3 +167,16 @@ export const MotBitmask: Schema.Schema<ReadonlyArray<number>, string> = Schema.t
   description: "Bitmask over MOT-IDs: MOT-ID n is bit 2^n",
   jsonSchema: { type: "string", pattern: "^\\d+$" }
 })
+
+/**
+ * MOT-IDs for {@link MotBitmask} in a request model: any order, repeats allowed, read as the ascending
+ * list without repeats.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MotSet: Schema.Schema<ReadonlyArray<number>, ReadonlyArray<number>> = SetFromList(
+  Schema.Int.pipe(Schema.between(0, 30)),
+  Schema.typeSchema(MotBitmask),
+  (ids) => Array.from(new Set(ids)).sort((a, b) => a - b)
+)

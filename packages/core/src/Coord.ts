@@ -4,7 +4,9 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { ParamString } from "./internal/params.js"
 
 /**
@@ -17,7 +19,7 @@ export const Latitude = Schema.Number.pipe(
   Schema.between(-90, 90),
   Schema.annotations({
     identifier: "Latitude",
-    arbitrary: () => (fc) => fc.integer({ min: -90_000_000, max: 90_000_000 }).map((n) => n / 1_000_000)
+    ...arbitraryHint("latitude")
   })
 )
 
@@ -31,7 +33,7 @@ export const Longitude = Schema.Number.pipe(
   Schema.between(-180, 180),
   Schema.annotations({
     identifier: "Longitude",
-    arbitrary: () => (fc) => fc.integer({ min: -180_000_000, max: 180_000_000 }).map((n) => n / 1_000_000)
+    ...arbitraryHint("longitude")
   })
 )
 
@@ -57,6 +59,46 @@ export interface Coord extends Schema.Schema.Type<typeof Coord> {}
  * @category constructors
  */
 export const make = (lat: number, lon: number): Coord => ({ lat, lon })
+
+/**
+ * Two opposite corners of a box, by the names requests give them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Corners {
+  /** The upper-left (north-west) corner. */
+  readonly upperLeft: Coord
+  /** The lower-right (south-east) corner. */
+  readonly lowerRight: Coord
+}
+
+/**
+ * Whether `upperLeft` is the north-west corner and `lowerRight` the south-east one.
+ *
+ * @since 0.1.0
+ * @category predicates
+ */
+export const isNorthWestFirst = (box: Corners): boolean =>
+  box.upperLeft.lat >= box.lowerRight.lat && box.upperLeft.lon <= box.lowerRight.lon
+
+/**
+ * Any two opposite corners of a box as its north-west (`upperLeft`) and south-east (`lowerRight`)
+ * corners: swapped corners, or the north-east and south-west ones, give the same box. Other fields are
+ * kept.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const orderCorners = <Box extends Corners>(box: Box): Box => {
+  if (isNorthWestFirst(box)) return box
+  const { lowerRight: b, upperLeft: a } = box
+  return {
+    ...box,
+    upperLeft: { lat: Math.max(a.lat, b.lat), lon: Math.min(a.lon, b.lon) },
+    lowerRight: { lat: Math.min(a.lat, b.lat), lon: Math.max(a.lon, b.lon) }
+  }
+}
 
 /**
  * The coordinate format every request uses.

@@ -24,8 +24,10 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import {
   BareFlagParam,
   FlagParam,
@@ -34,7 +36,8 @@ import {
   ModelText,
   ModelToken,
   opt,
-  ParamString
+  ParamString,
+  SetFromList
 } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -96,24 +99,49 @@ export type ObjectType = typeof ObjectType.Type
 export const isKnownObjectType = (type: string): type is ObjectType =>
   (ObjectTypes as ReadonlyArray<string>).includes(type)
 
+const cornerFields = {
+  /** The upper-left (north-west) corner. */
+  upperLeft: Coord.Coord,
+  /** The lower-right (south-east) corner. */
+  lowerRight: Coord.Coord
+}
+
+const northWestFirst = <A extends Coord.Corners, I>(schema: Schema.Schema<A, I>) =>
+  schema.pipe(
+    Schema.filter((box) =>
+      Coord.isNorthWestFirst(box) ||
+      { path: ["lowerRight"], message: "the lower-right corner must lie south-east of the upper-left corner" }
+    )
+  )
+
 /**
  * Two corners of a box: upper left (north-west) and lower right (south-east).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const Box = Schema.Struct({
-  /** The upper-left corner. */
-  upperLeft: Coord.Coord,
-  /** The lower-right corner. */
-  lowerRight: Coord.Coord
-}).annotations({ identifier: "Box" })
+export const Box = northWestFirst(Schema.Struct(cornerFields)).annotations({
+  identifier: "Box",
+  ...arbitraryHint("northWestFirst")
+})
 
 /**
  * @since 0.1.0
  * @category models
  */
 export interface Box extends Schema.Schema.Type<typeof Box> {}
+
+/**
+ * A box by any two opposite corners, in either order, read as its north-west and south-east corners.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoxFromCorners: Schema.Schema<Box, Coord.Corners> = Schema.transform(Schema.Struct(cornerFields), Box, {
+  strict: true,
+  decode: Coord.orderCorners,
+  encode: (box) => box
+})
 
 /**
  * A circular search around a centre (`coord`); each filter block may set its radius.
@@ -127,12 +155,16 @@ export const Circle = Schema.TaggedStruct("Circle", {
 }).annotations({ identifier: "Circle" })
 
 /**
- * A search inside a box (the bare flag `boundingBox`, corners `boundingBoxLU` and `boundingBoxRL`).
+ * A search inside a box (the bare flag `boundingBox`, corners `boundingBoxLU` and `boundingBoxRL`),
+ * north-west corner first.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const BoundingBox = Schema.TaggedStruct("BoundingBox", Box.fields).annotations({ identifier: "BoundingBox" })
+export const BoundingBox = northWestFirst(Schema.TaggedStruct("BoundingBox", cornerFields)).annotations({
+  identifier: "BoundingBox",
+  ...arbitraryHint("northWestFirst")
+})
 
 /**
  * The search space: a circle or a bounding box, never both.
@@ -147,6 +179,26 @@ export const SearchSpace = Schema.Union(Circle, BoundingBox).annotations({ ident
  * @category models
  */
 export type SearchSpace = typeof SearchSpace.Type
+
+/**
+ * The search space as written: a bounding box may give its corners in either order.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SearchSpaceInput: Schema.Schema<SearchSpace, SearchSpace> = Schema.Union(
+  Circle,
+  Schema.transform(Schema.TaggedStruct("BoundingBox", cornerFields), BoundingBox, {
+    strict: true,
+    decode: Coord.orderCorners,
+    encode: (box) => box
+  })
+).annotations({
+  message: (issue) =>
+    `expected a search space made with CoordInfo.circle or CoordInfo.boundingBox, got ${
+      typeof issue.actual === "string" ? JSON.stringify(issue.actual) : typeof issue.actual
+    }`
+})
 
 /**
  * A circular search space.
@@ -172,13 +224,13 @@ export type SearchSpace = typeof SearchSpace.Type
 export const circle = (centre: Coord.Coord): SearchSpace => Circle.make({ centre }, { disableValidation: true })
 
 /**
- * A bounding-box search space.
+ * A bounding-box search space, from two opposite corners in either order.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const boundingBox = (upperLeft: Coord.Coord, lowerRight: Coord.Coord): SearchSpace =>
-  BoundingBox.make({ upperLeft, lowerRight }, { disableValidation: true })
+  Coord.orderCorners({ _tag: "BoundingBox" as const, upperLeft, lowerRight })
 
 const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
 
@@ -248,7 +300,7 @@ const ParkingKindList = Schema.Array(Schema.Literal(...parkingKindNames)).pipe(
     (list) => list.every((name, i) => i === 0 || order(list[i - 1]!) < order(name)),
     { message: () => `kinds must be distinct and in the order ${parkingKindNames.join(", ")}` }
   ),
-  Schema.annotations({ arbitrary: () => (fc) => fc.subarray(parkingKindNames, { minLength: 1 }) })
+  Schema.annotations(arbitraryHint({ subset: parkingKindNames, minLength: 1 }))
 )
 
 /**
@@ -261,6 +313,21 @@ const ParkingKindList = Schema.Array(Schema.Literal(...parkingKindNames)).pipe(
 export const ParkingObjectTypes = Schema.Union(Schema.Literal("all"), ParkingKindList).annotations({
   identifier: "ParkingObjectTypes"
 })
+
+/**
+ * The parking object kinds in a request: `"all"`, or named kinds in any order, repeats allowed.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ParkingObjectTypesInput: Schema.Schema<ParkingObjectTypes, ParkingObjectTypes> = Schema.Union(
+  Schema.Literal("all"),
+  SetFromList(
+    Schema.Literal(...parkingKindNames),
+    ParkingKindList,
+    (list) => parkingKindNames.filter((name) => list.includes(name))
+  )
+)
 
 /**
  * @since 0.1.0
@@ -339,8 +406,11 @@ const RADIUS_ON_BOX = "a radius applies to a circular search, not to a bounding 
  * @category schemas
  */
 export const CoordInfoRequest = Schema.Struct({
-  /** Where to search: a circle (`coord`) or a bounding box (`boundingBox`, `boundingBoxLU`, `boundingBoxRL`). */
-  searchSpace: SearchSpace,
+  /**
+   * Where to search: a circle (`coord`) or a bounding box (`boundingBox`, `boundingBoxLU`, `boundingBoxRL`)
+   * whose corners may come in either order.
+   */
+  searchSpace: SearchSpaceInput,
   /** The object-type filter blocks, numbered from 0 on the wire (`type_<i>`, ...), with `inclFilter=1`. */
   filters: Schema.NonEmptyArray(FilterBlock),
   /** Maximum number of hits (`max`); unlimited when absent. */
@@ -353,10 +423,13 @@ export const CoordInfoRequest = Schema.Struct({
   purpose: opt(Schema.Int.pipe(Schema.between(0, 2_147_483_647))),
   /** Only stops inside marked parking zones (`fltrParkObj=1`). */
   parkingZoneStopsOnly: opt(ModelFlag),
-  /** Search parking objects in a box (`parkingSearchMethod=BB`, `parkingBB=1`, `parkingBBLU`, `parkingBBRL`). */
-  parkingBox: opt(Box),
+  /**
+   * Search parking objects in a box, corners in either order (`parkingSearchMethod=BB`, `parkingBB=1`,
+   * `parkingBBLU`, `parkingBBRL`).
+   */
+  parkingBox: opt(BoxFromCorners),
   /** Kinds of parking objects (`parkingObjectType`). */
-  parkingObjectTypes: opt(ParkingObjectTypes),
+  parkingObjectTypes: opt(ParkingObjectTypesInput),
   /** Cost filter for parking objects (`parkingCharge`). */
   parkingCharge: opt(ParkingCharge),
   /** Bike-and-ride objects (`parkingBikeRideInclusion`). */
@@ -381,6 +454,14 @@ export const CoordInfoRequest = Schema.Struct({
  * @category models
  */
 export interface CoordInfoRequest extends Schema.Schema.Type<typeof CoordInfoRequest> {}
+
+/**
+ * A {@link CoordInfoRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CoordInfoRequestInput = typeof CoordInfoRequest.Encoded
 
 const TextValueParam = Schema.compose(ParamString, ModelText)
 
@@ -538,7 +619,7 @@ const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
     }
     return undefined
   }
-  return { upperLeft: p.parkingBBLU!, lowerRight: p.parkingBBRL! }
+  return Coord.orderCorners({ upperLeft: p.parkingBBLU!, lowerRight: p.parkingBBRL! })
 }
 
 /**
@@ -631,7 +712,7 @@ export const PinType = Schema.String.annotations({
   identifier: "PinType",
   description: `Object type, for example ${ObjectTypes.join(", ")}; other kinds are kept as they come`,
   examples: ["STOP", "POI_POINT"],
-  arbitrary: () => (fc) => fc.oneof(fc.constantFrom(...ObjectTypes), fc.stringMatching(/^[A-Z][A-Z_]{0,15}$/))
+  ...arbitraryHint("objectType")
 })
 
 /**
@@ -713,7 +794,12 @@ export interface CoordInfoResponse extends Schema.Schema.Type<typeof CoordInfoRe
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<CoordInfoRequest, CoordInfoResponse, typeof CoordInfoResponse.Encoded> = {
+export const operation: Operation<
+  CoordInfoRequest,
+  CoordInfoResponse,
+  typeof CoordInfoResponse.Encoded,
+  CoordInfoRequestInput
+> = {
   name: "coordInfo",
   path: "XML_COORD_REQUEST",
   summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",

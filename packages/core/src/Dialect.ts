@@ -16,7 +16,10 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { Effect, Either, Redacted, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { DecodeError, HttpStatusError, TransportError } from "./EfaError.js"
 import { excerpt, normalizeBaseUrl } from "./internal/client.js"
 import * as internal from "./internal/dialect.js"

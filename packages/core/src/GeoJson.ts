@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import type * as Coord from "./Coord.js"
 import type * as GeoObject from "./GeoObject.js"
 

@@ -18,8 +18,11 @@
  *
  * @since 0.1.0
  */
-import { Arbitrary, Either, ParseResult, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import {
   BareFlagParam,
@@ -110,10 +113,7 @@ export const ServerLineId = Schema.String.pipe(
   ),
   Schema.annotations({
     identifier: "ServerLineId",
-    arbitrary: () => (fc) =>
-      fc.tuple(...Array.from({ length: 4 }, () => fc.stringMatching(/^[a-z0-9]{1,6}$/))).map(
-        ([network, line, direction, project]) => `${network}:${line}: :${direction}:${project}`
-      )
+    ...arbitraryHint("serverLineId")
   })
 )
 
@@ -135,7 +135,7 @@ export const LineRef: Schema.Schema<LineId | string> = Schema.declare([], {
       : ParseResult.encodeUnknownEither(LineId)(input, options)
 }, {
   identifier: "LineRef",
-  arbitrary: () => (fc) => fc.oneof(Arbitrary.make(LineId), Arbitrary.make(ServerLineId)),
+  ...arbitraryHint({ oneOf: [LineId, ServerLineId] }),
   jsonSchema: {
     description: "A line by its parts, or the identifier a server returned (5 or more parts), verbatim"
   }
@@ -196,9 +196,7 @@ export const parseLineId = (text: string): Either.Either<LineId, string> =>
   )
 
 /**
- * A bounding box by its upper-left (north-west) and lower-right (south-east) corners. The upper-left
- * corner may not lie south or east of the lower-right one, which catches swapped corners and swapped
- * latitude and longitude.
+ * A bounding box by its upper-left (north-west) and lower-right (south-east) corners.
  *
  * @since 0.1.0
  * @category schemas
@@ -214,7 +212,7 @@ export const BoundingBox = Schema.Struct({
       ? { path: ["lowerRight"], message: "the lower-right corner must not lie west of the upper-left corner" }
       : undefined
   ),
-  Schema.annotations({ identifier: "BoundingBox" })
+  Schema.annotations({ identifier: "BoundingBox", ...arbitraryHint("northWestFirst") })
 )
 
 /**
@@ -222,6 +220,19 @@ export const BoundingBox = Schema.Struct({
  * @category models
  */
 export type BoundingBox = typeof BoundingBox.Type
+
+/**
+ * A bounding box by any two opposite corners, in either order, read as its north-west and south-east
+ * corners, as the coordinate search reads its boxes.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoundingBoxFromCorners: Schema.Schema<BoundingBox, Coord.Corners> = Schema.transform(
+  Schema.Struct({ upperLeft: Coord.Coord, lowerRight: Coord.Coord }),
+  BoundingBox,
+  { strict: true, decode: Coord.orderCorners, encode: (box) => box }
+)
 
 const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
 
@@ -242,8 +253,11 @@ export const GeoObjectRequest = Schema.Struct({
   lineTypes: opt(ServingLines.LineTypeList),
   /** Also return the serving lines of each stop (`vSL=1`). */
   servingLines: opt(ModelFlag),
-  /** Spatial restriction (`boundingBox` without a value, `boundingBoxLU`, `boundingBoxRL`). */
-  boundingBox: opt(BoundingBox)
+  /**
+   * Spatial restriction, corners in either order (`boundingBox` without a value, `boundingBoxLU`,
+   * `boundingBoxRL`).
+   */
+  boundingBox: opt(BoundingBoxFromCorners)
 }).annotations({ identifier: "GeoObjectRequest" })
 
 /**
@@ -251,6 +265,14 @@ export const GeoObjectRequest = Schema.Struct({
  * @category models
  */
 export interface GeoObjectRequest extends Schema.Schema.Type<typeof GeoObjectRequest> {}
+
+/**
+ * A {@link GeoObjectRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type GeoObjectRequestInput = typeof GeoObjectRequest.Encoded
 
 const TrimmedTextParam = TextParam.pipe(
   Schema.trimmed({ message: () => "must not start or end with white space" })
@@ -291,14 +313,8 @@ export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<reado
         if (p.boundingBoxLU === undefined) issues.add("boundingBoxLU", undefined, "is required with boundingBox")
         if (p.boundingBoxRL === undefined) issues.add("boundingBoxRL", undefined, "is required with boundingBox")
         if (p.boundingBoxLU !== undefined && p.boundingBoxRL !== undefined) {
-          const box = { upperLeft: p.boundingBoxLU, lowerRight: p.boundingBoxRL }
-          if (box.upperLeft.lat < box.lowerRight.lat) {
-            issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie north of boundingBoxLU")
-          } else if (box.upperLeft.lon > box.lowerRight.lon) {
-            issues.add("boundingBoxRL", p.boundingBoxRL, "the lower-right corner must not lie west of boundingBoxLU")
-          } else {
-            boundingBox = box
-          }
+          // either corner order, as the client and the coordinate search take it
+          boundingBox = Coord.orderCorners({ upperLeft: p.boundingBoxLU, lowerRight: p.boundingBoxRL })
         }
       } else {
         if (p.boundingBoxLU !== undefined) issues.add("boundingBoxLU", p.boundingBoxLU, "needs the boundingBox flag")
@@ -391,7 +407,12 @@ export interface GeoObjectResponse extends Schema.Schema.Type<typeof GeoObjectRe
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<GeoObjectRequest, GeoObjectResponse, typeof GeoObjectResponse.Encoded> = {
+export const operation: Operation<
+  GeoObjectRequest,
+  GeoObjectResponse,
+  typeof GeoObjectResponse.Encoded,
+  GeoObjectRequestInput
+> = {
   name: "geoObject",
   path: "XML_GEOOBJECT_REQUEST",
   summary: "Coordinate geometry and stops of a line or line variant, for map display",

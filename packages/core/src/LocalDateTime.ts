@@ -8,8 +8,14 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FastPredicateId } from "./internal/fastDecode.js"
+import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { ParamString } from "./internal/params.js"
 
 /**
@@ -75,9 +81,7 @@ export const CalendarDate = Schema.String.pipe(
   Schema.annotations({
     identifier: "CalendarDate",
     description: "A calendar date, YYYY-MM-DD",
-    arbitrary: () => (fc) =>
-      fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
-        .map((d) => d.toISOString().slice(0, 10))
+    ...arbitraryHint("calendarDate")
   })
 )
 
@@ -225,10 +229,62 @@ export const MinuteInstant = Schema.DateTimeUtcFromSelf.pipe(
   }),
   Schema.annotations({
     identifier: "MinuteInstant",
-    arbitrary: () => (fc) =>
-      fc.integer({ min: 0, max: 60 * 24 * 365 * 30 })
-        // whole minutes from 2000; skip 00:00-03:59 UTC, which holds every European DST change
-        .filter((minutes) => minutes % (60 * 24) >= 4 * 60)
-        .map((minutes) => DateTime.unsafeMake(Date.UTC(2000, 0, 1) + minutes * 60_000))
+    ...arbitraryHint("minuteInstant")
   })
 )
+
+/**
+ * A time as people write it: a `DateTime` (UTC or zoned), a JS `Date`, or an ISO 8601 string with `Z`
+ * or an offset (`2026-03-02T07:30:00+01:00`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TimeInput = DateTime.DateTime | Date | string
+
+const isTimeInput = (input: unknown): input is TimeInput =>
+  DateTime.isDateTime(input) || input instanceof Date || typeof input === "string"
+
+const TimeInputSchema = Schema.declare(isTimeInput, {
+  identifier: "TimeInput",
+  description: "a DateTime, a Date or an ISO 8601 string with an offset",
+  message: () => "expected a time: a DateTime, a Date, or an ISO 8601 string with Z or an offset"
+})
+
+const ISO_WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/
+
+const inputMillis = (input: TimeInput): number | string => {
+  if (DateTime.isDateTime(input)) return DateTime.toEpochMillis(input)
+  if (input instanceof Date) {
+    const millis = input.getTime()
+    return Number.isNaN(millis) ? "the Date is invalid" : millis
+  }
+  const millis = parseInstant(input.trim())
+  if (!Number.isNaN(millis)) return millis
+  return ISO_WITHOUT_OFFSET.test(input.trim())
+    ? `"${input}" has no time zone: add Z or an offset such as +01:00`
+    : `"${input}" is not an ISO 8601 time such as 2026-03-02T07:30:00+01:00`
+}
+
+/**
+ * A time as written ({@link TimeInput}) read as the instant it names, truncated to the minute (the
+ * wire format carries minutes): `new Date()` is sent as the current minute. Encoding gives the
+ * instant back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MinuteInstantFromInput: Schema.Schema<DateTime.Utc, TimeInput> = Schema.transformOrFail(
+  TimeInputSchema,
+  MinuteInstant,
+  {
+    strict: true,
+    decode: (input, _, ast) => {
+      const millis = inputMillis(input)
+      return typeof millis === "string"
+        ? ParseResult.fail(new ParseResult.Type(ast, input, millis))
+        : ParseResult.succeed(utcFromMillis(Math.floor(millis / 60_000) * 60_000))
+    },
+    encode: (instant) => ParseResult.succeed(instant)
+  }
+).annotations({ identifier: "MinuteInstantFromInput" })

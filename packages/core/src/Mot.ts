@@ -4,7 +4,9 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { ParamString } from "./internal/params.js"
 
 /**
@@ -18,7 +20,8 @@ export const MotId = Schema.Int.pipe(
   Schema.annotations({
     identifier: "MotId",
     description: "A transport-mode ID (MOT-ID); deployments may use their own numbering",
-    arbitrary: () => (fc) => fc.integer({ min: 0, max: 30 })
+    message: (issue) => `expected a MOT-ID (a whole number from 0), got ${JSON.stringify(issue.actual)}`,
+    ...arbitraryHint("motId")
   })
 )
 

@@ -19,7 +19,12 @@
  *
  * @since 0.1.0
  */
-import { Data, Duration, Effect, Schedule, Schema, Stream } from "effect"
+import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import * as AddInfo from "./AddInfo.js"
 import { type AddInfoError, EfaClient } from "./EfaClient.js"
 

@@ -21,10 +21,13 @@
  *
  * @since 0.1.0
  */
-import { type Either, ParseResult, Schema } from "effect"
+import type * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
-import { latLonPair, latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
@@ -128,6 +131,14 @@ export const OpAreaRequest = Schema.Union(AllProviders, Radial).annotations({ id
  * @category models
  */
 export type OpAreaRequest = typeof OpAreaRequest.Type
+
+/**
+ * A {@link OpAreaRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OpAreaRequestInput = typeof OpAreaRequest.Encoded
 
 /**
  * Options shared by both request forms.
@@ -381,8 +392,7 @@ export const Polygon: Schema.Schema<ReadonlyArray<readonly [number, number]>> = 
   {
     identifier: "Polygon",
     description: "A closed ring of [latitude, longitude] pairs (first and last point identical)",
-    arbitrary: () => (fc) =>
-      fc.array(latLonPair(fc), { minLength: 3, maxLength: 12 }).map((points) => [...points, points[0]!]),
+    ...arbitraryHint("polygon"),
     jsonSchema: {
       type: "array",
       minItems: 4,
@@ -453,7 +463,7 @@ export interface OpAreaResponse extends Schema.Schema.Type<typeof OpAreaResponse
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded> = {
+export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded, OpAreaRequestInput> = {
   name: "opArea",
   path: "XML_OPAREA_REQUEST",
   summary: "Sharing providers, their offers and operating-area polygons",

@@ -18,7 +18,8 @@
  *
  * @since 0.1.0
  */
-import { DateTime, JSONSchema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as JSONSchema from "effect/JSONSchema"
 import * as AST from "effect/SchemaAST"
 import type * as Operation from "./Operation.js"
 import * as RapidJson from "./RapidJson.js"

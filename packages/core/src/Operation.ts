@@ -5,7 +5,10 @@
  *
  * @since 0.1.0
  */
-import type { DateTime, Either, ParseResult, Schema } from "effect"
+import type * as DateTime from "effect/DateTime"
+import type * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
 import { makeDecoder } from "./internal/fastDecode.js"
 import {
   fromQueryString as internalFromQueryString,
@@ -38,7 +41,7 @@ export type Query = QueryPairs
  * @since 0.1.0
  * @category models
  */
-export interface Operation<Request, Response, ResponseEncoded = unknown> {
+export interface Operation<Request, Response, ResponseEncoded = unknown, RequestInput = Request> {
   /** The method name on the client (`trip`, `stopFinder`, ...). */
   readonly name: string
   /** The path below the base URL (`XML_TRIP_REQUEST2`). */
@@ -47,8 +50,11 @@ export interface Operation<Request, Response, ResponseEncoded = unknown> {
   readonly summary: string
   /** The query parameters by their wire names, decoded one by one. */
   readonly params: Schema.Struct<any>
-  /** The request model. */
-  readonly request: Schema.Schema<Request>
+  /**
+   * The request model. Its decoding side takes requests as people write them (times as a `Date`, an ISO
+   * string or a zoned `DateTime`, sets in any order) and gives the canonical model the query encodes.
+   */
+  readonly request: Schema.Schema<Request, RequestInput>
   /** The two-way mapping between the query parameters and the request model. */
   readonly query: (context: QueryContext) => Schema.Schema<Request, Query>
   /** The response document. */
@@ -61,7 +67,31 @@ export interface Operation<Request, Response, ResponseEncoded = unknown> {
  * @since 0.1.0
  * @category models
  */
-export type Any = Operation<any, any, any>
+export type Any = Operation<any, any, any, any>
+
+/**
+ * The canonical request model of an operation.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RequestOf<O> = O extends Operation<infer Request, any, any, any> ? Request : never
+
+/**
+ * The requests an operation accepts, as people write them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type InputOf<O> = O extends Operation<any, any, any, infer RequestInput> ? RequestInput : never
+
+/**
+ * The decoded response of an operation.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ResponseOf<O> = O extends Operation<any, infer Response, any, any> ? Response : never
 
 const responseDecoders = new WeakMap<Any, (input: unknown) => Either.Either<any, ParseResult.ParseError>>()
 

@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Either, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 
 /**
@@ -50,7 +51,13 @@ export const CoordPoint = Schema.TaggedStruct("Coord", { coord: Coord.Coord }).a
  * @since 0.1.0
  * @category schemas
  */
-export const Point = Schema.Union(AnyPoint, CoordPoint).annotations({ identifier: "Point" })
+export const Point = Schema.Union(AnyPoint, CoordPoint).annotations({
+  identifier: "Point",
+  message: (issue) =>
+    `expected a point made with Point.any, Point.fromId or Point.coord, got ${
+      typeof issue.actual === "string" ? JSON.stringify(issue.actual) : typeof issue.actual
+    }`
+})
 
 /**
  * @since 0.1.0

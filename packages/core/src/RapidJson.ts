@@ -46,13 +46,16 @@
  *
  * @since 0.1.0
  */
-import { Arbitrary, DateTime, Either, type FastCheck, Option, ParseResult, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as AddInfo from "./AddInfo.js"
-import { Latitude, Longitude } from "./Coord.js"
 import * as CoordInfo from "./CoordInfo.js"
 import * as GeoObject from "./GeoObject.js"
-import { latLonPair } from "./internal/latLonPairs.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { opt } from "./internal/params.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
@@ -110,7 +113,7 @@ const built = <A, I>(model: Schema.Schema<A, I>, identifier: string): Schema.Sch
     encode: () => (u) => ParseResult.succeed(u as A)
   }, {
     identifier,
-    arbitrary: () => (fc) => Arbitrary.makeLazy(type)(fc),
+    ...arbitraryHint({ valuesOf: type }),
     pretty: () => (a) => JSON.stringify(a)
   })
 }
@@ -124,9 +127,6 @@ const PairJsonSchema = {
 
 // Declarations rather than transformations: one call per coordinate on the fast path. The encoded side
 // (a pair) differs from the decoded one (`{lat, lon}`); each direction's function reads its own input.
-const coordArbitrary = (fc: typeof FastCheck) =>
-  fc.record({ lat: Arbitrary.make(Latitude), lon: Arbitrary.make(Longitude) })
-
 /**
  * A rapidJSON coordinate `[lat, lon]` (further items, such as the `{z, n}` object of line geometry, are
  * ignored) as `{lat, lon}`.
@@ -150,7 +150,7 @@ export const WireCoord: Schema.Schema<{ readonly lat: number; readonly lon: numb
   }, {
     identifier: "WireCoord",
     jsonSchema: PairJsonSchema,
-    arbitrary: () => coordArbitrary
+    ...arbitraryHint("coord")
   }) as any
 
 const checkPairs = (input: unknown, ast: AST.AST) => {
@@ -186,7 +186,7 @@ export const WirePolyline: Schema.Schema<ReadonlyArray<readonly [number, number]
 }, {
   identifier: "WirePolyline",
   jsonSchema: { type: "array", items: PairJsonSchema },
-  arbitrary: () => (fc) => fc.array(latLonPair(fc), { maxLength: 20 })
+  ...arbitraryHint("latLonPairs")
 })
 
 const WirePlaceFields = {
@@ -1111,10 +1111,10 @@ const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()
  * @since 0.1.0
  * @category operations
  */
-export const operation = <Request, Response>(
-  base: Operation.Operation<Request, Response, any>,
+export const operation = <Request, Response, RequestInput = Request>(
+  base: Operation.Operation<Request, Response, any, RequestInput>,
   context: Context
-): Operation.Operation<Request, Response, unknown> => {
+): Operation.Operation<Request, Response, unknown, RequestInput> => {
   let schemas = context.productClasses === undefined ? responsesByZone.get(context.timeZone) : undefined
   if (schemas === undefined) {
     schemas = responses(context)

@@ -19,9 +19,12 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
-import { FlagParam, ModelText, opt, TextParam } from "./internal/params.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -61,19 +64,18 @@ export const LineTypeMask = Bitmask.fromFlags(LineTypes, {
 })
 
 /**
- * A list of line types in a request model (the type side of {@link LineTypeMask}).
+ * A list of line types in a request model: any order, repeats allowed, read as the list
+ * {@link LineTypeMask} encodes.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const LineTypeList = Schema.typeSchema(LineTypeMask)
+export const LineTypeList = Bitmask.setOf(LineTypes)
 
 const names = Object.keys(LineTypes) as Array<LineType>
 
 // Absent and empty both send 0 and 0 reads back as absent, so generated requests use non-empty lists.
-const ServingLineTypes = LineTypeList.annotations({
-  arbitrary: () => (fc) => fc.subarray(names, { minLength: 1 })
-})
+const ServingLineTypes = LineTypeList.annotations(arbitraryHint({ subset: names, minLength: 1 }))
 
 /**
  * Excluded MOT-IDs: ascending, without repeats. Each is sent as its own `exclMOT_<ID>` parameter.
@@ -81,18 +83,20 @@ const ServingLineTypes = LineTypeList.annotations({
  * @since 0.1.0
  * @category schemas
  */
-export const ExcludedModes = Schema.Array(Mot.MotId).pipe(
+export const ExcludedModes = SetFromList(
+  Mot.MotId,
+  Schema.Array(Mot.MotId).pipe(
+    Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
+      message: () => "MOT-IDs must be ascending and distinct"
+    }),
+    Schema.annotations(
+      arbitraryHint({ subset: Array.from({ length: 31 }, (_, id) => id), minLength: 1, maxLength: 5 })
+    )
+  ),
+  (ids) => Array.from(new Set(ids)).sort((a, b) => a - b)
+).pipe(
   Schema.minItems(1, { message: () => "must not be empty: leave the field out to exclude nothing" }),
-  Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
-    message: () => "MOT-IDs must be ascending and distinct"
-  }),
-  Schema.annotations({
-    identifier: "ExcludedModes",
-    arbitrary: () => (fc) =>
-      fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 5 }).map((ids) =>
-        ids.sort((a, b) => a - b)
-      )
-  })
+  Schema.annotations({ identifier: "ExcludedModes" })
 )
 
 const commonFields = {
@@ -142,6 +146,14 @@ export const ServingLinesRequest = Schema.Union(ByStop, ByLineName).annotations(
  * @category models
  */
 export type ServingLinesRequest = typeof ServingLinesRequest.Type
+
+/**
+ * A {@link ServingLinesRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ServingLinesRequestInput = typeof ServingLinesRequest.Encoded
 
 /**
  * Options both request forms take.
@@ -342,7 +354,12 @@ export interface ServingLinesResponse extends Schema.Schema.Type<typeof ServingL
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<ServingLinesRequest, ServingLinesResponse, typeof ServingLinesResponse.Encoded> = {
+export const operation: Operation<
+  ServingLinesRequest,
+  ServingLinesResponse,
+  typeof ServingLinesResponse.Encoded,
+  ServingLinesRequestInput
+> = {
   name: "servingLines",
   path: "XML_SERVINGLINES_REQUEST",
   summary: "Lines serving a stop, or lines matching a public line name",

@@ -4,7 +4,9 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./internal/params.js"
@@ -42,6 +44,14 @@ export type ObjectKind = keyof typeof ObjectKinds
  * @category schemas
  */
 export const ObjectKindMask = Bitmask.fromFlags(ObjectKinds, { identifier: "ObjectKindMask" })
+
+/**
+ * A list of object kinds in a request: any order, repeats allowed.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ObjectKindSet = Bitmask.setOf(ObjectKinds)
 
 /**
  * The ranking methods of `rMethod`.
@@ -96,7 +106,7 @@ export const StopFinderRequest = Schema.Struct({
   minQuality: opt(Percent),
   // search criteria
   /** Only these kinds of objects (`anyObjFilter_sf`). */
-  objectKinds: opt(ObjectKindMask.pipe(Schema.typeSchema)),
+  objectKinds: opt(ObjectKindSet),
   /** Only this municipality (`anyOmc_sf`). */
   municipality: opt(ModelText),
   /** Only this region (`regionID_sf`). */
@@ -107,11 +117,11 @@ export const StopFinderRequest = Schema.Struct({
   /** Reference point for `rankingMethod: "DISTANCEFROMCENTER"` (`coord`). */
   referencePoint: opt(Coord.Coord),
   /** Object kinds always preferred (`objPrefAl`). */
-  alwaysPreferKinds: opt(ObjectKindMask.pipe(Schema.typeSchema)),
+  alwaysPreferKinds: opt(ObjectKindSet),
   /** Object kinds preferred among the best hits (`objPrefAm`). */
-  preferKindsAmongBest: opt(ObjectKindMask.pipe(Schema.typeSchema)),
+  preferKindsAmongBest: opt(ObjectKindSet),
   /** Among the best stops prefer those served by these MOT-IDs (`prefStModeAm`, bit n for MOT-ID n). */
-  preferModesAmongBest: opt(Bitmask.MotBitmask.pipe(Schema.typeSchema)),
+  preferModesAmongBest: opt(Bitmask.MotSet),
   /** Region always preferred (`regPrefAl`). */
   alwaysPreferRegion: opt(ModelText),
   /** Region preferred among the best hits (`regPrefAm`). */
@@ -134,6 +144,14 @@ export const StopFinderRequest = Schema.Struct({
  * @category models
  */
 export interface StopFinderRequest extends Schema.Schema.Type<typeof StopFinderRequest> {}
+
+/**
+ * A {@link StopFinderRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type StopFinderRequestInput = typeof StopFinderRequest.Encoded
 
 /**
  * The query parameters of the stop finder, by their wire names.
@@ -335,7 +353,12 @@ export const best = (response: StopFinderResponse): Location | undefined => {
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<StopFinderRequest, StopFinderResponse, typeof StopFinderResponse.Encoded> = {
+export const operation: Operation<
+  StopFinderRequest,
+  StopFinderResponse,
+  typeof StopFinderResponse.Encoded,
+  StopFinderRequestInput
+> = {
   name: "stopFinder",
   path: "XML_STOPFINDER_REQUEST",
   summary: "Free-text, ID or coordinate search for stops, addresses and points of interest",

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /**
  * One message. `type` is `error`, `warning` or `message` on the deployments seen; other values are kept.

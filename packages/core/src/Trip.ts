@@ -25,11 +25,14 @@
  *
  * @since 0.1.0
  */
-import { DateTime, Either, ParseResult, Schema } from "effect"
-import * as Arbitrary from "effect/Arbitrary"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
-import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, TextParam } from "./internal/params.js"
+import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
@@ -214,6 +217,7 @@ const Minutes = Schema.Int.pipe(Schema.between(0, 1440))
 const Meters = Schema.Int.pipe(Schema.between(0, 1_000_000))
 
 const MAX_MOT_ID = 9999
+// Generated mode filters draw from these MOT-IDs (a hint for the test generators, see Arbitraries).
 const ARBITRARY_MOT_IDS: ReadonlyArray<number> = Array.from({ length: 22 }, (_, id) => id)
 
 const isAscendingDistinct = (ids: ReadonlyArray<number>): boolean => ids.every((id, i) => i === 0 || ids[i - 1]! < id)
@@ -229,8 +233,20 @@ export const MotIdList = Schema.Array(Mot.MotId.pipe(Schema.lessThanOrEqualTo(MA
   Schema.filter(isAscendingDistinct, { message: () => "MOT-IDs must be ascending and distinct" }),
   Schema.annotations({
     identifier: "MotIdList",
-    arbitrary: () => (fc) => fc.subarray([...ARBITRARY_MOT_IDS], { minLength: 1 })
+    ...arbitraryHint({ subset: ARBITRARY_MOT_IDS, minLength: 1 })
   })
+)
+
+/**
+ * A set of MOT-IDs as written: any order, repeats allowed, read as the {@link MotIdList} it names.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const MotIdSet: Schema.Schema<ReadonlyArray<Mot.MotId>, ReadonlyArray<Mot.MotId>> = SetFromList(
+  Mot.MotId.pipe(Schema.lessThanOrEqualTo(MAX_MOT_ID)),
+  MotIdList,
+  (ids) => normalizeMotIds(ids)
 )
 
 /**
@@ -260,11 +276,7 @@ export const sendsSomething = (group: object | undefined): boolean => {
 
 // Groups that send nothing decode as absent, so arbitraries produce only groups that send something.
 const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: string) => {
-  const struct = Schema.Struct(fields)
-  return struct.annotations({
-    identifier,
-    arbitrary: () => (fc) => Arbitrary.makeLazy(struct)(fc).filter(sendsSomething)
-  })
+  return Schema.Struct(fields).annotations({ identifier, ...arbitraryHint("sendsSomething") })
 }
 
 /**
@@ -293,10 +305,10 @@ export interface Via extends Schema.Schema.Type<typeof Via> {}
  * @category schemas
  */
 export const ModeFilter = Schema.Struct({
-  /** Modes to avoid (`excludedMeans=checkbox` and `exclMOT_<id>=1` for each). */
-  excluded: opt(MotIdList),
-  /** The only modes to use (`includedMeans=checkbox` and `inclMOT_<id>=1` for each). */
-  included: opt(MotIdList)
+  /** Modes to avoid, in any order (`excludedMeans=checkbox` and `exclMOT_<id>=1` for each). */
+  excluded: opt(MotIdSet),
+  /** The only modes to use, in any order (`includedMeans=checkbox` and `inclMOT_<id>=1` for each). */
+  included: opt(MotIdSet)
 }).pipe(
   Schema.filter((filter) => {
     const both = (filter.included ?? []).filter((id) => filter.excluded?.includes(id))
@@ -306,16 +318,7 @@ export const ModeFilter = Schema.Struct({
   }),
   Schema.annotations({
     identifier: "ModeFilter",
-    arbitrary: () => (fc) =>
-      fc.record({ excluded: fc.subarray([...ARBITRARY_MOT_IDS]), included: fc.subarray([...ARBITRARY_MOT_IDS]) })
-        .map(({ excluded, included }) => {
-          const onlyIncluded = included.filter((id) => !excluded.includes(id))
-          return definedOnly({
-            excluded: excluded.length > 0 ? excluded : undefined,
-            included: onlyIncluded.length > 0 ? onlyIncluded : undefined
-          }) as { readonly excluded?: ReadonlyArray<number>; readonly included?: ReadonlyArray<number> }
-        })
-        .filter(sendsSomething)
+    ...arbitraryHint("modeFilter")
   })
 )
 
@@ -508,10 +511,11 @@ export const TripRequest = Schema.Struct({
   /** A point to pass, with dwell time (`type_via`, `name_via`, `dwellTime_via`). */
   via: opt(Via),
   /**
-   * The requested time, to the minute (`itdDate` `YYYYMMDD` and `itdTime` `HHMM`, wall-clock time in the
-   * deployment's zone). Absent: now.
+   * The requested time (`itdDate` `YYYYMMDD` and `itdTime` `HHMM`, wall-clock time in the deployment's
+   * zone): a `DateTime` (UTC or zoned), a `Date` or an ISO 8601 string with an offset, truncated to the
+   * minute. Absent: now.
    */
-  dateTime: opt(LocalDateTime.MinuteInstant),
+  dateTime: opt(LocalDateTime.MinuteInstantFromInput),
   /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
   dateTimeRefersTo: opt(DateTimeRefersTo),
   /** Number of connections, 1..100 (`calcNumberOfTrips`; server default 4). */
@@ -545,6 +549,14 @@ export const TripRequest = Schema.Struct({
  * @category models
  */
 export interface TripRequest extends Schema.Schema.Type<typeof TripRequest> {}
+
+/**
+ * A {@link TripRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TripRequestInput = typeof TripRequest.Encoded
 
 // ---------------------------------------------------------------------------------------------
 // wire parameters
@@ -1086,7 +1098,7 @@ export interface TripResponse extends Schema.Schema.Type<typeof TripResponse> {}
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<TripRequest, TripResponse, typeof TripResponse.Encoded> = {
+export const operation: Operation<TripRequest, TripResponse, typeof TripResponse.Encoded, TripRequestInput> = {
   name: "trip",
   path: "XML_TRIP_REQUEST2",
   summary: "Connections between two points by departure or arrival time",

@@ -16,8 +16,10 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, ModelFlag, ModelToken, opt, ParamString, Repeated } from "./internal/params.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
@@ -164,6 +166,14 @@ export const VehicleDetailRequest = Schema.Struct({
  */
 export interface VehicleDetailRequest extends Schema.Schema.Type<typeof VehicleDetailRequest> {}
 
+/**
+ * A {@link VehicleDetailRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type VehicleDetailRequestInput = typeof VehicleDetailRequest.Encoded
+
 const wire = <A extends string>(literal: Schema.Schema<A>): Schema.Schema<A, string> =>
   Schema.compose(ParamString, literal, { strict: false })
 
@@ -267,14 +277,12 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
 
 // A field the contract does not list, kept as the server sent it: any JSON value (so generated values survive
 // a JSON round trip, as a response's fields do).
-const JsonField = Schema.Unknown.annotations({ arbitrary: () => (fc) => fc.jsonValue() })
+const JsonField = Schema.Unknown.annotations(arbitraryHint("jsonValue"))
 
 // The name of such a field. Generated names avoid the fields typed next to it, whose values a JSON value
 // would not fit.
 const extraFieldName = (typed: ReadonlyArray<string>) =>
-  Schema.String.annotations({
-    arbitrary: () => (fc) => fc.string().filter((name) => !typed.includes(name) && name !== "__proto__")
-  })
+  Schema.String.annotations(arbitraryHint({ keyOtherThan: typed }))
 
 /**
  * One vehicle (or other object) of the detail response. `id`, `name`, `type` and `coord` are typed when
@@ -339,7 +347,12 @@ export const hasResult = (response: VehicleDetailResponse): boolean =>
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<VehicleDetailRequest, VehicleDetailResponse, typeof VehicleDetailResponse.Encoded> = {
+export const operation: Operation<
+  VehicleDetailRequest,
+  VehicleDetailResponse,
+  typeof VehicleDetailResponse.Encoded,
+  VehicleDetailRequestInput
+> = {
   name: "vehicleDetail",
   path: "XML_COORD_REQUEST",
   summary: "Details of one sharing vehicle: position, specification, availability",

@@ -80,6 +80,11 @@ export * as Operation from "./Operation.js"
 /**
  * @since 0.1.0
  */
+export * as OperationClient from "./OperationClient.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as Profile from "./Profile.js"
 
 /**

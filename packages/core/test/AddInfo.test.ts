@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, FastCheck, ParseResult, Schema } from "effect"
+import { Either, FastCheck, ParseResult, Schema } from "effect"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { AddInfo } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
@@ -190,7 +191,7 @@ describe("AddInfo request", () => {
     const encodeQuery = Schema.encodeSync(AddInfo.AddInfoQuery)
     const decodeQuery = Schema.decodeSync(AddInfo.AddInfoQuery)
     FastCheck.assert(
-      FastCheck.property(Arbitrary.make(AddInfo.AddInfoRequest), (request) => {
+      FastCheck.property(Arbitraries.make(AddInfo.AddInfoRequest), (request) => {
         expect(decodeQuery(fromQueryString(toQueryString(encodeQuery(request))))).toStrictEqual(request)
       })
     )
@@ -307,7 +308,7 @@ describe("AddInfo response", () => {
     const encoded = Schema.encodeSync(Schema.Array(AddInfo.Notice))
     FastCheck.assert(
       FastCheck.property(
-        FastCheck.uniqueArray(Arbitrary.make(AddInfo.Notice), { selector: (n) => n.id, maxLength: 5 }),
+        FastCheck.uniqueArray(Arbitraries.make(AddInfo.Notice), { selector: (n) => n.id, maxLength: 5 }),
         (notices) => {
           const raw = encoded(notices)
           expect(viaList(raw)).toStrictEqual(viaStruct(raw))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, FastCheck, Schema } from "effect"
+import { Either, FastCheck, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { CoordInfo, EfaClient } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 import { issuesOf, queryHelpers, WGS84 } from "./support/query.js"
@@ -197,7 +198,7 @@ describe("CoordInfo request", () => {
   it.prop(
     "decode(encode(r)) = r",
     {
-      request: Arbitrary.make(CoordInfo.CoordInfoRequest).map((request) => {
+      request: Arbitraries.make(CoordInfo.CoordInfoRequest).map((request) => {
         if (request.searchSpace._tag === "Circle") return request
         const filters = request.filters.map(({ radius: _, ...block }) => block) as unknown as typeof request.filters
         return { ...request, filters }
@@ -274,7 +275,7 @@ describe("CoordInfo response", () => {
 
   it("decodes what it encodes", () => {
     FastCheck.assert(
-      FastCheck.property(Arbitrary.make(CoordInfo.CoordInfoResponse), (response) => {
+      FastCheck.property(Arbitraries.make(CoordInfo.CoordInfoResponse), (response) => {
         const encoded = Schema.encodeSync(CoordInfo.CoordInfoResponse)(response)
         expect(Schema.decodeUnknownSync(CoordInfo.CoordInfoResponse)(encoded)).toEqual(response)
       }),

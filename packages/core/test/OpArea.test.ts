@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, FastCheck, JSONSchema, Schema } from "effect"
+import { Either, FastCheck, JSONSchema, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { OpArea } from "../src/index.js"
 import { LatLonPairs } from "../src/internal/latLonPairs.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
@@ -104,7 +105,7 @@ describe("OpArea request", () => {
     expect(encodeIssues({ _tag: "Nearby" }).length).toBeGreaterThan(0)
   })
 
-  it.prop("decode(encode(r)) = r", { request: OpArea.OpAreaRequest }, ({ request }) => {
+  it.prop("decode(encode(r)) = r", { request: Arbitraries.schema(OpArea.OpAreaRequest) }, ({ request }) => {
     const pairs = Schema.encodeSync(OpArea.OpAreaQuery)(request)
     expect(Schema.decodeUnknownSync(OpArea.OpAreaQuery)(fromQueryString(toQueryString(pairs)))).toEqual(request)
   }, { fastCheck: { numRuns: propertyRuns(300) } })
@@ -200,7 +201,7 @@ describe("OpArea response", () => {
 
   it("decodes what it encodes", () => {
     FastCheck.assert(
-      FastCheck.property(Arbitrary.make(OpArea.OpAreaResponse), (response) => {
+      FastCheck.property(Arbitraries.make(OpArea.OpAreaResponse), (response) => {
         const encoded = Schema.encodeSync(OpArea.OpAreaResponse)(response)
         expect(Schema.decodeUnknownSync(OpArea.OpAreaResponse)(encoded)).toEqual(response)
       }),
@@ -233,7 +234,7 @@ describe("LatLonPairs", () => {
   })
 
   it("has an arbitrary that satisfies it and a JSON Schema", () => {
-    FastCheck.assert(FastCheck.property(Arbitrary.make(LatLonPairs), (pairs) => Either.isRight(decodePairs(pairs))))
+    FastCheck.assert(FastCheck.property(Arbitraries.make(LatLonPairs), (pairs) => Either.isRight(decodePairs(pairs))))
     expect(JSONSchema.make(LatLonPairs)).toMatchObject({
       $ref: "#/$defs/LatLonPairs",
       $defs: { LatLonPairs: { type: "array", items: { type: "array", minItems: 2, maxItems: 2 } } }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, DateTime, Either, ParseResult, Schema } from "effect"
+import { DateTime, Either, ParseResult, Schema } from "effect"
 import { readFileSync } from "node:fs"
 import { propertyRuns } from "../../../test-support/properties.js"
+import * as Arbitraries from "../src/Arbitraries.js"
 import {
   AddInfo,
   CoordInfo,
@@ -428,7 +429,7 @@ describe("rapidJSON round trips", () => {
   for (const name of names) {
     const schema = schemas[name] as unknown as Schema.Schema<any, any>
     const model = Schema.typeSchema(EfaClient.operations[name].response as Schema.Schema<any, any>)
-    const arbitrary = Arbitrary.make(model).map((value) =>
+    const arbitrary = Arbitraries.make(model).map((value) =>
       withoutNegativeZero((wireable[name] as (v: any) => any)(value))
     )
     const fast = makeJsonDecoder(schema)

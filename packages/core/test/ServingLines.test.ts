@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, FastCheck, ParseResult, Schema } from "effect"
+import { Either, FastCheck, ParseResult, Schema } from "effect"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, ServingLines } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
@@ -100,7 +101,7 @@ describe("ServingLines request", () => {
   it("round-trips every request: decode(encode(r)) = r", () => {
     const roundTrip = Schema.decodeSync(ServingLines.ServingLinesQuery)
     FastCheck.assert(
-      FastCheck.property(Arbitrary.make(ServingLines.ServingLinesRequest), (request) => {
+      FastCheck.property(Arbitraries.make(ServingLines.ServingLinesRequest), (request) => {
         expect(roundTrip(Schema.encodeSync(ServingLines.ServingLinesQuery)(request))).toStrictEqual(request)
       })
     )

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Arbitrary, Either, ParseResult, Schema } from "effect"
+import { Either, ParseResult, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, StopFinder } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
@@ -131,7 +132,7 @@ describe("StopFinder request", () => {
     ])
   })
 
-  it.prop("decode(encode(request)) is the request", [Arbitrary.make(StopFinder.StopFinderRequest)], ([request]) => {
+  it.prop("decode(encode(request)) is the request", [Arbitraries.make(StopFinder.StopFinderRequest)], ([request]) => {
     const query = Schema.encodeSync(StopFinder.StopFinderQuery)(request)
     const text = toQueryString(query)
     expect(Schema.decodeUnknownSync(StopFinder.StopFinderQuery)(fromQueryString(text))).toEqual(request)
@@ -201,10 +202,15 @@ describe("StopFinder response", () => {
     expect(StopFinder.best({ locations: [] })).toBeUndefined()
   })
 
-  it.prop("encode then decode gives a response back", [Arbitrary.make(StopFinder.StopFinderResponse)], ([response]) => {
-    // compared as JSON text, which is what travels: -0 becomes 0 on the way
-    const text = JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(response))
-    const decoded = Schema.decodeUnknownSync(StopFinder.StopFinderResponse)(JSON.parse(text))
-    expect(JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(decoded))).toBe(text)
-  }, { fastCheck: { numRuns: propertyRuns(100) } })
+  it.prop(
+    "encode then decode gives a response back",
+    [Arbitraries.make(StopFinder.StopFinderResponse)],
+    ([response]) => {
+      // compared as JSON text, which is what travels: -0 becomes 0 on the way
+      const text = JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(response))
+      const decoded = Schema.decodeUnknownSync(StopFinder.StopFinderResponse)(JSON.parse(text))
+      expect(JSON.stringify(Schema.encodeSync(StopFinder.StopFinderResponse)(decoded))).toBe(text)
+    },
+    { fastCheck: { numRuns: propertyRuns(100) } }
+  )
 })

@@ -1,6 +1,7 @@
 import { addEqualityTesters, describe, expect, it } from "@effect/vitest"
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, Trip } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 
@@ -366,7 +367,7 @@ describe("Trip request: decoding", () => {
 
   it.prop(
     "decode(encode(request)) = request, through the query string",
-    { request: Trip.TripRequest },
+    { request: Arbitraries.schema(Trip.TripRequest) },
     ({ request }) => {
       const text = toQueryString(Schema.encodeSync(query)(request))
       expect(Schema.decodeUnknownSync(query)(fromQueryString(text))).toEqual(request)
@@ -374,15 +375,19 @@ describe("Trip request: decoding", () => {
     { fastCheck: { numRuns: propertyRuns(500) } }
   )
 
-  it.prop("arbitrary requests satisfy the model rules", { request: Trip.TripRequest }, ({ request }) => {
-    expect(Schema.is(Trip.TripRequest)(request)).toBe(true)
-    const { modes } = request
-    if (modes !== undefined) {
-      for (const list of [modes.excluded, modes.included]) {
-        if (list !== undefined) expect(list).toEqual(Trip.normalizeMotIds(list))
+  it.prop(
+    "arbitrary requests satisfy the model rules",
+    { request: Arbitraries.schema(Trip.TripRequest) },
+    ({ request }) => {
+      expect(Schema.is(Trip.TripRequest)(request)).toBe(true)
+      const { modes } = request
+      if (modes !== undefined) {
+        for (const list of [modes.excluded, modes.included]) {
+          if (list !== undefined) expect(list).toEqual(Trip.normalizeMotIds(list))
+        }
       }
     }
-  })
+  )
 })
 
 const RESPONSE = `{

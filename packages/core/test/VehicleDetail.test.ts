@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
+import * as Arbitraries from "../src/Arbitraries.js"
 import { VehicleDetail } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/query.js"
 import { issuesOf, queryHelpers } from "./support/query.js"
@@ -88,11 +89,16 @@ describe("VehicleDetail request", () => {
     expect(encodeIssues({ vehicle, vehicleKinds: ["MOTORCYCLE"] })[0]?.path).toBe("vehicleKinds.0")
   })
 
-  it.prop("decode(encode(r)) = r", { request: VehicleDetail.VehicleDetailRequest }, ({ request }) => {
-    const pairs = Schema.encodeSync(VehicleDetail.VehicleDetailQuery)(request)
-    const query = fromQueryString(toQueryString(pairs))
-    expect(Schema.decodeUnknownSync(VehicleDetail.VehicleDetailQuery)(query)).toEqual(request)
-  }, { fastCheck: { numRuns: propertyRuns(300) } })
+  it.prop(
+    "decode(encode(r)) = r",
+    { request: Arbitraries.schema(VehicleDetail.VehicleDetailRequest) },
+    ({ request }) => {
+      const pairs = Schema.encodeSync(VehicleDetail.VehicleDetailQuery)(request)
+      const query = fromQueryString(toQueryString(pairs))
+      expect(Schema.decodeUnknownSync(VehicleDetail.VehicleDetailQuery)(query)).toEqual(request)
+    },
+    { fastCheck: { numRuns: propertyRuns(300) } }
+  )
 
   it("is a separate operation on the coordinate-search path", () => {
     expect(VehicleDetail.vehicleDetailOperation).toBe(VehicleDetail.operation)

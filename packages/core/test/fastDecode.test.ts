@@ -1,7 +1,6 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { afterAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import {
-  Arbitrary,
   Cause,
   DateTime,
   Effect,
@@ -18,6 +17,7 @@ import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { propertyRuns } from "../../../test-support/properties.js"
+import * as Arbitraries from "../src/Arbitraries.js"
 import {
   AddInfo,
   CoordInfo,
@@ -112,7 +112,7 @@ const agree = (schema: Schema.Schema<any, any>, json: string): void => {
 
 // A valid document: a value of the type, encoded, as JSON text.
 const documentOf = (schema: Schema.Schema<any, any>) =>
-  Arbitrary.make(schema).map((value) => JSON.stringify(Schema.encodeSync(schema)(value)))
+  Arbitraries.make(schema).map((value) => JSON.stringify(Schema.encodeSync(schema)(value)))
 
 const KEYS = ["x", "id", "name", "coord", "lat", "__proto__", "constructor", "toString", "pins", "trips", "legs"]
 
@@ -453,7 +453,7 @@ afterAll(() => runtime.dispose())
 // A request each operation accepts, from its own arbitrary.
 const requestFor = (operation: Operation.Any): unknown => {
   const encode = Schema.encodeEither(operation.query({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") }))
-  const request = fc.sample(Arbitrary.make(operation.request), { numRuns: 100, seed: 7 }).find((r) =>
+  const request = fc.sample(Arbitraries.make(operation.request), { numRuns: 100, seed: 7 }).find((r) =>
     Either.isRight(encode(r))
   )
   if (request === undefined) throw new Error(`no valid ${operation.name} request`)

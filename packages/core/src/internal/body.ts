@@ -15,7 +15,8 @@
  */
 import * as HttpClientError from "@effect/platform/HttpClientError"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Effect, Stream } from "effect"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
 
 /**
  * What went wrong while reading: the transport failed, or the body passed the limit.

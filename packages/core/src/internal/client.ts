@@ -3,8 +3,17 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Context, DateTime, Duration, Effect, Either, Exit, Option, type ParseResult, Schema, Scope } from "effect"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import { constTrue } from "effect/Function"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
 import {
   DecodeError,
   type EfaError,
@@ -101,11 +110,82 @@ export const excerpt = (body: string): string => {
  *
  * @internal
  */
-export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> =>
-  formatIssues(issue).map((entry) => ({
-    field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
-    message: entry.message
-  }))
+export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> => {
+  // a request that is not an object at all: Effect would spell out the whole model
+  const root = typeIssueOf(issue)
+  return root !== undefined && (root.actual === null || typeof root.actual !== "object")
+    ? [{
+      field: "(request)",
+      message: `expected an object, got ${String(JSON.stringify(root.actual) ?? typeof root.actual)}`
+    }]
+    : mergeAlternatives(
+      formatIssues(issue).map((entry) => ({
+        field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
+        message: entry.message
+      }))
+    )
+}
+
+// The type mismatch at the root of an issue, through the transformations and refinements around it.
+const typeIssueOf = (issue: ParseResult.ParseIssue): ParseResult.Type | undefined => {
+  if (issue._tag === "Type") return issue
+  if (issue._tag === "Transformation" || issue._tag === "Refinement") return typeIssueOf(issue.issue)
+  return undefined
+}
+
+const literalMismatch = /^Expected ("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null), actual (.*)$/s
+
+const recordMismatch = /^Expected (?:[A-Z][A-Za-z0-9]*|.*\{ readonly .*|.* <-> .*), actual (.*)$/s
+
+const literalUnionMismatch = /^Expected ("[^"]*"(?: \| "[^"]*")+), actual (.*)$/s
+
+// A value that is none of several literals fails once per literal; the user reads one line: the choices.
+const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => {
+  const merged: Array<RequestIssue> = []
+  const choices = new Map<string, { readonly at: number; readonly values: Array<string>; readonly actual: string }>()
+  for (const issue of issues) {
+    const union = literalUnionMismatch.exec(issue.message)
+    if (union !== null) {
+      merged.push({
+        field: issue.field,
+        message: `expected one of ${union[1]!.split(" | ").join(", ")}, got ${union[2]}`
+      })
+      continue
+    }
+    // a record (or a union of records) where something else was given: Effect names the schema
+    const record = recordMismatch.exec(issue.message)
+    if (record !== null) {
+      merged.push({ field: issue.field, message: `expected an object, got ${record[1]}` })
+      continue
+    }
+    // the first item of a list that may not be empty
+    if (/\.0$/.test(issue.field) && issue.message === "is missing") {
+      merged.push({ field: issue.field.slice(0, -2), message: "must not be empty" })
+      continue
+    }
+    if (/(^|\.)_tag$/.test(issue.field) && issue.message === "is missing") {
+      merged.push({ field: issue.field, message: "is missing: make this value with its module's constructors" })
+      continue
+    }
+    const match = literalMismatch.exec(issue.message)
+    if (match === null) {
+      merged.push(issue)
+      continue
+    }
+    const seen = choices.get(issue.field)
+    if (seen !== undefined && seen.actual === match[2]) {
+      seen.values.push(match[1]!)
+      merged[seen.at] = {
+        field: issue.field,
+        message: `expected one of ${seen.values.join(", ")}, got ${seen.actual}`
+      }
+    } else {
+      choices.set(issue.field, { at: merged.length, values: [match[1]!], actual: match[2]! })
+      merged.push({ field: issue.field, message: `expected ${match[1]}, got ${match[2]}` })
+    }
+  }
+  return merged
+}
 
 // What an attempt received: the final response, its whole body, and its URL (after redirects).
 interface Received {
@@ -166,9 +246,12 @@ export const makeExecutor = (
   const encoderFor = (operation: Operation<any, any, any>) => {
     let encoder = encoders.get(operation)
     if (encoder === undefined) {
-      encoder = Schema.encodeEither(operation.query(context)) as (
+      // the request as written (a `Date`, sets in any order) becomes the canonical model, then the query
+      const normalize = Schema.decodeUnknownEither(operation.request)
+      const encode = Schema.encodeEither(operation.query(context)) as (
         request: unknown
       ) => Either.Either<QueryPairs, ParseResult.ParseError>
+      encoder = (request) => Either.flatMap(normalize(request), encode)
       encoders.set(operation, encoder)
     }
     return encoder
@@ -237,9 +320,9 @@ export const makeExecutor = (
   const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> =>
     Option.isNone(settings.retry) ? run : retrying(settings.retry.value, run)
 
-  const execute = <Request, Response>(
-    operation: Operation<Request, Response, any>,
-    request: Request
+  const execute = <RequestInput, Response>(
+    operation: Operation<any, Response, any, RequestInput>,
+    request: RequestInput
   ): Effect.Effect<Response, EfaError> =>
     Effect.suspend(() => {
       const url = buildUrl(operation, request)

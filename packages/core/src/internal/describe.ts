@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { ParseResult } from "effect"
+import * as ParseResult from "effect/ParseResult"
 
 /**
  * Values nested deeper than this, or with more nodes, are not printed by Effect's formatter.

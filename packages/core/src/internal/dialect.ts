@@ -1,10 +1,12 @@
 import * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { type DateTime, Redacted, type Schema } from "effect"
+import type * as DateTime from "effect/DateTime"
+import * as Redacted from "effect/Redacted"
+import type * as Schema from "effect/Schema"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
 import { renameParams } from "../Profile.js"
-import * as RapidJson from "../RapidJson.js"
+import type * as RapidJson from "../RapidJson.js"
 import type { QueryPairs } from "./query.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -65,6 +67,8 @@ export interface DialectSettings {
   readonly profile: Profile.Profile | undefined
   readonly timeZone: DateTime.TimeZone
   readonly apiKey: Redacted.Redacted<string> | undefined
+  /** The rapidJSON codecs, loaded by the client when it speaks that dialect. */
+  readonly rapidJson?: typeof RapidJson | undefined
 }
 
 // The top-level keys that hold each operation's result in the contract's format.
@@ -95,8 +99,10 @@ export interface VersionRefusal {
 export const makeDialect = (settings: DialectSettings) => {
   const { dialect, profile } = settings
   const rapid = dialect === "rapidJSON"
+  const rapidJson = settings.rapidJson
+  if (rapid && rapidJson === undefined) throw new Error("the rapidJSON dialect needs its codecs")
   const schemas = rapid
-    ? RapidJson.responses({ timeZone: settings.timeZone, productClasses: profile?.productClasses })
+    ? rapidJson!.responses({ timeZone: settings.timeZone, productClasses: profile?.productClasses })
     : undefined
 
   const common: QueryPairs = rapid
@@ -143,7 +149,7 @@ export const makeDialect = (settings: DialectSettings) => {
 
   const resultKeys = (operation: Operation<any, any, any>): ReadonlyArray<string> =>
     rapid
-      ? [RapidJson.resultKeys[operation.name as keyof RapidJson.Responses] ?? ""]
+      ? [rapidJson!.resultKeys[operation.name as keyof RapidJson.Responses] ?? ""]
       : CONTRACT_RESULT_KEYS[operation.name] ?? []
 
   /** A top-level version refusal of a rapidJSON server. */

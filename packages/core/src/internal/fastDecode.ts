@@ -52,7 +52,11 @@
  *
  * @internal
  */
-import { DateTime, Either, Option, ParseResult, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 
 /**

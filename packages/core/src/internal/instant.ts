@@ -1,4 +1,4 @@
-import { DateTime } from "effect"
+import * as DateTime from "effect/DateTime"
 
 // Four-digit years, or the expanded six-digit form with a sign that `DateTime.formatIso` writes outside 0..9999.
 const isoInstant = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/

@@ -1,14 +1,7 @@
-import { Arbitrary, type FastCheck, ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
-import { Latitude, Longitude } from "../Coord.js"
-
-/**
- * An arbitrary `[lat, lon]` pair, from the coordinate schemas' own arbitraries.
- *
- * @internal
- */
-export const latLonPair = (fc: typeof FastCheck): FastCheck.Arbitrary<readonly [number, number]> =>
-  fc.tuple(Arbitrary.make(Latitude), Arbitrary.make(Longitude))
+import { arbitraryHint } from "./arbitraryHint.js"
 
 /**
  * The JSON Schema of one `[lat, lon]` pair.
@@ -97,7 +90,7 @@ export const LatLonPairs: Schema.Schema<ReadonlyArray<readonly [number, number]>
   {
     identifier: "LatLonPairs",
     description: "An array of [latitude, longitude] pairs in WGS84 decimal degrees",
-    arbitrary: () => (fc) => fc.array(latLonPair(fc), { maxLength: 20 }),
+    ...arbitraryHint("latLonPairs"),
     jsonSchema: {
       type: "array",
       items: latLonPairJsonSchema

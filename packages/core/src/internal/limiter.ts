@@ -16,7 +16,9 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
 
 /** @internal */
 export interface GateOptions {

@@ -1,4 +1,6 @@
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./arbitraryHint.js"
 
 /**
  * A single query value. A repeated parameter arrives as a list; the message says so.
@@ -25,7 +27,7 @@ export const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWi
  *
  * @internal
  */
-export const ModelFlag = Schema.Boolean.annotations({ arbitrary: () => (fc) => fc.constant(true) })
+export const ModelFlag = Schema.Boolean.annotations(arbitraryHint("modelFlag"))
 
 /**
  * A flag parameter: EFA reads its presence, so any value (also none) decodes to `true`; it is sent as
@@ -146,9 +148,7 @@ export const ModelText = Schema.String.pipe(
   Schema.trimmed(),
   Schema.nonEmptyString(),
   Schema.maxLength(1000),
-  Schema.annotations({
-    arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9äöüÄÖÜß][A-Za-z0-9äöüÄÖÜß ,.:-]{0,30}[A-Za-z0-9]$/)
-  })
+  Schema.annotations(arbitraryHint("modelText"))
 )
 
 /**
@@ -159,7 +159,7 @@ export const ModelText = Schema.String.pipe(
 export const ModelToken = Schema.String.pipe(
   Schema.pattern(/^[^:\s]+$/, { message: () => "must be non-empty without spaces or \":\"" }),
   Schema.maxLength(200),
-  Schema.annotations({ arbitrary: () => (fc) => fc.stringMatching(/^[A-Za-z0-9_.-]{1,12}$/) })
+  Schema.annotations(arbitraryHint("modelToken"))
 )
 
 /**
@@ -171,3 +171,20 @@ export const namesOf = <const Table extends Record<string, unknown>>(
   table: Table
 ): Schema.Literal<[Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]> =>
   Schema.Literal(...(Object.keys(table) as [Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]))
+
+/**
+ * A set as people write it: a list in any order, with repeats, read as the canonical list (`normalize`
+ * sorts it and drops repeats); encoding gives the canonical list back.
+ *
+ * @internal
+ */
+export const SetFromList = <A>(
+  item: Schema.Schema<A>,
+  canonical: Schema.Schema<ReadonlyArray<A>>,
+  normalize: (list: ReadonlyArray<A>) => ReadonlyArray<A>
+): Schema.Schema<ReadonlyArray<A>, ReadonlyArray<A>> =>
+  Schema.transform(Schema.Array(item), canonical, {
+    strict: true,
+    decode: (list) => normalize(list),
+    encode: (list) => list
+  })

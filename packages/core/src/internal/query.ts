@@ -1,4 +1,7 @@
-import { type Effect, type Either, ParseResult, Schema } from "effect"
+import type * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 
 /** @internal */

@@ -3,7 +3,7 @@
  *
  * @internal
  */
-import { Either } from "effect"
+import * as Either from "effect/Either"
 import { RedirectError } from "../EfaError.js"
 
 /** @internal */

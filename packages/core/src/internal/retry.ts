@@ -3,7 +3,14 @@
  *
  * @internal
  */
-import { DateTime, Duration, Effect, Option, Random, type Schedule, ScheduleDecision, ScheduleIntervals } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Random from "effect/Random"
+import type * as Schedule from "effect/Schedule"
+import * as ScheduleDecision from "effect/ScheduleDecision"
+import * as ScheduleIntervals from "effect/ScheduleIntervals"
 import type { EfaError } from "../EfaError.js"
 
 /** @internal */

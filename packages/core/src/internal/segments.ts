@@ -1,4 +1,6 @@
-import { ParseResult, Schema } from "effect"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./arbitraryHint.js"
 import { ModelToken, ParamString } from "./params.js"
 
 /**
@@ -16,9 +18,7 @@ export const Segment = ModelToken
  */
 export const BlankableSegment = Schema.String.pipe(
   Schema.pattern(/^[^:]{0,100}$/, { message: () => "must not contain \":\" (at most 100 characters)" }),
-  Schema.annotations({
-    arbitrary: () => (fc) => fc.oneof(fc.constantFrom("", " "), fc.stringMatching(/^[A-Za-z0-9_.-]{1,6}$/))
-  })
+  Schema.annotations(arbitraryHint("blankableSegment"))
 )
 
 /**

@@ -7,7 +7,11 @@
  *
  * @internal
  */
-import { type Clock, Duration, Effect, Exit, Scope } from "effect"
+import type * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Scope from "effect/Scope"
 
 // The default (live) clock, to tell it from a test clock; read on first use.
 let liveClock: Clock.Clock | undefined

@@ -3,8 +3,9 @@
  * as under a Content Security Policy without `unsafe-eval`: the decoders must fall back to Effect's
  * decode and give its results. Prints a JSON summary on stdout.
  */
-import { Arbitrary, Either, FastCheck as fc, ParseResult, Schema } from "effect"
+import { Either, FastCheck as fc, ParseResult, Schema } from "effect"
 import { isDeepStrictEqual } from "node:util"
+import * as Arbitraries from "../../src/Arbitraries.js"
 import {
   AddInfo,
   CoordInfo,
@@ -28,7 +29,7 @@ let invalid = 0
 const mismatches: Array<string> = []
 for (const operation of operations) {
   const schema = operation.response as Schema.Schema<unknown, unknown>
-  const documents = fc.sample(Arbitrary.make(schema), { numRuns: 20, seed: 1 }).map((value) =>
+  const documents = fc.sample(Arbitraries.make(schema), { numRuns: 20, seed: 1 }).map((value) =>
     JSON.stringify(Schema.encodeSync(schema)(value))
   )
   documents.push("{}", "[]", `{"systemMessages":7}`)

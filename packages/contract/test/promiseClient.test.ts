@@ -1,0 +1,178 @@
+import { Point, StopFinder } from "@efa-kit/core"
+import {
+  createClient,
+  createClientFor,
+  DecodeError,
+  HttpStatusError,
+  InvalidOptionsError,
+  InvalidRequestError,
+  ServerMessageError,
+  TransportError
+} from "@efa-kit/core/promise"
+import { type RunningServer, startServer } from "@efa-kit/mock-server"
+import { afterAll, beforeAll, describe, expect, it, vi } from "@effect/vitest"
+import { Either } from "effect"
+import * as Fs from "node:fs/promises"
+import * as Http from "node:http"
+import type { AddressInfo } from "node:net"
+import * as Path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const here = Path.dirname(fileURLToPath(import.meta.url))
+
+let fake: RunningServer
+beforeAll(async () => {
+  fake = Either.getOrThrow(await startServer({ port: 0, host: "127.0.0.1" }))
+})
+afterAll(() => fake.close())
+
+const baseUrl = () => `http://127.0.0.1:${fake.port}/`
+
+// The README's Promise example, run as written: only the fake's address is put in.
+const readmeExample = async (): Promise<string> => {
+  const readme = await Fs.readFile(Path.join(here, "../../../README.md"), "utf8")
+  const section = readme.slice(readme.indexOf("## Without Effect: the Promise client"))
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1]
+  if (code === undefined) throw new Error("the README has no Promise example")
+  return code.replace("http://localhost:8080", baseUrl())
+}
+
+describe("Promise client", () => {
+  it("the README example plans trips against the fake", async () => {
+    const folder = Path.join(here, "../.readme")
+    await Fs.mkdir(folder, { recursive: true })
+    const file = Path.join(folder, `promise-${process.pid}.ts`)
+    await Fs.writeFile(file, await readmeExample())
+    const printed: Array<unknown> = []
+    const log = vi.spyOn(console, "log").mockImplementation((value: unknown) => void printed.push(value))
+    const errors = vi.spyOn(console, "error")
+    try {
+      await import(file)
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      log.mockRestore()
+      errors.mockRestore()
+      await Fs.rm(file)
+    }
+    const trips = printed[0] as Array<Array<string>>
+    expect(trips.length).toBeGreaterThan(0)
+    for (const legs of trips) {
+      expect(legs[0]).toContain("Stuttgart, Hauptbahnhof")
+      expect(legs.at(-1)).toMatch(/→ Böblingen/)
+    }
+  })
+
+  it("answers as the Effect client does", async () => {
+    const efa = createClient({ baseUrl: baseUrl() })
+    const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
+    expect(locations[0]?.name).toContain("Hauptbahnhof")
+    await efa.close()
+  })
+
+  it("a refused request rejects with InvalidRequestError, its tag and its fields", async () => {
+    await using efa = createClient({ baseUrl: baseUrl() })
+    const error = await efa.stopFinder({ input: Point.any("x"), maxResults: 0 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidRequestError)
+    expect(error).toBeInstanceOf(Error)
+    const invalid = error as InvalidRequestError
+    expect(invalid._tag).toBe("InvalidRequestError")
+    expect(invalid.operation).toBe("stopFinder")
+    expect(invalid.issues.map((issue) => issue.field)).toEqual(["maxResults"])
+    expect(invalid.message).toContain("maxResults")
+  })
+
+  it("a status rejects with HttpStatusError", async () => {
+    await using efa = createClient({ baseUrl: baseUrl(), headers: { "x-efa-fault": "status=404" } })
+    const error = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpStatusError)
+    expect((error as HttpStatusError)._tag).toBe("HttpStatusError")
+    expect((error as HttpStatusError).status).toBe(404)
+  })
+
+  it("a body that is not the answer rejects with DecodeError, a server's error with ServerMessageError", async () => {
+    const failing = async (fault: string) => {
+      await using efa = createClient({ baseUrl: baseUrl(), retry: false, headers: { "x-efa-fault": fault } })
+      return await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+    }
+    const html = await failing("html")
+    expect(html).toBeInstanceOf(DecodeError)
+    expect((html as DecodeError)._tag).toBe("DecodeError")
+    expect((html as DecodeError).reason).toBe("not-json")
+    const system = await failing("system-error=-8011")
+    expect(system).toBeInstanceOf(ServerMessageError)
+    expect((system as ServerMessageError).code).toBe(-8011)
+  })
+
+  it("a network failure rejects with TransportError and keeps its cause", async () => {
+    const closed = Http.createServer()
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    await using efa = createClient({ baseUrl: `http://127.0.0.1:${port}/`, retry: false })
+    const error = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TransportError)
+    expect((error as TransportError).reason).toBe("network")
+    expect((error as TransportError).cause).toBeDefined()
+  })
+
+  it("an AbortSignal aborts the HTTP request and rejects with its reason", async () => {
+    let closedByClient!: () => void
+    const requestClosed = new Promise<void>((resolve) => closedByClient = resolve)
+    let arrived!: () => void
+    const requestArrived = new Promise<void>((resolve) => arrived = resolve)
+    const upstream = Http.createServer((req, res) => {
+      res.on("close", () => closedByClient())
+      arrived()
+      void req
+    })
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve))
+    const port = (upstream.address() as AddressInfo).port
+    try {
+      await using efa = createClient({ baseUrl: `http://127.0.0.1:${port}/` })
+      const controller = new AbortController()
+      const call = efa.stopFinder({ input: Point.any("Stuttgart Hbf") }, { signal: controller.signal })
+      await requestArrived
+      const reason = new Error("the user left")
+      controller.abort(reason)
+      await expect(call).rejects.toBe(reason)
+      await requestClosed
+      const already = efa.stopFinder({ input: Point.any("x") }, { signal: controller.signal })
+      await expect(already).rejects.toBe(reason)
+    } finally {
+      upstream.closeAllConnections()
+      await new Promise<void>((resolve) => upstream.close(() => resolve()))
+    }
+  })
+
+  it("bad settings throw InvalidOptionsError when the client is created", () => {
+    expect(() => createClient({ baseUrl: "not a url" })).toThrow(InvalidOptionsError)
+    expect(() => createClient({ baseUrl: baseUrl(), retry: { maxAttempts: 0 } })).toThrow(/retry.maxAttempts/)
+  })
+
+  it("close releases the client; later calls reject", async () => {
+    const efa = createClient({ baseUrl: baseUrl() })
+    expect(efa[Symbol.asyncDispose]).toBe(efa.close)
+    await efa.close()
+    await efa.close()
+    await expect(efa.stopFinder({ input: Point.any("Stuttgart Hbf") })).rejects.toThrow(/closed/)
+  })
+
+  it("a client of the operations it names has only their methods", async () => {
+    await using efa = createClientFor({ stopFinder: StopFinder.operation }, { baseUrl: baseUrl() })
+    expect(Object.keys(efa).sort()).toEqual(["close", "stopFinder"])
+    const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
+    expect(locations.length).toBeGreaterThan(0)
+  })
+
+  it("takes another fetch", async () => {
+    const urls: Array<string> = []
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      urls.push(String(input instanceof Request ? input.url : input))
+      return globalThis.fetch(input, init)
+    }
+    await using efa = createClient({ baseUrl: baseUrl() }, { fetch })
+    await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
+    expect(urls).toHaveLength(1)
+    expect(urls[0]).toContain("XML_STOPFINDER_REQUEST")
+  })
+})

@@ -1,0 +1,182 @@
+/**
+ * The client for programs that do not use Effect (`@efa-kit/core/promise`): one `async` method per
+ * operation, a failure rejects with the operation's tagged error itself (an `Error` subclass, so
+ * `instanceof` and `_tag` both work), and an `AbortSignal` aborts the HTTP request. It is a thin
+ * runtime over {@link OperationClient}, with the same settings and the same behaviour.
+ *
+ * ```ts
+ * import { createClient, HttpStatusError } from "@efa-kit/core/promise"
+ * import { Point } from "@efa-kit/core"
+ *
+ * const efa = createClient({ baseUrl: "https://efa.example/mngvvs" })
+ * try {
+ *   const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
+ * } catch (error) {
+ *   if (error instanceof HttpStatusError) console.error(error.status)
+ * } finally {
+ *   await efa.close()
+ * }
+ * ```
+ *
+ * @since 0.1.0
+ */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as EfaClient from "./EfaClient.js"
+import type * as Operation from "./Operation.js"
+import * as OperationClient from "./OperationClient.js"
+
+export {
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  DecodeError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  HttpStatusError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  InvalidRequestError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  ServerMessageError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  TransportError
+} from "./EfaError.js"
+
+export {
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  InvalidOptionsError
+} from "./OperationClient.js"
+
+/**
+ * Options of one call.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CallOptions {
+  /** Aborts the call and its HTTP request; the call then rejects with the signal's reason. */
+  readonly signal?: AbortSignal | undefined
+}
+
+/**
+ * How the client reaches the network.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RuntimeOptions {
+  /** The `fetch` to send requests with. Default: the global `fetch`. */
+  readonly fetch?: typeof globalThis.fetch | undefined
+}
+
+/**
+ * The methods of the named operations, and `close`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Client<Operations extends Record<string, Operation.Any>> =
+  & {
+    readonly [Name in keyof Operations]: (
+      request: Operation.InputOf<Operations[Name]>,
+      options?: CallOptions
+    ) => Promise<Operation.ResponseOf<Operations[Name]>>
+  }
+  & {
+    /** Releases the client; calls made afterwards reject. */
+    readonly close: () => Promise<void>
+    /** The same as `close`, for `await using`. */
+    readonly [Symbol.asyncDispose]: () => Promise<void>
+  }
+
+/**
+ * The client of every operation.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type EfaPromiseClient = Client<typeof EfaClient.operations>
+
+const abortReason = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException("This operation was aborted", "AbortError")
+
+/**
+ * What a failed call rejects with: the tagged error of a failure, the abort reason of an aborted call,
+ * the error of a defect.
+ */
+const rejection = (cause: Cause.Cause<unknown>, signal: AbortSignal | undefined): unknown => {
+  const failure = Cause.failureOption(cause)
+  if (failure._tag === "Some") return failure.value
+  if (signal?.aborted === true && Cause.isInterruptedOnly(cause)) return abortReason(signal)
+  return Cause.squash(cause)
+}
+
+/**
+ * A client of the operations a program names: `createClientFor({ stopFinder: StopFinder.operation },
+ * options)`. A bundle then carries only those operations' codecs. Bad settings throw
+ * `InvalidOptionsError` here.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const createClientFor = <const Operations extends Record<string, Operation.Any>>(
+  operations: Operations,
+  options: EfaClient.Options,
+  runtimeOptions?: RuntimeOptions
+): Client<Operations> => {
+  const valid = OperationClient.validateOptions(options)
+  if (Either.isLeft(valid)) throw valid.left
+  const http = runtimeOptions?.fetch === undefined
+    ? FetchHttpClient.layer
+    : Layer.provide(FetchHttpClient.layer, Layer.succeed(FetchHttpClient.Fetch, runtimeOptions.fetch))
+  const runtime = ManagedRuntime.make(Layer.provide(OperationClient.layer(options), http))
+  let closed: Promise<void> | undefined
+
+  const call = (operation: Operation.Any, request: unknown, callOptions?: CallOptions): Promise<unknown> => {
+    const signal = callOptions?.signal
+    if (closed !== undefined) return Promise.reject(new Error(`${operation.name}: the client is closed`))
+    if (signal?.aborted === true) return Promise.reject(abortReason(signal))
+    const program = Effect.flatMap(OperationClient.OperationClient, (runner) => runner.run(operation, request))
+    return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
+      Exit.isSuccess(exit) ? exit.value : Promise.reject(rejection(exit.cause, signal))
+    )
+  }
+
+  const close = (): Promise<void> => (closed ??= runtime.dispose())
+  const client: Record<string | symbol, unknown> = { close, [Symbol.asyncDispose]: close }
+  for (const name of Object.keys(operations)) {
+    const operation = operations[name]!
+    client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request, callOptions)
+  }
+  return client as Client<Operations>
+}
+
+/**
+ * A client of every operation, with the settings of `EfaClient.layer`. Bad settings throw
+ * `InvalidOptionsError` here.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const createClient = (options: EfaClient.Options, runtimeOptions?: RuntimeOptions): EfaPromiseClient =>
+  createClientFor(EfaClient.operations, options, runtimeOptions)

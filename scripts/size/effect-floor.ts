@@ -1,0 +1,18 @@
+// Effect's own floor: the same call with HttpClient and Schema alone, without efa-kit.
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+
+const Locations = Schema.Struct({
+  locations: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String }))
+})
+
+const program = Effect.gen(function*() {
+  const client = yield* HttpClient.HttpClient
+  const response = yield* client.get(`${globalThis.location.origin}/XML_STOPFINDER_REQUEST?name_sf=Stuttgart`)
+  const { locations } = yield* Schema.decodeUnknown(Locations)(yield* response.json)
+  return locations.map((location) => location.name)
+})
+
+program.pipe(Effect.provide(FetchHttpClient.layer), Effect.runPromise).then(console.log, console.error)
