@@ -44,10 +44,10 @@ import {
   type ResolvedSettings
 } from "./internal/client.js"
 import { type DialectSettings, makeDialect } from "./internal/dialect.js"
-import { Gate } from "./internal/limiter.js"
+import type { GateOptions } from "./internal/limiter.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
-import * as Profile from "./Profile.js"
+import type * as Profile from "./Profile.js"
 
 /**
  * Settings of a client.
@@ -263,7 +263,7 @@ const resolveRedirects = (
 
 const resolveGate = (
   rateLimit: RateLimitOptions | undefined
-): Either.Either<Option.Option<Gate>, InvalidOptionsError> => {
+): Either.Either<Option.Option<GateOptions>, InvalidOptionsError> => {
   const { burst, concurrency, maxQueue, requestsPerSecond } = rateLimit ?? {}
   if (requestsPerSecond !== undefined && !(requestsPerSecond > 0 && Number.isFinite(requestsPerSecond))) {
     return invalid("rateLimit.requestsPerSecond", "must be a positive number")
@@ -283,21 +283,29 @@ const resolveGate = (
       ? Either.right(Option.none())
       : invalid("rateLimit.maxQueue", "needs rateLimit.requestsPerSecond or rateLimit.concurrency")
   }
-  return Either.right(Option.some(
-    new Gate({
-      requestsPerSecond,
-      burst: burst ?? 1,
-      concurrency,
-      maxQueue: maxQueue ?? Number.POSITIVE_INFINITY
-    })
-  ))
+  return Either.right(Option.some({
+    requestsPerSecond,
+    burst: burst ?? 1,
+    concurrency,
+    maxQueue: maxQueue ?? Number.POSITIVE_INFINITY
+  }))
 }
 
+// The profile table, loaded only when a profile is named: a client that names none does not bundle it.
+type ProfileTable = Pick<typeof Profile, "get" | "names">
+
 const resolve = (
-  options: Options
-): Either.Either<Omit<ResolvedSettings, "dialect"> & { readonly dialect: DialectSettings }, InvalidOptionsError> =>
+  options: Options,
+  table: ProfileTable | undefined
+): Either.Either<
+  Omit<ResolvedSettings, "dialect" | "gate"> & {
+    readonly dialect: DialectSettings
+    readonly gate: Option.Option<GateOptions>
+  },
+  InvalidOptionsError
+> =>
   Either.gen(function*() {
-    const profile = yield* resolveProfile(options.profile)
+    const profile = yield* resolveProfile(options.profile, table)
     const base = options.baseUrl ?? profile?.baseUrl
     if (base === undefined) {
       return yield* Either.left(
@@ -349,27 +357,31 @@ const resolve = (
   })
 
 const resolveProfile = (
-  profile: Options["profile"]
+  profile: Options["profile"],
+  table: ProfileTable | undefined
 ): Either.Either<Profile.Profile | undefined, InvalidOptionsError> => {
   if (profile === undefined || typeof profile !== "string") return Either.right(profile)
-  const found = Profile.get(profile)
+  const found = table?.get(profile)
   return found !== undefined ? Either.right(found) : Either.left(
     new InvalidOptionsError({
       option: "profile",
-      detail: `unknown profile "${profile}"; known: ${Profile.names.join(", ")}`
+      detail: `unknown profile "${profile}"; known: ${table?.names.join(", ") ?? "(no profile table)"}`
     })
   )
 }
 
 /**
  * Settings checked and resolved without building a client: the same checks {@link make} runs. The
- * Promise client runs them when it is created, so that a bad setting throws there.
+ * Promise client runs them when it is created, so that a bad setting throws there. A profile named by
+ * its name needs the profile table (the `Profile` module), which {@link make} loads itself on demand.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const validateOptions = (options: Options): Either.Either<void, InvalidOptionsError> =>
-  Either.map(resolve(options), () => undefined)
+export const validateOptions = (
+  options: Options,
+  profiles?: Pick<typeof Profile, "get" | "names">
+): Either.Either<void, InvalidOptionsError> => Either.map(resolve(options, profiles), () => undefined)
 
 /**
  * Runs operations with one client's settings.
@@ -408,13 +420,18 @@ export const make = (
   options: Options
 ): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const { dialect: dialectSettings, ...resolved } = yield* resolve(options)
+    const table = typeof options.profile === "string" ? yield* Effect.promise(() => import("./Profile.js")) : undefined
+    const { dialect: dialectSettings, gate: gateOptions, ...resolved } = yield* resolve(options, table)
+    // The rate-limit queue loads when a client sets limits.
+    const gate = Option.isSome(gateOptions)
+      ? Option.some(new (yield* Effect.promise(() => import("./internal/limiter.js"))).Gate(gateOptions.value))
+      : Option.none()
     // The rapidJSON codecs (every operation's) load when a client speaks that dialect, so that a bundle of
     // a contract-dialect client leaves them out, or in a chunk of its own.
     const rapidJson = dialectSettings.dialect === "rapidJSON"
       ? yield* Effect.promise(() => import("./RapidJson.js"))
       : undefined
-    const settings: ResolvedSettings = { ...resolved, dialect: makeDialect({ ...dialectSettings, rapidJson }) }
+    const settings: ResolvedSettings = { ...resolved, gate, dialect: makeDialect({ ...dialectSettings, rapidJson }) }
     const httpClient = yield* HttpClient.HttpClient
     // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).
     const requestInit = yield* Effect.serviceOption(FetchHttpClient.RequestInit)

@@ -12,6 +12,10 @@
  * @since 0.1.0
  */
 import type * as Dialect from "./Dialect.js"
+import {
+  contractParams as internalContractParams,
+  renameParams as internalRenameParams
+} from "./internal/profileParams.js"
 
 /**
  * The method names of the client's operations.
@@ -262,17 +266,11 @@ export const pathOf = (profile: Profile | undefined, operation: OperationName, c
  * @since 0.1.0
  * @category utils
  */
-export const renameParams = (
+export const renameParams: (
   profile: Profile | undefined,
   operation: OperationName,
   pairs: ReadonlyArray<readonly [string, string]>
-): ReadonlyArray<readonly [string, string]> => {
-  const renames = profile?.renames?.[operation]
-  if (renames === undefined) return pairs
-  return pairs.map(([name, value]) =>
-    Object.prototype.hasOwnProperty.call(renames, name) ? [renames[name]!, value] : [name, value]
-  )
-}
+) => ReadonlyArray<readonly [string, string]> = internalRenameParams
 
 /**
  * A deployment's parameters under the contract's names: the inverse of {@link renameParams}, for a fake that
@@ -281,16 +279,11 @@ export const renameParams = (
  * @since 0.1.0
  * @category utils
  */
-export const contractParams = (
+export const contractParams: (
   profile: Profile | undefined,
   operation: OperationName,
   pairs: ReadonlyArray<readonly [string, string]>
-): ReadonlyArray<readonly [string, string]> => {
-  const renames = profile?.renames?.[operation]
-  if (renames === undefined) return pairs
-  const inverse = new Map(Object.entries(renames).map(([contract, own]) => [own, contract]))
-  return pairs.map(([name, value]) => [inverse.get(name) ?? name, value])
-}
+) => ReadonlyArray<readonly [string, string]> = internalContractParams
 
 /**
  * Whether a deployment offers an operation.

@@ -30,6 +30,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as EfaClient from "./EfaClient.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import * as Profile from "./Profile.js"
 
 export {
   /**
@@ -144,7 +145,7 @@ export const createClientFor = <const Operations extends Record<string, Operatio
   options: EfaClient.Options,
   runtimeOptions?: RuntimeOptions
 ): Client<Operations> => {
-  const valid = OperationClient.validateOptions(options)
+  const valid = OperationClient.validateOptions(options, Profile)
   if (Either.isLeft(valid)) throw valid.left
   const http = runtimeOptions?.fetch === undefined
     ? FetchHttpClient.layer

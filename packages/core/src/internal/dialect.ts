@@ -5,7 +5,7 @@ import * as Redacted from "effect/Redacted"
 import type * as Schema from "effect/Schema"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
-import { renameParams } from "../Profile.js"
+import { renameParams } from "./profileParams.js"
 import type * as RapidJson from "../RapidJson.js"
 import type { QueryPairs } from "./query.js"
 
