@@ -5,8 +5,8 @@ import * as Redacted from "effect/Redacted"
 import type * as Schema from "effect/Schema"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
-import { renameParams } from "./profileParams.js"
 import type * as RapidJson from "../RapidJson.js"
+import { renameParams } from "./profileParams.js"
 import type { QueryPairs } from "./query.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
