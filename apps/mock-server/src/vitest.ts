@@ -17,6 +17,11 @@
  *   expect(locations[0]?.name).toBe("Stuttgart, Hauptbahnhof")
  *   await efa.admin.verify({ path: "XML_STOPFINDER_REQUEST" }, 1)
  * })
+ *
+ * test("the same with the Promise client", async ({ efa }) => {
+ *   const { locations } = await efa.promiseClient.stopFinder({ input: Point.any("Stuttgart Hbf") })
+ *   expect(locations[0]?.name).toBe("Stuttgart, Hauptbahnhof")
+ * })
  * ```
  *
  * `mockServerTest(options)` makes a `test` with other settings (a dataset, a clock, a port, stubs).
@@ -24,6 +29,7 @@
  * @since 0.1.0
  */
 import { EfaClient } from "@efa-kit/core"
+import { createClient, type EfaPromiseClient } from "@efa-kit/core/promise"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import { Layer } from "effect"
@@ -52,6 +58,8 @@ export interface MockServerFixture extends MockServer {
   readonly httpClient: Layer.Layer<HttpClient.HttpClient>
   /** The `EfaClient` pointed at the fake. */
   readonly layer: Layer.Layer<EfaClient.EfaClient, EfaClient.InvalidOptionsError>
+  /** The Promise client (`@efa-kit/core/promise`) pointed at the fake, closed after the test. */
+  readonly promiseClient: EfaPromiseClient
   readonly dataset: Dataset
 }
 
@@ -97,6 +105,7 @@ export const openFixture = async (
       admin: running.admin,
       httpClient,
       layer: EfaClient.layer({ ...client, baseUrl: running.url }).pipe(Layer.provide(httpClient)),
+      promiseClient: createClient({ ...client, baseUrl: running.url }),
       close: running.close
     }
   } else {
@@ -111,11 +120,13 @@ export const openFixture = async (
       admin: makeAdmin({ baseUrl: IN_PROCESS_URL, fetch, headers: tokenHeaders(appOptions.admin?.token) }),
       httpClient,
       layer: EfaClient.layer({ ...client, baseUrl: IN_PROCESS_URL }).pipe(Layer.provide(httpClient)),
+      promiseClient: createClient({ ...client, baseUrl: IN_PROCESS_URL }, { fetch }),
       close: () => Promise.resolve()
     }
   }
   for (const stub of stubs ?? []) await fixture.admin.stub(stub)
-  return fixture
+  const closeServer = fixture.close
+  return { ...fixture, close: () => fixture.promiseClient.close().then(closeServer) }
 }
 
 /**

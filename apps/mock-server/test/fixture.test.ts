@@ -20,6 +20,12 @@ describe("the Vitest fixture, in process", () => {
     await efa.admin.advanceClock("1 hour")
   })
 
+  test("hands the test a Promise client pointed at the fake", async ({ efa }) => {
+    const { locations } = await efa.promiseClient.stopFinder({ input: Point.any("Stuttgart Hbf") })
+    expect(locations[0]?.name).toBe("Stuttgart, Hauptbahnhof")
+    await efa.admin.verify({ path: "XML_STOPFINDER_REQUEST", params: { name_sf: "Stuttgart Hbf" } }, 1)
+  })
+
   test("gives the next test a fresh fake: no journal, no stubs, the clock at its start", async ({ efa }) => {
     expect(await efa.admin.journal()).toEqual([])
     expect(await efa.admin.stubs()).toEqual([])
@@ -41,6 +47,8 @@ describe("the Vitest fixture, on a port", () => {
     const { locations } = await Effect.runPromise(findStop("Nowhere").pipe(Effect.provide(efa.layer)))
     expect(locations).toEqual([])
     expect((await efa.admin.stubs())[0]).toMatchObject({ id: "nowhere", matched: 1 })
+    const viaPromise = await efa.promiseClient.stopFinder({ input: Point.any("Nowhere") })
+    expect(viaPromise.locations).toEqual([])
   })
 })
 

@@ -13,6 +13,11 @@ export const expectations: Readonly<Record<string, ReadonlyArray<RegExp>>> = {
   "op-area.ts": [
     /^\{"type":"FeatureCollection","features":\[\{"type":"Feature","id":"[^"]+","geometry":\{"type":"Polygon"/m
   ],
+  "promise.ts": [
+    /^from: Stuttgart, Hauptbahnhof \(de:08111:6118\)$/m,
+    /^\d+ min: .+/m,
+    /^refused before sending: .*maxResults/m
+  ],
   "serving-lines.ts": [/^\d+ lines serve Stuttgart Hauptbahnhof/m, /^ {2}S-Bahn S1 → /m, /^S1: /m],
   "stop-finder.ts": [/^best: Stuttgart, Hauptbahnhof \(de:08111:6118\)$/m],
   "trip.ts": [/^\d+ min, \d+ change\(s\)$/m, /^ {2}\d\d:\d\d Stuttgart, Hauptbahnhof → \d\d:\d\d /m, /Böblingen/],
