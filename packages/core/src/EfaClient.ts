@@ -33,17 +33,7 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
-import type {
-  DecodeError,
-  HttpStatusError,
-  InterfaceVersionError,
-  InvalidRequestError,
-  QueueFullError,
-  RedirectError,
-  ResponseTooLargeError,
-  ServerMessageError,
-  TransportError
-} from "./EfaError.js"
+import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
 import * as OpArea from "./OpArea.js"
@@ -55,21 +45,13 @@ import * as Trip from "./Trip.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
- * The errors of trip planning.
+ * The errors of trip planning: every operation fails with the same union, {@link EfaError}; the
+ * per-operation names are kept as aliases.
  *
  * @since 0.1.0
  * @category errors
  */
-export type TripError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type TripError = EfaError
 
 /**
  * The errors of the stop finder.
@@ -77,16 +59,7 @@ export type TripError =
  * @since 0.1.0
  * @category errors
  */
-export type StopFinderError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type StopFinderError = EfaError
 
 /**
  * The errors of the coordinate search.
@@ -94,16 +67,7 @@ export type StopFinderError =
  * @since 0.1.0
  * @category errors
  */
-export type CoordInfoError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type CoordInfoError = EfaError
 
 /**
  * The errors of the sharing-vehicle detail.
@@ -111,16 +75,7 @@ export type CoordInfoError =
  * @since 0.1.0
  * @category errors
  */
-export type VehicleDetailError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type VehicleDetailError = EfaError
 
 /**
  * The errors of the operating-area search.
@@ -128,16 +83,7 @@ export type VehicleDetailError =
  * @since 0.1.0
  * @category errors
  */
-export type OpAreaError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type OpAreaError = EfaError
 
 /**
  * The errors of the serving-lines search.
@@ -145,16 +91,7 @@ export type OpAreaError =
  * @since 0.1.0
  * @category errors
  */
-export type ServingLinesError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type ServingLinesError = EfaError
 
 /**
  * The errors of the notice search.
@@ -162,16 +99,7 @@ export type ServingLinesError =
  * @since 0.1.0
  * @category errors
  */
-export type AddInfoError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type AddInfoError = EfaError
 
 /**
  * The errors of the line-geometry search.
@@ -179,16 +107,7 @@ export type AddInfoError =
  * @since 0.1.0
  * @category errors
  */
-export type GeoObjectError =
-  | InvalidRequestError
-  | TransportError
-  | HttpStatusError
-  | DecodeError
-  | ServerMessageError
-  | InterfaceVersionError
-  | ResponseTooLargeError
-  | RedirectError
-  | QueueFullError
+export type GeoObjectError = EfaError
 
 /**
  * The client's operations.
