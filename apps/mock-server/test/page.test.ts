@@ -3,22 +3,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { chromium } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS, hasChromium } from "../../../test-support/chromium.js"
 import { type StartedMockServer, startMockServer } from "../src/start.js"
-
-// Debian's chromium; another browser binary can be named with CHROMIUM_PATH.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-const hasChromium = fs.existsSync(CHROMIUM)
-
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
 
 /** Where the screenshots go, to be looked at after a run. */
 export const SCREENSHOTS = path.join(os.tmpdir(), "efa-mock-server-page")
@@ -29,7 +15,7 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
 
   beforeAll(async () => {
     fake = await startMockServer()
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS], headless: true })
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
   }, 60_000)
 

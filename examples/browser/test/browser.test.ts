@@ -6,25 +6,13 @@ import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type BrowserContext, chromium } from "playwright-core"
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS, hasChromium } from "../../../test-support/chromium.js"
 import { build } from "../build.mjs"
 import { servePage } from "../servePage.mjs"
 
-// Debian's `chromium`; CHROMIUM_PATH points elsewhere.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-const hasChromium = Fs.existsSync(executablePath)
+const executablePath = CHROMIUM
 const here = Path.dirname(fileURLToPath(import.meta.url))
 const screenshot = Path.join(here, "../.screenshots/page.png")
-
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
 
 const title = hasChromium
   ? "browser example in headless Chromium"
@@ -44,7 +32,7 @@ describe.runIf(hasChromium)(title, () => {
     // a fresh profile (`--user-data-dir`) for every run
     browser = await chromium.launchPersistentContext(profile, {
       executablePath,
-      args: FLAGS,
+      args: [...FLAGS],
       headless: true,
       viewport: { width: 900, height: 760 }
     })
