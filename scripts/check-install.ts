@@ -77,10 +77,11 @@ try {
     let output = ""
     server!.stdout!.on("data", (chunk) => {
       output += chunk
-      const match = /http:\/\/localhost:\d+\/?/.exec(output)
+      const match = /http:\/\/(?:localhost|127\.0\.0\.1|\[::1\]):\d+\/?/.exec(output)
       if (match) resolveUrl(match[0])
     })
     server!.on("exit", (code) => reject(new Error(`efa-mock-server exited with ${code}: ${output}`)))
+    setTimeout(() => reject(new Error(`efa-mock-server printed no URL within 60 s: ${output}`)), 60_000).unref()
   })
   console.log(`efa-mock-server listening at ${baseUrl}`)
 
