@@ -35,6 +35,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, ParamString, Repeated, TextParam } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -635,7 +636,7 @@ export const operation: Operation<
   AddInfoRequestInput
 > = {
   name: "addInfo",
-  path: "XML_ADDINFO_REQUEST",
+  path: paths.addInfo,
   summary: "Current or historical service notices, with filters",
   params: AddInfoParams,
   request: AddInfoRequest,

@@ -39,6 +39,7 @@ import {
   ParamString,
   SetFromList
 } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
@@ -801,7 +802,7 @@ export const operation: Operation<
   CoordInfoRequestInput
 > = {
   name: "coordInfo",
-  path: "XML_COORD_REQUEST",
+  path: paths.coordInfo,
   summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",
   params: CoordInfoParams as unknown as Schema.Struct<any>,
   request: CoordInfoRequest,

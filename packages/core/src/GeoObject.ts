@@ -34,6 +34,7 @@ import {
   Repeated,
   TextParam
 } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -414,7 +415,7 @@ export const operation: Operation<
   GeoObjectRequestInput
 > = {
   name: "geoObject",
-  path: "XML_GEOOBJECT_REQUEST",
+  path: paths.geoObject,
   summary: "Coordinate geometry and stops of a line or line variant, for map display",
   params: GeoObjectParams,
   request: GeoObjectRequest,

@@ -29,6 +29,7 @@ import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -465,7 +466,7 @@ export interface OpAreaResponse extends Schema.Schema.Type<typeof OpAreaResponse
  */
 export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded, OpAreaRequestInput> = {
   name: "opArea",
-  path: "XML_OPAREA_REQUEST",
+  path: paths.opArea,
   summary: "Sharing providers, their offers and operating-area polygons",
   params: OpAreaParams as unknown as Schema.Struct<any>,
   request: OpAreaRequest,

@@ -25,6 +25,7 @@ import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -361,7 +362,7 @@ export const operation: Operation<
   ServingLinesRequestInput
 > = {
   name: "servingLines",
-  path: "XML_SERVINGLINES_REQUEST",
+  path: paths.servingLines,
   summary: "Lines serving a stop, or lines matching a public line name",
   params: ServingLinesParams as unknown as Schema.Struct<any>,
   request: ServingLinesRequest,

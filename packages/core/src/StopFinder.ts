@@ -10,6 +10,7 @@ import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -360,7 +361,7 @@ export const operation: Operation<
   StopFinderRequestInput
 > = {
   name: "stopFinder",
-  path: "XML_STOPFINDER_REQUEST",
+  path: paths.stopFinder,
   summary: "Free-text, ID or coordinate search for stops, addresses and points of interest",
   params: StopFinderParams,
   request: StopFinderRequest,

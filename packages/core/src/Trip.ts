@@ -33,6 +33,7 @@ import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
@@ -1100,7 +1101,7 @@ export interface TripResponse extends Schema.Schema.Type<typeof TripResponse> {}
  */
 export const operation: Operation<TripRequest, TripResponse, typeof TripResponse.Encoded, TripRequestInput> = {
   name: "trip",
-  path: "XML_TRIP_REQUEST2",
+  path: paths.trip,
   summary: "Connections between two points by departure or arrival time",
   params: TripParams as unknown as Schema.Struct<any>,
   request: TripRequest,

@@ -21,6 +21,7 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { FlagParam, ModelFlag, ModelToken, opt, ParamString, Repeated } from "./internal/params.js"
+import { paths } from "./internal/paths.js"
 import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -354,7 +355,7 @@ export const operation: Operation<
   VehicleDetailRequestInput
 > = {
   name: "vehicleDetail",
-  path: "XML_COORD_REQUEST",
+  path: paths.coordInfo,
   summary: "Details of one sharing vehicle: position, specification, availability",
   params: VehicleDetailParams as unknown as Schema.Struct<any>,
   request: VehicleDetailRequest,
