@@ -9,9 +9,10 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
-import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./internal/params.js"
+import { opt, TextParam } from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
+import { IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -62,7 +63,54 @@ export const ObjectKindSet = Bitmask.setOf(ObjectKinds)
  */
 export const RankingMethod = Schema.Literal("DISTANCEFROMCENTER", "BESTCOVER", "PREFIXCOUNT", "PREFIXRATIO")
 
-const Percent = Schema.Int.pipe(Schema.between(0, 100))
+const percent = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 0, max: 100 })
+
+// The stop finder's parameters that map to one field each, in wire order.
+const table = ParamTable.make({
+  // search optimisation
+  /** Maximum number of hits (`anyMaxSizeHitList`); beyond it the server drops the lowest quality. */
+  maxResults: ParamTable.int("anyMaxSizeHitList", { min: 1, max: 10_000 }),
+  /** A result sorter configured on the server (`anyResSort_sf`). */
+  resultSorter: ParamTable.text("anyResSort_sf"),
+  /** Return only the perfect match when there is one (`anySigWhenPerfectNoOtherMatches=1`). */
+  perfectMatchOnly: ParamTable.flag("anySigWhenPerfectNoOtherMatches"),
+  /** Resolve house numbers for verified streets (`locationInfoActive=1`). */
+  houseNumberResolution: ParamTable.flag("locationInfoActive"),
+  /** Return the list of possible house numbers (`useHouseNumberList_sf=1`). */
+  houseNumberList: ParamTable.flag("useHouseNumberList_sf"),
+  /** Map a locality to its main stop (`useLocalityMainStop=1`). */
+  localityMainStop: ParamTable.flag("useLocalityMainStop"),
+  /** After verifying a coordinate, do not look for nearby stops (`doNotSearchForStops_sf=1`). */
+  skipNearbyStops: ParamTable.flag("doNotSearchForStops_sf"),
+  /** Minimum quality, 0..100 (`prMinQu`); lower hits are dropped. */
+  minQuality: percent("prMinQu"),
+  // search criteria
+  /** Only these kinds of objects (`anyObjFilter_sf`). */
+  objectKinds: ParamTable.param("anyObjFilter_sf", ObjectKindSet, ObjectKindMask),
+  /** Only this municipality (`anyOmc_sf`). */
+  municipality: ParamTable.text("anyOmc_sf"),
+  /** Only this region (`regionID_sf`). */
+  region: ParamTable.text("regionID_sf"),
+  /** With no hits in the municipality, search without it (`tryFurtherAnyWithoutLoc=1`). */
+  retryWithoutMunicipality: ParamTable.flag("tryFurtherAnyWithoutLoc"),
+  // quality and ranking
+  /** Reference point for `rankingMethod: "DISTANCEFROMCENTER"` (`coord`). */
+  referencePoint: ParamTable.param("coord", Coord.Coord, Coord.CoordParam),
+  /** Object kinds always preferred (`objPrefAl`). */
+  alwaysPreferKinds: ParamTable.param("objPrefAl", ObjectKindSet, ObjectKindMask),
+  /** Object kinds preferred among the best hits (`objPrefAm`). */
+  preferKindsAmongBest: ParamTable.param("objPrefAm", ObjectKindSet, ObjectKindMask),
+  /** Among the best stops prefer those served by these MOT-IDs (`prefStModeAm`, bit n for MOT-ID n). */
+  preferModesAmongBest: ParamTable.param("prefStModeAm", Bitmask.MotSet, Bitmask.MotBitmask),
+  /** Region always preferred (`regPrefAl`). */
+  alwaysPreferRegion: ParamTable.text("regPrefAl"),
+  /** Region preferred among the best hits (`regPrefAm`). */
+  preferRegionAmongBest: ParamTable.text("regPrefAm"),
+  /** Weight of relevance in the quality score, 0..100 percent (`relInf`). */
+  relevanceWeight: percent("relInf"),
+  /** Ranking method (`rMethod`). */
+  rankingMethod: ParamTable.param("rMethod", RankingMethod, RankingMethod)
+})
 
 /**
  * A stop-finder request.
@@ -88,49 +136,7 @@ const Percent = Schema.Int.pipe(Schema.between(0, 100))
 export const StopFinderRequest = Schema.Struct({
   /** What to look for: text, an ID, or a coordinate (`name_sf`, `type_sf`). */
   input: Point.Point,
-  // search optimisation
-  /** Maximum number of hits (`anyMaxSizeHitList`); beyond it the server drops the lowest quality. */
-  maxResults: opt(Schema.Int.pipe(Schema.between(1, 10_000))),
-  /** A result sorter configured on the server (`anyResSort_sf`). */
-  resultSorter: opt(ModelText),
-  /** Return only the perfect match when there is one (`anySigWhenPerfectNoOtherMatches=1`). */
-  perfectMatchOnly: opt(ModelFlag),
-  /** Resolve house numbers for verified streets (`locationInfoActive=1`). */
-  houseNumberResolution: opt(ModelFlag),
-  /** Return the list of possible house numbers (`useHouseNumberList_sf=1`). */
-  houseNumberList: opt(ModelFlag),
-  /** Map a locality to its main stop (`useLocalityMainStop=1`). */
-  localityMainStop: opt(ModelFlag),
-  /** After verifying a coordinate, do not look for nearby stops (`doNotSearchForStops_sf=1`). */
-  skipNearbyStops: opt(ModelFlag),
-  /** Minimum quality, 0..100 (`prMinQu`); lower hits are dropped. */
-  minQuality: opt(Percent),
-  // search criteria
-  /** Only these kinds of objects (`anyObjFilter_sf`). */
-  objectKinds: opt(ObjectKindSet),
-  /** Only this municipality (`anyOmc_sf`). */
-  municipality: opt(ModelText),
-  /** Only this region (`regionID_sf`). */
-  region: opt(ModelText),
-  /** With no hits in the municipality, search without it (`tryFurtherAnyWithoutLoc=1`). */
-  retryWithoutMunicipality: opt(ModelFlag),
-  // quality and ranking
-  /** Reference point for `rankingMethod: "DISTANCEFROMCENTER"` (`coord`). */
-  referencePoint: opt(Coord.Coord),
-  /** Object kinds always preferred (`objPrefAl`). */
-  alwaysPreferKinds: opt(ObjectKindSet),
-  /** Object kinds preferred among the best hits (`objPrefAm`). */
-  preferKindsAmongBest: opt(ObjectKindSet),
-  /** Among the best stops prefer those served by these MOT-IDs (`prefStModeAm`, bit n for MOT-ID n). */
-  preferModesAmongBest: opt(Bitmask.MotSet),
-  /** Region always preferred (`regPrefAl`). */
-  alwaysPreferRegion: opt(ModelText),
-  /** Region preferred among the best hits (`regPrefAm`). */
-  preferRegionAmongBest: opt(ModelText),
-  /** Weight of relevance in the quality score, 0..100 percent (`relInf`). */
-  relevanceWeight: opt(Percent),
-  /** Ranking method (`rMethod`). */
-  rankingMethod: opt(RankingMethod)
+  ...table.fields
 }).pipe(
   Schema.filter((request) =>
     request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint === undefined
@@ -163,26 +169,7 @@ export type StopFinderRequestInput = typeof StopFinderRequest.Encoded
 export const StopFinderParams = Schema.Struct({
   type_sf: Point.PointType,
   name_sf: TextParam,
-  anyMaxSizeHitList: opt(IntParam({ min: 1, max: 10_000 })),
-  anyResSort_sf: opt(TextParam),
-  anySigWhenPerfectNoOtherMatches: opt(FlagParam),
-  locationInfoActive: opt(FlagParam),
-  useHouseNumberList_sf: opt(FlagParam),
-  useLocalityMainStop: opt(FlagParam),
-  doNotSearchForStops_sf: opt(FlagParam),
-  prMinQu: opt(IntParam({ min: 0, max: 100 })),
-  anyObjFilter_sf: opt(ObjectKindMask),
-  anyOmc_sf: opt(TextParam),
-  regionID_sf: opt(TextParam),
-  tryFurtherAnyWithoutLoc: opt(FlagParam),
-  coord: opt(Coord.CoordParam),
-  objPrefAl: opt(ObjectKindMask),
-  objPrefAm: opt(ObjectKindMask),
-  prefStModeAm: opt(Bitmask.MotBitmask),
-  regPrefAl: opt(TextParam),
-  regPrefAm: opt(TextParam),
-  relInf: opt(IntParam({ min: 0, max: 100 })),
-  rMethod: opt(RankingMethod)
+  ...table.params
 }).annotations({ identifier: "StopFinderParams" })
 
 /**
@@ -203,60 +190,12 @@ export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<rea
       if (p.rMethod === "DISTANCEFROMCENTER" && p.coord === undefined) {
         issues.add("coord", undefined, "rMethod=DISTANCEFROMCENTER needs the reference point in coord")
       }
-      return issues.result(() =>
-        definedOnly({
-          input: Either.getOrThrow(input),
-          maxResults: p.anyMaxSizeHitList,
-          resultSorter: p.anyResSort_sf,
-          perfectMatchOnly: p.anySigWhenPerfectNoOtherMatches,
-          houseNumberResolution: p.locationInfoActive,
-          houseNumberList: p.useHouseNumberList_sf,
-          localityMainStop: p.useLocalityMainStop,
-          skipNearbyStops: p.doNotSearchForStops_sf,
-          minQuality: p.prMinQu,
-          objectKinds: p.anyObjFilter_sf,
-          municipality: p.anyOmc_sf,
-          region: p.regionID_sf,
-          retryWithoutMunicipality: p.tryFurtherAnyWithoutLoc,
-          referencePoint: p.coord,
-          alwaysPreferKinds: p.objPrefAl,
-          preferKindsAmongBest: p.objPrefAm,
-          preferModesAmongBest: p.prefStModeAm,
-          alwaysPreferRegion: p.regPrefAl,
-          preferRegionAmongBest: p.regPrefAm,
-          relevanceWeight: p.relInf,
-          rankingMethod: p.rMethod
-        }) as StopFinderRequest
-      )
+      const fields = table.decode(p, issues)
+      return issues.result(() => ({ input: Either.getOrThrow(input), ...fields }))
     },
     encode: (request) => {
       const input = Point.toParams(request.input)
-      return ParseResult.succeed(
-        definedOnly({
-          type_sf: input.type,
-          name_sf: input.name,
-          anyMaxSizeHitList: request.maxResults,
-          anyResSort_sf: request.resultSorter,
-          anySigWhenPerfectNoOtherMatches: flag(request.perfectMatchOnly),
-          locationInfoActive: flag(request.houseNumberResolution),
-          useHouseNumberList_sf: flag(request.houseNumberList),
-          useLocalityMainStop: flag(request.localityMainStop),
-          doNotSearchForStops_sf: flag(request.skipNearbyStops),
-          prMinQu: request.minQuality,
-          anyObjFilter_sf: request.objectKinds,
-          anyOmc_sf: request.municipality,
-          regionID_sf: request.region,
-          tryFurtherAnyWithoutLoc: flag(request.retryWithoutMunicipality),
-          coord: request.referencePoint,
-          objPrefAl: request.alwaysPreferKinds,
-          objPrefAm: request.preferKindsAmongBest,
-          prefStModeAm: request.preferModesAmongBest,
-          regPrefAl: request.alwaysPreferRegion,
-          regPrefAm: request.preferRegionAmongBest,
-          relInf: request.relevanceWeight,
-          rMethod: request.rankingMethod
-        }) as typeof StopFinderParams.Type
-      )
+      return ParseResult.succeed({ type_sf: input.type, name_sf: input.name, ...table.encode(request) })
     }
   }
 )

@@ -188,3 +188,89 @@ export const SetFromList = <A>(
     decode: (list) => normalize(list),
     encode: (list) => list
   })
+
+/**
+ * A closed set of words with one message that lists them, rather than one message per word.
+ *
+ * @internal
+ */
+export const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
+  Schema.Literal(...values).annotations({
+    identifier,
+    message: (issue) => ({
+      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
+      override: true
+    })
+  })
+
+/**
+ * A literal (or closed set of literals) as a query value.
+ *
+ * @internal
+ */
+export const LiteralParam = <A extends string>(literal: Schema.Schema<A>): Schema.Schema<A, string> =>
+  Schema.compose(ParamString, literal, { strict: false })
+
+/**
+ * A non-empty text query value without white space around it.
+ *
+ * @internal
+ */
+export const TrimmedTextParam = TextParam.pipe(
+  Schema.trimmed({ message: () => "must not start or end with white space" })
+)
+
+/**
+ * A list in a request model that is absent rather than empty.
+ *
+ * @internal
+ */
+export const NonEmptyList = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
+
+/**
+ * A search radius in whole metres.
+ *
+ * @internal
+ */
+export const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
+
+/**
+ * A name of a table of wire values, sent as its value (`fastest` ↔ `lasttime`); a message lists the
+ * values.
+ *
+ * @internal
+ */
+export const NamedParam = <const Table extends Record<string, string>>(
+  table: Table,
+  identifier: string
+): Schema.Schema<Extract<keyof Table, string>, string> => {
+  const model = namesOf(table)
+  const names = model.literals
+  const byWire = new Map<string, Extract<keyof Table, string>>(names.map((name) => [table[name], name]))
+  const wire: Array<string> = names.map((name) => table[name])
+  return Schema.transformOrFail(ParamString, model, {
+    strict: true,
+    decode: (text, _, ast) => {
+      const name = byWire.get(text)
+      return name === undefined
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected one of ${wire.join(", ")}, got "${text}"`))
+        : ParseResult.succeed(name)
+    },
+    encode: (name) => ParseResult.succeed(table[name])
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: wire } })
+}
+
+/**
+ * A switch with one accepted value (`calcBicycleMacro=on`, `brRoutingMacro=true`).
+ *
+ * @internal
+ */
+export const FixedParam = (value: string, identifier: string): Schema.Schema<true, string> =>
+  Schema.transformOrFail(ParamString, Schema.Literal(true), {
+    strict: true,
+    decode: (text, _, ast) =>
+      text === value
+        ? ParseResult.succeed(true as const)
+        : ParseResult.fail(new ParseResult.Type(ast, text, `expected "${value}", got "${text}"`)),
+    encode: () => ParseResult.succeed(value)
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: [value] } })

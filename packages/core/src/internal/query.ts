@@ -161,11 +161,21 @@ export const flag = (value: boolean | undefined): true | undefined => (value ===
  *
  * @internal
  */
-export const definedOnly = <A extends Record<string, unknown>>(record: A): A => {
+export const definedOnly = <A extends Record<string, unknown>>(record: A): DefinedOnly<A> => {
   const out: Record<string, unknown> = {}
   for (const key in record) if (record[key] !== undefined) out[key] = record[key]
-  return out as A
+  // what the loop builds: the keys whose value may be `undefined` become optional
+  return out as DefinedOnly<A>
 }
+
+/**
+ * A record without its `undefined` values: a key that may hold `undefined` becomes optional.
+ *
+ * @internal
+ */
+export type DefinedOnly<A> =
+  & { [K in keyof A as undefined extends A[K] ? never : K]: A[K] }
+  & { [K in keyof A as undefined extends A[K] ? K : never]?: Exclude<A[K], undefined> }
 
 /**
  * The two-way mapping between an operation's query pairs and its request model: the pairs are grouped
