@@ -34,9 +34,19 @@
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { FlagParam, IntParam, ModelFlag, ModelText, opt, ParamString, Repeated, TextParam } from "./internal/params.js"
+import {
+  FlagParam,
+  LiteralParam,
+  ModelText,
+  NonEmptyList,
+  opt,
+  ParamString,
+  Repeated,
+  TrimmedTextParam
+} from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
@@ -202,9 +212,61 @@ export interface LineFilter extends Schema.Schema.Type<typeof LineFilter> {}
 export const formatLineFilter = (filter: LineFilter): string =>
   `${filter.network}:${filter.line}:${filter.supplement}:${filter.direction}:${filter.project}`
 
-const LineNumber = Schema.Int.pipe(Schema.between(1, 999))
+const lineNumber = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 1, max: 999 })
 
-const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
+const texts = <const Wire extends string>(wire: Wire) => ParamTable.repeated(wire, ModelText, TrimmedTextParam)
+
+// The notice filters that map to one field each, in wire order.
+const table = ParamTable.make({
+  /** Active or historical notices (`filterPublicationStatus`). */
+  publicationStatus: ParamTable.param("filterPublicationStatus", PublicationStatus, PublicationStatus),
+  /** First day of the validity interval, inclusive (`filterValidIntervalStart`). */
+  validIntervalStart: ParamTable.param(
+    "filterValidIntervalStart",
+    LocalDateTime.CalendarDate,
+    LocalDateTime.DashedDateParam
+  ),
+  /** Last day of the validity interval, inclusive, not before the first (`filterValidIntervalEnd`). */
+  validIntervalEnd: ParamTable.param(
+    "filterValidIntervalEnd",
+    LocalDateTime.CalendarDate,
+    LocalDateTime.DashedDateParam
+  ),
+  /** Municipality keys (`filterOMC`, joined with `:`). */
+  municipalities: ParamTable.param("filterOMC", NonEmptyList(Segment), ColonListParam("MunicipalityListParam")),
+  /** Places of municipalities (`filterOMC_PlaceID`, repeated, `<OMC>:<PlaceID>`). */
+  places: ParamTable.repeated("filterOMC_PlaceID", Place, place.param),
+  /** Lowest line number, 1..999 (`filterLineNumberIntervalStart`). */
+  lineNumberStart: lineNumber("filterLineNumberIntervalStart"),
+  /** Highest line number, 1..999, not below the lowest (`filterLineNumberIntervalEnd`). */
+  lineNumberEnd: lineNumber("filterLineNumberIntervalEnd"),
+  /** Transport modes (`filterMOTType`, repeated). */
+  modes: ParamTable.repeated("filterMOTType", Mot.MotId, Mot.MotIdParam),
+  /** Lines in a direction (`filterPNLineDir`, repeated, `<network>:<line>:<direction>`). */
+  lineDirections: ParamTable.repeated("filterPNLineDir", LineDirection, lineDirection.param),
+  /** Lines with a supplement (`filterPNLineSub`, repeated, `<network>:<line>:<supplement>`). */
+  lineSupplements: ParamTable.repeated("filterPNLineSub", LineSupplement, lineSupplement.param),
+  /** Line numbers (`itdLPxx_selLine`, repeated). */
+  selectedLines: texts("itdLPxx_selLine"),
+  /** Operator codes (`itdLPxx_selOperator`, repeated). */
+  operators: texts("itdLPxx_selOperator"),
+  /** Stop IDs (`itdLPxx_selStop`, repeated). */
+  stops: texts("itdLPxx_selStop"),
+  /** The combined line filter (`line`, `<network>:<line>:<supplement>:<direction>:<project>`). */
+  line: ParamTable.param("line", LineFilter, lineFilter.param),
+  /** Also the notices of the stops on the `line` filter (`passedStops=1`); refused without `line`. */
+  passedStops: ParamTable.flag("passedStops"),
+  /** Notice IDs (`filterInfoID`, repeated). */
+  noticeIds: texts("filterInfoID"),
+  /** Notice types (`filterInfoType`, repeated). */
+  noticeTypes: ParamTable.repeated("filterInfoType", NoticeType, LiteralParam(NoticeType)),
+  /** Authors of notices (`filterProviderCode`, repeated). */
+  providerCodes: texts("filterProviderCode"),
+  /** Source systems (`filterSourceSystemName`, repeated). */
+  sourceSystems: texts("filterSourceSystemName"),
+  /** Leave out banner notices on the server (`hideBannerInfo=1`). */
+  hideBanners: ParamTable.flag("hideBannerInfo")
+})
 
 const AddInfoFields = Schema.Struct({
   /**
@@ -212,46 +274,7 @@ const AddInfoFields = Schema.Struct({
    * (`filterDateValidComponentsActive=1`, `filterDateValidDay`, `filterDateValidMonth`, `filterDateValidYear`).
    */
   validOn: opt(ValidOn),
-  /** Active or historical notices (`filterPublicationStatus`). */
-  publicationStatus: opt(PublicationStatus),
-  /** First day of the validity interval, inclusive (`filterValidIntervalStart`). */
-  validIntervalStart: opt(LocalDateTime.CalendarDate),
-  /** Last day of the validity interval, inclusive, not before the first (`filterValidIntervalEnd`). */
-  validIntervalEnd: opt(LocalDateTime.CalendarDate),
-  /** Municipality keys (`filterOMC`, joined with `:`). */
-  municipalities: opt(list(Segment)),
-  /** Places of municipalities (`filterOMC_PlaceID`, repeated, `<OMC>:<PlaceID>`). */
-  places: opt(list(Place)),
-  /** Lowest line number, 1..999 (`filterLineNumberIntervalStart`). */
-  lineNumberStart: opt(LineNumber),
-  /** Highest line number, 1..999, not below the lowest (`filterLineNumberIntervalEnd`). */
-  lineNumberEnd: opt(LineNumber),
-  /** Transport modes (`filterMOTType`, repeated). */
-  modes: opt(list(Mot.MotId)),
-  /** Lines in a direction (`filterPNLineDir`, repeated, `<network>:<line>:<direction>`). */
-  lineDirections: opt(list(LineDirection)),
-  /** Lines with a supplement (`filterPNLineSub`, repeated, `<network>:<line>:<supplement>`). */
-  lineSupplements: opt(list(LineSupplement)),
-  /** Line numbers (`itdLPxx_selLine`, repeated). */
-  selectedLines: opt(list(ModelText)),
-  /** Operator codes (`itdLPxx_selOperator`, repeated). */
-  operators: opt(list(ModelText)),
-  /** Stop IDs (`itdLPxx_selStop`, repeated). */
-  stops: opt(list(ModelText)),
-  /** The combined line filter (`line`, `<network>:<line>:<supplement>:<direction>:<project>`). */
-  line: opt(LineFilter),
-  /** Also the notices of the stops on the `line` filter (`passedStops=1`); refused without `line`. */
-  passedStops: opt(ModelFlag),
-  /** Notice IDs (`filterInfoID`, repeated). */
-  noticeIds: opt(list(ModelText)),
-  /** Notice types (`filterInfoType`, repeated). */
-  noticeTypes: opt(list(NoticeType)),
-  /** Authors of notices (`filterProviderCode`, repeated). */
-  providerCodes: opt(list(ModelText)),
-  /** Source systems (`filterSourceSystemName`, repeated). */
-  sourceSystems: opt(list(ModelText)),
-  /** Leave out banner notices on the server (`hideBannerInfo=1`). */
-  hideBanners: opt(ModelFlag)
+  ...table.fields
 })
 
 const crossFieldIssues = (request: typeof AddInfoFields.Type): Array<Schema.FilterIssue> => {
@@ -333,10 +356,6 @@ const PaddedIntParam = (width: number, min: number, max: number): Schema.Schema<
     encode: (value) => ParseResult.succeed(String(value).padStart(width, "0"))
   }).annotations({ jsonSchema: { type: "string", pattern: `^\\d{${width}}$` } })
 
-const TrimmedTextParam = TextParam.pipe(
-  Schema.trimmed({ message: () => "must not start or end with white space" })
-)
-
 /**
  * The query parameters of the notice operation, by their wire names. Repeatable ones take one value or
  * several under the same name.
@@ -350,29 +369,8 @@ export const AddInfoParams = Schema.Struct({
   filterDateValidDay: opt(PaddedIntParam(2, 1, 31)),
   filterDateValidMonth: opt(PaddedIntParam(2, 1, 12)),
   filterDateValidYear: opt(PaddedIntParam(4, 1, 9999)),
-  filterPublicationStatus: opt(PublicationStatus),
-  filterValidIntervalStart: opt(LocalDateTime.DashedDateParam),
-  filterValidIntervalEnd: opt(LocalDateTime.DashedDateParam),
-  filterOMC: opt(ColonListParam("MunicipalityListParam")),
-  filterOMC_PlaceID: opt(Repeated(place.param)),
-  filterLineNumberIntervalStart: opt(IntParam({ min: 1, max: 999 })),
-  filterLineNumberIntervalEnd: opt(IntParam({ min: 1, max: 999 })),
-  filterMOTType: opt(Repeated(Mot.MotIdParam)),
-  filterPNLineDir: opt(Repeated(lineDirection.param)),
-  filterPNLineSub: opt(Repeated(lineSupplement.param)),
-  itdLPxx_selLine: opt(Repeated(TrimmedTextParam)),
-  itdLPxx_selOperator: opt(Repeated(TrimmedTextParam)),
-  itdLPxx_selStop: opt(Repeated(TrimmedTextParam)),
-  line: opt(lineFilter.param),
-  passedStops: opt(FlagParam),
-  filterInfoID: opt(Repeated(TrimmedTextParam)),
-  filterInfoType: opt(Repeated(Schema.compose(ParamString, NoticeType, { strict: false }))),
-  filterProviderCode: opt(Repeated(TrimmedTextParam)),
-  filterSourceSystemName: opt(Repeated(TrimmedTextParam)),
-  hideBannerInfo: opt(FlagParam)
+  ...table.params
 }).annotations({ identifier: "AddInfoParams" })
-
-type Params = typeof AddInfoParams.Type
 
 const pad2 = (n: number) => String(n).padStart(2, "0")
 
@@ -437,64 +435,22 @@ export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly 
       if (p.passedStops === true && p.line === undefined) {
         issues.add("passedStops", p.passedStops, "needs the combined line filter in line")
       }
-      return issues.result(() =>
-        definedOnly({
-          validOn,
-          publicationStatus: p.filterPublicationStatus,
-          validIntervalStart: p.filterValidIntervalStart,
-          validIntervalEnd: p.filterValidIntervalEnd,
-          municipalities: p.filterOMC,
-          places: p.filterOMC_PlaceID,
-          lineNumberStart: p.filterLineNumberIntervalStart,
-          lineNumberEnd: p.filterLineNumberIntervalEnd,
-          modes: p.filterMOTType,
-          lineDirections: p.filterPNLineDir,
-          lineSupplements: p.filterPNLineSub,
-          selectedLines: p.itdLPxx_selLine,
-          operators: p.itdLPxx_selOperator,
-          stops: p.itdLPxx_selStop,
-          line: p.line,
-          passedStops: p.passedStops,
-          noticeIds: p.filterInfoID,
-          noticeTypes: p.filterInfoType,
-          providerCodes: p.filterProviderCode,
-          sourceSystems: p.filterSourceSystemName,
-          hideBanners: p.hideBannerInfo
-        }) as AddInfoRequest
-      )
+      const fields = table.decode(p, issues)
+      return issues.result(() => ({ ...definedOnly({ validOn }), ...fields }))
     },
     encode: (request) => {
       const validOn = request.validOn
       const date = validOn?.mode === "components" ? validOn.date : undefined
-      return ParseResult.succeed(
-        definedOnly({
+      return ParseResult.succeed({
+        ...definedOnly({
           filterDateValid: validOn?.mode === "dates" ? validOn.dates : undefined,
-          filterDateValidComponentsActive: date !== undefined ? true : undefined,
+          filterDateValidComponentsActive: date !== undefined ? true as const : undefined,
           filterDateValidDay: date !== undefined ? Number(date.slice(8, 10)) : undefined,
           filterDateValidMonth: date !== undefined ? Number(date.slice(5, 7)) : undefined,
-          filterDateValidYear: date !== undefined ? Number(date.slice(0, 4)) : undefined,
-          filterPublicationStatus: request.publicationStatus,
-          filterValidIntervalStart: request.validIntervalStart,
-          filterValidIntervalEnd: request.validIntervalEnd,
-          filterOMC: request.municipalities,
-          filterOMC_PlaceID: request.places,
-          filterLineNumberIntervalStart: request.lineNumberStart,
-          filterLineNumberIntervalEnd: request.lineNumberEnd,
-          filterMOTType: request.modes,
-          filterPNLineDir: request.lineDirections,
-          filterPNLineSub: request.lineSupplements,
-          itdLPxx_selLine: request.selectedLines,
-          itdLPxx_selOperator: request.operators,
-          itdLPxx_selStop: request.stops,
-          line: request.line,
-          passedStops: flag(request.passedStops),
-          filterInfoID: request.noticeIds,
-          filterInfoType: request.noticeTypes,
-          filterProviderCode: request.providerCodes,
-          filterSourceSystemName: request.sourceSystems,
-          hideBannerInfo: flag(request.hideBanners)
-        }) as Params
-      )
+          filterDateValidYear: date !== undefined ? Number(date.slice(0, 4)) : undefined
+        }),
+        ...table.encode(request)
+      })
     }
   }
 )

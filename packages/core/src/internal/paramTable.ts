@@ -4,8 +4,19 @@
 // families) are written by hand beside the table.
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { FixedParam, FlagParam, IntParam, ModelFlag, ModelText, NamedParam, opt, TextParam } from "./params.js"
-import type { IssueCollector } from "./query.js"
+import {
+  FixedParam,
+  FlagParam,
+  IntParam,
+  ModelFlag,
+  ModelText,
+  NamedParam,
+  NonEmptyList,
+  opt,
+  Repeated,
+  TextParam
+} from "./params.js"
+import type { IssueCollector, QueryValue } from "./query.js"
 
 /**
  * One wire parameter and the model field it maps to: the model's schema and the parameter's schema,
@@ -222,3 +233,15 @@ export const named = <const Wire extends string, const Values extends Record<str
   identifier: string
 ): Row<Wire, Schema.Schema<Extract<keyof Values, string>, MI>, Schema.Schema<Extract<keyof Values, string>, string>> =>
   param(wire, model, NamedParam(values, identifier))
+
+/**
+ * A list sent as a repeated parameter, in list order; absent rather than empty in the model.
+ *
+ * @internal
+ */
+export const repeated = <const Wire extends string, A, MI>(
+  wire: Wire,
+  modelItem: Schema.Schema<A, MI>,
+  paramItem: Schema.Schema<A, string>
+): Row<Wire, Schema.Schema<ReadonlyArray<A>, ReadonlyArray<MI>>, Schema.Schema<ReadonlyArray<A>, QueryValue>> =>
+  param(wire, NonEmptyList(modelItem), Repeated(paramItem))
