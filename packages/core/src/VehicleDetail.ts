@@ -16,25 +16,24 @@
  *
  * @since 0.1.0
  */
+import * as Arr from "effect/Array"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { FlagParam, ModelFlag, ModelToken, opt, ParamString, Repeated } from "./internal/params.js"
+import { FlagParam, LiteralParam, ModelToken, oneOf, opt, ParamString } from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
+import {
+  definedOnly,
+  indexedParams,
+  IssueCollector,
+  numberedFromZero,
+  queryCodec,
+  readIndexed
+} from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
-
-// A closed set of words with one message that lists them, rather than one message per word.
-const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
-  Schema.Literal(...values).annotations({
-    identifier,
-    message: (issue) => ({
-      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
-      override: true
-    })
-  })
 
 /**
  * A sharing vehicle's reference: vehicle, operator and operating-area IDs.
@@ -121,6 +120,24 @@ export const VehicleKind = oneOf("VehicleKind", ["CAR", "BIKE", "MINIVEHICLE", "
  */
 export type VehicleKind = typeof VehicleKind.Type
 
+const LOCATION_TYPE = "vehLocType"
+
+// The vehicle-detail parameters that map to one field each, in wire order.
+const table = ParamTable.make({
+  /** The vehicle (`SharingRefId=<ID>:<OperatorID>:<OpAreaID>`). */
+  vehicle: ParamTable.required(ParamTable.param("SharingRefId", VehicleRef, SharingRefIdParam)),
+  /** Also vehicles standing at stations (`vehAtStation=1`). */
+  atStation: ParamTable.flag("vehAtStation"),
+  /** Return the technical specification (`vehSpec=1`). */
+  specification: ParamTable.flag("vehSpec"),
+  /** Return the availability (`vehAvail=1`). */
+  availability: ParamTable.flag("vehAvail"),
+  /** Only these drive types (`vehEngineType`, repeated). */
+  engineTypes: ParamTable.repeatedNonEmpty("vehEngineType", EngineType, LiteralParam(EngineType)),
+  /** Only these vehicle kinds (`vehSF`, repeated). */
+  vehicleKinds: ParamTable.repeatedNonEmpty("vehSF", VehicleKind, LiteralParam(VehicleKind))
+})
+
 /**
  * A sharing-vehicle detail request.
  *
@@ -145,20 +162,9 @@ export type VehicleKind = typeof VehicleKind.Type
  * @category schemas
  */
 export const VehicleDetailRequest = Schema.Struct({
-  /** The vehicle (`SharingRefId=<ID>:<OperatorID>:<OpAreaID>`). */
-  vehicle: VehicleRef,
-  /** Also vehicles standing at stations (`vehAtStation=1`). */
-  atStation: opt(ModelFlag),
-  /** Return the technical specification (`vehSpec=1`). */
-  specification: opt(ModelFlag),
-  /** Return the availability (`vehAvail=1`). */
-  availability: opt(ModelFlag),
-  /** Only these drive types (`vehEngineType`, repeated). */
-  engineTypes: opt(Schema.NonEmptyArray(EngineType)),
+  ...table.fields,
   /** Only these location types (`vehLocType0`, `vehLocType1`, ...). */
-  locationTypes: opt(Schema.NonEmptyArray(LocationType)),
-  /** Only these vehicle kinds (`vehSF`, repeated). */
-  vehicleKinds: opt(Schema.NonEmptyArray(VehicleKind))
+  locationTypes: opt(Schema.NonEmptyArray(LocationType))
 }).annotations({ identifier: "VehicleDetailRequest" })
 
 /**
@@ -175,9 +181,6 @@ export interface VehicleDetailRequest extends Schema.Schema.Type<typeof VehicleD
  */
 export type VehicleDetailRequestInput = typeof VehicleDetailRequest.Encoded
 
-const wire = <A extends string>(literal: Schema.Schema<A>): Schema.Schema<A, string> =>
-  Schema.compose(ParamString, literal, { strict: false })
-
 /**
  * The query parameters of the vehicle detail, by their wire names. `vehLocType<i>` is an index signature
  * (`VehicleDetailParams.records`).
@@ -190,47 +193,23 @@ export const VehicleDetailParams = Schema.Struct(
     coordReqType: Schema.Literal("VEHICLEDETAIL"),
     vehDetail: FlagParam,
     vehSM: Schema.Literal("ID"),
-    SharingRefId: SharingRefIdParam,
-    vehAtStation: opt(FlagParam),
-    vehSpec: opt(FlagParam),
-    vehAvail: opt(FlagParam),
-    vehEngineType: opt(Repeated(wire(EngineType))),
-    vehSF: opt(Repeated(wire(VehicleKind)))
+    ...table.params
   },
-  Schema.Record({ key: Schema.TemplateLiteral("vehLocType", Schema.Number), value: LocationType })
+  Schema.Record({ key: Schema.TemplateLiteral(LOCATION_TYPE, Schema.Number), value: LocationType })
 ).annotations({ identifier: "VehicleDetailParams" })
 
 type Params = typeof VehicleDetailParams.Type
 
-const LOCATION_TYPE = "vehLocType"
-
-const readLocationTypes = (
-  p: Params,
-  issues: IssueCollector
-): readonly [LocationType, ...Array<LocationType>] | undefined => {
-  const found = new Map<number, LocationType>()
-  let last = -1
-  for (const key of Object.keys(p)) {
-    if (!key.startsWith(LOCATION_TYPE)) continue
-    const suffix = key.slice(LOCATION_TYPE.length)
-    const value = p[key as `vehLocType${number}`]!
-    if (!/^(?:0|[1-9]\d{0,5})$/.test(suffix)) {
-      issues.add(key, value, `the index must be 0, 1, 2, ..., got "${suffix}"`)
-      continue
-    }
-    const index = Number(suffix)
-    found.set(index, value)
-    if (index > last) last = index
-  }
-  for (let i = 0; i <= last; i++) {
-    if (!found.has(i)) {
-      issues.add(`${LOCATION_TYPE}${i}`, undefined, "missing: vehLocType<i> are numbered from 0 without gaps")
-    }
-  }
-  return last < 0 ? undefined : (Array.from({ length: last + 1 }, (_, i) => found.get(i)!) as unknown as readonly [
-    LocationType,
-    ...Array<LocationType>
-  ])
+const readLocationTypes = (p: Params, issues: IssueCollector): Arr.NonEmptyReadonlyArray<LocationType> | undefined => {
+  const found = readIndexed(p, [LOCATION_TYPE], issues)
+  const length = numberedFromZero(
+    found.map(({ index }) => index),
+    (index) => `${LOCATION_TYPE}${index}`,
+    "missing: vehLocType<i> are numbered from 0 without gaps",
+    issues
+  )
+  const types = Array.from({ length }, (_, i) => p[`${LOCATION_TYPE}${i}`])
+  return Arr.isNonEmptyReadonlyArray(types) ? types : undefined
 }
 
 /**
@@ -245,35 +224,17 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       const locationTypes = readLocationTypes(p, issues)
-      return issues.result(() =>
-        definedOnly({
-          vehicle: p.SharingRefId,
-          atStation: p.vehAtStation,
-          specification: p.vehSpec,
-          availability: p.vehAvail,
-          engineTypes: p.vehEngineType,
-          locationTypes,
-          vehicleKinds: p.vehSF
-        }) as VehicleDetailRequest
-      )
+      const fields = table.decode(p, issues)
+      return issues.result(() => ({ ...fields, ...definedOnly({ locationTypes }) }))
     },
-    encode: (request) => {
-      const params: Record<string, unknown> = definedOnly({
-        coordReqType: "VEHICLEDETAIL",
-        vehDetail: true,
-        vehSM: "ID",
-        SharingRefId: request.vehicle,
-        vehAtStation: flag(request.atStation),
-        vehSpec: flag(request.specification),
-        vehAvail: flag(request.availability),
-        vehEngineType: request.engineTypes,
-        vehSF: request.vehicleKinds
+    encode: (request) =>
+      ParseResult.succeed({
+        coordReqType: "VEHICLEDETAIL" as const,
+        vehDetail: true as const,
+        vehSM: "ID" as const,
+        ...table.encode(request),
+        ...indexedParams(LOCATION_TYPE, request.locationTypes ?? [])
       })
-      request.locationTypes?.forEach((type, i) => {
-        params[`${LOCATION_TYPE}${i}`] = type
-      })
-      return ParseResult.succeed(params as Params)
-    }
   })
 
 // A field the contract does not list, kept as the server sent it: any JSON value (so generated values survive

@@ -2,6 +2,7 @@
 // builds the model's fields, the wire struct's fields and both directions of the mapping, so that adding
 // such a parameter is one row. Parameters that map one field to several (points, option groups, indexed
 // families) are written by hand beside the table.
+import * as Arr from "effect/Array"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import {
@@ -245,3 +246,25 @@ export const repeated = <const Wire extends string, A, MI>(
   paramItem: Schema.Schema<A, string>
 ): Row<Wire, Schema.Schema<ReadonlyArray<A>, ReadonlyArray<MI>>, Schema.Schema<ReadonlyArray<A>, QueryValue>> =>
   param(wire, NonEmptyList(modelItem), Repeated(paramItem))
+
+/**
+ * A list sent as a repeated parameter, in list order; a non-empty array in the model.
+ *
+ * @internal
+ */
+export const repeatedNonEmpty = <const Wire extends string, A, MI>(
+  wire: Wire,
+  modelItem: Schema.Schema<A, MI>,
+  paramItem: Schema.Schema<A, string>
+): Row<
+  Wire,
+  Schema.Schema<Arr.NonEmptyReadonlyArray<A>, Arr.NonEmptyReadonlyArray<MI>>,
+  Schema.Schema<ReadonlyArray<A>, QueryValue>
+> => ({
+  wire,
+  model: Schema.NonEmptyArray(modelItem),
+  param: Repeated(paramItem),
+  required: false,
+  toWire: (list) => list,
+  fromWire: (list) => (Arr.isNonEmptyReadonlyArray(list) ? Either.right(list) : Either.left("must not be empty"))
+})

@@ -206,3 +206,75 @@ export const queryCodec = <P, PI, R, RI>(
     Schema.typeSchema(request),
     { strict: true, decode: codec.decode, encode: codec.encode }
   ).annotations({ identifier })
+
+/**
+ * One member of an indexed parameter family (`type_0`, `vehPId1`, ...) in a query.
+ *
+ * @internal
+ */
+export interface IndexedParam<Prefix extends string> {
+  readonly prefix: Prefix
+  readonly index: number
+  readonly key: string
+  readonly value: unknown
+}
+
+const indexPattern = /^(?:0|[1-9]\d{0,5})$/
+
+/**
+ * The members of the indexed parameter families with these prefixes, in query order. A member whose
+ * index is not a plain integer is reported (the `label` names the index in the message) and left out.
+ *
+ * @internal
+ */
+export const readIndexed = <const Prefix extends string>(
+  params: object,
+  prefixes: ReadonlyArray<Prefix>,
+  issues: IssueCollector,
+  label = "index"
+): Array<IndexedParam<Prefix>> => {
+  const found: Array<IndexedParam<Prefix>> = []
+  for (const [key, value] of Object.entries(params)) {
+    const prefix = prefixes.find((candidate) => key.startsWith(candidate))
+    if (prefix === undefined) continue
+    const suffix = key.slice(prefix.length)
+    if (indexPattern.test(suffix)) found.push({ prefix, index: Number(suffix), key, value })
+    else issues.add(key, value, `the ${label} must be 0, 1, 2, ..., got "${suffix}"`)
+  }
+  return found
+}
+
+/**
+ * Reports every index missing below the highest one (a family is numbered from 0 without gaps) and
+ * gives the length of the family: the highest index plus one.
+ *
+ * @internal
+ */
+export const numberedFromZero = (
+  indexes: Iterable<number>,
+  keyOf: (index: number) => string,
+  message: string,
+  issues: IssueCollector
+): number => {
+  const present = new Set(indexes)
+  const length = Math.max(0, ...present) + (present.size > 0 ? 1 : 0)
+  for (let i = 0; i < length; i++) if (!present.has(i)) issues.add(keyOf(i), undefined, message)
+  return length
+}
+
+/**
+ * An indexed parameter family as query fields: `<prefix><i>` for each defined value, `i` its position.
+ *
+ * @internal
+ */
+export const indexedParams = <const Prefix extends string, V>(
+  prefix: Prefix,
+  values: ReadonlyArray<V | undefined>
+): { readonly [K in `${Prefix}${number}`]: V } => {
+  const out: Record<string, V> = {}
+  values.forEach((value, i) => {
+    if (value !== undefined) out[`${prefix}${i}`] = value
+  })
+  // the keys are built as the template literal type says
+  return out as { readonly [K in `${Prefix}${number}`]: V }
+}
