@@ -21,6 +21,7 @@
  *
  * @since 0.1.0
  */
+import * as Arr from "effect/Array"
 import type * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
@@ -28,21 +29,19 @@ import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
-import { FlagParam, ModelFlag, ModelText, opt, ParamString } from "./internal/params.js"
+import { FlagParam, LiteralParam, ModelText, oneOf, opt, ParamString, Radius } from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
+import {
+  definedOnly,
+  indexedParams,
+  IssueCollector,
+  numberedFromZero,
+  queryCodec,
+  readIndexed
+} from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
-
-// A closed set of words with one message that lists them, rather than one message per word.
-const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
-  Schema.Literal(...values).annotations({
-    identifier,
-    message: (issue) => ({
-      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
-      override: true
-    })
-  })
 
 /**
  * The server's radius for a radial search without one, in metres.
@@ -86,15 +85,18 @@ export const ProviderSelection = Schema.Struct({
  */
 export interface ProviderSelection extends Schema.Schema.Type<typeof ProviderSelection> {}
 
-const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
+// The parameters of both request forms that map to one field each, in wire order.
+const table = ParamTable.make({
+  /** Only this vehicle kind (`vehSF`). */
+  vehicleKind: ParamTable.param("vehSF", VehicleKind, LiteralParam(VehicleKind)),
+  /** Also return the operating-zone geometry (`operatingZoneGeometry=1`). */
+  zoneGeometry: ParamTable.flag("operatingZoneGeometry")
+})
 
 const commonFields = {
   /** Only these providers and areas (`vehPId<i>`, `opAreaId<i>`, numbered from 0). */
   providers: opt(Schema.NonEmptyArray(ProviderSelection)),
-  /** Only this vehicle kind (`vehSF`). */
-  vehicleKind: opt(VehicleKind),
-  /** Also return the operating-zone geometry (`operatingZoneGeometry=1`). */
-  zoneGeometry: opt(ModelFlag)
+  ...table.fields
 }
 
 /**
@@ -249,8 +251,7 @@ export const OpAreaParams = Schema.Struct(
     opareaSM: oneOf("SearchMode", ["ALL", "RADIAL"]),
     coordRadius: opt(CoordRadiusParam),
     opASR: opt(FlagParam),
-    vehSF: opt(Schema.compose(ParamString, VehicleKind, { strict: false })),
-    operatingZoneGeometry: opt(FlagParam)
+    ...table.params
   },
   Schema.Record({ key: Schema.TemplateLiteral(PROVIDER, Schema.Number), value: IdParam }),
   Schema.Record({ key: Schema.TemplateLiteral(AREA, Schema.Number), value: IdParam })
@@ -258,46 +259,25 @@ export const OpAreaParams = Schema.Struct(
 
 type Params = typeof OpAreaParams.Type
 
-const indexPattern = /^(?:0|[1-9]\d{0,5})$/
-
-const readProviders = (
-  p: Params,
-  issues: IssueCollector
-): readonly [ProviderSelection, ...Array<ProviderSelection>] | undefined => {
-  const record = p as unknown as Record<string, string>
-  const providers = new Map<number, string>()
-  const areas: Array<{ readonly key: string; readonly index: number }> = []
-  let last = -1
-  for (const key of Object.keys(record)) {
-    const prefix = key.startsWith(PROVIDER) ? PROVIDER : key.startsWith(AREA) ? AREA : undefined
-    if (prefix === undefined) continue
-    const suffix = key.slice(prefix.length)
-    if (!indexPattern.test(suffix)) {
-      issues.add(key, record[key], `the index must be 0, 1, 2, ..., got "${suffix}"`)
-      continue
-    }
-    const index = Number(suffix)
-    if (prefix === PROVIDER) {
-      providers.set(index, record[key]!)
-      if (index > last) last = index
-    } else {
-      areas.push({ key, index })
+const readProviders = (p: Params, issues: IssueCollector): Arr.NonEmptyReadonlyArray<ProviderSelection> | undefined => {
+  const found = readIndexed(p, [PROVIDER, AREA], issues)
+  const providers = new Set(found.filter(({ prefix }) => prefix === PROVIDER).map(({ index }) => index))
+  const length = numberedFromZero(
+    providers,
+    (index) => `${PROVIDER}${index}`,
+    "missing: vehPId<i> are numbered from 0 without gaps",
+    issues
+  )
+  for (const { index, key, prefix, value } of found) {
+    if (prefix === AREA && !providers.has(index)) {
+      issues.add(key, value, `an operating area needs its provider with the same index (${PROVIDER}${index})`)
     }
   }
-  for (let i = 0; i <= last; i++) {
-    if (!providers.has(i)) {
-      issues.add(`${PROVIDER}${i}`, undefined, "missing: vehPId<i> are numbered from 0 without gaps")
-    }
-  }
-  const selections = Array.from({ length: last + 1 }, (_, i): ProviderSelection => ({ providerId: providers.get(i)! }))
-  for (const { index, key } of areas) {
-    if (!providers.has(index)) {
-      issues.add(key, record[key], `an operating area needs its provider with the same index (${PROVIDER}${index})`)
-    } else {
-      selections[index] = { providerId: providers.get(index)!, areaId: record[key]! }
-    }
-  }
-  return last < 0 ? undefined : (selections as unknown as readonly [ProviderSelection, ...Array<ProviderSelection>])
+  const selections = Array.from(
+    { length },
+    (_, i): ProviderSelection => definedOnly({ providerId: p[`${PROVIDER}${i}`], areaId: p[`${AREA}${i}`] })
+  )
+  return Arr.isNonEmptyReadonlyArray(selections) ? selections : undefined
 }
 
 /**
@@ -322,30 +302,26 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
         }
         if (p.opASR === undefined) issues.add("opASR", undefined, "missing: opASR=1 is required with opareaSM=RADIAL")
       }
-      const providers = readProviders(p, issues)
-      const common = { providers, vehicleKind: p.vehSF, zoneGeometry: p.operatingZoneGeometry }
-      return issues.result(() => {
-        if (p.opareaSM === "ALL") return { _tag: "All", ...definedOnly(common) } as OpAreaRequest
-        const { centre, radius } = p.coordRadius!
-        return { _tag: "Radial", ...definedOnly({ centre, radius, ...common }) } as OpAreaRequest
+      const common = { ...definedOnly({ providers: readProviders(p, issues) }), ...table.decode(p, issues) }
+      return issues.result((): OpAreaRequest => {
+        if (p.opareaSM === "ALL" || p.coordRadius === undefined) return { _tag: "All", ...common }
+        const { centre, radius } = p.coordRadius
+        return { _tag: "Radial", centre, ...definedOnly({ radius }), ...common }
       })
     },
-    encode: (request) => {
-      const params: Record<string, unknown> = definedOnly({
-        opareaSM: request._tag === "All" ? "ALL" : "RADIAL",
-        coordRadius: request._tag === "Radial"
-          ? definedOnly({ centre: request.centre, radius: request.radius })
-          : undefined,
-        opASR: request._tag === "Radial" ? true : undefined,
-        vehSF: request.vehicleKind,
-        operatingZoneGeometry: flag(request.zoneGeometry)
+    encode: (request) =>
+      ParseResult.succeed({
+        ...(request._tag === "All"
+          ? { opareaSM: "ALL" as const }
+          : {
+            opareaSM: "RADIAL" as const,
+            coordRadius: { centre: request.centre, ...definedOnly({ radius: request.radius }) },
+            opASR: true as const
+          }),
+        ...table.encode(request),
+        ...indexedParams(PROVIDER, request.providers?.map((selection) => selection.providerId) ?? []),
+        ...indexedParams(AREA, request.providers?.map((selection) => selection.areaId) ?? [])
       })
-      request.providers?.forEach((selection, i) => {
-        params[`${PROVIDER}${i}`] = selection.providerId
-        if (selection.areaId !== undefined) params[`${AREA}${i}`] = selection.areaId
-      })
-      return ParseResult.succeed(params as Params)
-    }
   }
 )
 
