@@ -24,6 +24,7 @@
  *
  * @since 0.1.0
  */
+import * as Arr from "effect/Array"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
@@ -32,30 +33,29 @@ import {
   BareFlagParam,
   FlagParam,
   IntParam,
-  ModelFlag,
   ModelText,
   ModelToken,
+  oneOf,
   opt,
   ParamString,
+  Radius,
   SetFromList
 } from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
+import {
+  definedOnly,
+  indexedParams,
+  IssueCollector,
+  numberedFromZero,
+  queryCodec,
+  readIndexed
+} from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as SystemMessage from "./SystemMessage.js"
-
-// A closed set of words with one message that lists them, rather than one message per word.
-const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
-  Schema.Literal(...values).annotations({
-    identifier,
-    message: (issue) => ({
-      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
-      override: true
-    })
-  })
 
 /**
  * The object types of a filter block (`type_<i>`), in the contract's order.
@@ -233,8 +233,6 @@ export const circle = (centre: Coord.Coord): SearchSpace => Circle.make({ centre
 export const boundingBox = (upperLeft: Coord.Coord, lowerRight: Coord.Coord): SearchSpace =>
   Coord.orderCorners({ _tag: "BoundingBox" as const, upperLeft, lowerRight })
 
-const Radius = Schema.Int.pipe(Schema.between(1, 1_000_000))
-
 const MotList = Schema.Array(Mot.MotId).pipe(Schema.minItems(1))
 
 const TokenList = Schema.Array(ModelToken).pipe(Schema.minItems(1))
@@ -400,6 +398,32 @@ export const ParkingDetails = oneOf("ParkingDetails", ["static", "realtime"])
 
 const RADIUS_ON_BOX = "a radius applies to a circular search, not to a bounding box"
 
+// The parameters that map to one field each, in wire order: the search options, then (after the
+// parking box) the parking options.
+const searchTable = ParamTable.make({
+  /** Maximum number of hits (`max`); unlimited when absent. */
+  maxResults: ParamTable.int("max", { min: 1, max: 1_000_000 }),
+  /** Reference date for object validity (`deadline`, `YYYYMMDD`); today when absent. */
+  deadline: ParamTable.param("deadline", LocalDateTime.CalendarDate, LocalDateTime.CompactDateParam),
+  /** Output coordinate system (`mapNameOutput`), usually `WGS84[dd.ddddd]`. */
+  outputCoordinateSystem: ParamTable.text("mapNameOutput", Schema.compose(ParamString, ModelText)),
+  /** Filter points of interest by purpose (`purpose`). */
+  purpose: ParamTable.int("purpose", { min: 0, max: 2_147_483_647 }),
+  /** Only stops inside marked parking zones (`fltrParkObj=1`). */
+  parkingZoneStopsOnly: ParamTable.flag("fltrParkObj")
+})
+
+const parkingTable = ParamTable.make({
+  /** Kinds of parking objects (`parkingObjectType`). */
+  parkingObjectTypes: ParamTable.param("parkingObjectType", ParkingObjectTypesInput, ParkingObjectTypeParam),
+  /** Cost filter for parking objects (`parkingCharge`). */
+  parkingCharge: ParamTable.param("parkingCharge", ParkingCharge, ParkingCharge),
+  /** Bike-and-ride objects (`parkingBikeRideInclusion`). */
+  bikeAndRide: ParamTable.param("parkingBikeRideInclusion", Inclusion, Inclusion),
+  /** Park-and-ride objects (`parkingParkRideInclusion`). */
+  parkAndRide: ParamTable.param("parkingParkRideInclusion", Inclusion, Inclusion)
+})
+
 /**
  * A coordinate-search request. A filter block on a bounding-box search may not carry a radius.
  *
@@ -414,29 +438,13 @@ export const CoordInfoRequest = Schema.Struct({
   searchSpace: SearchSpaceInput,
   /** The object-type filter blocks, numbered from 0 on the wire (`type_<i>`, ...), with `inclFilter=1`. */
   filters: Schema.NonEmptyArray(FilterBlock),
-  /** Maximum number of hits (`max`); unlimited when absent. */
-  maxResults: opt(Schema.Int.pipe(Schema.between(1, 1_000_000))),
-  /** Reference date for object validity (`deadline`, `YYYYMMDD`); today when absent. */
-  deadline: opt(LocalDateTime.CalendarDate),
-  /** Output coordinate system (`mapNameOutput`), usually `WGS84[dd.ddddd]`. */
-  outputCoordinateSystem: opt(ModelText),
-  /** Filter points of interest by purpose (`purpose`). */
-  purpose: opt(Schema.Int.pipe(Schema.between(0, 2_147_483_647))),
-  /** Only stops inside marked parking zones (`fltrParkObj=1`). */
-  parkingZoneStopsOnly: opt(ModelFlag),
+  ...searchTable.fields,
   /**
    * Search parking objects in a box, corners in either order (`parkingSearchMethod=BB`, `parkingBB=1`,
    * `parkingBBLU`, `parkingBBRL`).
    */
   parkingBox: opt(BoxFromCorners),
-  /** Kinds of parking objects (`parkingObjectType`). */
-  parkingObjectTypes: opt(ParkingObjectTypesInput),
-  /** Cost filter for parking objects (`parkingCharge`). */
-  parkingCharge: opt(ParkingCharge),
-  /** Bike-and-ride objects (`parkingBikeRideInclusion`). */
-  bikeAndRide: opt(Inclusion),
-  /** Park-and-ride objects (`parkingParkRideInclusion`). */
-  parkAndRide: opt(Inclusion),
+  ...parkingTable.fields,
   /** Parking object details (`parkObjInfo=1`), with real-time occupancy (`parkObjInfoRealtime=1`). */
   parkingDetails: opt(ParkingDetails)
 }).pipe(
@@ -463,8 +471,6 @@ export interface CoordInfoRequest extends Schema.Schema.Type<typeof CoordInfoReq
  * @category models
  */
 export type CoordInfoRequestInput = typeof CoordInfoRequest.Encoded
-
-const TextValueParam = Schema.compose(ParamString, ModelText)
 
 const TokenListParam: Schema.Schema<ReadonlyArray<string>, string> = Schema.transformOrFail(ParamString, TokenList, {
   strict: true,
@@ -508,19 +514,12 @@ export const CoordInfoParams = Schema.Struct(
     boundingBoxLU: opt(Coord.CoordParam),
     boundingBoxRL: opt(Coord.CoordParam),
     inclFilter: FlagParam,
-    max: opt(IntParam({ min: 1, max: 1_000_000 })),
-    deadline: opt(LocalDateTime.CompactDateParam),
-    mapNameOutput: opt(TextValueParam),
-    purpose: opt(IntParam({ min: 0, max: 2_147_483_647 })),
-    fltrParkObj: opt(FlagParam),
+    ...searchTable.params,
     parkingSearchMethod: opt(Schema.Literal("BB")),
     parkingBB: opt(FlagParam),
     parkingBBLU: opt(Coord.CoordParam),
     parkingBBRL: opt(Coord.CoordParam),
-    parkingObjectType: opt(ParkingObjectTypeParam),
-    parkingCharge: opt(ParkingCharge),
-    parkingBikeRideInclusion: opt(Inclusion),
-    parkingParkRideInclusion: opt(Inclusion),
+    ...parkingTable.params,
     parkObjInfo: opt(FlagParam),
     parkObjInfoRealtime: opt(FlagParam)
   },
@@ -535,50 +534,48 @@ export const CoordInfoParams = Schema.Struct(
 
 type Params = typeof CoordInfoParams.Type
 
-const filterFields = Object.keys(FilterParameters) as Array<keyof typeof FilterParameters>
-
-const indexPattern = /^(?:0|[1-9]\d{0,5})$/
+const filterPrefixes = Object.values(FilterParameters)
 
 // Reads the filter blocks from the indexed parameters: indexes must be plain integers, the `type_<i>`
 // run from 0 without gaps, and every other indexed parameter belong to a block that has a type.
 const readFilterBlocks = (p: Params, issues: IssueCollector): Array<FilterBlock> => {
-  const record = p as Record<string, unknown>
-  const blocks = new Map<number, Record<string, unknown>>()
-  const others: Array<{ readonly key: string; readonly index: number }> = []
-  let last = -1
-  for (const key of Object.keys(record)) {
-    const field = filterFields.find((name) => key.startsWith(FilterParameters[name]))
-    if (field === undefined) continue
-    const suffix = key.slice(FilterParameters[field].length)
-    if (!indexPattern.test(suffix)) {
-      issues.add(key, record[key], `the filter index must be 0, 1, 2, ..., got "${suffix}"`)
-      continue
-    }
-    const index = Number(suffix)
-    if (field === "type") {
-      blocks.set(index, { type: record[key] })
-      if (index > last) last = index
-    } else {
-      others.push({ key, index })
-    }
-  }
-  if (blocks.size === 0) {
+  const found = readIndexed(p, filterPrefixes, issues, "filter index")
+  const types = new Set(found.filter(({ prefix }) => prefix === FilterParameters.type).map(({ index }) => index))
+  if (types.size === 0) {
     issues.add("type_0", undefined, "at least one filter block is required (type_0)")
   }
-  for (let i = 0; i <= last; i++) {
-    if (!blocks.has(i)) issues.add(`type_${i}`, undefined, `missing: filter blocks are numbered from 0 without gaps`)
-  }
-  for (const { index, key } of others) {
-    const block = blocks.get(index)
-    if (block === undefined) {
-      issues.add(key, record[key], `belongs to filter block ${index}, but type_${index} is missing`)
-      continue
+  const length = numberedFromZero(
+    types,
+    (index) => `${FilterParameters.type}${index}`,
+    "missing: filter blocks are numbered from 0 without gaps",
+    issues
+  )
+  for (const { index, key, prefix, value } of found) {
+    if (prefix !== FilterParameters.type && !types.has(index)) {
+      issues.add(key, value, `belongs to filter block ${index}, but type_${index} is missing`)
     }
-    const field = filterFields.find((name) => key === `${FilterParameters[name]}${index}`)!
-    block[field] = record[key]
   }
-  return Array.from({ length: last + 1 }, (_, i) => blocks.get(i) as FilterBlock)
+  return Array.from({ length }, (_, i): FilterBlock =>
+    definedOnly({
+      type: p[`${FilterParameters.type}${i}`],
+      radius: p[`${FilterParameters.radius}${i}`],
+      includeMots: p[`${FilterParameters.includeMots}${i}`],
+      excludeMots: p[`${FilterParameters.excludeMots}${i}`],
+      excludeLayers: p[`${FilterParameters.excludeLayers}${i}`],
+      includeDrawClasses: p[`${FilterParameters.includeDrawClasses}${i}`],
+      includePoiHierarchies: p[`${FilterParameters.includePoiHierarchies}${i}`]
+    }))
 }
+
+const filterParams = (filters: ReadonlyArray<FilterBlock>) => ({
+  ...indexedParams(FilterParameters.type, filters.map((block) => block.type)),
+  ...indexedParams(FilterParameters.radius, filters.map((block) => block.radius)),
+  ...indexedParams(FilterParameters.includeMots, filters.map((block) => block.includeMots)),
+  ...indexedParams(FilterParameters.excludeMots, filters.map((block) => block.excludeMots)),
+  ...indexedParams(FilterParameters.excludeLayers, filters.map((block) => block.excludeLayers)),
+  ...indexedParams(FilterParameters.includeDrawClasses, filters.map((block) => block.includeDrawClasses)),
+  ...indexedParams(FilterParameters.includePoiHierarchies, filters.map((block) => block.includePoiHierarchies))
+})
 
 const boxKeys = ["boundingBox", "boundingBoxLU", "boundingBoxRL"] as const
 
@@ -610,18 +607,33 @@ const readSearchSpace = (p: Params, issues: IssueCollector): SearchSpace | undef
 const parkingBoxKeys = ["parkingSearchMethod", "parkingBB", "parkingBBLU", "parkingBBRL"] as const
 
 const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
-  const present = parkingBoxKeys.filter((key) => p[key] !== undefined)
-  if (present.length === 0) return undefined
-  if (present.length < parkingBoxKeys.length) {
-    for (const key of parkingBoxKeys) {
-      if (p[key] === undefined) {
-        issues.add(key, undefined, `missing: the parking box needs all of ${parkingBoxKeys.join(", ")}`)
-      }
-    }
-    return undefined
+  const missing = parkingBoxKeys.filter((key) => p[key] === undefined)
+  if (missing.length === parkingBoxKeys.length) return undefined
+  for (const key of missing) {
+    issues.add(key, undefined, `missing: the parking box needs all of ${parkingBoxKeys.join(", ")}`)
   }
-  return Coord.orderCorners({ upperLeft: p.parkingBBLU!, lowerRight: p.parkingBBRL! })
+  return p.parkingBBLU !== undefined && p.parkingBBRL !== undefined
+    ? Coord.orderCorners({ upperLeft: p.parkingBBLU, lowerRight: p.parkingBBRL })
+    : undefined
 }
+
+const searchSpaceParams = (space: SearchSpace) =>
+  space._tag === "Circle"
+    ? { coord: space.centre }
+    : { boundingBox: true as const, boundingBoxLU: space.upperLeft, boundingBoxRL: space.lowerRight }
+
+const parkingBoxParams = (box: Box | undefined) =>
+  box === undefined ? {} : {
+    parkingSearchMethod: "BB" as const,
+    parkingBB: true as const,
+    parkingBBLU: box.upperLeft,
+    parkingBBRL: box.lowerRight
+  }
+
+const parkingDetailsParams = (details: typeof ParkingDetails.Type | undefined) =>
+  details === undefined ? {} : details === "static"
+    ? { parkObjInfo: true as const }
+    : { parkObjInfo: true as const, parkObjInfoRealtime: true as const }
 
 /**
  * The coordinate-search request as query parameters and back.
@@ -640,7 +652,7 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
       const filters = readFilterBlocks(p, issues)
       if (searchSpace?._tag === "BoundingBox") {
         filters.forEach((block, i) => {
-          if (block?.radius !== undefined) {
+          if (block.radius !== undefined) {
             issues.add(`radius_${i}`, String(block.radius), RADIUS_ON_BOX)
           }
         })
@@ -649,56 +661,36 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
       if (p.parkObjInfoRealtime !== undefined && p.parkObjInfo === undefined) {
         issues.add("parkObjInfoRealtime", p.parkObjInfoRealtime, "requires parkObjInfo=1")
       }
-      return issues.result(() =>
-        definedOnly({
-          searchSpace: searchSpace!,
-          filters: filters as unknown as readonly [FilterBlock, ...Array<FilterBlock>],
-          maxResults: p.max,
-          deadline: p.deadline,
-          outputCoordinateSystem: p.mapNameOutput,
-          purpose: p.purpose,
-          parkingZoneStopsOnly: p.fltrParkObj,
-          parkingBox,
-          parkingObjectTypes: p.parkingObjectType,
-          parkingCharge: p.parkingCharge,
-          bikeAndRide: p.parkingBikeRideInclusion,
-          parkAndRide: p.parkingParkRideInclusion,
-          parkingDetails: p.parkObjInfo === undefined ? undefined : p.parkObjInfoRealtime ? "realtime" : "static"
-        }) as CoordInfoRequest
+      const search = searchTable.decode(p, issues)
+      const parking = parkingTable.decode(p, issues)
+      const parkingDetails: typeof ParkingDetails.Type | undefined = p.parkObjInfo === undefined
+        ? undefined
+        : p.parkObjInfoRealtime
+        ? "realtime"
+        : "static"
+      return issues.resultOf(
+        searchSpace !== undefined && Arr.isNonEmptyReadonlyArray(filters)
+          ? {
+            searchSpace,
+            filters,
+            ...search,
+            ...definedOnly({ parkingBox }),
+            ...parking,
+            ...definedOnly({ parkingDetails })
+          }
+          : undefined
       )
     },
-    encode: (request) => {
-      const space = request.searchSpace
-      const params: Record<string, unknown> = definedOnly({
-        coord: space._tag === "Circle" ? space.centre : undefined,
-        boundingBox: space._tag === "BoundingBox" ? true : undefined,
-        boundingBoxLU: space._tag === "BoundingBox" ? space.upperLeft : undefined,
-        boundingBoxRL: space._tag === "BoundingBox" ? space.lowerRight : undefined,
-        inclFilter: true,
-        max: request.maxResults,
-        deadline: request.deadline,
-        mapNameOutput: request.outputCoordinateSystem,
-        purpose: request.purpose,
-        fltrParkObj: flag(request.parkingZoneStopsOnly),
-        parkingSearchMethod: request.parkingBox !== undefined ? "BB" : undefined,
-        parkingBB: request.parkingBox !== undefined ? true : undefined,
-        parkingBBLU: request.parkingBox?.upperLeft,
-        parkingBBRL: request.parkingBox?.lowerRight,
-        parkingObjectType: request.parkingObjectTypes,
-        parkingCharge: request.parkingCharge,
-        parkingBikeRideInclusion: request.bikeAndRide,
-        parkingParkRideInclusion: request.parkAndRide,
-        parkObjInfo: request.parkingDetails !== undefined ? true : undefined,
-        parkObjInfoRealtime: request.parkingDetails === "realtime" ? true : undefined
+    encode: (request) =>
+      ParseResult.succeed({
+        ...searchSpaceParams(request.searchSpace),
+        inclFilter: true as const,
+        ...searchTable.encode(request),
+        ...parkingBoxParams(request.parkingBox),
+        ...parkingTable.encode(request),
+        ...parkingDetailsParams(request.parkingDetails),
+        ...filterParams(request.filters)
       })
-      request.filters.forEach((block, i) => {
-        for (const field of filterFields) {
-          const value = block[field]
-          if (value !== undefined) params[`${FilterParameters[field]}${i}`] = value
-        }
-      })
-      return ParseResult.succeed(params as Params)
-    }
   }
 )
 
