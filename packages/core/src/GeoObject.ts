@@ -24,18 +24,10 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
-import {
-  BareFlagParam,
-  FlagParam,
-  ModelFlag,
-  ModelText,
-  opt,
-  ParamString,
-  Repeated,
-  TextParam
-} from "./internal/params.js"
+import { BareFlagParam, ModelText, opt, ParamString, TrimmedTextParam } from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
@@ -235,7 +227,19 @@ export const BoundingBoxFromCorners: Schema.Schema<BoundingBox, Coord.Corners> =
   { strict: true, decode: Coord.orderCorners, encode: (box) => box }
 )
 
-const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
+// The line-geometry parameters that map to one field each, in wire order.
+const table = ParamTable.make({
+  /** The line (`line`, `<subnetwork>:<line number>:<supplement>:<direction>`). */
+  line: ParamTable.required(ParamTable.param("line", LineRef, LineRefParam)),
+  /** The date that selects the line variant (`filterDate`, `YYYYMMDD`). */
+  date: ParamTable.param("filterDate", LocalDateTime.CalendarDate, LocalDateTime.CompactDateParam),
+  /** Only sections passing these stops (`filterStopID`, repeated); not empty when given. */
+  stopIds: ParamTable.repeated("filterStopID", ModelText, TrimmedTextParam),
+  /** Line types (`lineReqType`); `[]` is sent as `0`, all line types. */
+  lineTypes: ParamTable.param("lineReqType", ServingLines.LineTypeList, ServingLines.LineTypeMask),
+  /** Also return the serving lines of each stop (`vSL=1`). */
+  servingLines: ParamTable.flag("vSL")
+})
 
 /**
  * A line-geometry request.
@@ -244,16 +248,7 @@ const list = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema
  * @category schemas
  */
 export const GeoObjectRequest = Schema.Struct({
-  /** The line (`line`, `<subnetwork>:<line number>:<supplement>:<direction>`). */
-  line: LineRef,
-  /** The date that selects the line variant (`filterDate`, `YYYYMMDD`). */
-  date: opt(LocalDateTime.CalendarDate),
-  /** Only sections passing these stops (`filterStopID`, repeated); not empty when given. */
-  stopIds: opt(list(ModelText)),
-  /** Line types (`lineReqType`); `[]` is sent as `0`, all line types. */
-  lineTypes: opt(ServingLines.LineTypeList),
-  /** Also return the serving lines of each stop (`vSL=1`). */
-  servingLines: opt(ModelFlag),
+  ...table.fields,
   /**
    * Spatial restriction, corners in either order (`boundingBox` without a value, `boundingBoxLU`,
    * `boundingBoxRL`).
@@ -275,10 +270,6 @@ export interface GeoObjectRequest extends Schema.Schema.Type<typeof GeoObjectReq
  */
 export type GeoObjectRequestInput = typeof GeoObjectRequest.Encoded
 
-const TrimmedTextParam = TextParam.pipe(
-  Schema.trimmed({ message: () => "must not start or end with white space" })
-)
-
 /**
  * The query parameters of the line-geometry operation, by their wire names.
  *
@@ -286,11 +277,7 @@ const TrimmedTextParam = TextParam.pipe(
  * @category schemas
  */
 export const GeoObjectParams = Schema.Struct({
-  line: LineRefParam,
-  filterDate: opt(LocalDateTime.CompactDateParam),
-  filterStopID: opt(Repeated(TrimmedTextParam)),
-  lineReqType: opt(ServingLines.LineTypeMask),
-  vSL: opt(FlagParam),
+  ...table.params,
   boundingBox: opt(BareFlagParam),
   boundingBoxLU: opt(Coord.CoordParam),
   boundingBoxRL: opt(Coord.CoordParam)
@@ -321,30 +308,18 @@ export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<reado
         if (p.boundingBoxLU !== undefined) issues.add("boundingBoxLU", p.boundingBoxLU, "needs the boundingBox flag")
         if (p.boundingBoxRL !== undefined) issues.add("boundingBoxRL", p.boundingBoxRL, "needs the boundingBox flag")
       }
-      return issues.result(() =>
-        definedOnly({
-          line: p.line,
-          date: p.filterDate,
-          stopIds: p.filterStopID,
-          lineTypes: p.lineReqType,
-          servingLines: p.vSL,
-          boundingBox
-        }) as GeoObjectRequest
-      )
+      const fields = table.decode(p, issues)
+      return issues.result(() => ({ ...fields, ...definedOnly({ boundingBox }) }))
     },
-    encode: (request) =>
-      ParseResult.succeed(
-        definedOnly({
-          line: request.line,
-          filterDate: request.date,
-          filterStopID: request.stopIds,
-          lineReqType: request.lineTypes,
-          vSL: flag(request.servingLines),
-          boundingBox: request.boundingBox !== undefined ? true : undefined,
-          boundingBoxLU: request.boundingBox?.upperLeft,
-          boundingBoxRL: request.boundingBox?.lowerRight
-        }) as typeof GeoObjectParams.Type
-      )
+    encode: (request) => {
+      const box = request.boundingBox
+      return ParseResult.succeed({
+        ...table.encode(request),
+        ...(box === undefined
+          ? {}
+          : { boundingBox: true as const, boundingBoxLU: box.upperLeft, boundingBoxRL: box.lowerRight })
+      })
+    }
   }
 )
 
