@@ -24,9 +24,17 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
+import {
+  FlagParam,
+  isAscendingDistinct,
+  ModelText,
+  opt,
+  SetFromList,
+  sortedDistinct,
+  TextParam
+} from "./internal/params.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import { definedOnly, IssueCollector, modeFamilyParams, queryCodec, readModeFamily } from "./internal/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -87,14 +95,14 @@ const ServingLineTypes = LineTypeList.annotations(arbitraryHint({ subset: names,
 export const ExcludedModes = SetFromList(
   Mot.MotId,
   Schema.Array(Mot.MotId).pipe(
-    Schema.filter((ids) => ids.every((id, i) => i === 0 || ids[i - 1]! < id), {
+    Schema.filter(isAscendingDistinct, {
       message: () => "MOT-IDs must be ascending and distinct"
     }),
     Schema.annotations(
       arbitraryHint({ subset: Array.from({ length: 31 }, (_, id) => id), minLength: 1, maxLength: 5 })
     )
   ),
-  (ids) => Array.from(new Set(ids)).sort((a, b) => a - b)
+  sortedDistinct
 ).pipe(
   Schema.minItems(1, { message: () => "must not be empty: leave the field out to exclude nothing" }),
   Schema.annotations({ identifier: "ExcludedModes" })
@@ -172,8 +180,8 @@ const normalizeOptions = (options: Options | undefined): Pick<ServingLinesReques
     lineTypes: options?.lineTypes === undefined ? undefined : Bitmask.normalize(LineTypes, options.lineTypes),
     excludedModes: options?.excludedModes === undefined || options.excludedModes.length === 0
       ? undefined
-      : Array.from(new Set(options.excludedModes)).sort((a, b) => a - b)
-  }) as Pick<ServingLinesRequest, "lineTypes" | "excludedModes">
+      : sortedDistinct(options.excludedModes)
+  })
 
 /**
  * The lines serving a stop. Line types and excluded modes may come in any order and with repeats.
@@ -243,18 +251,9 @@ export const ServingLinesParams = Schema.Struct(
   Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
 ).annotations({ identifier: "ServingLinesParams" })
 
-type Params = typeof ServingLinesParams.Type
-
-// The `exclMOT_<ID>` parameters of a decoded parameter record, as sorted, distinct MOT-IDs.
-const readExcludedModes = (params: object, issues: IssueCollector): Array<Mot.MotId> => {
-  const ids = new Set<number>()
-  for (const key of Object.keys(params)) {
-    if (!key.startsWith(EXCLUDED_MODE_PREFIX)) continue
-    const id = key.slice(EXCLUDED_MODE_PREFIX.length)
-    if (/^\d{1,4}$/.test(id)) ids.add(Number(id))
-    else issues.add(key, (params as Record<string, unknown>)[key], "the suffix of exclMOT_<ID> must be a MOT-ID")
-  }
-  return Array.from(ids).sort((a, b) => a - b)
+const pointParams = (stop: Point.Point) => {
+  const { name, type } = Point.toParams(stop)
+  return { type_sl: type, name_sl: name }
 }
 
 /**
@@ -267,11 +266,13 @@ export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray
   queryCodec("ServingLinesQuery", ServingLinesParams, ServingLinesRequest, {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
-      const excluded = readExcludedModes(p, issues)
+      const excluded = sortedDistinct(
+        readModeFamily(p, EXCLUDED_MODE_PREFIX, issues, "the suffix of exclMOT_<ID> must be a MOT-ID").keys()
+      )
       const common = definedOnly({
         lineTypes: p.lineReqType.length > 0 ? p.lineReqType : undefined,
         excludedModes: excluded.length > 0 ? excluded : undefined
-      }) as Pick<ServingLinesRequest, "lineTypes" | "excludedModes">
+      })
       if (p.mode === "odv") {
         if (p.lineName !== undefined) issues.add("lineName", p.lineName, "is only allowed with mode=line")
         if (p.type_sl === undefined) issues.add("type_sl", undefined, "is required with mode=odv")
@@ -291,21 +292,14 @@ export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray
       else if (lineName.length === 0) issues.add("lineName", p.lineName, "must not be blank")
       return issues.result(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
     },
-    encode: (request) => {
-      const params: Record<string, unknown> = {
-        mode: request._tag === "ByStop" ? "odv" : "line",
-        lineReqType: request.lineTypes ?? []
-      }
-      if (request._tag === "ByStop") {
-        const stop = Point.toParams(request.stop)
-        params.type_sl = stop.type
-        params.name_sl = stop.name
-      } else {
-        params.lineName = request.lineName
-      }
-      for (const id of request.excludedModes ?? []) params[`${EXCLUDED_MODE_PREFIX}${id}`] = true
-      return ParseResult.succeed(params as Params)
-    }
+    encode: (request) =>
+      ParseResult.succeed({
+        lineReqType: request.lineTypes ?? [],
+        ...(request._tag === "ByStop"
+          ? { mode: "odv" as const, ...pointParams(request.stop) }
+          : { mode: "line" as const, lineName: request.lineName }),
+        ...modeFamilyParams(EXCLUDED_MODE_PREFIX, request.excludedModes ?? [])
+      })
   })
 
 /**

@@ -274,3 +274,19 @@ export const FixedParam = (value: string, identifier: string): Schema.Schema<tru
         : ParseResult.fail(new ParseResult.Type(ast, text, `expected "${value}", got "${text}"`)),
     encode: () => ParseResult.succeed(value)
   }).annotations({ identifier, jsonSchema: { type: "string", enum: [value] } })
+
+/**
+ * Numbers sorted ascending without repeats (MOT-IDs of a mode filter).
+ *
+ * @internal
+ */
+export const sortedDistinct = (values: Iterable<number>): Array<number> =>
+  Array.from(new Set(values)).sort((a, b) => a - b)
+
+/**
+ * Whether numbers are ascending without repeats, the order {@link sortedDistinct} gives.
+ *
+ * @internal
+ */
+export const isAscendingDistinct = (values: ReadonlyArray<number>): boolean =>
+  values.every((value, i) => i === 0 || values[i - 1]! < value)

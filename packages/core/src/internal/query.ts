@@ -289,3 +289,40 @@ export const indexedParams = <const Prefix extends string, V>(
   // the keys are built as the template literal type says
   return out as { readonly [K in `${Prefix}${number}`]: V }
 }
+
+/**
+ * Reads a family of mode parameters (`exclMOT_<MOT-ID>`), whose presence counts: the MOT-IDs and the
+ * parameter each came from. A suffix that is not a MOT-ID is reported with `message`.
+ *
+ * @internal
+ */
+export const readModeFamily = (
+  params: object,
+  prefix: string,
+  issues: IssueCollector,
+  message: string
+): Map<number, string> => {
+  const keys = new Map<number, string>()
+  for (const [key, value] of Object.entries(params)) {
+    if (!key.startsWith(prefix)) continue
+    const suffix = key.slice(prefix.length)
+    if (/^\d{1,4}$/.test(suffix)) keys.set(Number(suffix), key)
+    else issues.add(key, value, message)
+  }
+  return keys
+}
+
+/**
+ * A family of mode parameters as query fields: `<prefix><MOT-ID>=1` for each MOT-ID.
+ *
+ * @internal
+ */
+export const modeFamilyParams = <const Prefix extends string>(
+  prefix: Prefix,
+  ids: ReadonlyArray<number>
+): { readonly [K in `${Prefix}${string}`]: true } => {
+  const out: Record<string, true> = {}
+  for (const id of ids) out[`${prefix}${id}`] = true
+  // the keys are built as the template literal type says
+  return out as { readonly [K in `${Prefix}${string}`]: true }
+}
