@@ -32,9 +32,22 @@ import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
-import { FlagParam, IntParam, ModelFlag, namesOf, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
+import {
+  FixedParam,
+  FlagParam,
+  IntParam,
+  isAscendingDistinct,
+  NamedParam,
+  namesOf,
+  opt,
+  ParamString,
+  SetFromList,
+  sortedDistinct,
+  TextParam
+} from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, flag, IssueCollector, queryCodec } from "./internal/query.js"
+import { definedOnly, IssueCollector, modeFamilyParams, queryCodec, readModeFamily } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
@@ -215,13 +228,14 @@ export type DateTimeRefersTo = typeof DateTimeRefersTo.Type
 // ---------------------------------------------------------------------------------------------
 
 const Minutes = Schema.Int.pipe(Schema.between(0, 1440))
-const Meters = Schema.Int.pipe(Schema.between(0, 1_000_000))
+const minutes = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 0, max: 1440 })
+const meters = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 0, max: 1_000_000 })
 
 const MAX_MOT_ID = 9999
+const EXCLUDED_MODE_PREFIX = "exclMOT_"
+const INCLUDED_MODE_PREFIX = "inclMOT_"
 // Generated mode filters draw from these MOT-IDs (a hint for the test generators, see Arbitraries).
 const ARBITRARY_MOT_IDS: ReadonlyArray<number> = Array.from({ length: 22 }, (_, id) => id)
-
-const isAscendingDistinct = (ids: ReadonlyArray<number>): boolean => ids.every((id, i) => i === 0 || ids[i - 1]! < id)
 
 /**
  * A list of MOT-IDs for a mode filter, ascending and without repeats (see {@link normalizeMotIds}). An
@@ -256,8 +270,7 @@ export const MotIdSet: Schema.Schema<ReadonlyArray<Mot.MotId>, ReadonlyArray<Mot
  * @since 0.1.0
  * @category utils
  */
-export const normalizeMotIds = (ids: Iterable<Mot.MotId>): Array<Mot.MotId> =>
-  Array.from(new Set(ids)).sort((a, b) => a - b)
+export const normalizeMotIds = (ids: Iterable<Mot.MotId>): Array<Mot.MotId> => sortedDistinct(ids)
 
 /**
  * Whether a group of options sends anything: some field is set, other than `false` or an empty list.
@@ -279,6 +292,93 @@ export const sendsSomething = (group: object | undefined): boolean => {
 const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: string) => {
   return Schema.Struct(fields).annotations({ identifier, ...arbitraryHint("sendsSomething") })
 }
+
+// The parameters that map to one field each, by group, in wire order. `changeSpeed` (shared by two
+// groups) and the activation parameters are written by hand.
+
+// Wire schemas used by several rows, so that each is one definition in the OpenAPI document.
+const ItModeParam = NamedParam(ItModes, "ItModeParam")
+
+const tripTable = ParamTable.make({
+  /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
+  dateTimeRefersTo: ParamTable.named(
+    "itdTripDateTimeDepArr",
+    DateTimeRefersTo,
+    { departure: "dep", arrival: "arr" },
+    "DepArrParam"
+  ),
+  /** Number of connections, 1..100 (`calcNumberOfTrips`; server default 4). */
+  numberOfTrips: ParamTable.int("calcNumberOfTrips", { min: 1, max: 100 }),
+  /** No earlier or later variants (`calcOneDirection=1`). */
+  oneDirection: ParamTable.flag("calcOneDirection"),
+  /** Enrich with real-time data (`useRealtime=1`). */
+  realtime: ParamTable.flag("useRealtime")
+})
+
+const mobilityTable = ParamTable.make({
+  /** Only low-floor vehicles (`lowPlatformVhcl=1`). */
+  lowFloorVehicles: ParamTable.flag("lowPlatformVhcl"),
+  /** Avoid changes with an elevator (`noElevators=1`). */
+  noElevators: ParamTable.flag("noElevators"),
+  /** Avoid changes with an escalator (`noEscalators=1`). */
+  noEscalators: ParamTable.flag("noEscalators"),
+  /** Avoid changes with fixed stairs (`noSolidStairs=1`). */
+  noSolidStairs: ParamTable.flag("noSolidStairs"),
+  /** Only wheelchair-accessible vehicles (`wheelchair=1`). */
+  wheelchair: ParamTable.flag("wheelchair")
+})
+
+const publicTransportTable = ParamTable.make({
+  /** Line-type filter (`lineRestriction`: 400 all, 401, 402, 403). */
+  lineRestriction: ParamTable.named("lineRestriction", LineRestriction, LineRestrictions, "LineRestrictionParam"),
+  /** Maximum number of changes, 0..9 (`maxChanges`; 0 direct only, 9 the server default). */
+  maxChanges: ParamTable.int("maxChanges", { min: 0, max: 9 }),
+  /** Optimisation goal (`routeType`). */
+  routeType: ParamTable.named("routeType", RouteType, RouteTypes, "RouteTypeParam"),
+  /** Consider stops around the origin (`useProxFootSearchOrig=1`). */
+  nearbyStopsAtOrigin: ParamTable.flag("useProxFootSearchOrig"),
+  /** Consider stops around the destination (`useProxFootSearchDest=1`). */
+  nearbyStopsAtDestination: ParamTable.flag("useProxFootSearchDest")
+})
+
+const individualTransportTable = ParamTable.make({
+  /** Access and egress mode (`trITMOT`). */
+  mode: ParamTable.param("trITMOT", ItMode, ItModeParam),
+  /** Maximum minutes of the individual part, 0..1440 (`trITMOTvalue`; server default 10). */
+  maxMinutes: minutes("trITMOTvalue"),
+  /** Mode of the departure part (`trITDepMOT`). */
+  departureMode: ParamTable.param("trITDepMOT", ItMode, ItModeParam),
+  /** Maximum minutes of the departure part (`trITDepMOTvalue`). */
+  departureMaxMinutes: minutes("trITDepMOTvalue"),
+  /** Mode of the arrival part (`trITArrMOT`). */
+  arrivalMode: ParamTable.param("trITArrMOT", ItMode, ItModeParam),
+  /** Maximum minutes of the arrival part (`trITArrMOTvalue`). */
+  arrivalMaxMinutes: minutes("trITArrMOTvalue")
+})
+
+const bicycleTable = ParamTable.make({
+  /** Bicycle routing (`calcBicycleMacro=on`). */
+  routing: ParamTable.macro("calcBicycleMacro", "on", "CalcBicycleMacroParam"),
+  /** Bike and ride connections (`brRoutingMacro=true`). */
+  bikeAndRide: ParamTable.macro("brRoutingMacro", "true", "BrRoutingMacroParam"),
+  /** How bicycle and public transport combine (`std3_bikeSettings`). */
+  combination: ParamTable.named("std3_bikeSettings", BikeCombination, BikeCombinations, "BikeSettingsParam"),
+  /** Cycling speed in km/h, 1..100 (`cycleSpeed`). */
+  speed: ParamTable.int("cycleSpeed", { min: 1, max: 100 }),
+  /** Maximum minutes on the bicycle, 0..1440 (`maxTimeBicycle`). */
+  maxMinutes: minutes("maxTimeBicycle"),
+  /** Search radius for bicycle parking in meters (`parkingMaxDistance`). */
+  parkingMaxDistance: meters("parkingMaxDistance")
+})
+
+const parkAndRideTable = ParamTable.make({
+  /** Park and ride routing (`prRoutingMacro=true`). */
+  routing: ParamTable.macro("prRoutingMacro", "true", "PrRoutingMacroParam"),
+  /** Maximum car distance in meters (`maxLengthCar`). */
+  maxCarDistance: meters("maxLengthCar"),
+  /** Maximum minutes by car, 0..1440 (`maxTimeCar`). */
+  maxCarMinutes: minutes("maxTimeCar")
+})
 
 /**
  * A via point with an optional dwell time.
@@ -335,18 +435,7 @@ export interface ModeFilter extends Schema.Schema.Type<typeof ModeFilter> {}
  * @since 0.1.0
  * @category schemas
  */
-export const Mobility = group({
-  /** Only low-floor vehicles (`lowPlatformVhcl=1`). */
-  lowFloorVehicles: opt(ModelFlag),
-  /** Avoid changes with an elevator (`noElevators=1`). */
-  noElevators: opt(ModelFlag),
-  /** Avoid changes with an escalator (`noEscalators=1`). */
-  noEscalators: opt(ModelFlag),
-  /** Avoid changes with fixed stairs (`noSolidStairs=1`). */
-  noSolidStairs: opt(ModelFlag),
-  /** Only wheelchair-accessible vehicles (`wheelchair=1`). */
-  wheelchair: opt(ModelFlag)
-}, "Mobility")
+export const Mobility = group(mobilityTable.fields, "Mobility")
 
 /**
  * @since 0.1.0
@@ -366,16 +455,7 @@ export const PublicTransportOptions = group({
    * with `individualTransport.speed`: when both groups are used, both must have the same value.
    */
   changeSpeed: opt(Speed),
-  /** Line-type filter (`lineRestriction`: 400 all, 401, 402, 403). */
-  lineRestriction: opt(LineRestriction),
-  /** Maximum number of changes, 0..9 (`maxChanges`; 0 direct only, 9 the server default). */
-  maxChanges: opt(Schema.Int.pipe(Schema.between(0, 9))),
-  /** Optimisation goal (`routeType`). */
-  routeType: opt(RouteType),
-  /** Consider stops around the origin (`useProxFootSearchOrig=1`). */
-  nearbyStopsAtOrigin: opt(ModelFlag),
-  /** Consider stops around the destination (`useProxFootSearchDest=1`). */
-  nearbyStopsAtDestination: opt(ModelFlag)
+  ...publicTransportTable.fields
 }, "PublicTransportOptions")
 
 /**
@@ -398,18 +478,7 @@ export const IndividualTransportOptions = group({
    * value.
    */
   speed: opt(Speed),
-  /** Access and egress mode (`trITMOT`). */
-  mode: opt(ItMode),
-  /** Maximum minutes of the individual part, 0..1440 (`trITMOTvalue`; server default 10). */
-  maxMinutes: opt(Minutes),
-  /** Mode of the departure part (`trITDepMOT`). */
-  departureMode: opt(ItMode),
-  /** Maximum minutes of the departure part (`trITDepMOTvalue`). */
-  departureMaxMinutes: opt(Minutes),
-  /** Mode of the arrival part (`trITArrMOT`). */
-  arrivalMode: opt(ItMode),
-  /** Maximum minutes of the arrival part (`trITArrMOTvalue`). */
-  arrivalMaxMinutes: opt(Minutes)
+  ...individualTransportTable.fields
 }, "IndividualTransportOptions")
 
 /**
@@ -424,20 +493,7 @@ export interface IndividualTransportOptions extends Schema.Schema.Type<typeof In
  * @since 0.1.0
  * @category schemas
  */
-export const BicycleOptions = group({
-  /** Bicycle routing (`calcBicycleMacro=on`). */
-  routing: opt(ModelFlag),
-  /** Bike and ride connections (`brRoutingMacro=true`). */
-  bikeAndRide: opt(ModelFlag),
-  /** How bicycle and public transport combine (`std3_bikeSettings`). */
-  combination: opt(BikeCombination),
-  /** Cycling speed in km/h, 1..100 (`cycleSpeed`). */
-  speed: opt(Schema.Int.pipe(Schema.between(1, 100))),
-  /** Maximum minutes on the bicycle, 0..1440 (`maxTimeBicycle`). */
-  maxMinutes: opt(Minutes),
-  /** Search radius for bicycle parking in meters (`parkingMaxDistance`). */
-  parkingMaxDistance: opt(Meters)
-}, "BicycleOptions")
+export const BicycleOptions = group(bicycleTable.fields, "BicycleOptions")
 
 /**
  * @since 0.1.0
@@ -451,14 +507,7 @@ export interface BicycleOptions extends Schema.Schema.Type<typeof BicycleOptions
  * @since 0.1.0
  * @category schemas
  */
-export const ParkAndRideOptions = group({
-  /** Park and ride routing (`prRoutingMacro=true`). */
-  routing: opt(ModelFlag),
-  /** Maximum car distance in meters (`maxLengthCar`). */
-  maxCarDistance: opt(Meters),
-  /** Maximum minutes by car, 0..1440 (`maxTimeCar`). */
-  maxCarMinutes: opt(Minutes)
-}, "ParkAndRideOptions")
+export const ParkAndRideOptions = group(parkAndRideTable.fields, "ParkAndRideOptions")
 
 /**
  * @since 0.1.0
@@ -517,14 +566,7 @@ export const TripRequest = Schema.Struct({
    * minute. Absent: now.
    */
   dateTime: opt(LocalDateTime.MinuteInstantFromInput),
-  /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
-  dateTimeRefersTo: opt(DateTimeRefersTo),
-  /** Number of connections, 1..100 (`calcNumberOfTrips`; server default 4). */
-  numberOfTrips: opt(Schema.Int.pipe(Schema.between(1, 100))),
-  /** No earlier or later variants (`calcOneDirection=1`). */
-  oneDirection: opt(ModelFlag),
-  /** Enrich with real-time data (`useRealtime=1`). */
-  realtime: opt(ModelFlag),
+  ...tripTable.fields,
   /** Modes to exclude or to keep (`excludedMeans`, `exclMOT_<id>`, `includedMeans`, `inclMOT_<id>`). */
   modes: opt(ModeFilter),
   /** Mobility restrictions (`imparedOptionsActive=1` and the flags). */
@@ -563,39 +605,6 @@ export type TripRequestInput = typeof TripRequest.Encoded
 // wire parameters
 // ---------------------------------------------------------------------------------------------
 
-const namedParam = <const Table extends Record<string, string>>(
-  table: Table,
-  identifier: string
-): Schema.Schema<keyof Table & string, string> => {
-  const names = Object.keys(table) as Array<keyof Table & string>
-  const byWire = new Map<string, keyof Table & string>(names.map((name) => [table[name]!, name]))
-  const wire = names.map((name) => table[name]!)
-  return Schema.transformOrFail(ParamString, Schema.Literal(...(names as [string, ...Array<string>])), {
-    strict: true,
-    decode: (text, _, ast) => {
-      const name = byWire.get(text)
-      return name === undefined
-        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected one of ${wire.join(", ")}, got "${text}"`))
-        : ParseResult.succeed(name)
-    },
-    encode: (name) => ParseResult.succeed(table[name as keyof Table]!)
-  }).annotations({ identifier, jsonSchema: { type: "string", enum: wire } }) as unknown as Schema.Schema<
-    keyof Table & string,
-    string
-  >
-}
-
-// A macro switch with one accepted value (`calcBicycleMacro=on`, `brRoutingMacro=true`).
-const fixedParam = (value: string, identifier: string): Schema.Schema<true, string> =>
-  Schema.transformOrFail(ParamString, Schema.Literal(true), {
-    strict: true,
-    decode: (text, _, ast) =>
-      text === value
-        ? ParseResult.succeed(true as const)
-        : ParseResult.fail(new ParseResult.Type(ast, text, `expected "${value}", got "${text}"`)),
-    encode: () => ParseResult.succeed(value)
-  }).annotations({ identifier, jsonSchema: { type: "string", enum: [value] } })
-
 /**
  * `itdTime`: `HHMM`, 24-hour (`HH:MM` is read too).
  *
@@ -630,10 +639,7 @@ export const MeansParam: Schema.Schema<"checkbox" | Mot.MotId, string> = Schema.
   }
 ).annotations({ identifier: "MeansParam", jsonSchema: { type: "string", pattern: "^(checkbox|\\d+)$" } })
 
-const MinutesParam = IntParam({ min: 0, max: 1440 })
-const MetersParam = IntParam({ min: 0, max: 1_000_000 })
-const SpeedParam = namedParam({ fast: "fast", normal: "normal", slow: "slow" }, "ChangeSpeedParam")
-const ItModeParam = namedParam(ItModes, "ItModeParam")
+const SpeedParam = NamedParam({ fast: "fast", normal: "normal", slow: "slow" }, "ChangeSpeedParam")
 
 /**
  * The query parameters of a trip request, by their wire names. `exclMOT_<id>` and `inclMOT_<id>` are
@@ -648,50 +654,27 @@ export const TripParams = Schema.Struct(
     name_origin: TextParam,
     type_destination: Point.PointType,
     name_destination: TextParam,
-    tripReductionMacro: opt(fixedParam("1", "TripReductionMacroParam")),
+    tripReductionMacro: opt(FixedParam("1", "TripReductionMacroParam")),
     type_via: opt(Point.PointType),
     name_via: opt(TextParam),
-    dwellTime_via: opt(MinutesParam),
+    dwellTime_via: opt(IntParam({ min: 0, max: 1440 })),
     itdDate: opt(LocalDateTime.CompactDateParam),
     itdTime: opt(TimeParam),
-    itdTripDateTimeDepArr: opt(namedParam({ departure: "dep", arrival: "arr" }, "DepArrParam")),
-    calcNumberOfTrips: opt(IntParam({ min: 1, max: 100 })),
-    calcOneDirection: opt(FlagParam),
-    useRealtime: opt(FlagParam),
+    ...tripTable.params,
     imparedOptionsActive: opt(FlagParam),
-    lowPlatformVhcl: opt(FlagParam),
-    noElevators: opt(FlagParam),
-    noEscalators: opt(FlagParam),
-    noSolidStairs: opt(FlagParam),
-    wheelchair: opt(FlagParam),
+    ...mobilityTable.params,
     ptOptionsActive: opt(FlagParam),
     changeSpeed: opt(SpeedParam),
-    lineRestriction: opt(namedParam(LineRestrictions, "LineRestrictionParam")),
-    maxChanges: opt(IntParam({ min: 0, max: 9 })),
-    routeType: opt(namedParam(RouteTypes, "RouteTypeParam")),
-    useProxFootSearchOrig: opt(FlagParam),
-    useProxFootSearchDest: opt(FlagParam),
+    ...publicTransportTable.params,
     itOptionsActive: opt(FlagParam),
-    trITMOT: opt(ItModeParam),
-    trITMOTvalue: opt(MinutesParam),
-    trITDepMOT: opt(ItModeParam),
-    trITDepMOTvalue: opt(MinutesParam),
-    trITArrMOT: opt(ItModeParam),
-    trITArrMOTvalue: opt(MinutesParam),
-    calcBicycleMacro: opt(fixedParam("on", "CalcBicycleMacroParam")),
-    brRoutingMacro: opt(fixedParam("true", "BrRoutingMacroParam")),
-    std3_bikeSettings: opt(namedParam(BikeCombinations, "BikeSettingsParam")),
-    cycleSpeed: opt(IntParam({ min: 1, max: 100 })),
-    maxTimeBicycle: opt(MinutesParam),
-    parkingMaxDistance: opt(MetersParam),
-    prRoutingMacro: opt(fixedParam("true", "PrRoutingMacroParam")),
-    maxLengthCar: opt(MetersParam),
-    maxTimeCar: opt(MinutesParam),
+    ...individualTransportTable.params,
+    ...bicycleTable.params,
+    ...parkAndRideTable.params,
     excludedMeans: opt(MeansParam),
     includedMeans: opt(MeansParam)
   },
-  Schema.Record({ key: Schema.TemplateLiteral("exclMOT_", Schema.String), value: FlagParam }),
-  Schema.Record({ key: Schema.TemplateLiteral("inclMOT_", Schema.String), value: FlagParam })
+  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: FlagParam }),
+  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
 ).annotations({ identifier: "TripParams" })
 
 type TripParams = typeof TripParams.Type
@@ -700,41 +683,19 @@ type TripParams = typeof TripParams.Type
 // the mapping
 // ---------------------------------------------------------------------------------------------
 
-const PT_PARAMS = [
-  "lineRestriction",
-  "maxChanges",
-  "routeType",
-  "useProxFootSearchOrig",
-  "useProxFootSearchDest"
-] as const
-const IT_PARAMS = ["trITMOT", "trITMOTvalue", "trITDepMOT", "trITDepMOTvalue", "trITArrMOT", "trITArrMOTvalue"] as const
-const MOBILITY_PARAMS = ["lowPlatformVhcl", "noElevators", "noEscalators", "noSolidStairs", "wheelchair"] as const
+const present = (p: object, names: ReadonlyArray<string>): Array<string> =>
+  names.filter((name) => (p as Record<string, unknown>)[name] !== undefined)
 
-const present = (p: TripParams, names: ReadonlyArray<keyof TripParams & string>): Array<string> =>
-  names.filter((name) => p[name] !== undefined)
-
-const nonEmpty = <A extends object>(record: A): A | undefined => {
-  const defined = definedOnly(record as Record<string, unknown>) as A
-  return Object.keys(defined).length > 0 ? defined : undefined
-}
+const nonEmpty = <A extends object>(record: A): A | undefined => (Object.keys(record).length > 0 ? record : undefined)
 
 // Reads the `exclMOT_<id>` / `inclMOT_<id>` keys and the direct `excludedMeans=<id>` form.
 const readModes = (
   p: TripParams,
-  prefix: "exclMOT_" | "inclMOT_",
+  prefix: typeof EXCLUDED_MODE_PREFIX | typeof INCLUDED_MODE_PREFIX,
   means: "excludedMeans" | "includedMeans",
   issues: IssueCollector
 ): { readonly ids: Array<number>; readonly keys: Map<number, string> } => {
-  const keys = new Map<number, string>()
-  for (const key of Object.keys(p)) {
-    if (!key.startsWith(prefix)) continue
-    const suffix = key.slice(prefix.length)
-    if (/^\d{1,4}$/.test(suffix)) {
-      keys.set(Number(suffix), key)
-    } else {
-      issues.add(key, (p as Record<string, unknown>)[key], `expected ${prefix}<MOT-ID>, a non-negative integer`)
-    }
-  }
+  const keys = readModeFamily(p, prefix, issues, `expected ${prefix}<MOT-ID>, a non-negative integer`)
   const mean = p[means]
   if (keys.size > 0 && mean === undefined) {
     issues.add(means, undefined, `${[...keys.values()].join(", ")} take effect only with ${means}=checkbox`)
@@ -755,7 +716,7 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   if (p.type_via !== undefined && p.name_via !== undefined) {
     const point = Point.fromParams(p.type_via, p.name_via)
     if (Either.isLeft(point)) issues.add("name_via", p.name_via, point.left)
-    else via = definedOnly({ point: point.right, dwellMinutes: p.dwellTime_via }) as Via
+    else via = { point: point.right, ...definedOnly({ dwellMinutes: p.dwellTime_via }) }
   } else if (p.type_via !== undefined) {
     issues.add("name_via", undefined, "type_via needs name_via")
   } else if (p.name_via !== undefined) {
@@ -781,8 +742,8 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   }
 
   // mode filters
-  const excluded = readModes(p, "exclMOT_", "excludedMeans", issues)
-  const included = readModes(p, "inclMOT_", "includedMeans", issues)
+  const excluded = readModes(p, EXCLUDED_MODE_PREFIX, "excludedMeans", issues)
+  const included = readModes(p, INCLUDED_MODE_PREFIX, "includedMeans", issues)
   const both = included.ids.filter((id) => excluded.ids.includes(id))
   for (const id of both) {
     issues.add(included.keys.get(id) ?? "includedMeans", undefined, `MOT-ID ${id} is both included and excluded`)
@@ -795,9 +756,9 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   const inactive = (activation: string, names: Array<string>) => {
     if (names.length > 0) issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
   }
-  if (!mobilityActive) inactive("imparedOptionsActive", present(p, MOBILITY_PARAMS))
-  if (!ptActive) inactive("ptOptionsActive", present(p, PT_PARAMS))
-  if (!itActive) inactive("itOptionsActive", present(p, IT_PARAMS))
+  if (!mobilityActive) inactive("imparedOptionsActive", present(p, mobilityTable.wireNames))
+  if (!ptActive) inactive("ptOptionsActive", present(p, publicTransportTable.wireNames))
+  if (!itActive) inactive("itOptionsActive", present(p, individualTransportTable.wireNames))
   if (p.changeSpeed !== undefined && !ptActive && !itActive) {
     issues.add(
       "changeSpeed",
@@ -807,57 +768,33 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   }
   if (issues.issues.length > 0) return undefined
 
-  return definedOnly({
-    origin: Either.getOrThrow(origin),
-    destination: Either.getOrThrow(destination),
-    via,
-    dateTime,
-    dateTimeRefersTo: p.itdTripDateTimeDepArr,
-    numberOfTrips: p.calcNumberOfTrips,
-    oneDirection: p.calcOneDirection,
-    realtime: p.useRealtime,
-    modes: nonEmpty({
-      excluded: excluded.ids.length > 0 ? excluded.ids : undefined,
-      included: included.ids.length > 0 ? included.ids : undefined
-    }),
-    mobility: nonEmpty({
-      lowFloorVehicles: p.lowPlatformVhcl,
-      noElevators: p.noElevators,
-      noEscalators: p.noEscalators,
-      noSolidStairs: p.noSolidStairs,
-      wheelchair: p.wheelchair
-    }),
-    publicTransport: nonEmpty({
-      changeSpeed: ptActive ? p.changeSpeed : undefined,
-      lineRestriction: p.lineRestriction,
-      maxChanges: p.maxChanges,
-      routeType: p.routeType,
-      nearbyStopsAtOrigin: p.useProxFootSearchOrig,
-      nearbyStopsAtDestination: p.useProxFootSearchDest
-    }),
-    individualTransport: nonEmpty({
-      speed: itActive ? p.changeSpeed : undefined,
-      mode: p.trITMOT,
-      maxMinutes: p.trITMOTvalue,
-      departureMode: p.trITDepMOT,
-      departureMaxMinutes: p.trITDepMOTvalue,
-      arrivalMode: p.trITArrMOT,
-      arrivalMaxMinutes: p.trITArrMOTvalue
-    }),
-    bicycle: nonEmpty({
-      routing: p.calcBicycleMacro,
-      bikeAndRide: p.brRoutingMacro,
-      combination: p.std3_bikeSettings,
-      speed: p.cycleSpeed,
-      maxMinutes: p.maxTimeBicycle,
-      parkingMaxDistance: p.parkingMaxDistance
-    }),
-    parkAndRide: nonEmpty({
-      routing: p.prRoutingMacro,
-      maxCarDistance: p.maxLengthCar,
-      maxCarMinutes: p.maxTimeCar
+  const modes = nonEmpty(definedOnly({
+    excluded: excluded.ids.length > 0 ? excluded.ids : undefined,
+    included: included.ids.length > 0 ? included.ids : undefined
+  }))
+  const publicTransport = nonEmpty({
+    ...definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined }),
+    ...publicTransportTable.decode(p, issues)
+  })
+  const individualTransport = nonEmpty({
+    ...definedOnly({ speed: itActive ? p.changeSpeed : undefined }),
+    ...individualTransportTable.decode(p, issues)
+  })
+  if (!Either.isRight(origin) || !Either.isRight(destination)) return undefined
+  return {
+    origin: origin.right,
+    destination: destination.right,
+    ...definedOnly({ via, dateTime }),
+    ...tripTable.decode(p, issues),
+    ...definedOnly({
+      modes,
+      mobility: nonEmpty(mobilityTable.decode(p, issues)),
+      publicTransport,
+      individualTransport,
+      bicycle: nonEmpty(bicycleTable.decode(p, issues)),
+      parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
     })
-  }) as TripRequest
+  }
 }
 
 const dashed = (compact: string): LocalDateTime.CalendarDate =>
@@ -870,69 +807,42 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
   const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
   const excluded = request.modes?.excluded ?? []
   const included = request.modes?.included ?? []
-  const mobility = sendsSomething(request.mobility) ? request.mobility : undefined
   const pt = sendsSomething(request.publicTransport) ? request.publicTransport : undefined
   const it = sendsSomething(request.individualTransport) ? request.individualTransport : undefined
-  const bicycle = request.bicycle
-  const parkAndRide = request.parkAndRide
-  const params: Record<string, unknown> = definedOnly({
+  return {
     type_origin: origin.type,
     name_origin: origin.name,
     type_destination: destination.type,
     name_destination: destination.name,
     tripReductionMacro: true,
-    type_via: via?.type,
-    name_via: via?.name,
-    dwellTime_via: request.via?.dwellMinutes,
-    itdDate: local === undefined ? undefined : dashed(local.date),
-    itdTime: local?.time,
-    itdTripDateTimeDepArr: request.dateTimeRefersTo,
-    calcNumberOfTrips: request.numberOfTrips,
-    calcOneDirection: flag(request.oneDirection),
-    useRealtime: flag(request.realtime),
-    imparedOptionsActive: flag(mobility !== undefined),
-    lowPlatformVhcl: flag(mobility?.lowFloorVehicles),
-    noElevators: flag(mobility?.noElevators),
-    noEscalators: flag(mobility?.noEscalators),
-    noSolidStairs: flag(mobility?.noSolidStairs),
-    wheelchair: flag(mobility?.wheelchair),
-    ptOptionsActive: flag(pt !== undefined),
-    changeSpeed: pt?.changeSpeed ?? it?.speed,
-    lineRestriction: pt?.lineRestriction,
-    maxChanges: pt?.maxChanges,
-    routeType: pt?.routeType,
-    useProxFootSearchOrig: flag(pt?.nearbyStopsAtOrigin),
-    useProxFootSearchDest: flag(pt?.nearbyStopsAtDestination),
-    itOptionsActive: flag(it !== undefined),
-    trITMOT: it?.mode,
-    trITMOTvalue: it?.maxMinutes,
-    trITDepMOT: it?.departureMode,
-    trITDepMOTvalue: it?.departureMaxMinutes,
-    trITArrMOT: it?.arrivalMode,
-    trITArrMOTvalue: it?.arrivalMaxMinutes,
-    calcBicycleMacro: flag(bicycle?.routing),
-    brRoutingMacro: flag(bicycle?.bikeAndRide),
-    std3_bikeSettings: bicycle?.combination,
-    cycleSpeed: bicycle?.speed,
-    maxTimeBicycle: bicycle?.maxMinutes,
-    parkingMaxDistance: bicycle?.parkingMaxDistance,
-    prRoutingMacro: flag(parkAndRide?.routing),
-    maxLengthCar: parkAndRide?.maxCarDistance,
-    maxTimeCar: parkAndRide?.maxCarMinutes,
-    excludedMeans: excluded.length > 0 ? "checkbox" : undefined,
-    includedMeans: included.length > 0 ? "checkbox" : undefined
-  })
-  for (const id of excluded) params[`exclMOT_${id}`] = true
-  for (const id of included) params[`inclMOT_${id}`] = true
-  return params as TripParams
+    ...definedOnly({
+      type_via: via?.type,
+      name_via: via?.name,
+      dwellTime_via: request.via?.dwellMinutes,
+      itdDate: local === undefined ? undefined : dashed(local.date),
+      itdTime: local?.time,
+      changeSpeed: pt?.changeSpeed ?? it?.speed,
+      excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
+      includedMeans: included.length > 0 ? "checkbox" as const : undefined
+    }),
+    ...tripTable.encode(request),
+    ...(sendsSomething(request.mobility) && request.mobility !== undefined
+      ? { imparedOptionsActive: true as const, ...mobilityTable.encode(request.mobility) }
+      : {}),
+    ...(pt === undefined ? {} : { ptOptionsActive: true as const, ...publicTransportTable.encode(pt) }),
+    ...(it === undefined ? {} : { itOptionsActive: true as const, ...individualTransportTable.encode(it) }),
+    ...(request.bicycle === undefined ? {} : bicycleTable.encode(request.bicycle)),
+    ...(request.parkAndRide === undefined ? {} : parkAndRideTable.encode(request.parkAndRide)),
+    ...modeFamilyParams(EXCLUDED_MODE_PREFIX, excluded),
+    ...modeFamilyParams(INCLUDED_MODE_PREFIX, included)
+  }
 }
 
 const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Query> =>
   queryCodec("TripQuery", TripParams, TripRequest, {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
-      const request = decodeRequest(p, timeZone, issues)
-      return issues.result(() => request!)
+      return issues.resultOf(decodeRequest(p, timeZone, issues))
     },
     encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
   })
