@@ -683,8 +683,10 @@ type TripParams = typeof TripParams.Type
 // the mapping
 // ---------------------------------------------------------------------------------------------
 
-const present = (p: object, names: ReadonlyArray<string>): Array<string> =>
-  names.filter((name) => (p as Record<string, unknown>)[name] !== undefined)
+const present = (p: object, names: ReadonlyArray<string>): Array<string> => {
+  const values = new Map(Object.entries(p))
+  return names.filter((name) => values.get(name) !== undefined)
+}
 
 const nonEmpty = <A extends object>(record: A): A | undefined => (Object.keys(record).length > 0 ? record : undefined)
 
