@@ -29,6 +29,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
 import {
   BareFlagParam,
   FlagParam,
@@ -43,14 +44,7 @@ import {
 } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import {
-  definedOnly,
-  indexedParams,
-  IssueCollector,
-  numberedFromZero,
-  queryCodec,
-  readIndexed
-} from "./internal/query.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"

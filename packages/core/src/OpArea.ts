@@ -28,18 +28,12 @@ import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
 import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, LiteralParam, ModelText, oneOf, opt, ParamString, Radius } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import {
-  definedOnly,
-  indexedParams,
-  IssueCollector,
-  numberedFromZero,
-  queryCodec,
-  readIndexed
-} from "./internal/query.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 

@@ -24,6 +24,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import {
   FlagParam,
   isAscendingDistinct,
@@ -34,7 +35,7 @@ import {
   TextParam
 } from "./internal/params.js"
 import { paths } from "./internal/paths.js"
-import { definedOnly, IssueCollector, modeFamilyParams, queryCodec, readModeFamily } from "./internal/query.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"

@@ -21,17 +21,11 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
 import { FlagParam, LiteralParam, ModelToken, oneOf, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
-import {
-  definedOnly,
-  indexedParams,
-  IssueCollector,
-  numberedFromZero,
-  queryCodec,
-  readIndexed
-} from "./internal/query.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
