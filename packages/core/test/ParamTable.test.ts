@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
+import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { IntParam } from "../src/internal/params.js"
 import * as ParamTable from "../src/internal/paramTable.js"
@@ -120,5 +121,5 @@ describe("ParamTable", () => {
 
   it.prop("decode(encode(request)) is the request", [Arbitraries.make(Request)], ([request]) => {
     expect(Schema.decodeSync(Query)(Schema.encodeSync(Query)(request))).toEqual(request)
-  })
+  }, { fastCheck: { numRuns: propertyRuns(200) } })
 })
