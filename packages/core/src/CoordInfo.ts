@@ -29,7 +29,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
+import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
 import {
   BareFlagParam,
   FlagParam,
@@ -561,16 +561,6 @@ const readFilterBlocks = (p: Params, issues: IssueCollector): Array<FilterBlock>
     }))
 }
 
-const filterParams = (filters: ReadonlyArray<FilterBlock>) => ({
-  ...indexedParams(FilterParameters.type, filters.map((block) => block.type)),
-  ...indexedParams(FilterParameters.radius, filters.map((block) => block.radius)),
-  ...indexedParams(FilterParameters.includeMots, filters.map((block) => block.includeMots)),
-  ...indexedParams(FilterParameters.excludeMots, filters.map((block) => block.excludeMots)),
-  ...indexedParams(FilterParameters.excludeLayers, filters.map((block) => block.excludeLayers)),
-  ...indexedParams(FilterParameters.includeDrawClasses, filters.map((block) => block.includeDrawClasses)),
-  ...indexedParams(FilterParameters.includePoiHierarchies, filters.map((block) => block.includePoiHierarchies))
-})
-
 const boxKeys = ["boundingBox", "boundingBoxLU", "boundingBoxRL"] as const
 
 const readSearchSpace = (p: Params, issues: IssueCollector): SearchSpace | undefined => {
@@ -610,24 +600,6 @@ const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
     ? Coord.orderCorners({ upperLeft: p.parkingBBLU, lowerRight: p.parkingBBRL })
     : undefined
 }
-
-const searchSpaceParams = (space: SearchSpace) =>
-  space._tag === "Circle"
-    ? { coord: space.centre }
-    : { boundingBox: true as const, boundingBoxLU: space.upperLeft, boundingBoxRL: space.lowerRight }
-
-const parkingBoxParams = (box: Box | undefined) =>
-  box === undefined ? {} : {
-    parkingSearchMethod: "BB" as const,
-    parkingBB: true as const,
-    parkingBBLU: box.upperLeft,
-    parkingBBRL: box.lowerRight
-  }
-
-const parkingDetailsParams = (details: typeof ParkingDetails.Type | undefined) =>
-  details === undefined ? {} : details === "static"
-    ? { parkObjInfo: true as const }
-    : { parkObjInfo: true as const, parkObjInfoRealtime: true as const }
 
 /**
  * The coordinate-search request as query parameters and back.
@@ -675,16 +647,29 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
           : undefined
       )
     },
-    encode: (request) =>
-      ParseResult.succeed({
-        ...searchSpaceParams(request.searchSpace),
-        inclFilter: true as const,
+    encode: (request) => {
+      const space = request.searchSpace
+      const box = request.parkingBox
+      const details = request.parkingDetails
+      return ParseResult.succeed({
+        ...definedOnly({
+          coord: space._tag === "Circle" ? space.centre : undefined,
+          boundingBox: space._tag === "BoundingBox" ? true as const : undefined,
+          boundingBoxLU: space._tag === "BoundingBox" ? space.upperLeft : undefined,
+          boundingBoxRL: space._tag === "BoundingBox" ? space.lowerRight : undefined,
+          inclFilter: true as const,
+          parkingSearchMethod: box !== undefined ? "BB" as const : undefined,
+          parkingBB: box !== undefined ? true as const : undefined,
+          parkingBBLU: box?.upperLeft,
+          parkingBBRL: box?.lowerRight,
+          parkObjInfo: details !== undefined ? true as const : undefined,
+          parkObjInfoRealtime: details === "realtime" ? true as const : undefined
+        }),
         ...searchTable.encode(request),
-        ...parkingBoxParams(request.parkingBox),
         ...parkingTable.encode(request),
-        ...parkingDetailsParams(request.parkingDetails),
-        ...filterParams(request.filters)
+        ...indexedFamilies(FilterParameters, request.filters)
       })
+    }
   }
 )
 

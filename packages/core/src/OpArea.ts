@@ -28,7 +28,7 @@ import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
+import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
 import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
 import { FlagParam, LiteralParam, ModelText, oneOf, opt, ParamString, Radius } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
@@ -232,6 +232,7 @@ const IdParam = Schema.compose(ParamString, ModelText)
 
 const PROVIDER = "vehPId"
 const AREA = "opAreaId"
+const providerFamilies = { providerId: PROVIDER, areaId: AREA } as const
 
 /**
  * The query parameters of the operating-area search, by their wire names. `vehPId<i>` and
@@ -303,19 +304,18 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
         return { _tag: "Radial", centre, ...definedOnly({ radius }), ...common }
       })
     },
-    encode: (request) =>
-      ParseResult.succeed({
-        ...(request._tag === "All"
-          ? { opareaSM: "ALL" as const }
-          : {
-            opareaSM: "RADIAL" as const,
-            coordRadius: { centre: request.centre, ...definedOnly({ radius: request.radius }) },
-            opASR: true as const
-          }),
+    encode: (request) => {
+      const radial = request._tag === "Radial" ? request : undefined
+      return ParseResult.succeed({
+        ...definedOnly({
+          opareaSM: radial === undefined ? "ALL" as const : "RADIAL" as const,
+          coordRadius: radial && definedOnly({ centre: radial.centre, radius: radial.radius }),
+          opASR: radial && true as const
+        }),
         ...table.encode(request),
-        ...indexedParams(PROVIDER, request.providers?.map((selection) => selection.providerId) ?? []),
-        ...indexedParams(AREA, request.providers?.map((selection) => selection.areaId) ?? [])
+        ...indexedFamilies(providerFamilies, request.providers ?? [])
       })
+    }
   }
 )
 

@@ -684,10 +684,8 @@ type TripParams = typeof TripParams.Type
 // the mapping
 // ---------------------------------------------------------------------------------------------
 
-const present = (p: object, names: ReadonlyArray<string>): Array<string> => {
-  const values = new Map(Object.entries(p))
-  return names.filter((name) => values.get(name) !== undefined)
-}
+const present = (p: object, names: ReadonlyArray<string>): Array<string> =>
+  names.filter((name) => Reflect.get(p, name) !== undefined)
 
 const nonEmpty = <A extends object>(record: A): A | undefined => (Object.keys(record).length > 0 ? record : undefined)
 
@@ -775,29 +773,26 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
     excluded: excluded.ids.length > 0 ? excluded.ids : undefined,
     included: included.ids.length > 0 ? included.ids : undefined
   }))
-  const publicTransport = nonEmpty({
-    ...definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined }),
-    ...publicTransportTable.decode(p, issues)
-  })
-  const individualTransport = nonEmpty({
-    ...definedOnly({ speed: itActive ? p.changeSpeed : undefined }),
-    ...individualTransportTable.decode(p, issues)
-  })
   if (!Either.isRight(origin) || !Either.isRight(destination)) return undefined
-  return {
+  return definedOnly({
     origin: origin.right,
     destination: destination.right,
-    ...definedOnly({ via, dateTime }),
+    via,
+    dateTime,
     ...tripTable.decode(p, issues),
-    ...definedOnly({
-      modes,
-      mobility: nonEmpty(mobilityTable.decode(p, issues)),
-      publicTransport,
-      individualTransport,
-      bicycle: nonEmpty(bicycleTable.decode(p, issues)),
-      parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
-    })
-  }
+    modes,
+    mobility: nonEmpty(mobilityTable.decode(p, issues)),
+    publicTransport: nonEmpty(definedOnly({
+      changeSpeed: ptActive ? p.changeSpeed : undefined,
+      ...publicTransportTable.decode(p, issues)
+    })),
+    individualTransport: nonEmpty(definedOnly({
+      speed: itActive ? p.changeSpeed : undefined,
+      ...individualTransportTable.decode(p, issues)
+    })),
+    bicycle: nonEmpty(bicycleTable.decode(p, issues)),
+    parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
+  })
 }
 
 const dashed = (compact: string): LocalDateTime.CalendarDate =>
@@ -812,30 +807,32 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
   const included = request.modes?.included ?? []
   const pt = sendsSomething(request.publicTransport) ? request.publicTransport : undefined
   const it = sendsSomething(request.individualTransport) ? request.individualTransport : undefined
+  const mobility = sendsSomething(request.mobility) ? request.mobility : undefined
   return {
-    type_origin: origin.type,
-    name_origin: origin.name,
-    type_destination: destination.type,
-    name_destination: destination.name,
-    tripReductionMacro: true,
     ...definedOnly({
+      type_origin: origin.type,
+      name_origin: origin.name,
+      type_destination: destination.type,
+      name_destination: destination.name,
+      tripReductionMacro: true as const,
       type_via: via?.type,
       name_via: via?.name,
       dwellTime_via: request.via?.dwellMinutes,
       itdDate: local === undefined ? undefined : dashed(local.date),
       itdTime: local?.time,
+      imparedOptionsActive: mobility && true as const,
+      ptOptionsActive: pt && true as const,
       changeSpeed: pt?.changeSpeed ?? it?.speed,
+      itOptionsActive: it && true as const,
       excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
       includedMeans: included.length > 0 ? "checkbox" as const : undefined
     }),
     ...tripTable.encode(request),
-    ...(sendsSomething(request.mobility) && request.mobility !== undefined
-      ? { imparedOptionsActive: true as const, ...mobilityTable.encode(request.mobility) }
-      : {}),
-    ...(pt === undefined ? {} : { ptOptionsActive: true as const, ...publicTransportTable.encode(pt) }),
-    ...(it === undefined ? {} : { itOptionsActive: true as const, ...individualTransportTable.encode(it) }),
-    ...(request.bicycle === undefined ? {} : bicycleTable.encode(request.bicycle)),
-    ...(request.parkAndRide === undefined ? {} : parkAndRideTable.encode(request.parkAndRide)),
+    ...(mobility && mobilityTable.encode(mobility)),
+    ...(pt && publicTransportTable.encode(pt)),
+    ...(it && individualTransportTable.encode(it)),
+    ...(request.bicycle && bicycleTable.encode(request.bicycle)),
+    ...(request.parkAndRide && parkAndRideTable.encode(request.parkAndRide)),
     ...modeFamilyParams(EXCLUDED_MODE_PREFIX, excluded),
     ...modeFamilyParams(INCLUDED_MODE_PREFIX, included)
   }

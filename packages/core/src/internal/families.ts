@@ -15,6 +15,7 @@ export interface IndexedParam<Prefix extends string> {
 }
 
 const indexPattern = /^(?:0|[1-9]\d{0,5})$/
+const motIdPattern = /^\d{1,4}$/
 
 /**
  * The members of the indexed parameter families with these prefixes, in query order. A member whose
@@ -29,10 +30,11 @@ export const readIndexed = <const Prefix extends string>(
   label = "index"
 ): Array<IndexedParam<Prefix>> => {
   const found: Array<IndexedParam<Prefix>> = []
-  for (const [key, value] of Object.entries(params)) {
+  for (const key of Object.keys(params)) {
     const prefix = prefixes.find((candidate) => key.startsWith(candidate))
     if (prefix === undefined) continue
     const suffix = key.slice(prefix.length)
+    const value: unknown = Reflect.get(params, key)
     if (indexPattern.test(suffix)) found.push({ prefix, index: Number(suffix), key, value })
     else issues.add(key, value, `the ${label} must be 0, 1, 2, ..., got "${suffix}"`)
   }
@@ -87,11 +89,11 @@ export const readModeFamily = (
   message: string
 ): Map<number, string> => {
   const keys = new Map<number, string>()
-  for (const [key, value] of Object.entries(params)) {
+  for (const key of Object.keys(params)) {
     if (!key.startsWith(prefix)) continue
     const suffix = key.slice(prefix.length)
-    if (/^\d{1,4}$/.test(suffix)) keys.set(Number(suffix), key)
-    else issues.add(key, value, message)
+    if (motIdPattern.test(suffix)) keys.set(Number(suffix), key)
+    else issues.add(key, Reflect.get(params, key), message)
   }
   return keys
 }
@@ -109,4 +111,29 @@ export const modeFamilyParams = <const Prefix extends string>(
   for (const id of ids) out[`${prefix}${id}`] = true
   // the keys are built as the template literal type says
   return out as { readonly [K in `${Prefix}${string}`]: true }
+}
+
+/**
+ * Several indexed parameter families at once, from a list of items (filter blocks): for each family
+ * (item field → prefix), `<prefix><i>` for each item `i` whose field is defined, family by family.
+ *
+ * @internal
+ */
+export const indexedFamilies = <
+  const Families extends Record<string, string>,
+  Item extends { readonly [K in keyof Families]?: unknown }
+>(
+  families: Families,
+  items: ReadonlyArray<Item>
+): { readonly [K in keyof Families as `${Families[K]}${number}`]: Exclude<Item[K], undefined> } => {
+  const out: Record<string, unknown> = {}
+  for (const field of Object.keys(families)) {
+    const prefix = families[field]!
+    for (let i = 0; i < items.length; i++) {
+      const value = items[i]![field]
+      if (value !== undefined) out[`${prefix}${i}`] = value
+    }
+  }
+  // the keys are built as the mapped type says: one family per field, indexed by position
+  return out as { readonly [K in keyof Families as `${Families[K]}${number}`]: Exclude<Item[K], undefined> }
 }

@@ -106,23 +106,36 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
     fields[field] = row.required ? row.model : opt(row.model)
     params[row.wire] = row.required ? row.param : opt(row.param)
   }
+  // Rows whose values pass unchanged skip their mapping functions: a request maps many such rows.
+  const plan = entries.map(([field, row]) => ({
+    field,
+    wire: row.wire,
+    fromWire: row.fromWire === same ? undefined : row.fromWire,
+    toWire: row.toWire === identity ? undefined : row.toWire
+  }))
   const decode = (wire: Readonly<Record<string, unknown>>, issues: IssueCollector) => {
     const model: Record<string, unknown> = {}
-    for (const [field, row] of entries) {
+    for (let i = 0; i < plan.length; i++) {
+      const row = plan[i]!
       const value = wire[row.wire]
       if (value === undefined) continue
+      if (row.fromWire === undefined) {
+        model[row.field] = value
+        continue
+      }
       const read = row.fromWire(value)
       if (Either.isLeft(read)) issues.add(row.wire, value, read.left)
-      else model[field] = read.right
+      else model[row.field] = read.right
     }
     return model
   }
   const encode = (model: Readonly<Record<string, unknown>>) => {
     const wire: Record<string, unknown> = {}
-    for (const [field, row] of entries) {
-      const value = model[field]
+    for (let i = 0; i < plan.length; i++) {
+      const row = plan[i]!
+      const value = model[row.field]
       if (value === undefined) continue
-      const sent = row.toWire(value)
+      const sent = row.toWire === undefined ? value : row.toWire(value)
       if (sent !== undefined) wire[row.wire] = sent
     }
     return wire
@@ -141,6 +154,8 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
 
 const same = <A>(value: A): Either.Either<A, string> => Either.right(value)
 
+const identity = <A>(value: A): A => value
+
 /**
  * A row whose model value and decoded parameter are the same value (a number, a name, a list).
  *
@@ -155,7 +170,7 @@ export const param = <const Wire extends string, A, MI, PI>(
   model,
   param,
   required: false,
-  toWire: (value) => value,
+  toWire: identity,
   fromWire: same
 })
 
