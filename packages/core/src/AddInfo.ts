@@ -268,14 +268,13 @@ const table = ParamTable.make({
   hideBanners: ParamTable.flag("hideBannerInfo")
 })
 
-const AddInfoFields = Schema.Struct({
+const AddInfoFields = Schema.Struct(ParamTable.fieldsOf({
   /**
    * Validity: a list of dates (`filterDateValid`, repeated) or one date component-wise
    * (`filterDateValidComponentsActive=1`, `filterDateValidDay`, `filterDateValidMonth`, `filterDateValidYear`).
    */
-  validOn: opt(ValidOn),
-  ...table.fields
-})
+  validOn: opt(ValidOn)
+}, table.fields))
 
 const crossFieldIssues = (request: typeof AddInfoFields.Type): Array<Schema.FilterIssue> => {
   const issues: Array<Schema.FilterIssue> = []

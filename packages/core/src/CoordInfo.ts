@@ -424,24 +424,30 @@ const parkingTable = ParamTable.make({
  * @since 0.1.0
  * @category schemas
  */
-export const CoordInfoRequest = Schema.Struct({
-  /**
-   * Where to search: a circle (`coord`) or a bounding box (`boundingBox`, `boundingBoxLU`, `boundingBoxRL`)
-   * whose corners may come in either order.
-   */
-  searchSpace: SearchSpaceInput,
-  /** The object-type filter blocks, numbered from 0 on the wire (`type_<i>`, ...), with `inclFilter=1`. */
-  filters: Schema.NonEmptyArray(FilterBlock),
-  ...searchTable.fields,
-  /**
-   * Search parking objects in a box, corners in either order (`parkingSearchMethod=BB`, `parkingBB=1`,
-   * `parkingBBLU`, `parkingBBRL`).
-   */
-  parkingBox: opt(BoxFromCorners),
-  ...parkingTable.fields,
-  /** Parking object details (`parkObjInfo=1`), with real-time occupancy (`parkObjInfoRealtime=1`). */
-  parkingDetails: opt(ParkingDetails)
-}).pipe(
+export const CoordInfoRequest = Schema.Struct(ParamTable.fieldsOf(
+  {
+    /**
+     * Where to search: a circle (`coord`) or a bounding box (`boundingBox`, `boundingBoxLU`,
+     * `boundingBoxRL`) whose corners may come in either order.
+     */
+    searchSpace: SearchSpaceInput,
+    /** The object-type filter blocks, numbered from 0 on the wire (`type_<i>`, ...), with `inclFilter=1`. */
+    filters: Schema.NonEmptyArray(FilterBlock)
+  },
+  searchTable.fields,
+  {
+    /**
+     * Search parking objects in a box, corners in either order (`parkingSearchMethod=BB`, `parkingBB=1`,
+     * `parkingBBLU`, `parkingBBRL`).
+     */
+    parkingBox: opt(BoxFromCorners)
+  },
+  parkingTable.fields,
+  {
+    /** Parking object details (`parkObjInfo=1`), with real-time occupancy (`parkObjInfoRealtime=1`). */
+    parkingDetails: opt(ParkingDetails)
+  }
+)).pipe(
   Schema.filter((request) =>
     request.searchSpace._tag === "BoundingBox"
       ? request.filters.flatMap((block, i) =>

@@ -247,14 +247,13 @@ const table = ParamTable.make({
  * @since 0.1.0
  * @category schemas
  */
-export const GeoObjectRequest = Schema.Struct({
-  ...table.fields,
+export const GeoObjectRequest = Schema.Struct(ParamTable.fieldsOf(table.fields, {
   /**
    * Spatial restriction, corners in either order (`boundingBox` without a value, `boundingBoxLU`,
    * `boundingBoxRL`).
    */
   boundingBox: opt(BoundingBoxFromCorners)
-}).annotations({ identifier: "GeoObjectRequest" })
+})).annotations({ identifier: "GeoObjectRequest" })
 
 /**
  * @since 0.1.0

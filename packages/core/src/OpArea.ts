@@ -87,11 +87,10 @@ const table = ParamTable.make({
   zoneGeometry: ParamTable.flag("operatingZoneGeometry")
 })
 
-const commonFields = {
+const commonFields = ParamTable.fieldsOf({
   /** Only these providers and areas (`vehPId<i>`, `opAreaId<i>`, numbered from 0). */
-  providers: opt(Schema.NonEmptyArray(ProviderSelection)),
-  ...table.fields
-}
+  providers: opt(Schema.NonEmptyArray(ProviderSelection))
+}, table.fields)
 
 /**
  * All providers (`opareaSM=ALL`).
@@ -107,13 +106,15 @@ export const AllProviders = Schema.TaggedStruct("All", commonFields).annotations
  * @since 0.1.0
  * @category schemas
  */
-export const Radial = Schema.TaggedStruct("Radial", {
-  /** The centre (`coordRadius`, `<lon>:<lat>:WGS84[dd.ddddd]`). */
-  centre: Coord.Coord,
-  /** The radius in metres (the `:<radius>` suffix of `coordRadius`); the server uses 500 when absent. */
-  radius: opt(Radius),
-  ...commonFields
-}).annotations({ identifier: "Radial" })
+export const Radial = Schema.TaggedStruct(
+  "Radial",
+  ParamTable.fieldsOf({
+    /** The centre (`coordRadius`, `<lon>:<lat>:WGS84[dd.ddddd]`). */
+    centre: Coord.Coord,
+    /** The radius in metres (the `:<radius>` suffix of `coordRadius`); the server uses 500 when absent. */
+    radius: opt(Radius)
+  }, commonFields)
+).annotations({ identifier: "Radial" })
 
 /**
  * An operating-area request: all providers, or those around a centre.

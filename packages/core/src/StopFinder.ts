@@ -133,11 +133,10 @@ const table = ParamTable.make({
  * @since 0.1.0
  * @category schemas
  */
-export const StopFinderRequest = Schema.Struct({
+export const StopFinderRequest = Schema.Struct(ParamTable.fieldsOf({
   /** What to look for: text, an ID, or a coordinate (`name_sf`, `type_sf`). */
-  input: Point.Point,
-  ...table.fields
-}).pipe(
+  input: Point.Point
+}, table.fields)).pipe(
   Schema.filter((request) =>
     request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint === undefined
       ? { path: ["referencePoint"], message: "rankingMethod DISTANCEFROMCENTER needs a referencePoint" }

@@ -450,14 +450,16 @@ export interface Mobility extends Schema.Schema.Type<typeof Mobility> {}
  * @since 0.1.0
  * @category schemas
  */
-export const PublicTransportOptions = group({
-  /**
-   * Change-time factor (`changeSpeed`): fast 50, normal 100 (default), slow 200. Shares its parameter
-   * with `individualTransport.speed`: when both groups are used, both must have the same value.
-   */
-  changeSpeed: opt(Speed),
-  ...publicTransportTable.fields
-}, "PublicTransportOptions")
+export const PublicTransportOptions = group(
+  ParamTable.fieldsOf({
+    /**
+     * Change-time factor (`changeSpeed`): fast 50, normal 100 (default), slow 200. Shares its parameter
+     * with `individualTransport.speed`: when both groups are used, both must have the same value.
+     */
+    changeSpeed: opt(Speed)
+  }, publicTransportTable.fields),
+  "PublicTransportOptions"
+)
 
 /**
  * @since 0.1.0
@@ -472,15 +474,17 @@ export interface PublicTransportOptions extends Schema.Schema.Type<typeof Public
  * @since 0.1.0
  * @category schemas
  */
-export const IndividualTransportOptions = group({
-  /**
-   * Walking or cycling speed factor (`changeSpeed`): fast 120, normal 100 (default), slow 80. Shares its
-   * parameter with `publicTransport.changeSpeed`: when both groups are used, both must have the same
-   * value.
-   */
-  speed: opt(Speed),
-  ...individualTransportTable.fields
-}, "IndividualTransportOptions")
+export const IndividualTransportOptions = group(
+  ParamTable.fieldsOf({
+    /**
+     * Walking or cycling speed factor (`changeSpeed`): fast 120, normal 100 (default), slow 80. Shares its
+     * parameter with `publicTransport.changeSpeed`: when both groups are used, both must have the same
+     * value.
+     */
+    speed: opt(Speed)
+  }, individualTransportTable.fields),
+  "IndividualTransportOptions"
+)
 
 /**
  * @since 0.1.0
@@ -554,33 +558,37 @@ const speedConflict = (request: {
  * @since 0.1.0
  * @category schemas
  */
-export const TripRequest = Schema.Struct({
-  /** Where the trip starts (`type_origin`, `name_origin`). */
-  origin: Point.Point,
-  /** Where the trip ends (`type_destination`, `name_destination`). */
-  destination: Point.Point,
-  /** A point to pass, with dwell time (`type_via`, `name_via`, `dwellTime_via`). */
-  via: opt(Via),
-  /**
-   * The requested time (`itdDate` `YYYYMMDD` and `itdTime` `HHMM`, wall-clock time in the deployment's
-   * zone): a `DateTime` (UTC or zoned), a `Date` or an ISO 8601 string with an offset, truncated to the
-   * minute. Absent: now.
-   */
-  dateTime: opt(LocalDateTime.MinuteInstantFromInput),
-  ...tripTable.fields,
-  /** Modes to exclude or to keep (`excludedMeans`, `exclMOT_<id>`, `includedMeans`, `inclMOT_<id>`). */
-  modes: opt(ModeFilter),
-  /** Mobility restrictions (`imparedOptionsActive=1` and the flags). */
-  mobility: opt(Mobility),
-  /** Public transport options (`ptOptionsActive=1` and the options). */
-  publicTransport: opt(PublicTransportOptions),
-  /** Individual transport options (`itOptionsActive=1` and the options). */
-  individualTransport: opt(IndividualTransportOptions),
-  /** Bicycle routing (`calcBicycleMacro`, `brRoutingMacro`, `std3_bikeSettings`, ...). */
-  bicycle: opt(BicycleOptions),
-  /** Park and ride routing (`prRoutingMacro`, `maxLengthCar`, `maxTimeCar`). */
-  parkAndRide: opt(ParkAndRideOptions)
-}).pipe(
+export const TripRequest = Schema.Struct(ParamTable.fieldsOf(
+  {
+    /** Where the trip starts (`type_origin`, `name_origin`). */
+    origin: Point.Point,
+    /** Where the trip ends (`type_destination`, `name_destination`). */
+    destination: Point.Point,
+    /** A point to pass, with dwell time (`type_via`, `name_via`, `dwellTime_via`). */
+    via: opt(Via),
+    /**
+     * The requested time (`itdDate` `YYYYMMDD` and `itdTime` `HHMM`, wall-clock time in the deployment's
+     * zone): a `DateTime` (UTC or zoned), a `Date` or an ISO 8601 string with an offset, truncated to the
+     * minute. Absent: now.
+     */
+    dateTime: opt(LocalDateTime.MinuteInstantFromInput)
+  },
+  tripTable.fields,
+  {
+    /** Modes to exclude or to keep (`excludedMeans`, `exclMOT_<id>`, `includedMeans`, `inclMOT_<id>`). */
+    modes: opt(ModeFilter),
+    /** Mobility restrictions (`imparedOptionsActive=1` and the flags). */
+    mobility: opt(Mobility),
+    /** Public transport options (`ptOptionsActive=1` and the options). */
+    publicTransport: opt(PublicTransportOptions),
+    /** Individual transport options (`itOptionsActive=1` and the options). */
+    individualTransport: opt(IndividualTransportOptions),
+    /** Bicycle routing (`calcBicycleMacro`, `brRoutingMacro`, `std3_bikeSettings`, ...). */
+    bicycle: opt(BicycleOptions),
+    /** Park and ride routing (`prRoutingMacro`, `maxLengthCar`, `maxTimeCar`). */
+    parkAndRide: opt(ParkAndRideOptions)
+  }
+)).pipe(
   Schema.filter((request) => {
     const conflict = speedConflict(request)
     return conflict === undefined ? undefined : { path: ["individualTransport", "speed"], message: conflict }

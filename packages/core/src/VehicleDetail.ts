@@ -155,11 +155,10 @@ const table = ParamTable.make({
  * @since 0.1.0
  * @category schemas
  */
-export const VehicleDetailRequest = Schema.Struct({
-  ...table.fields,
+export const VehicleDetailRequest = Schema.Struct(ParamTable.fieldsOf(table.fields, {
   /** Only these location types (`vehLocType0`, `vehLocType1`, ...). */
   locationTypes: opt(Schema.NonEmptyArray(LocationType))
-}).annotations({ identifier: "VehicleDetailRequest" })
+})).annotations({ identifier: "VehicleDetailRequest" })
 
 /**
  * @since 0.1.0

@@ -103,6 +103,8 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
   const fields: Record<string, Schema.Struct.Field> = {}
   const params: Record<string, Schema.Struct.Field> = {}
   for (const [field, row] of entries) {
+    // two rows for one parameter would read it twice and send it twice
+    if (row.wire in params) throw new Error(`parameter table: "${row.wire}" has two rows`)
     fields[field] = row.required ? row.model : opt(row.model)
     params[row.wire] = row.required ? row.param : opt(row.param)
   }
@@ -283,3 +285,17 @@ export const repeatedNonEmpty = <const Wire extends string, A, MI>(
   toWire: (list) => list,
   fromWire: (list) => (Arr.isNonEmptyReadonlyArray(list) ? Either.right(list) : Either.left("must not be empty"))
 })
+
+/**
+ * The fields of a request model from parts: tables' `fields` and hand-written fields, in order. Unlike
+ * an object spread, the type keeps each table's fields as `ModelFields<...>`, so that their doc comments
+ * reach the published declarations.
+ *
+ * @internal
+ */
+export function fieldsOf<A, B>(a: A, b: B): A & B
+export function fieldsOf<A, B, C>(a: A, b: B, c: C): A & B & C
+export function fieldsOf<A, B, C, D, E>(a: A, b: B, c: C, d: D, e: E): A & B & C & D & E
+export function fieldsOf(...parts: ReadonlyArray<object>): object {
+  return Object.assign({}, ...parts)
+}
