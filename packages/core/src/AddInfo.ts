@@ -434,22 +434,22 @@ export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly 
       if (p.passedStops === true && p.line === undefined) {
         issues.add("passedStops", p.passedStops, "needs the combined line filter in line")
       }
-      const fields = table.decode(p, issues)
-      return issues.result(() => ({ ...definedOnly({ validOn }), ...fields }))
+      const request = table.decode(p, issues, definedOnly({ validOn }))
+      return issues.result(() => request)
     },
     encode: (request) => {
       const validOn = request.validOn
       const date = validOn?.mode === "components" ? validOn.date : undefined
-      return ParseResult.succeed({
-        ...definedOnly({
+      return ParseResult.succeed(table.encode(
+        request,
+        definedOnly({
           filterDateValid: validOn?.mode === "dates" ? validOn.dates : undefined,
           filterDateValidComponentsActive: date !== undefined ? true as const : undefined,
           filterDateValidDay: date !== undefined ? Number(date.slice(8, 10)) : undefined,
           filterDateValidMonth: date !== undefined ? Number(date.slice(5, 7)) : undefined,
           filterDateValidYear: date !== undefined ? Number(date.slice(0, 4)) : undefined
-        }),
-        ...table.encode(request)
-      })
+        })
+      ))
     }
   }
 )

@@ -633,23 +633,19 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
       if (p.parkObjInfoRealtime !== undefined && p.parkObjInfo === undefined) {
         issues.add("parkObjInfoRealtime", p.parkObjInfoRealtime, "requires parkObjInfo=1")
       }
-      const search = searchTable.decode(p, issues)
-      const parking = parkingTable.decode(p, issues)
       const parkingDetails: typeof ParkingDetails.Type | undefined = p.parkObjInfo === undefined
         ? undefined
         : p.parkObjInfoRealtime
         ? "realtime"
         : "static"
+      const options = parkingTable.decode(
+        p,
+        issues,
+        searchTable.decode(p, issues, definedOnly({ parkingBox, parkingDetails }))
+      )
       return issues.resultOf(
         searchSpace !== undefined && Arr.isNonEmptyReadonlyArray(filters)
-          ? {
-            searchSpace,
-            filters,
-            ...search,
-            ...definedOnly({ parkingBox }),
-            ...parking,
-            ...definedOnly({ parkingDetails })
-          }
+          ? Object.assign({ searchSpace, filters }, options)
           : undefined
       )
     },
@@ -657,24 +653,23 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
       const space = request.searchSpace
       const box = request.parkingBox
       const details = request.parkingDetails
-      return ParseResult.succeed({
-        ...definedOnly({
-          coord: space._tag === "Circle" ? space.centre : undefined,
-          boundingBox: space._tag === "BoundingBox" ? true as const : undefined,
-          boundingBoxLU: space._tag === "BoundingBox" ? space.upperLeft : undefined,
-          boundingBoxRL: space._tag === "BoundingBox" ? space.lowerRight : undefined,
-          inclFilter: true as const,
-          parkingSearchMethod: box !== undefined ? "BB" as const : undefined,
-          parkingBB: box !== undefined ? true as const : undefined,
-          parkingBBLU: box?.upperLeft,
-          parkingBBRL: box?.lowerRight,
-          parkObjInfo: details !== undefined ? true as const : undefined,
-          parkObjInfoRealtime: details === "realtime" ? true as const : undefined
-        }),
-        ...searchTable.encode(request),
-        ...parkingTable.encode(request),
-        ...indexedFamilies(FilterParameters, request.filters)
+      const params = definedOnly({
+        coord: space._tag === "Circle" ? space.centre : undefined,
+        boundingBox: space._tag === "BoundingBox" ? true as const : undefined,
+        boundingBoxLU: space._tag === "BoundingBox" ? space.upperLeft : undefined,
+        boundingBoxRL: space._tag === "BoundingBox" ? space.lowerRight : undefined,
+        inclFilter: true as const,
+        parkingSearchMethod: box !== undefined ? "BB" as const : undefined,
+        parkingBB: box !== undefined ? true as const : undefined,
+        parkingBBLU: box?.upperLeft,
+        parkingBBRL: box?.lowerRight,
+        parkObjInfo: details !== undefined ? true as const : undefined,
+        parkObjInfoRealtime: details === "realtime" ? true as const : undefined
       })
+      return ParseResult.succeed(Object.assign(
+        parkingTable.encode(request, searchTable.encode(request, params)),
+        indexedFamilies(FilterParameters, request.filters)
+      ))
     }
   }
 )

@@ -307,17 +307,19 @@ export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<reado
         if (p.boundingBoxLU !== undefined) issues.add("boundingBoxLU", p.boundingBoxLU, "needs the boundingBox flag")
         if (p.boundingBoxRL !== undefined) issues.add("boundingBoxRL", p.boundingBoxRL, "needs the boundingBox flag")
       }
-      const fields = table.decode(p, issues)
-      return issues.result(() => ({ ...fields, ...definedOnly({ boundingBox }) }))
+      const request = table.decode(p, issues, definedOnly({ boundingBox }))
+      return issues.result(() => request)
     },
     encode: (request) => {
       const box = request.boundingBox
-      return ParseResult.succeed({
-        ...table.encode(request),
-        ...(box === undefined
-          ? {}
-          : { boundingBox: true as const, boundingBoxLU: box.upperLeft, boundingBoxRL: box.lowerRight })
-      })
+      return ParseResult.succeed(table.encode(
+        request,
+        definedOnly({
+          boundingBox: box && true as const,
+          boundingBoxLU: box?.upperLeft,
+          boundingBoxRL: box?.lowerRight
+        })
+      ))
     }
   }
 )

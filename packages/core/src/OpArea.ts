@@ -298,24 +298,24 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
         }
         if (p.opASR === undefined) issues.add("opASR", undefined, "missing: opASR=1 is required with opareaSM=RADIAL")
       }
-      const common = { ...definedOnly({ providers: readProviders(p, issues) }), ...table.decode(p, issues) }
+      const common = table.decode(p, issues, definedOnly({ providers: readProviders(p, issues) }))
       return issues.result((): OpAreaRequest => {
-        if (p.opareaSM === "ALL" || p.coordRadius === undefined) return { _tag: "All", ...common }
+        if (p.opareaSM === "ALL" || p.coordRadius === undefined) return Object.assign({ _tag: "All" as const }, common)
         const { centre, radius } = p.coordRadius
-        return { _tag: "Radial", centre, ...definedOnly({ radius }), ...common }
+        return Object.assign({ _tag: "Radial" as const, centre }, definedOnly({ radius }), common)
       })
     },
     encode: (request) => {
       const radial = request._tag === "Radial" ? request : undefined
-      return ParseResult.succeed({
-        ...definedOnly({
+      const params = table.encode(
+        request,
+        definedOnly({
           opareaSM: radial === undefined ? "ALL" as const : "RADIAL" as const,
           coordRadius: radial && definedOnly({ centre: radial.centre, radius: radial.radius }),
           opASR: radial && true as const
-        }),
-        ...table.encode(request),
-        ...indexedFamilies(providerFamilies, request.providers ?? [])
-      })
+        })
+      )
+      return ParseResult.succeed(Object.assign(params, indexedFamilies(providerFamilies, request.providers ?? [])))
     }
   }
 )

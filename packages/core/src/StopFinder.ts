@@ -190,11 +190,11 @@ export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<rea
         issues.add("coord", undefined, "rMethod=DISTANCEFROMCENTER needs the reference point in coord")
       }
       const fields = table.decode(p, issues)
-      return issues.result(() => ({ input: Either.getOrThrow(input), ...fields }))
+      return issues.result(() => Object.assign({ input: Either.getOrThrow(input) }, fields))
     },
     encode: (request) => {
       const input = Point.toParams(request.input)
-      return ParseResult.succeed({ type_sf: input.type, name_sf: input.name, ...table.encode(request) })
+      return ParseResult.succeed(table.encode(request, { type_sf: input.type, name_sf: input.name }))
     }
   }
 )

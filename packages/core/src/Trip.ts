@@ -782,25 +782,26 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
     included: included.ids.length > 0 ? included.ids : undefined
   }))
   if (!Either.isRight(origin) || !Either.isRight(destination)) return undefined
-  return definedOnly({
-    origin: origin.right,
-    destination: destination.right,
-    via,
-    dateTime,
-    ...tripTable.decode(p, issues),
-    modes,
-    mobility: nonEmpty(mobilityTable.decode(p, issues)),
-    publicTransport: nonEmpty(definedOnly({
-      changeSpeed: ptActive ? p.changeSpeed : undefined,
-      ...publicTransportTable.decode(p, issues)
-    })),
-    individualTransport: nonEmpty(definedOnly({
-      speed: itActive ? p.changeSpeed : undefined,
-      ...individualTransportTable.decode(p, issues)
-    })),
-    bicycle: nonEmpty(bicycleTable.decode(p, issues)),
-    parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
-  })
+  return tripTable.decode(
+    p,
+    issues,
+    definedOnly({
+      origin: origin.right,
+      destination: destination.right,
+      via,
+      dateTime,
+      modes,
+      mobility: nonEmpty(mobilityTable.decode(p, issues)),
+      publicTransport: nonEmpty(
+        publicTransportTable.decode(p, issues, definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined }))
+      ),
+      individualTransport: nonEmpty(
+        individualTransportTable.decode(p, issues, definedOnly({ speed: itActive ? p.changeSpeed : undefined }))
+      ),
+      bicycle: nonEmpty(bicycleTable.decode(p, issues)),
+      parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
+    })
+  )
 }
 
 const dashed = (compact: string): LocalDateTime.CalendarDate =>
@@ -816,8 +817,9 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
   const pt = sendsSomething(request.publicTransport) ? request.publicTransport : undefined
   const it = sendsSomething(request.individualTransport) ? request.individualTransport : undefined
   const mobility = sendsSomething(request.mobility) ? request.mobility : undefined
-  return {
-    ...definedOnly({
+  const params = tripTable.encode(
+    request,
+    definedOnly({
       type_origin: origin.type,
       name_origin: origin.name,
       type_destination: destination.type,
@@ -834,16 +836,19 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
       itOptionsActive: it && true as const,
       excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
       includedMeans: included.length > 0 ? "checkbox" as const : undefined
-    }),
-    ...tripTable.encode(request),
-    ...(mobility && mobilityTable.encode(mobility)),
-    ...(pt && publicTransportTable.encode(pt)),
-    ...(it && individualTransportTable.encode(it)),
-    ...(request.bicycle && bicycleTable.encode(request.bicycle)),
-    ...(request.parkAndRide && parkAndRideTable.encode(request.parkAndRide)),
-    ...modeFamilyParams(EXCLUDED_MODE_PREFIX, excluded),
-    ...modeFamilyParams(INCLUDED_MODE_PREFIX, included)
-  }
+    })
+  )
+  // the groups' parameters are added to the same object
+  if (mobility !== undefined) mobilityTable.encode(mobility, params)
+  if (pt !== undefined) publicTransportTable.encode(pt, params)
+  if (it !== undefined) individualTransportTable.encode(it, params)
+  if (request.bicycle !== undefined) bicycleTable.encode(request.bicycle, params)
+  if (request.parkAndRide !== undefined) parkAndRideTable.encode(request.parkAndRide, params)
+  return Object.assign(
+    params,
+    modeFamilyParams(EXCLUDED_MODE_PREFIX, excluded),
+    modeFamilyParams(INCLUDED_MODE_PREFIX, included)
+  )
 }
 
 const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Query> =>

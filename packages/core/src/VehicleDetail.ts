@@ -217,17 +217,18 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       const locationTypes = readLocationTypes(p, issues)
-      const fields = table.decode(p, issues)
-      return issues.result(() => ({ ...fields, ...definedOnly({ locationTypes }) }))
+      const request = table.decode(p, issues, definedOnly({ locationTypes }))
+      return issues.result(() => request)
     },
     encode: (request) =>
-      ParseResult.succeed({
-        coordReqType: "VEHICLEDETAIL" as const,
-        vehDetail: true as const,
-        vehSM: "ID" as const,
-        ...table.encode(request),
-        ...indexedParams(LOCATION_TYPE, request.locationTypes ?? [])
-      })
+      ParseResult.succeed(Object.assign(
+        table.encode(request, {
+          coordReqType: "VEHICLEDETAIL" as const,
+          vehDetail: true as const,
+          vehSM: "ID" as const
+        }),
+        indexedParams(LOCATION_TYPE, request.locationTypes ?? [])
+      ))
   })
 
 // A field the contract does not list, kept as the server sent it: any JSON value (so generated values survive

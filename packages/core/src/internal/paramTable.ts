@@ -85,10 +85,17 @@ export interface Table<T extends Rows> {
   readonly params: ParamFields<T>
   /** The wire names, in row order. */
   readonly wireNames: ReadonlyArray<ParamNames<T>>
-  /** Wire to model: the fields whose parameters are present; an issue is reported at the parameter. */
-  readonly decode: (params: ParamsOf<T>, issues: IssueCollector) => ModelOf<T>
-  /** Model to wire: the parameters to send. */
-  readonly encode: (model: ModelOf<T>) => ParamsOf<T>
+  /**
+   * Wire to model: the fields whose parameters are present, added to `into` (a fresh object of the
+   * caller's, with the hand-written fields) when given; an issue is reported at the parameter.
+   */
+  readonly decode: <Into extends object = {}>(
+    params: ParamsOf<T>,
+    issues: IssueCollector,
+    into?: Into
+  ) => Into & ModelOf<T>
+  /** Model to wire: the parameters to send, added to `into` when given (as for `decode`). */
+  readonly encode: <Into extends object = {}>(model: ModelOf<T>, into?: Into) => Into & ParamsOf<T>
 }
 
 type ParamNames<T extends Rows> = { [K in keyof T]: T[K]["wire"] }[keyof T]
@@ -115,8 +122,10 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
     fromWire: row.fromWire === same ? undefined : row.fromWire,
     toWire: row.toWire === identity ? undefined : row.toWire
   }))
-  const decode = (wire: Readonly<Record<string, unknown>>, issues: IssueCollector) => {
-    const model: Record<string, unknown> = {}
+  // Filling the caller's object rather than returning one to spread: objects of many shapes spread
+  // slowly, and a request maps several tables.
+  const decode = (wire: Readonly<Record<string, unknown>>, issues: IssueCollector, into?: Record<string, unknown>) => {
+    const model: Record<string, unknown> = into ?? {}
     for (let i = 0; i < plan.length; i++) {
       const row = plan[i]!
       const value = wire[row.wire]
@@ -131,8 +140,8 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
     }
     return model
   }
-  const encode = (model: Readonly<Record<string, unknown>>) => {
-    const wire: Record<string, unknown> = {}
+  const encode = (model: Readonly<Record<string, unknown>>, into?: Record<string, unknown>) => {
+    const wire: Record<string, unknown> = into ?? {}
     for (let i = 0; i < plan.length; i++) {
       const row = plan[i]!
       const value = model[row.field]
