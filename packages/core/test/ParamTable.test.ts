@@ -40,10 +40,10 @@ const Params = Schema.Struct({ id: Schema.String, ...table.params })
 const Query = queryCodec("ExampleQuery", Params, Request, {
   decode: (params, _, ast) => {
     const issues = new IssueCollector(ast, params)
-    const fields = table.decode(params, issues)
-    return issues.result(() => ({ id: params.id, ...fields }))
+    const request = table.decode(params, issues, { id: params.id })
+    return issues.result(() => request)
   },
-  encode: (request) => Either.right({ id: request.id, ...table.encode(request) })
+  encode: (request) => Either.right(table.encode(request, { id: request.id }))
 })
 const { decode, decodeIssues, encode } = queryHelpers(Query)
 
