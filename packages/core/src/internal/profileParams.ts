@@ -2,21 +2,22 @@
 // names no profile does not bundle the table.
 import type { OperationName, Profile } from "../Profile.js"
 
-type Pairs = ReadonlyArray<readonly [string, string]>
-
-const rename = (pairs: Pairs, names: ReadonlyMap<string, string>): Pairs =>
-  names.size === 0 ? pairs : pairs.map(([name, value]) => [names.get(name) ?? name, value])
-
-const renamesOf = (profile: Profile | undefined, operation: OperationName): ReadonlyArray<readonly [string, string]> =>
-  Object.entries(profile?.renames?.[operation] ?? {})
-
 /**
  * A request's parameters as a deployment names them (see `Profile.renames`).
  *
  * @internal
  */
-export const renameParams = (profile: Profile | undefined, operation: OperationName, pairs: Pairs): Pairs =>
-  rename(pairs, new Map(renamesOf(profile, operation)))
+export const renameParams = (
+  profile: Profile | undefined,
+  operation: OperationName,
+  pairs: ReadonlyArray<readonly [string, string]>
+): ReadonlyArray<readonly [string, string]> => {
+  const renames = profile?.renames?.[operation]
+  if (renames === undefined) return pairs
+  return pairs.map(([name, value]) =>
+    Object.prototype.hasOwnProperty.call(renames, name) ? [renames[name]!, value] : [name, value]
+  )
+}
 
 /**
  * A deployment's parameters under the contract's names: the inverse of `renameParams`, for a fake that
@@ -24,5 +25,13 @@ export const renameParams = (profile: Profile | undefined, operation: OperationN
  *
  * @internal
  */
-export const contractParams = (profile: Profile | undefined, operation: OperationName, pairs: Pairs): Pairs =>
-  rename(pairs, new Map(renamesOf(profile, operation).map(([contract, own]) => [own, contract])))
+export const contractParams = (
+  profile: Profile | undefined,
+  operation: OperationName,
+  pairs: ReadonlyArray<readonly [string, string]>
+): ReadonlyArray<readonly [string, string]> => {
+  const renames = profile?.renames?.[operation]
+  if (renames === undefined) return pairs
+  const inverse = new Map(Object.entries(renames).map(([contract, own]) => [own, contract]))
+  return pairs.map(([name, value]) => [inverse.get(name) ?? name, value])
+}
