@@ -34,20 +34,12 @@
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import {
-  FlagParam,
-  LiteralParam,
-  ModelText,
-  NonEmptyList,
-  opt,
-  ParamString,
-  Repeated,
-  TrimmedTextParam
-} from "./internal/params.js"
+import { FlagParam, ModelText, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
+import { LiteralParam, NonEmptyList, Repeated, repeated, TrimmedTextParam } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -214,7 +206,7 @@ export const formatLineFilter = (filter: LineFilter): string =>
 
 const lineNumber = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 1, max: 999 })
 
-const texts = <const Wire extends string>(wire: Wire) => ParamTable.repeated(wire, ModelText, TrimmedTextParam)
+const texts = <const Wire extends string>(wire: Wire) => repeated(wire, ModelText, TrimmedTextParam)
 
 // The notice filters that map to one field each, in wire order.
 const table = ParamTable.make({
@@ -235,17 +227,17 @@ const table = ParamTable.make({
   /** Municipality keys (`filterOMC`, joined with `:`). */
   municipalities: ParamTable.param("filterOMC", NonEmptyList(Segment), ColonListParam("MunicipalityListParam")),
   /** Places of municipalities (`filterOMC_PlaceID`, repeated, `<OMC>:<PlaceID>`). */
-  places: ParamTable.repeated("filterOMC_PlaceID", Place, place.param),
+  places: repeated("filterOMC_PlaceID", Place, place.param),
   /** Lowest line number, 1..999 (`filterLineNumberIntervalStart`). */
   lineNumberStart: lineNumber("filterLineNumberIntervalStart"),
   /** Highest line number, 1..999, not below the lowest (`filterLineNumberIntervalEnd`). */
   lineNumberEnd: lineNumber("filterLineNumberIntervalEnd"),
   /** Transport modes (`filterMOTType`, repeated). */
-  modes: ParamTable.repeated("filterMOTType", Mot.MotId, Mot.MotIdParam),
+  modes: repeated("filterMOTType", Mot.MotId, Mot.MotIdParam),
   /** Lines in a direction (`filterPNLineDir`, repeated, `<network>:<line>:<direction>`). */
-  lineDirections: ParamTable.repeated("filterPNLineDir", LineDirection, lineDirection.param),
+  lineDirections: repeated("filterPNLineDir", LineDirection, lineDirection.param),
   /** Lines with a supplement (`filterPNLineSub`, repeated, `<network>:<line>:<supplement>`). */
-  lineSupplements: ParamTable.repeated("filterPNLineSub", LineSupplement, lineSupplement.param),
+  lineSupplements: repeated("filterPNLineSub", LineSupplement, lineSupplement.param),
   /** Line numbers (`itdLPxx_selLine`, repeated). */
   selectedLines: texts("itdLPxx_selLine"),
   /** Operator codes (`itdLPxx_selOperator`, repeated). */
@@ -259,7 +251,7 @@ const table = ParamTable.make({
   /** Notice IDs (`filterInfoID`, repeated). */
   noticeIds: texts("filterInfoID"),
   /** Notice types (`filterInfoType`, repeated). */
-  noticeTypes: ParamTable.repeated("filterInfoType", NoticeType, LiteralParam(NoticeType)),
+  noticeTypes: repeated("filterInfoType", NoticeType, LiteralParam(NoticeType)),
   /** Authors of notices (`filterProviderCode`, repeated). */
   providerCodes: texts("filterProviderCode"),
   /** Source systems (`filterSourceSystemName`, repeated). */

@@ -30,21 +30,11 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
-import {
-  BareFlagParam,
-  FlagParam,
-  IntParam,
-  ModelText,
-  ModelToken,
-  oneOf,
-  opt,
-  ParamString,
-  Radius,
-  SetFromList
-} from "./internal/params.js"
+import { FlagParam, IntParam, ModelText, opt, ParamString, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import { BareFlagParam, ModelToken, oneOf, Radius, requestOf } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -643,7 +633,8 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
         issues,
         searchTable.decode(p, issues, definedOnly({ parkingBox, parkingDetails }))
       )
-      return issues.resultOf(
+      return requestOf(
+        issues,
         searchSpace !== undefined && Arr.isNonEmptyReadonlyArray(filters)
           ? Object.assign({ searchSpace, filters }, options)
           : undefined

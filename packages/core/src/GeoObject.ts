@@ -24,11 +24,12 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
-import { BareFlagParam, ModelText, opt, ParamString, TrimmedTextParam } from "./internal/params.js"
+import { ModelText, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
+import { BareFlagParam, repeated, TrimmedTextParam } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -234,7 +235,7 @@ const table = ParamTable.make({
   /** The date that selects the line variant (`filterDate`, `YYYYMMDD`). */
   date: ParamTable.param("filterDate", LocalDateTime.CalendarDate, LocalDateTime.CompactDateParam),
   /** Only sections passing these stops (`filterStopID`, repeated); not empty when given. */
-  stopIds: ParamTable.repeated("filterStopID", ModelText, TrimmedTextParam),
+  stopIds: repeated("filterStopID", ModelText, TrimmedTextParam),
   /** Line types (`lineReqType`); `[]` is sent as `0`, all line types. */
   lineTypes: ParamTable.param("lineReqType", ServingLines.LineTypeList, ServingLines.LineTypeMask),
   /** Also return the serving lines of each stop (`vSL=1`). */

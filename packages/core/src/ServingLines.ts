@@ -25,17 +25,10 @@ import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
-import {
-  FlagParam,
-  isAscendingDistinct,
-  ModelText,
-  opt,
-  SetFromList,
-  sortedDistinct,
-  TextParam
-} from "./internal/params.js"
+import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
 import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import { isAscendingDistinct, sortedDistinct } from "./internal/wireValues.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"

@@ -33,22 +33,18 @@ import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { parseInstant, utcFromMillis } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
-import {
-  FixedParam,
-  FlagParam,
-  IntParam,
-  isAscendingDistinct,
-  NamedParam,
-  namesOf,
-  opt,
-  ParamString,
-  SetFromList,
-  sortedDistinct,
-  TextParam
-} from "./internal/params.js"
+import { FlagParam, IntParam, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import {
+  FixedParam,
+  isAscendingDistinct,
+  NamedParam,
+  namesOf,
+  requestOf,
+  sortedDistinct
+} from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
@@ -302,11 +298,10 @@ const ItModeParam = NamedParam(ItModes, "ItModeParam")
 
 const tripTable = ParamTable.make({
   /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
-  dateTimeRefersTo: ParamTable.named(
+  dateTimeRefersTo: ParamTable.param(
     "itdTripDateTimeDepArr",
     DateTimeRefersTo,
-    { departure: "dep", arrival: "arr" },
-    "DepArrParam"
+    NamedParam({ departure: "dep", arrival: "arr" }, "DepArrParam")
   ),
   /** Number of connections, 1..100 (`calcNumberOfTrips`; server default 4). */
   numberOfTrips: ParamTable.int("calcNumberOfTrips", { min: 1, max: 100 }),
@@ -331,11 +326,15 @@ const mobilityTable = ParamTable.make({
 
 const publicTransportTable = ParamTable.make({
   /** Line-type filter (`lineRestriction`: 400 all, 401, 402, 403). */
-  lineRestriction: ParamTable.named("lineRestriction", LineRestriction, LineRestrictions, "LineRestrictionParam"),
+  lineRestriction: ParamTable.param(
+    "lineRestriction",
+    LineRestriction,
+    NamedParam(LineRestrictions, "LineRestrictionParam")
+  ),
   /** Maximum number of changes, 0..9 (`maxChanges`; 0 direct only, 9 the server default). */
   maxChanges: ParamTable.int("maxChanges", { min: 0, max: 9 }),
   /** Optimisation goal (`routeType`). */
-  routeType: ParamTable.named("routeType", RouteType, RouteTypes, "RouteTypeParam"),
+  routeType: ParamTable.param("routeType", RouteType, NamedParam(RouteTypes, "RouteTypeParam")),
   /** Consider stops around the origin (`useProxFootSearchOrig=1`). */
   nearbyStopsAtOrigin: ParamTable.flag("useProxFootSearchOrig"),
   /** Consider stops around the destination (`useProxFootSearchDest=1`). */
@@ -359,11 +358,15 @@ const individualTransportTable = ParamTable.make({
 
 const bicycleTable = ParamTable.make({
   /** Bicycle routing (`calcBicycleMacro=on`). */
-  routing: ParamTable.macro("calcBicycleMacro", "on", "CalcBicycleMacroParam"),
+  routing: ParamTable.flag("calcBicycleMacro", FixedParam("on", "CalcBicycleMacroParam")),
   /** Bike and ride connections (`brRoutingMacro=true`). */
-  bikeAndRide: ParamTable.macro("brRoutingMacro", "true", "BrRoutingMacroParam"),
+  bikeAndRide: ParamTable.flag("brRoutingMacro", FixedParam("true", "BrRoutingMacroParam")),
   /** How bicycle and public transport combine (`std3_bikeSettings`). */
-  combination: ParamTable.named("std3_bikeSettings", BikeCombination, BikeCombinations, "BikeSettingsParam"),
+  combination: ParamTable.param(
+    "std3_bikeSettings",
+    BikeCombination,
+    NamedParam(BikeCombinations, "BikeSettingsParam")
+  ),
   /** Cycling speed in km/h, 1..100 (`cycleSpeed`). */
   speed: ParamTable.int("cycleSpeed", { min: 1, max: 100 }),
   /** Maximum minutes on the bicycle, 0..1440 (`maxTimeBicycle`). */
@@ -374,7 +377,7 @@ const bicycleTable = ParamTable.make({
 
 const parkAndRideTable = ParamTable.make({
   /** Park and ride routing (`prRoutingMacro=true`). */
-  routing: ParamTable.macro("prRoutingMacro", "true", "PrRoutingMacroParam"),
+  routing: ParamTable.flag("prRoutingMacro", FixedParam("true", "PrRoutingMacroParam")),
   /** Maximum car distance in meters (`maxLengthCar`). */
   maxCarDistance: meters("maxLengthCar"),
   /** Maximum minutes by car, 0..1440 (`maxTimeCar`). */
@@ -855,7 +858,7 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Quer
   queryCodec("TripQuery", TripParams, TripRequest, {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
-      return issues.resultOf(decodeRequest(p, timeZone, issues))
+      return requestOf(issues, decodeRequest(p, timeZone, issues))
     },
     encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
   })

@@ -22,10 +22,11 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
-import { FlagParam, LiteralParam, ModelToken, oneOf, opt, ParamString } from "./internal/params.js"
+import { FlagParam, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import { LiteralParam, ModelToken, oneOf, repeatedNonEmpty } from "./internal/wireValues.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
@@ -127,9 +128,9 @@ const table = ParamTable.make({
   /** Return the availability (`vehAvail=1`). */
   availability: ParamTable.flag("vehAvail"),
   /** Only these drive types (`vehEngineType`, repeated). */
-  engineTypes: ParamTable.repeatedNonEmpty("vehEngineType", EngineType, LiteralParam(EngineType)),
+  engineTypes: repeatedNonEmpty("vehEngineType", EngineType, LiteralParam(EngineType)),
   /** Only these vehicle kinds (`vehSF`, repeated). */
-  vehicleKinds: ParamTable.repeatedNonEmpty("vehSF", VehicleKind, LiteralParam(VehicleKind))
+  vehicleKinds: repeatedNonEmpty("vehSF", VehicleKind, LiteralParam(VehicleKind))
 })
 
 /**

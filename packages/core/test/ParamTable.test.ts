@@ -5,6 +5,7 @@ import * as Arbitraries from "../src/Arbitraries.js"
 import { IntParam } from "../src/internal/params.js"
 import * as ParamTable from "../src/internal/paramTable.js"
 import { IssueCollector, queryCodec } from "../src/internal/query.js"
+import { FixedParam, NamedParam, repeated } from "../src/internal/wireValues.js"
 import { queryHelpers } from "./support/query.js"
 
 const Kind = Schema.Literal("stop", "poi")
@@ -21,18 +22,19 @@ const table = ParamTable.make({
   /** Only the perfect match. */
   perfectOnly: ParamTable.flag("perfect"),
   /** Bicycle routing. */
-  bicycle: ParamTable.macro("bikeMacro", "on", "BikeMacroParam"),
+  bicycle: ParamTable.flag("bikeMacro", FixedParam("on", "BikeMacroParam")),
   /** A name of the server. */
   sorter: ParamTable.text("sort_sf"),
   /** Kinds, repeated. */
-  kinds: ParamTable.repeated("kind", Kind, Schema.compose(Schema.String, Kind)),
+  kinds: repeated("kind", Kind, Schema.compose(Schema.String, Kind)),
   /** An even count. */
   pairs: evenCount("pairs"),
   /** The route type, named in the model, a word of the server's on the wire. */
-  routeType: ParamTable.named("routeType", Schema.Literal("fastest", "fewestChanges"), {
-    fastest: "lasttime",
-    fewestChanges: "leastinterchange"
-  }, "RouteTypeParam")
+  routeType: ParamTable.param(
+    "routeType",
+    Schema.Literal("fastest", "fewestChanges"),
+    NamedParam({ fastest: "lasttime", fewestChanges: "leastinterchange" }, "RouteTypeParam")
+  )
 })
 
 const Request = Schema.Struct({ id: Schema.String, ...table.fields })

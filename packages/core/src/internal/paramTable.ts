@@ -2,22 +2,10 @@
 // builds the model's fields, the wire struct's fields and both directions of the mapping, so that adding
 // such a parameter is one row. Parameters that map one field to several (points, option groups, indexed
 // families) are written by hand beside the table.
-import * as Arr from "effect/Array"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import {
-  FixedParam,
-  FlagParam,
-  IntParam,
-  ModelFlag,
-  ModelText,
-  NamedParam,
-  NonEmptyList,
-  opt,
-  Repeated,
-  TextParam
-} from "./params.js"
-import type { IssueCollector, QueryValue } from "./query.js"
+import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
+import type { IssueCollector } from "./query.js"
 
 /**
  * One wire parameter and the model field it maps to: the model's schema and the parameter's schema,
@@ -163,7 +151,8 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
   }
 }
 
-const same = <A>(value: A): Either.Either<A, string> => Either.right(value)
+/** @internal */
+export const same = <A>(value: A): Either.Either<A, string> => Either.right(value)
 
 const identity = <A>(value: A): A => value
 
@@ -195,29 +184,14 @@ export const required = <const Wire extends string, M extends Schema.Schema.All,
 ): Row<Wire, M, P, true> => ({ ...row, required: true })
 
 /**
- * A boolean option sent as `<wire>=1` when set (see `FlagParam`).
+ * A boolean option, sent as `<wire>=1` when set (`FlagParam`), or with the one value a switch takes
+ * (`calcBicycleMacro=on`: `FixedParam("on", ...)`).
  *
  * @internal
  */
 export const flag = <const Wire extends string>(
-  wire: Wire
-): Row<Wire, typeof ModelFlag, typeof FlagParam> => fixedFlag(wire, FlagParam)
-
-/**
- * A boolean option sent with one fixed value (`calcBicycleMacro=on`, `brRoutingMacro=true`), which is
- * also the only value read.
- *
- * @internal
- */
-export const macro = <const Wire extends string>(
   wire: Wire,
-  value: string,
-  identifier: string
-): Row<Wire, typeof ModelFlag, Schema.Schema<true, string>> => fixedFlag(wire, FixedParam(value, identifier))
-
-const fixedFlag = <const Wire extends string>(
-  wire: Wire,
-  param: Schema.Schema<true, string>
+  param: Schema.Schema<true, string> = FlagParam
 ): Row<Wire, typeof ModelFlag, Schema.Schema<true, string>> => ({
   wire,
   model: ModelFlag,
@@ -247,53 +221,6 @@ export const text = <const Wire extends string>(
   wire: Wire,
   wireSchema: Schema.Schema<string, string> = TextParam
 ): Row<Wire, Schema.Schema<string>, Schema.Schema<string, string>> => param(wire, ModelText, wireSchema)
-
-/**
- * A name of a table of wire values (`routeType: "fastest"` ↔ `routeType=lasttime`).
- *
- * @internal
- */
-export const named = <const Wire extends string, const Values extends Record<string, string>, MI>(
-  wire: Wire,
-  model: Schema.Schema<Extract<keyof Values, string>, MI>,
-  values: Values,
-  identifier: string
-): Row<Wire, Schema.Schema<Extract<keyof Values, string>, MI>, Schema.Schema<Extract<keyof Values, string>, string>> =>
-  param(wire, model, NamedParam(values, identifier))
-
-/**
- * A list sent as a repeated parameter, in list order; absent rather than empty in the model.
- *
- * @internal
- */
-export const repeated = <const Wire extends string, A, MI>(
-  wire: Wire,
-  modelItem: Schema.Schema<A, MI>,
-  paramItem: Schema.Schema<A, string>
-): Row<Wire, Schema.Schema<ReadonlyArray<A>, ReadonlyArray<MI>>, Schema.Schema<ReadonlyArray<A>, QueryValue>> =>
-  param(wire, NonEmptyList(modelItem), Repeated(paramItem))
-
-/**
- * A list sent as a repeated parameter, in list order; a non-empty array in the model.
- *
- * @internal
- */
-export const repeatedNonEmpty = <const Wire extends string, A, MI>(
-  wire: Wire,
-  modelItem: Schema.Schema<A, MI>,
-  paramItem: Schema.Schema<A, string>
-): Row<
-  Wire,
-  Schema.Schema<Arr.NonEmptyReadonlyArray<A>, Arr.NonEmptyReadonlyArray<MI>>,
-  Schema.Schema<ReadonlyArray<A>, QueryValue>
-> => ({
-  wire,
-  model: Schema.NonEmptyArray(modelItem),
-  param: Repeated(paramItem),
-  required: false,
-  toWire: (list) => list,
-  fromWire: (list) => (Arr.isNonEmptyReadonlyArray(list) ? Either.right(list) : Either.left("must not be empty"))
-})
 
 /**
  * The fields of a request model from parts: tables' `fields` and hand-written fields, in order. Unlike

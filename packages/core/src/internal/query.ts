@@ -122,17 +122,6 @@ export class IssueCollector {
     this.issues.push(parameterIssue(parameter, this.ast, value, message))
   }
 
-  /**
-   * The value when no issue was found. A part of it that could not be read (`undefined`) has been
-   * reported as an issue; should one be missing anyway, the request fails rather than a part go absent.
-   */
-  resultOf<A>(value: A | undefined): Either.Either<A, ParseResult.ParseIssue> {
-    if (this.issues.length === 0 && value === undefined) {
-      this.issues.push(new ParseResult.Type(this.ast, this.actual, "the parameters do not make a request"))
-    }
-    return this.result(() => value!)
-  }
-
   result<A>(value: () => A): Either.Either<A, ParseResult.ParseIssue> {
     if (this.issues.length === 0) return ParseResult.succeed(value())
     if (this.issues.length === 1) return ParseResult.fail(this.issues[0]!)

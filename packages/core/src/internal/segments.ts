@@ -1,7 +1,8 @@
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./arbitraryHint.js"
-import { ModelToken, ParamString } from "./params.js"
+import { ParamString } from "./params.js"
+import { ModelToken } from "./wireValues.js"
 
 /**
  * A required part of a `:`-separated identifier: non-empty, without spaces or `:`.

@@ -1,0 +1,213 @@
+// Schemas of request values and table rows shared by several operations, apart from params.ts and
+// paramTable.ts: a program that uses only the stop finder loads those at once, and these only with the
+// operations that need them.
+import * as Arr from "effect/Array"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./arbitraryHint.js"
+import { ParamString, TextParam } from "./params.js"
+import * as ParamTable from "./paramTable.js"
+import type { IssueCollector, QueryValue } from "./query.js"
+
+/**
+ * A flag sent without a value (`boundingBox`).
+ *
+ * @internal
+ */
+export const BareFlagParam: Schema.Schema<true, string> = Schema.transform(ParamString, Schema.Literal(true), {
+  strict: true,
+  decode: () => true as const,
+  encode: () => ""
+}).annotations({ identifier: "BareFlagParam", jsonSchema: { type: "string", enum: [""] } })
+
+/**
+ * A repeatable parameter: one value or several under the same name, read as a non-empty list.
+ *
+ * @internal
+ */
+export const Repeated = <A>(
+  item: Schema.Schema<A, string>
+): Schema.Schema<ReadonlyArray<A>, string | ReadonlyArray<string>> =>
+  Schema.transform(
+    Schema.Union(Schema.String, Schema.Array(Schema.String)),
+    Schema.Array(Schema.String),
+    {
+      strict: true,
+      decode: (value) => (typeof value === "string" ? [value] : value),
+      encode: (values) => values
+    }
+  ).pipe(Schema.compose(Schema.Array(item)))
+
+/**
+ * An identifier in a request model that travels inside a `:`-separated value, so it may not contain `:`.
+ *
+ * @internal
+ */
+export const ModelToken = Schema.String.pipe(
+  Schema.pattern(/^[^:\s]+$/, { message: () => "must be non-empty without spaces or \":\"" }),
+  Schema.maxLength(200),
+  Schema.annotations(arbitraryHint("modelToken"))
+)
+
+/**
+ * The names of a table of named wire values, as a literal schema: the table is the one copy of the names.
+ *
+ * @internal
+ */
+export const namesOf = <const Table extends Record<string, unknown>>(
+  table: Table
+): Schema.Literal<[Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]> =>
+  Schema.Literal(...(Object.keys(table) as [Extract<keyof Table, string>, ...Array<Extract<keyof Table, string>>]))
+
+/**
+ * A closed set of words with one message that lists them, rather than one message per word.
+ *
+ * @internal
+ */
+export const oneOf = <const Values extends readonly [string, ...Array<string>]>(identifier: string, values: Values) =>
+  Schema.Literal(...values).annotations({
+    identifier,
+    message: (issue) => ({
+      message: `expected one of ${values.join(", ")}, got ${JSON.stringify(issue.actual)}`,
+      override: true
+    })
+  })
+
+/**
+ * A literal (or closed set of literals) as a query value.
+ *
+ * @internal
+ */
+export const LiteralParam = <A extends string>(literal: Schema.Schema<A>): Schema.Schema<A, string> =>
+  Schema.compose(ParamString, literal, { strict: false })
+
+/**
+ * A non-empty text query value without white space around it.
+ *
+ * @internal
+ */
+export const TrimmedTextParam = /* @__PURE__ */ TextParam.pipe(
+  /* @__PURE__ */ Schema.trimmed({ message: () => "must not start or end with white space" })
+)
+
+/**
+ * A list in a request model that is absent rather than empty.
+ *
+ * @internal
+ */
+export const NonEmptyList = <A, I>(item: Schema.Schema<A, I>) => Schema.Array(item).pipe(Schema.minItems(1))
+
+/**
+ * A search radius in whole metres.
+ *
+ * @internal
+ */
+export const Radius = /* @__PURE__ */ Schema.Int.pipe(/* @__PURE__ */ Schema.between(1, 1_000_000))
+
+/**
+ * A name of a table of wire values, sent as its value (`fastest` ↔ `lasttime`); a message lists the
+ * values.
+ *
+ * @internal
+ */
+export const NamedParam = <const Table extends Record<string, string>>(
+  table: Table,
+  identifier: string
+): Schema.Schema<Extract<keyof Table, string>, string> => {
+  const model = namesOf(table)
+  const names = model.literals
+  const byWire = new Map<string, Extract<keyof Table, string>>(names.map((name) => [table[name], name]))
+  const wire: Array<string> = names.map((name) => table[name])
+  return Schema.transformOrFail(ParamString, model, {
+    strict: true,
+    decode: (text, _, ast) => {
+      const name = byWire.get(text)
+      return name === undefined
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected one of ${wire.join(", ")}, got "${text}"`))
+        : ParseResult.succeed(name)
+    },
+    encode: (name) => ParseResult.succeed(table[name])
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: wire } })
+}
+
+/**
+ * A switch with one accepted value (`calcBicycleMacro=on`, `brRoutingMacro=true`).
+ *
+ * @internal
+ */
+export const FixedParam = (value: string, identifier: string): Schema.Schema<true, string> =>
+  Schema.transformOrFail(ParamString, Schema.Literal(true), {
+    strict: true,
+    decode: (text, _, ast) =>
+      text === value
+        ? ParseResult.succeed(true as const)
+        : ParseResult.fail(new ParseResult.Type(ast, text, `expected "${value}", got "${text}"`)),
+    encode: () => ParseResult.succeed(value)
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: [value] } })
+
+/**
+ * Numbers sorted ascending without repeats (MOT-IDs of a mode filter).
+ *
+ * @internal
+ */
+export const sortedDistinct = (values: Iterable<number>): Array<number> =>
+  Array.from(new Set(values)).sort((a, b) => a - b)
+
+/**
+ * Whether numbers are ascending without repeats, the order {@link sortedDistinct} gives.
+ *
+ * @internal
+ */
+export const isAscendingDistinct = (values: ReadonlyArray<number>): boolean =>
+  values.every((value, i) => i === 0 || values[i - 1]! < value)
+
+/**
+ * A list sent as a repeated parameter, in list order; absent rather than empty in the model.
+ *
+ * @internal
+ */
+export const repeated = <const Wire extends string, A, MI>(
+  wire: Wire,
+  modelItem: Schema.Schema<A, MI>,
+  paramItem: Schema.Schema<A, string>
+): ParamTable.Row<
+  Wire,
+  Schema.Schema<ReadonlyArray<A>, ReadonlyArray<MI>>,
+  Schema.Schema<ReadonlyArray<A>, QueryValue>
+> => ParamTable.param(wire, Schema.Array(modelItem).pipe(Schema.minItems(1)), Repeated(paramItem))
+
+/**
+ * A list sent as a repeated parameter, in list order; a non-empty array in the model.
+ *
+ * @internal
+ */
+export const repeatedNonEmpty = <const Wire extends string, A, MI>(
+  wire: Wire,
+  modelItem: Schema.Schema<A, MI>,
+  paramItem: Schema.Schema<A, string>
+): ParamTable.Row<
+  Wire,
+  Schema.Schema<Arr.NonEmptyReadonlyArray<A>, Arr.NonEmptyReadonlyArray<MI>>,
+  Schema.Schema<ReadonlyArray<A>, QueryValue>
+> => ({
+  wire,
+  model: Schema.NonEmptyArray(modelItem),
+  param: Repeated(paramItem),
+  required: false,
+  toWire: (list) => list,
+  fromWire: (list) => (Arr.isNonEmptyReadonlyArray(list) ? Either.right(list) : Either.left("must not be empty"))
+})
+
+/**
+ * The request when no issue was found. A part of it that could not be read (`undefined`) has been
+ * reported as an issue; should one be missing anyway, the request fails rather than a part go absent.
+ *
+ * @internal
+ */
+export const requestOf = <A>(issues: IssueCollector, request: A | undefined) => {
+  if (issues.issues.length === 0 && request === undefined) {
+    issues.add([], undefined, "the parameters do not make a request")
+  }
+  return issues.result(() => request!)
+}
