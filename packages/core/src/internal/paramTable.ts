@@ -151,8 +151,7 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
   }
 }
 
-/** @internal */
-export const same = <A>(value: A): Either.Either<A, string> => Either.right(value)
+const same = <A>(value: A): Either.Either<A, string> => Either.right(value)
 
 const identity = <A>(value: A): A => value
 
