@@ -26,8 +26,8 @@
  */
 import type { AddInfo } from "@efa-kit/core"
 import { DateTime } from "effect"
+import { type LineDirection, lineNumberValue, lookupOf } from "../dataset/lookup.js"
 import type { Notice } from "../dataset/schema.js"
-import { indexOf, type LineDirection, lineNumberValue } from "../engine/network.js"
 import type { Answer, AnswerContext } from "./types.js"
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0")
@@ -55,7 +55,7 @@ const sameLine = (direction: LineDirection, name: string): boolean =>
  * @category answers
  */
 export const answerAddInfo: Answer<AddInfo.AddInfoRequest, AddInfo.AddInfoResponse> = (request, context) => {
-  const index = indexOf(context.dataset)
+  const index = lookupOf(context.dataset)
   const day = today(context)
   const hasDateFilter = request.validOn !== undefined || request.validIntervalStart !== undefined ||
     request.validIntervalEnd !== undefined

@@ -26,9 +26,9 @@
  * @since 0.1.0
  */
 import { Coord, type CoordInfo } from "@efa-kit/core"
+import { boxContains, boxOfCorners, distanceMeters, inRing } from "../dataset/geometry.js"
+import { lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Parking } from "../dataset/schema.js"
-import { boxContains, boxOfCorners, distanceMeters, inRing } from "../engine/geo.js"
-import { networkOf } from "./network.js"
 import type { Answer } from "./types.js"
 
 /**
@@ -83,7 +83,7 @@ const stopPins = (
   block: CoordInfo.FilterBlock,
   type: "STOP" | "BUS_POINT"
 ): Array<Found> => {
-  const network = networkOf(dataset)
+  const network = lookupOf(dataset)
   const inside = where(request, block.radius)
   const zones = request.parkingZoneStopsOnly
     ? dataset.parking.flatMap((parking) => parking.kind === "zone" && parking.area !== undefined ? [parking.area] : [])

@@ -39,16 +39,15 @@
  *
  * @since 0.1.0
  */
-import type { Point, Trip } from "@efa-kit/core"
+import { type Point, Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
+import { distanceMeters, walkSeconds } from "../dataset/geometry.js"
+import { accessStops, lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
-import { distanceMeters, walkSeconds } from "../engine/geo.js"
-import { accessStops, indexOf, lineDisplayName } from "../engine/network.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
 import { delaySeconds } from "../engine/realtime.js"
 import { dayTypeOf, localDate } from "../engine/timetable.js"
-import { serverLineId } from "./geoObject.js"
 import type { Answer, AnswerContext } from "./types.js"
 
 /**
@@ -95,10 +94,10 @@ const endpoint = (
   if (point._tag === "Stop") {
     const access: Array<Access> = [{ stop: point.stop, seconds: 0 }]
     if (nearby) {
-      for (const transfer of indexOf(dataset).transfers.get(point.stop.id) ?? []) {
+      for (const transfer of lookupOf(dataset).transfers.get(point.stop.id) ?? []) {
         const seconds = walkSeconds(transfer.meters, meta, speedFactor)
         if (maxSeconds === undefined || seconds <= maxSeconds) {
-          access.push({ stop: indexOf(dataset).stopById.get(transfer.to)!, seconds })
+          access.push({ stop: lookupOf(dataset).stopById.get(transfer.to)!, seconds })
         }
       }
     }
@@ -176,7 +175,7 @@ const walkLeg = (
 })
 
 const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg> => {
-  const index = indexOf(dataset)
+  const index = lookupOf(dataset)
   const stopRef = (id: string) => ({ id, name: index.stopById.get(id)!.name })
   const legs: Array<Trip.Leg> = []
   const { journey, from, to } = part
@@ -244,12 +243,13 @@ const error = (code: number, text: string): Trip.TripResponse => ({
   systemMessages: [{ type: "error", module: "BROKER", code, text }]
 })
 
-const speedFactorOf = (speed: Trip.Speed | undefined): number => (speed === "fast" ? 1.2 : speed === "slow" ? 0.8 : 1)
-const changeFactorOf = (speed: Trip.Speed | undefined): number => (speed === "fast" ? 0.5 : speed === "slow" ? 2 : 1)
+// core's factors are percentages of the normal speed and the normal change time
+const speedFactorOf = (speed: Trip.Speed = "normal"): number => Trip.IndividualSpeedFactors[speed] / 100
+const changeFactorOf = (speed: Trip.Speed = "normal"): number => Trip.ChangeSpeedFactors[speed] / 100
 
 const searchOptions = (request: Trip.TripRequest, context: AnswerContext): SearchOptions => {
   const { dataset } = context
-  const index = indexOf(dataset)
+  const index = lookupOf(dataset)
   const included = request.modes?.included ?? []
   const excluded = request.modes?.excluded ?? []
   const mobility = request.mobility ?? {}
@@ -285,13 +285,13 @@ const searchOptions = (request: Trip.TripRequest, context: AnswerContext): Searc
  */
 export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request, context) => {
   const { dataset, timeZone } = context
-  const origin = resolvePoint(request.origin, context)
+  const origin = resolvePoint(request.origin, context.dataset)
   if (origin === undefined) return { trips: [], systemMessages: [unknownPointMessage("origin", request.origin)] }
-  const destination = resolvePoint(request.destination, context)
+  const destination = resolvePoint(request.destination, context.dataset)
   if (destination === undefined) {
     return { trips: [], systemMessages: [unknownPointMessage("destination", request.destination)] }
   }
-  const via = request.via === undefined ? undefined : resolvePoint(request.via.point, context)
+  const via = request.via === undefined ? undefined : resolvePoint(request.via.point, context.dataset)
   if (request.via !== undefined && via === undefined) {
     return { trips: [], systemMessages: [unknownPointMessage("via", request.via.point)] }
   }
