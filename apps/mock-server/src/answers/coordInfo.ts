@@ -25,7 +25,7 @@
  *
  * @since 0.1.0
  */
-import { Coord, type CoordInfo } from "@efa-kit/core"
+import { Coord, type CoordInfo, Mot } from "@efa-kit/core"
 import { boxContains, boxOfCorners, distanceMeters, inRing } from "../dataset/geometry.js"
 import { lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Parking } from "../dataset/schema.js"
@@ -45,7 +45,15 @@ export const DEFAULT_RADIUS = 1000
  * @since 0.1.0
  * @category constants
  */
-export const BUS_MOTS: ReadonlyArray<number> = [5, 6, 7, 10, 17, 19, 20]
+export const BUS_MOTS: ReadonlyArray<number> = [
+  Mot.Mot.CityBus,
+  Mot.Mot.RegionalBus,
+  Mot.Mot.ExpressBus,
+  Mot.Mot.OnDemandTaxi,
+  Mot.Mot.RailReplacementBus,
+  Mot.Mot.CommunityBus,
+  Mot.Mot.OnDemandBus
+]
 
 type Pin = CoordInfo.Pin
 

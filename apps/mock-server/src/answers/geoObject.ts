@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import { GeoObject, type Point } from "@efa-kit/core"
+import { GeoObject } from "@efa-kit/core"
 import { boxContains, boxOfCorners, clipPolyline } from "../dataset/geometry.js"
 import { type LineDirection, lineDisplayName, lookupOf } from "../dataset/lookup.js"
 import type { LatLon } from "../dataset/schema.js"
@@ -119,7 +119,7 @@ export const answerGeoObject: Answer<GeoObject.GeoObjectRequest, GeoObject.GeoOb
   return {
     geometry,
     stops: stops.map((stop) => ({
-      id: stop.id as Point.LocationId,
+      id: stop.id,
       name: stop.name,
       coord: stop.coord,
       ...(request.servingLines === true

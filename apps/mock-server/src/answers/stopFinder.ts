@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import type { Coord, Point, StopFinder } from "@efa-kit/core"
+import type { Coord, StopFinder } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
 import { stopsNear } from "../dataset/lookup.js"
 import type { Dataset } from "../dataset/schema.js"
@@ -32,8 +32,6 @@ import type { Answer } from "./types.js"
  * @category constants
  */
 export const MAX_ASSIGNED_STOPS = 5
-
-const locationId = (id: string) => id as Point.LocationId
 
 const assignedStops = (dataset: Dataset, coord: Coord.Coord) =>
   stopsNear(dataset, coord, dataset.meta.accessRadiusMeters)
@@ -59,7 +57,7 @@ export const answerStopFinder: Answer<StopFinder.StopFinderRequest, StopFinder.S
   if (point !== undefined && request.skipNearbyStops) {
     const { id, name } = positionLocation(point)
     return {
-      locations: [{ id: locationId(id), name, type: "coord", isBest: true, matchQuality: PERFECT, coord: point }]
+      locations: [{ id, name, type: "coord", isBest: true, matchQuality: PERFECT, coord: point }]
     }
   }
 
@@ -70,7 +68,7 @@ export const answerStopFinder: Answer<StopFinder.StopFinderRequest, StopFinder.S
     locations: hits.map((hit, i) => {
       const object = hit.object
       const base = {
-        id: locationId(object.id),
+        id: object.id,
         name: object.name,
         type: hit.kind,
         isBest: i === 0,

@@ -39,7 +39,7 @@
  *
  * @since 0.1.0
  */
-import { type Point, Trip } from "@efa-kit/core"
+import { Mot, type Point, Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { distanceMeters, walkSeconds } from "../dataset/geometry.js"
 import { accessStops, lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
@@ -66,8 +66,8 @@ export const DEFAULT_NUMBER_OF_TRIPS = 4
  */
 export const MAX_CHANGES = 5
 
-const WALK_TO_STOP = { name: "Fußweg", mot: 100 } as const
-const WALK_BETWEEN_STOPS = { name: "Fußweg", mot: 99 } as const
+const WALK_TO_STOP = { name: "Fußweg", mot: Mot.Mot.Walk } as const
+const WALK_BETWEEN_STOPS = { name: "Fußweg", mot: Mot.Mot.WalkInsideStop } as const
 
 // ---------------------------------------------------------------------------------------------------
 // endpoints
@@ -158,25 +158,27 @@ const runPart = (
 // ---------------------------------------------------------------------------------------------------
 
 const instant = (seconds: number): DateTime.Utc => DateTime.unsafeMake(seconds * 1000)
-const pointId = (point: ResolvedPoint): Point.LocationId =>
-  (point._tag === "Stop" ? point.stop.id : point.id) as Point.LocationId
+const pointId = (point: ResolvedPoint): Point.LocationId => (point._tag === "Stop" ? point.stop.id : point.id)
 const pointName = (point: ResolvedPoint): string => (point._tag === "Stop" ? point.stop.name : point.name)
 
 const walkLeg = (
   mode: Trip.Leg["mode"],
-  from: { readonly id: string; readonly name: string },
-  to: { readonly id: string; readonly name: string },
+  from: { readonly id: Point.LocationId; readonly name: string },
+  to: { readonly id: Point.LocationId; readonly name: string },
   departure: number,
   arrival: number
 ): Trip.Leg => ({
   mode,
-  origin: { id: from.id as Point.LocationId, name: from.name, departureTimePlanned: instant(departure) },
-  destination: { id: to.id as Point.LocationId, name: to.name, arrivalTimePlanned: instant(arrival) }
+  origin: { id: from.id, name: from.name, departureTimePlanned: instant(departure) },
+  destination: { id: to.id, name: to.name, arrivalTimePlanned: instant(arrival) }
 })
 
 const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg> => {
   const index = lookupOf(dataset)
-  const stopRef = (id: string) => ({ id, name: index.stopById.get(id)!.name })
+  const stopRef = (id: string) => {
+    const stop = index.stopById.get(id)!
+    return { id: stop.id, name: stop.name }
+  }
   const legs: Array<Trip.Leg> = []
   const { journey, from, to } = part
   const firstStop = from.access[journey.source]!.stop
@@ -205,12 +207,12 @@ const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg
     const leg: Trip.Leg = {
       mode: { name: lineDisplayName(line), mot: line.mot },
       origin: {
-        ...stopRef(boardStop) as { id: Point.LocationId; name: string },
+        ...stopRef(boardStop),
         departureTimePlanned: instant(departure),
         ...(realtime ? { departureTimeEstimated: instant(departure + departureDelay) } : {})
       },
       destination: {
-        ...stopRef(alightStop) as { id: Point.LocationId; name: string },
+        ...stopRef(alightStop),
         arrivalTimePlanned: instant(arrival),
         ...(realtime ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
       },

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Coord } from "@efa-kit/core"
+import { Coord, Point } from "@efa-kit/core"
 import { getDistance, getDistanceFromLine, isPointInPolygon } from "geolib"
 import type { LatLon, Meta } from "./schema.js"
 
@@ -32,8 +32,8 @@ export const positionName = (coord: Coord.Coord): string => `${coord.lat.toFixed
  * @since 0.1.0
  * @category geometry
  */
-export const positionLocation = (coord: Coord.Coord): { readonly id: string; readonly name: string } => ({
-  id: Coord.toParam(coord),
+export const positionLocation = (coord: Coord.Coord): { readonly id: Point.LocationId; readonly name: string } => ({
+  id: Point.LocationId.make(Coord.toParam(coord)),
   name: positionName(coord)
 })
 

@@ -18,7 +18,7 @@ import { bestLocation } from "../search/locations.js"
  */
 export type ResolvedPoint =
   | { readonly _tag: "Stop"; readonly stop: Stop }
-  | { readonly _tag: "Position"; readonly id: string; readonly name: string; readonly coord: Coord.Coord }
+  | { readonly _tag: "Position"; readonly id: Point.LocationId; readonly name: string; readonly coord: Coord.Coord }
 
 /**
  * Resolves a point: an exact stop or POI ID, a coordinate (also one written as text in the
