@@ -9,6 +9,7 @@
  *
  * @since 0.1.0
  */
+import { LocalDateTime } from "@efa-kit/core"
 import { DateTime, Option } from "effect"
 import { perDatasetAndKey } from "../dataset/cache.js"
 import { type LineDirection, lookupOf } from "../dataset/lookup.js"
@@ -56,8 +57,8 @@ export const addDays = (date: string, days: number): string => {
  * @category dates
  */
 export const localDate = (instant: DateTime.DateTime, timeZone: DateTime.TimeZone): string => {
-  const parts = DateTime.toParts(DateTime.setZone(instant, timeZone))
-  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`
+  const { date } = LocalDateTime.toLocalParts(instant, timeZone)
+  return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`
 }
 
 /**
