@@ -2,22 +2,24 @@
 // names no profile does not bundle the table.
 import type { OperationName, Profile } from "../Profile.js"
 
+type Pairs = ReadonlyArray<readonly [string, string]>
+
+// `toOwn`: the contract's names to the deployment's; else back.
+const renaming = (toOwn: boolean) => (profile: Profile | undefined, operation: OperationName, pairs: Pairs): Pairs => {
+  const renames = profile?.renames?.[operation]
+  if (renames === undefined) return pairs
+  const names = new Map(Object.entries(renames).map(([contract, own]) => toOwn ? [contract, own] : [own, contract]))
+  return pairs.map(([name, value]) => [names.get(name) ?? name, value])
+}
+
 /**
  * A request's parameters as a deployment names them (see `Profile.renames`).
  *
  * @internal
  */
-export const renameParams = (
-  profile: Profile | undefined,
-  operation: OperationName,
-  pairs: ReadonlyArray<readonly [string, string]>
-): ReadonlyArray<readonly [string, string]> => {
-  const renames = profile?.renames?.[operation]
-  if (renames === undefined) return pairs
-  return pairs.map(([name, value]) =>
-    Object.prototype.hasOwnProperty.call(renames, name) ? [renames[name]!, value] : [name, value]
-  )
-}
+export const renameParams: (profile: Profile | undefined, operation: OperationName, pairs: Pairs) => Pairs = renaming(
+  true
+)
 
 /**
  * A deployment's parameters under the contract's names: the inverse of `renameParams`, for a fake that
@@ -25,13 +27,6 @@ export const renameParams = (
  *
  * @internal
  */
-export const contractParams = (
-  profile: Profile | undefined,
-  operation: OperationName,
-  pairs: ReadonlyArray<readonly [string, string]>
-): ReadonlyArray<readonly [string, string]> => {
-  const renames = profile?.renames?.[operation]
-  if (renames === undefined) return pairs
-  const inverse = new Map(Object.entries(renames).map(([contract, own]) => [own, contract]))
-  return pairs.map(([name, value]) => [inverse.get(name) ?? name, value])
-}
+export const contractParams: (profile: Profile | undefined, operation: OperationName, pairs: Pairs) => Pairs = renaming(
+  false
+)
