@@ -21,8 +21,9 @@ import * as Either from "effect/Either"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { DecodeError, HttpStatusError, TransportError } from "./EfaError.js"
-import { excerpt, normalizeBaseUrl } from "./internal/client.js"
 import * as internal from "./internal/dialect.js"
+import { excerpt } from "./internal/interpret.js"
+import { normalizeBaseUrl } from "./internal/request.js"
 import type * as Profile from "./Profile.js"
 
 /**

@@ -13,11 +13,11 @@
  */
 import type * as Dialect from "./Dialect.js"
 import type * as EfaClient from "./EfaClient.js"
-import { paths } from "./internal/paths.js"
 import {
   contractParams as internalContractParams,
+  paths,
   renameParams as internalRenameParams
-} from "./internal/profileParams.js"
+} from "./internal/paths.js"
 
 /**
  * The method names of the client's operations (see `EfaClient.operations`).

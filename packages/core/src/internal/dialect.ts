@@ -6,7 +6,7 @@ import type * as Schema from "effect/Schema"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
 import type * as RapidJson from "../RapidJson.js"
-import { renameParams } from "./profileParams.js"
+import { renameParams } from "./paths.js"
 import type { QueryPairs } from "./query.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -105,17 +105,16 @@ export const makeDialect = (settings: DialectSettings) => {
     ? rapidJson!.responses({ timeZone: settings.timeZone, productClasses: profile?.productClasses })
     : undefined
 
-  const common: QueryPairs = rapid
-    ? [
-      ["outputFormat", "rapidJSON"],
-      ["coordOutputFormat", profile?.coordOutputFormat ?? WGS84_OUTPUT],
-      ...(profile?.version !== undefined ? [["version", profile.version] as const] : []),
-      ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
-    ]
-    : [
-      ["outputFormat", "JSON"],
-      ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
-    ]
+  const common: QueryPairs = [
+    ...(rapid
+      ? [
+        ["outputFormat", "rapidJSON"] as const,
+        ["coordOutputFormat", profile?.coordOutputFormat ?? WGS84_OUTPUT] as const,
+        ...(profile?.version !== undefined ? [["version", profile.version] as const] : [])
+      ]
+      : [["outputFormat", "JSON"] as const]),
+    ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
+  ]
 
   const path = (operation: Operation<any, any, any>): string =>
     profile?.paths?.[operation.name as Profile.OperationName] ?? operation.path
