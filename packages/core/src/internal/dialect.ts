@@ -3,6 +3,7 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as DateTime from "effect/DateTime"
 import * as Redacted from "effect/Redacted"
 import type * as Schema from "effect/Schema"
+import type { OperationName } from "../EfaClient.js"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
 import type * as RapidJson from "../RapidJson.js"
@@ -71,17 +72,18 @@ export interface DialectSettings {
   readonly rapidJson?: typeof RapidJson | undefined
 }
 
-// The top-level keys that hold each operation's result in the contract's format.
+// The top-level keys that hold each operation's result in the contract's format: one entry per operation of
+// the client, which the compiler holds to the list of operations.
 const CONTRACT_RESULT_KEYS: Readonly<Record<string, ReadonlyArray<string>>> = {
   trip: ["trips"],
-  stopFinder: ["locations"],
   coordInfo: ["pins"],
   vehicleDetail: ["pins"],
-  opArea: ["providers"],
+  stopFinder: ["locations"],
   servingLines: ["servingLines"],
   addInfo: ["infos"],
+  opArea: ["providers"],
   geoObject: ["geometry", "stops"]
-}
+} satisfies Record<OperationName, ReadonlyArray<string>>
 
 /** A top-level `error { message, versions }` of a rapidJSON server. @internal */
 export interface VersionRefusal {
