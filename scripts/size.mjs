@@ -2,6 +2,7 @@
 // beside Effect's own floor (HttpClient and Schema without efa-kit). Exits 1 above the budget.
 //
 //   pnpm size          (after `pnpm build`: the programs import the built packages)
+import { EfaClient } from "@efa-kit/core"
 import * as esbuild from "esbuild"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -9,6 +10,10 @@ import * as Zlib from "node:zlib"
 
 const root = Path.join(Path.dirname(fileURLToPath(import.meta.url)), "..")
 const KB = 1000
+
+// The operation modules, named after the client's methods (`stopFinder` lives in `StopFinder.js`).
+const operationModules = Object.keys(EfaClient.operations).map((name) => name[0].toUpperCase() + name.slice(1))
+const operationModule = new RegExp(`core/dist/(${operationModules.join("|")})\\.js$`)
 
 const BUDGET = {
   // the stop-finder program in all, and efa-kit's own code in it
@@ -41,7 +46,9 @@ const bundle = async (entry, external = []) => {
     external,
     metafile: true,
     write: false,
-    logLevel: "silent"
+    logLevel: "silent",
+    // the floor program asks the stop finder's path without bundling efa-kit
+    define: { STOP_FINDER_PATH: JSON.stringify(EfaClient.operations.stopFinder.path) }
   })
   const outputs = result.metafile.outputs
   const entryName = Object.keys(outputs).find((name) => outputs[name].entryPoint !== undefined)
@@ -80,7 +87,7 @@ for (const program of programs) {
   const testOnly = whole.inputs.filter((input) => /core\/dist\/Arbitraries\.js$/.test(input))
   const fastCheck = whole.bytesOf(/fast-check/)
   const operations = whole.inputs
-    .map((input) => /core\/dist\/(Trip|StopFinder|CoordInfo|VehicleDetail|OpArea|ServingLines|AddInfo|GeoObject)\.js$/.exec(input)?.[1])
+    .map((input) => operationModule.exec(input)?.[1])
     .filter((name) => name !== undefined)
   rows.push({ ...program, whole, own, testOnly, operations, fastCheck })
 }

@@ -4,13 +4,16 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
+// the stop finder's path, put in by the size script from `EfaClient.operations`
+declare const STOP_FINDER_PATH: string
+
 const Locations = Schema.Struct({
   locations: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String }))
 })
 
 const program = Effect.gen(function*() {
   const client = yield* HttpClient.HttpClient
-  const response = yield* client.get(`${globalThis.location.origin}/XML_STOPFINDER_REQUEST?name_sf=Stuttgart`)
+  const response = yield* client.get(`${globalThis.location.origin}/${STOP_FINDER_PATH}?name_sf=Stuttgart`)
   const { locations } = yield* Schema.decodeUnknown(Locations)(yield* response.json)
   return locations.map((location) => location.name)
 })

@@ -15,14 +15,16 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { DecodeError, HttpStatusError, TransportError } from "./EfaError.js"
-import { excerpt, normalizeBaseUrl } from "./internal/client.js"
 import * as internal from "./internal/dialect.js"
+import { excerpt } from "./internal/interpret.js"
+import { normalizeBaseUrl } from "./internal/request.js"
 import type * as Profile from "./Profile.js"
 
 /**
@@ -151,31 +153,21 @@ export const probe = (
       const scheme = options.apiKeyScheme ?? { header: "Authorization" }
       headers[scheme.header] = `${scheme.prefix ?? ""}${key}`
     }
+    // the platform's error holds the request and its headers: not kept when they carry a key
+    const transportError = (error: HttpClientError.HttpClientError) =>
+      new TransportError({
+        operation: "probe",
+        reason: "network",
+        url,
+        detail: error.message,
+        ...(options.apiKey === undefined ? { cause: error } : {})
+      })
     const client = yield* HttpClient.HttpClient
     const response = yield* client.execute(HttpClientRequest.get(url, { headers })).pipe(
-      // the platform's error holds the request and its headers: not kept when they carry a key
-      Effect.mapError((error) =>
-        new TransportError({
-          operation: "probe",
-          reason: "network",
-          url,
-          detail: error.message,
-          ...(options.apiKey === undefined ? { cause: error } : {})
-        })
-      ),
+      Effect.mapError(transportError),
       Effect.scoped
     )
-    const body = yield* response.text.pipe(
-      Effect.mapError((error) =>
-        new TransportError({
-          operation: "probe",
-          reason: "network",
-          url,
-          detail: error.message,
-          ...(options.apiKey === undefined ? { cause: error } : {})
-        })
-      )
-    )
+    const body = yield* Effect.mapError(response.text, transportError)
     if (response.status < 200 || response.status >= 300) {
       return yield* new HttpStatusError({
         operation: "probe",

@@ -1,5 +1,5 @@
 /**
- * The EFA client: one method per operation, each with its error union spelled out.
+ * The EFA client: one method per operation of {@link operations}, each failing with {@link EfaError}.
  *
  * ```ts
  * import { FetchHttpClient } from "@effect/platform"
@@ -110,65 +110,62 @@ export type AddInfoError = EfaError
 export type GeoObjectError = EfaError
 
 /**
- * The client's operations.
+ * Every operation the client offers, by method name, in the contract's order: the one list the client's
+ * methods and types, the Promise client, the OpenAPI document and the fake server are built from. The
+ * comment of an entry is the documentation of its method.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operations = {
+  /** Plans trips between two points. */
+  trip: Trip.operation,
+  /** Searches stops, points of interest, parking objects and other objects around a centre or in a box. */
+  coordInfo: CoordInfo.operation,
+  /** Details of one sharing vehicle (the coordinate search's detail mode). */
+  vehicleDetail: VehicleDetail.operation,
+  /** Searches stops, addresses and points of interest by text, ID or coordinate. */
+  stopFinder: StopFinder.operation,
+  /** The lines serving a stop, or the lines matching a public line name. */
+  servingLines: ServingLines.operation,
+  /** Current or historical service notices, de-duplicated by notice ID. */
+  addInfo: AddInfo.operation,
+  /** Sharing providers and their operating areas, all or around a centre. */
+  opArea: OpArea.operation,
+  /** The coordinate geometry and stops of a line, for map display. */
+  geoObject: GeoObject.operation
+} as const
+
+/**
+ * The method names of the client's operations.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service {
-  /** Plans trips between two points (`XML_TRIP_REQUEST2`). */
-  readonly trip: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, TripError>
-  /** Searches stops, addresses and points of interest by text, ID or coordinate. */
-  readonly stopFinder: (
-    request: StopFinder.StopFinderRequestInput
-  ) => Effect.Effect<StopFinder.StopFinderResponse, StopFinderError>
-  /** Searches stops, points of interest, parking objects and other objects around a centre or in a box. */
-  readonly coordInfo: (
-    request: CoordInfo.CoordInfoRequestInput
-  ) => Effect.Effect<CoordInfo.CoordInfoResponse, CoordInfoError>
-  /** Details of one sharing vehicle (the coordinate search's detail mode). */
-  readonly vehicleDetail: (
-    request: VehicleDetail.VehicleDetailRequestInput
-  ) => Effect.Effect<VehicleDetail.VehicleDetailResponse, VehicleDetailError>
-  /** Sharing providers and their operating areas, all or around a centre. */
-  readonly opArea: (
-    request: OpArea.OpAreaRequestInput
-  ) => Effect.Effect<OpArea.OpAreaResponse, OpAreaError>
-  /** The lines serving a stop, or the lines matching a public line name. */
-  readonly servingLines: (
-    request: ServingLines.ServingLinesRequestInput
-  ) => Effect.Effect<ServingLines.ServingLinesResponse, ServingLinesError>
-  /** Current or historical service notices, de-duplicated by notice ID. */
-  readonly addInfo: (
-    request: AddInfo.AddInfoRequestInput
-  ) => Effect.Effect<AddInfo.AddInfoResponse, AddInfoError>
-  /** The coordinate geometry and stops of a line, for map display. */
-  readonly geoObject: (
-    request: GeoObject.GeoObjectRequestInput
-  ) => Effect.Effect<GeoObject.GeoObjectResponse, GeoObjectError>
+export type OperationName = keyof typeof operations
+
+/**
+ * The client's operations: one method per entry of {@link operations}, each taking a request as written
+ * and failing with {@link EfaError}; and `url`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Service extends OperationClient.Client<typeof operations> {
   /** The URL a request would be sent to, or the reason it would be refused. */
-  readonly url: <Name extends keyof Requests>(
+  readonly url: <Name extends OperationName>(
     operation: Name,
     request: Requests[Name]
   ) => Either.Either<string, InvalidRequestError>
 }
 
 /**
- * The request model of each operation, by method name.
+ * The request model of each operation (as written), by method name.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Requests {
-  readonly trip: Trip.TripRequestInput
-  readonly stopFinder: StopFinder.StopFinderRequestInput
-  readonly coordInfo: CoordInfo.CoordInfoRequestInput
-  readonly vehicleDetail: VehicleDetail.VehicleDetailRequestInput
-  readonly opArea: OpArea.OpAreaRequestInput
-  readonly servingLines: ServingLines.ServingLinesRequestInput
-  readonly addInfo: AddInfo.AddInfoRequestInput
-  readonly geoObject: GeoObject.GeoObjectRequestInput
-}
+export type Requests = { readonly [Name in OperationName]: Operation.InputOf<(typeof operations)[Name]> }
 
 /**
  * The client service.
@@ -242,7 +239,7 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
   const methods = OperationClient.methods(runner, operations)
   return EfaClient.of({
     ...methods,
-    url: (operation, request) => runner.url(operations[operation] as Operation.Any, request)
+    url: (operation, request) => runner.url<Operation.Any>(operations[operation], request)
   })
 }
 
@@ -256,24 +253,6 @@ export const make = (
   options: Options
 ): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.map(OperationClient.make(options), fromRunner)
-
-/**
- * Every operation the client offers, by method name: the descriptions the fake server and the OpenAPI
- * document are built from as well.
- *
- * @since 0.1.0
- * @category operations
- */
-export const operations = {
-  trip: Trip.operation,
-  stopFinder: StopFinder.operation,
-  coordInfo: CoordInfo.operation,
-  vehicleDetail: VehicleDetail.operation,
-  opArea: OpArea.operation,
-  servingLines: ServingLines.operation,
-  addInfo: AddInfo.operation,
-  geoObject: GeoObject.operation
-} as const
 
 /**
  * A layer with a client built from settings. It needs an `HttpClient`: provide `FetchHttpClient.layer`
@@ -303,7 +282,7 @@ export const operations = {
  * assert.deepStrictEqual(
  *   url,
  *   Either.right(
- *     "https://efa.example/mngvvs/XML_STOPFINDER_REQUEST" +
+ *     `https://efa.example/mngvvs/${EfaClient.operations.stopFinder.path}` +
  *       "?type_sf=any&name_sf=Stuttgart+Hbf&anyMaxSizeHitList=5&outputFormat=JSON"
  *   )
  * )
@@ -374,7 +353,8 @@ export const config: Config.Config<Options> = Config.all({
  * assert.deepStrictEqual(
  *   url,
  *   Either.right(
- *     "https://efa.example/mngvvs/XML_SERVINGLINES_REQUEST?mode=line&lineReqType=0&lineName=U1&outputFormat=JSON"
+ *     `https://efa.example/mngvvs/${EfaClient.operations.servingLines.path}` +
+ *       "?mode=line&lineReqType=0&lineName=U1&outputFormat=JSON"
  *   )
  * )
  * ```

@@ -21,6 +21,7 @@
 import * as DateTime from "effect/DateTime"
 import * as JSONSchema from "effect/JSONSchema"
 import * as AST from "effect/SchemaAST"
+import * as EfaClient from "./EfaClient.js"
 import type * as Operation from "./Operation.js"
 import * as RapidJson from "./RapidJson.js"
 
@@ -315,24 +316,29 @@ const toParameterObject = (parameter: Parameter, modes: ReadonlyArray<string> | 
 }
 
 /**
- * Builds the OpenAPI 3.1 document of some operations.
+ * Builds the OpenAPI 3.1 document of some operations; by default of every operation of the client
+ * (`EfaClient.operations`), in its order.
  *
  * @example
  * ```ts
- * import { EfaClient, OpenApi } from "@efa-kit/core"
+ * import { EfaClient, OpenApi, StopFinder } from "@efa-kit/core"
  *
- * const document = OpenApi.make(Object.values(EfaClient.operations), {
- *   title: "EFA",
- *   servers: [{ url: "https://efa.example/mngvvs" }]
- * })
+ * const document = OpenApi.make(undefined, { title: "EFA", servers: [{ url: "https://efa.example/mngvvs" }] })
  * assert.strictEqual(document.openapi, "3.1.0")
- * assert.ok("/XML_TRIP_REQUEST2" in document.paths)
+ * assert.ok(`/${EfaClient.operations.trip.path}` in document.paths)
+ *
+ * // a document of some operations only
+ * const stopFinder = OpenApi.make([StopFinder.operation])
+ * assert.deepStrictEqual(Object.keys(stopFinder.paths), [`/${StopFinder.operation.path}`])
  * ```
  *
  * @since 0.1.0
  * @category constructors
  */
-export const make = (operations: ReadonlyArray<Operation.Any>, options: Options = {}): Document => {
+export const make = (
+  operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations),
+  options: Options = {}
+): Document => {
   const schemas: Record<string, unknown> = {}
   const byPath = new Map<string, Array<Generated>>()
   const rapidJson = options.rapidJson === undefined ? undefined : RapidJson.responses(options.rapidJson)

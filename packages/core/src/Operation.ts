@@ -44,7 +44,7 @@ export type Query = QueryPairs
 export interface Operation<Request, Response, ResponseEncoded = unknown, RequestInput = Request> {
   /** The method name on the client (`trip`, `stopFinder`, ...). */
   readonly name: string
-  /** The path below the base URL (`XML_TRIP_REQUEST2`). */
+  /** The path below the base URL, as the contract names it (a profile may name it otherwise). */
   readonly path: string
   /** One line on what the operation does. */
   readonly summary: string

@@ -36,15 +36,10 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
-import {
-  makeExecutor,
-  normalizeBaseUrl,
-  type ResolvedRedirects,
-  type ResolvedRetry,
-  type ResolvedSettings
-} from "./internal/client.js"
+import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
 import { type DialectSettings, makeDialect } from "./internal/dialect.js"
 import type { GateOptions } from "./internal/limiter.js"
+import { normalizeBaseUrl } from "./internal/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
 import type * as Profile from "./Profile.js"
@@ -205,6 +200,8 @@ export class InvalidOptionsError extends Schema.TaggedError<InvalidOptionsError>
   }
 }
 
+const invalid = (option: string, detail: string) => Either.left(new InvalidOptionsError({ option, detail }))
+
 const positiveDuration = (
   option: string,
   input: Duration.DurationInput | undefined,
@@ -213,7 +210,7 @@ const positiveDuration = (
   const duration = Duration.decodeUnknown(input ?? fallback)
   return Option.isSome(duration) && Duration.greaterThan(duration.value, Duration.zero)
     ? Either.right(duration.value)
-    : Either.left(new InvalidOptionsError({ option, detail: "must be a positive duration" }))
+    : invalid(option, "must be a positive duration")
 }
 
 const resolveRetry = (
@@ -223,9 +220,7 @@ const resolveRetry = (
     if (retry === false) return Option.none()
     const maxAttempts = retry?.maxAttempts ?? 3
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "retry.maxAttempts", detail: "must be an integer >= 1" })
-      )
+      return yield* invalid("retry.maxAttempts", "must be an integer >= 1")
     }
     return Option.some({
       maxAttempts,
@@ -243,8 +238,6 @@ const resolveRetry = (
  * @category constants
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
-
-const invalid = (option: string, detail: string) => Either.left(new InvalidOptionsError({ option, detail }))
 
 const isPositiveInteger = (value: number): boolean => Number.isSafeInteger(value) && value >= 1
 
@@ -308,9 +301,7 @@ const resolve = (
     const profile = yield* resolveProfile(options.profile, table)
     const base = options.baseUrl ?? profile?.baseUrl
     if (base === undefined) {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "baseUrl", detail: "is required unless a profile gives it" })
-      )
+      return yield* invalid("baseUrl", "is required unless a profile gives it")
     }
     const baseUrl = yield* Either.mapLeft(
       normalizeBaseUrl(base),
@@ -322,9 +313,7 @@ const resolve = (
     )
     const dialect = options.dialect ?? profile?.dialect ?? "contract"
     if (dialect !== "contract" && dialect !== "rapidJSON") {
-      return yield* Either.left(
-        new InvalidOptionsError({ option: "dialect", detail: `must be "contract" or "rapidJSON", got "${dialect}"` })
-      )
+      return yield* invalid("dialect", `must be "contract" or "rapidJSON", got "${dialect}"`)
     }
     const apiKey = options.apiKey === undefined || Redacted.isRedacted(options.apiKey)
       ? options.apiKey
@@ -362,12 +351,9 @@ const resolveProfile = (
 ): Either.Either<Profile.Profile | undefined, InvalidOptionsError> => {
   if (profile === undefined || typeof profile !== "string") return Either.right(profile)
   const found = table?.get(profile)
-  return found !== undefined ? Either.right(found) : Either.left(
-    new InvalidOptionsError({
-      option: "profile",
-      detail: `unknown profile "${profile}"; known: ${table?.names.join(", ") ?? "(no profile table)"}`
-    })
-  )
+  return found !== undefined
+    ? Either.right(found)
+    : invalid("profile", `unknown profile "${profile}"; known: ${table?.names.join(", ") ?? "(no profile table)"}`)
 }
 
 /**

@@ -12,26 +12,20 @@
  * @since 0.1.0
  */
 import type * as Dialect from "./Dialect.js"
+import type * as EfaClient from "./EfaClient.js"
 import {
   contractParams as internalContractParams,
+  paths,
   renameParams as internalRenameParams
-} from "./internal/profileParams.js"
+} from "./internal/paths.js"
 
 /**
- * The method names of the client's operations.
+ * The method names of the client's operations (see `EfaClient.operations`).
  *
  * @since 0.1.0
  * @category models
  */
-export type OperationName =
-  | "trip"
-  | "stopFinder"
-  | "coordInfo"
-  | "vehicleDetail"
-  | "opArea"
-  | "servingLines"
-  | "addInfo"
-  | "geoObject"
+export type OperationName = EfaClient.OperationName
 
 /**
  * How a deployment wants its API key: in the header `header`, prefixed with `prefix`
@@ -66,7 +60,7 @@ export interface Profile {
   readonly version?: string | undefined
   /** `coordOutputFormat=` of rapidJSON requests. Default `WGS84[dd.ddddd]`. */
   readonly coordOutputFormat?: string | undefined
-  /** Path names that differ from the contract's (`XML_TRIP_REQUEST2`, ...). */
+  /** Path names that differ from the contract's, by operation (see {@link pathOf}). */
   readonly paths?: Partial<Record<OperationName, string>> | undefined
   /** How an API key is sent; absent: the deployment needs none (a key given anyway goes as `Authorization`). */
   readonly apiKey?: ApiKeyScheme | undefined
@@ -232,7 +226,7 @@ export type Name = keyof typeof profiles
  * assert.strictEqual(vvs?.dialect, "rapidJSON")
  * // what a deployment offers, and where
  * assert.strictEqual(Profile.offers(Profile.get("tfnsw"), "servingLines"), false)
- * assert.strictEqual(Profile.pathOf(Profile.get("tfnsw"), "stopFinder", "XML_STOPFINDER_REQUEST"), "stop_finder")
+ * assert.strictEqual(Profile.pathOf(Profile.get("tfnsw"), "stopFinder"), "stop_finder")
  * ```
  *
  * @since 0.1.0
@@ -252,13 +246,22 @@ export const get = (name: string): Profile | undefined => {
 export const names: ReadonlyArray<Name> = Object.keys(profiles) as Array<Name>
 
 /**
- * The path of an operation on a deployment.
+ * The path of an operation on a deployment: the profile's own where it names one, else the contract's.
+ *
+ * @example
+ * ```ts
+ * import { EfaClient, Profile } from "@efa-kit/core"
+ *
+ * assert.strictEqual(Profile.pathOf(Profile.get("vvo"), "stopFinder"), "XSLT_STOPFINDER_REQUEST")
+ * assert.strictEqual(Profile.pathOf(Profile.get("vvs"), "trip"), EfaClient.operations.trip.path)
+ * assert.strictEqual(Profile.pathOf(undefined, "vehicleDetail"), EfaClient.operations.vehicleDetail.path)
+ * ```
  *
  * @since 0.1.0
  * @category utils
  */
-export const pathOf = (profile: Profile | undefined, operation: OperationName, contractPath: string): string =>
-  profile?.paths?.[operation] ?? contractPath
+export const pathOf = (profile: Profile | undefined, operation: OperationName): string =>
+  profile?.paths?.[operation] ?? paths[operation]
 
 /**
  * A request's parameters as a deployment names them (see {@link Profile.renames}).

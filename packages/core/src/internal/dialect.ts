@@ -3,10 +3,11 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as DateTime from "effect/DateTime"
 import * as Redacted from "effect/Redacted"
 import type * as Schema from "effect/Schema"
+import type { OperationName } from "../EfaClient.js"
 import type { Operation } from "../Operation.js"
 import type * as Profile from "../Profile.js"
 import type * as RapidJson from "../RapidJson.js"
-import { renameParams } from "./profileParams.js"
+import { renameParams } from "./paths.js"
 import type { QueryPairs } from "./query.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -71,17 +72,18 @@ export interface DialectSettings {
   readonly rapidJson?: typeof RapidJson | undefined
 }
 
-// The top-level keys that hold each operation's result in the contract's format.
+// The top-level keys that hold each operation's result in the contract's format: one entry per operation of
+// the client, which the compiler holds to the list of operations.
 const CONTRACT_RESULT_KEYS: Readonly<Record<string, ReadonlyArray<string>>> = {
   trip: ["trips"],
-  stopFinder: ["locations"],
   coordInfo: ["pins"],
   vehicleDetail: ["pins"],
-  opArea: ["providers"],
+  stopFinder: ["locations"],
   servingLines: ["servingLines"],
   addInfo: ["infos"],
+  opArea: ["providers"],
   geoObject: ["geometry", "stops"]
-}
+} satisfies Record<OperationName, ReadonlyArray<string>>
 
 /** A top-level `error { message, versions }` of a rapidJSON server. @internal */
 export interface VersionRefusal {
@@ -105,17 +107,16 @@ export const makeDialect = (settings: DialectSettings) => {
     ? rapidJson!.responses({ timeZone: settings.timeZone, productClasses: profile?.productClasses })
     : undefined
 
-  const common: QueryPairs = rapid
-    ? [
-      ["outputFormat", "rapidJSON"],
-      ["coordOutputFormat", profile?.coordOutputFormat ?? WGS84_OUTPUT],
-      ...(profile?.version !== undefined ? [["version", profile.version] as const] : []),
-      ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
-    ]
-    : [
-      ["outputFormat", "JSON"],
-      ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
-    ]
+  const common: QueryPairs = [
+    ...(rapid
+      ? [
+        ["outputFormat", "rapidJSON"] as const,
+        ["coordOutputFormat", profile?.coordOutputFormat ?? WGS84_OUTPUT] as const,
+        ...(profile?.version !== undefined ? [["version", profile.version] as const] : [])
+      ]
+      : [["outputFormat", "JSON"] as const]),
+    ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
+  ]
 
   const path = (operation: Operation<any, any, any>): string =>
     profile?.paths?.[operation.name as Profile.OperationName] ?? operation.path

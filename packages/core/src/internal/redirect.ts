@@ -3,7 +3,6 @@
  *
  * @internal
  */
-import * as Either from "effect/Either"
 import { RedirectError } from "../EfaError.js"
 
 /** @internal */
@@ -20,7 +19,7 @@ export interface ResolvedRedirects {
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
 
 /**
- * Where a redirect leads, or why it is not followed: no usable `Location`, redirects off, a URL already
+ * Where a redirect leads (its URL), or why it is not followed (a `RedirectError`): no usable `Location`, redirects off, a URL already
  * in the chain (a loop), more hops than `max`, another origin than the base URL's unless allowed.
  *
  * @internal
@@ -39,10 +38,10 @@ export const nextHop = (
     readonly status: number
     readonly location: string | undefined
   }
-): Either.Either<string, RedirectError> => {
+): string | RedirectError => {
   const { chain, current, location, operation, status, url } = hop
   const refuse = (reason: RedirectError["reason"], target: string) =>
-    Either.left(new RedirectError({ operation, url, reason, status, target, locations: chain }))
+    new RedirectError({ operation, url, reason, status, target, locations: chain })
   let target: URL
   try {
     if (location === undefined || location.trim() === "") throw new Error("no Location")
@@ -56,5 +55,5 @@ export const nextHop = (
   if (chain.includes(href)) return refuse("loop", href)
   if (chain.length > redirects.max) return refuse("too-many", href)
   if (target.origin !== baseOrigin && redirects.crossOrigin === "fail") return refuse("cross-origin", href)
-  return Either.right(href)
+  return href
 }

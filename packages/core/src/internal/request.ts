@@ -1,0 +1,211 @@
+/**
+ * Building a request: the request as written becomes the canonical model, then the query; the dialect
+ * and the profile add their parameters, path and headers; the result is the URL of the call, or an
+ * `InvalidRequestError` that names every field at fault.
+ *
+ * @internal
+ */
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { InvalidRequestError, type RequestIssue } from "../EfaError.js"
+import type { Operation, QueryContext } from "../Operation.js"
+import { formatIssues } from "./describe.js"
+import type { DialectAdapter } from "./dialect.js"
+import { type QueryPairs, toQueryString } from "./query.js"
+
+/**
+ * Joins the base URL and an operation path whether or not the base ends with a slash.
+ *
+ * @internal
+ */
+export const normalizeBaseUrl = (baseUrl: string | URL): Either.Either<string, string> => {
+  let url: URL
+  try {
+    url = new URL(baseUrl.toString())
+  } catch {
+    return Either.left(`baseUrl "${String(baseUrl)}" is not an absolute URL`)
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return Either.left(`baseUrl must use http or https, got ${url.protocol}`)
+  }
+  if (url.search !== "" || url.hash !== "") return Either.left("baseUrl must not carry a query or fragment")
+  return Either.right(url.toString().replace(/\/+$/, "") + "/")
+}
+
+/**
+ * Flattens a parse issue into request issues: the field path and the rule.
+ *
+ * @internal
+ */
+export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> => {
+  // a request that is not an object at all: Effect would spell out the whole model
+  const root = typeIssueOf(issue)
+  return root !== undefined && (root.actual === null || typeof root.actual !== "object")
+    ? [{
+      field: "(request)",
+      message: `expected an object, got ${String(JSON.stringify(root.actual) ?? typeof root.actual)}`
+    }]
+    : mergeAlternatives(
+      formatIssues(issue).map((entry) => ({
+        field: entry.path.length === 0 ? "(request)" : entry.path.map(String).join("."),
+        message: entry.message
+      }))
+    )
+}
+
+// The type mismatch at the root of an issue, through the transformations and refinements around it.
+const typeIssueOf = (issue: ParseResult.ParseIssue): ParseResult.Type | undefined => {
+  if (issue._tag === "Type") return issue
+  if (issue._tag === "Transformation" || issue._tag === "Refinement") return typeIssueOf(issue.issue)
+  return undefined
+}
+
+const literalMismatch = /^Expected ("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|true|false|null), actual (.*)$/s
+
+const recordMismatch = /^Expected (?:[A-Z][A-Za-z0-9]*|.*\{ readonly .*|.* <-> .*), actual (.*)$/s
+
+const literalUnionMismatch = /^Expected ("[^"]*"(?: \| "[^"]*")+), actual (.*)$/s
+
+// A value that is none of several literals fails once per literal; the user reads one line: the choices.
+const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => {
+  const merged: Array<RequestIssue> = []
+  const choices = new Map<string, { readonly at: number; readonly values: Array<string>; readonly actual: string }>()
+  for (const issue of issues) {
+    const union = literalUnionMismatch.exec(issue.message)
+    if (union !== null) {
+      merged.push({
+        field: issue.field,
+        message: `expected one of ${union[1]!.split(" | ").join(", ")}, got ${union[2]}`
+      })
+      continue
+    }
+    // a record (or a union of records) where something else was given: Effect names the schema
+    const record = recordMismatch.exec(issue.message)
+    if (record !== null) {
+      merged.push({ field: issue.field, message: `expected an object, got ${record[1]}` })
+      continue
+    }
+    // the first item of a list that may not be empty
+    if (/\.0$/.test(issue.field) && issue.message === "is missing") {
+      merged.push({ field: issue.field.slice(0, -2), message: "must not be empty" })
+      continue
+    }
+    if (/(^|\.)_tag$/.test(issue.field) && issue.message === "is missing") {
+      merged.push({ field: issue.field, message: "is missing: make this value with its module's constructors" })
+      continue
+    }
+    const match = literalMismatch.exec(issue.message)
+    if (match === null) {
+      merged.push(issue)
+      continue
+    }
+    const seen = choices.get(issue.field)
+    if (seen !== undefined && seen.actual === match[2]) {
+      seen.values.push(match[1]!)
+      merged[seen.at] = {
+        field: issue.field,
+        message: `expected one of ${seen.values.join(", ")}, got ${seen.actual}`
+      }
+    } else {
+      choices.set(issue.field, { at: merged.length, values: [match[1]!], actual: match[2]! })
+      merged.push({ field: issue.field, message: `expected ${match[1]}, got ${match[2]}` })
+    }
+  }
+  return merged
+}
+
+/**
+ * What a request is built from: the client's resolved settings that shape it.
+ *
+ * @internal
+ */
+export interface RequestSettings extends QueryContext {
+  readonly baseUrl: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly dialect: DialectAdapter
+}
+
+/**
+ * Builds the requests of one client: `url` encodes a request into the URL of its call (once per request
+ * object), `request` is the HTTP request to a URL, with the configured headers on the base origin only.
+ *
+ * @internal
+ */
+export const makeRequestBuilder = (settings: RequestSettings) => {
+  const { baseUrl, dialect } = settings
+  const context: QueryContext = { timeZone: settings.timeZone }
+  const encoders = new Map<
+    Operation<any, any, any>,
+    (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>
+  >()
+
+  const encoderFor = (operation: Operation<any, any, any>) => {
+    let encoder = encoders.get(operation)
+    if (encoder === undefined) {
+      // the request as written (a `Date`, sets in any order) becomes the canonical model, then the query
+      const normalize = Schema.decodeUnknownEither(operation.request)
+      const encode = Schema.encodeEither(operation.query(context)) as (
+        request: unknown
+      ) => Either.Either<QueryPairs, ParseResult.ParseError>
+      encoder = (request) => Either.flatMap(normalize(request), encode)
+      encoders.set(operation, encoder)
+    }
+    return encoder
+  }
+
+  const encodeUrl = (
+    operation: Operation<any, any, any>,
+    request: unknown
+  ): Either.Either<string, InvalidRequestError> => {
+    const refusal = dialect.refusal(operation)
+    if (refusal !== undefined) {
+      return Either.left(
+        new InvalidRequestError({ operation: operation.name, issues: [{ field: "(operation)", message: refusal }] })
+      )
+    }
+    return Either.match(encoderFor(operation)(request), {
+      onLeft: (error) =>
+        Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
+      onRight: (pairs) =>
+        Either.right(`${baseUrl}${dialect.path(operation)}?${toQueryString(dialect.query(operation, pairs))}`)
+    })
+  }
+
+  // Request models are immutable values: the URL of a request object is built once, so that a caller
+  // who repeats a request (polling, paging through the same query) does not pay for the encode again.
+  const urls = new Map<Operation<any, any, any>, WeakMap<object, Either.Either<string, InvalidRequestError>>>()
+
+  const url = (
+    operation: Operation<any, any, any>,
+    request: unknown
+  ): Either.Either<string, InvalidRequestError> => {
+    if (typeof request !== "object" || request === null) return encodeUrl(operation, request)
+    let built = urls.get(operation)
+    if (built === undefined) {
+      built = new WeakMap()
+      urls.set(operation, built)
+    }
+    let found = built.get(request)
+    if (found === undefined) {
+      found = encodeUrl(operation, request)
+      built.set(request, found)
+    }
+    return found
+  }
+
+  // The headers are the same for every request: set once, only the URL changes.
+  const template = HttpClientRequest.get("", { headers: dialect.headers(settings.headers) })
+  // A request to another origin starts from this bare request, never from `template`: whatever adds
+  // headers (options, an API key) must add them to `template`, so that they stay with the base origin.
+  const bareTemplate = HttpClientRequest.get("", { headers: { accept: "application/json" } })
+
+  const request = (to: string, sameOrigin: boolean): HttpClientRequest.HttpClientRequest =>
+    HttpClientRequest.setUrl(sameOrigin ? template : bareTemplate, to)
+
+  return { url, request } as const
+}
+
+/** @internal */
+export type RequestBuilder = ReturnType<typeof makeRequestBuilder>
