@@ -7,7 +7,7 @@ import { EfaClient, Profile } from "@efa-kit/core"
 import { Either } from "effect"
 import * as path from "node:path"
 import type { UpstreamOptions } from "../interceptor.js"
-import { isOperationPath, PATHS } from "../registry.js"
+import { isOperationPath, PATHS } from "../paths.js"
 
 /**
  * The options, for `parseArgs`.

@@ -9,7 +9,7 @@ import { DateTime } from "effect"
 import type { Fault } from "./faults.js"
 
 /**
- * One received request. `path` is the request path without the leading slash (`XML_TRIP_REQUEST2`).
+ * One received request. `path` is the request path without the leading slash, as an operation's `path` is written.
  * `params` are the query parameters as sent: in order, repeats included, a bare
  * flag with an empty value. `status` is the status answered (`0` when the connection was dropped,
  * `null` while the answer is pending).

@@ -7,23 +7,9 @@
  * @since 0.1.0
  */
 import { Profile } from "@efa-kit/core"
-import type { Hono, MiddlewareHandler } from "hono"
-import type { AppEnv } from "./env.js"
-
-/**
- * Resolves a profile option: a name of a built-in profile or a profile.
- *
- * @since 0.1.0
- * @category utils
- */
-export const resolveProfile = (profile: string | Profile.Profile | undefined): Profile.Profile | undefined => {
-  if (profile === undefined || typeof profile !== "string") return profile
-  const found = Profile.get(profile)
-  if (found === undefined) {
-    throw new Error(`invalid option profile: unknown profile "${profile}"; known: ${Profile.names.join(", ")}`)
-  }
-  return found
-}
+import type { MiddlewareHandler } from "hono"
+import { createMiddleware } from "hono/factory"
+import type { AppEnv } from "./context.js"
 
 /**
  * The paths of a profile that differ from the contract's, with the operation each serves.
@@ -52,7 +38,7 @@ export const extraPaths = (profile: Profile.Profile): Array<readonly [string, Pr
 export const apiKeyCheck = (profile: Profile.Profile): MiddlewareHandler<AppEnv> | undefined => {
   const scheme = profile.apiKey
   if (scheme === undefined) return undefined
-  return async (c, next) => {
+  return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method === "OPTIONS") return next()
     const value = c.req.header(scheme.header)
     const prefix = scheme.prefix ?? ""
@@ -68,19 +54,5 @@ export const apiKeyCheck = (profile: Profile.Profile): MiddlewareHandler<AppEnv>
       }, 401)
     }
     return next()
-  }
-}
-
-/**
- * Mounts the routers of a profile's paths (the key check is the app's, in front of every operation path).
- *
- * @since 0.1.0
- * @category routes
- */
-export const mountProfile = (
-  app: Hono<AppEnv>,
-  profile: Profile.Profile,
-  routerOf: (operation: Profile.OperationName) => Hono<AppEnv>
-): void => {
-  for (const [path, operation] of extraPaths(profile)) app.route(`/${path}`, routerOf(operation))
+  })
 }

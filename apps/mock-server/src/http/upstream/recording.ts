@@ -5,7 +5,7 @@
  * ```json
  * {
  *   "request": {
- *     "path": "XML_STOPFINDER_REQUEST",
+ *     "path": "<the operation path, e.g. the stop finder's>",
  *     "params": [["name_sf", "Stuttgart Hbf"], ["outputFormat", "JSON"], ["type_sf", "any"]]
  *   },
  *   "response": { "status": 200, "contentType": "application/json; charset=utf-8", "body": { "locations": [] } }

@@ -5,7 +5,8 @@
  * @since 0.1.0
  */
 import { Either } from "effect"
-import { type AppContext, jsonResponse } from "../env.js"
+import type { AppContext } from "../context.js"
+import { jsonResponse } from "../send.js"
 
 /**
  * A 400 answer to an admin request, with the reason.

@@ -1,45 +1,11 @@
 /**
- * The Hono environment of the fake: what the server adapter passes in, and what the middleware hands
- * to the handlers.
+ * How the fake writes an answer: JSON with the charset spelled out, the CORS headers of a simple
+ * request, the journal's sequence number, and the common error answers (405, 500).
  *
  * @since 0.1.0
  */
-import type { HttpBindings } from "@hono/node-server"
-import type { Context } from "hono"
-import type { JournalEntry } from "./state.js"
-
-/**
- * Set by the in-process client: the app marks a dropped connection here, and the client's `fetch`
- * rejects instead of returning the response.
- *
- * @since 0.1.0
- * @category models
- */
-export interface InProcessBinding {
-  dropped: boolean
-}
-
-/**
- * @since 0.1.0
- * @category models
- */
-export interface AppEnv {
-  Bindings: Partial<HttpBindings> & { readonly inProcess?: InProcessBinding }
-  Variables: {
-    /** The journal entry of this request (not set for admin requests). */
-    entry: JournalEntry
-    /** Set when the connection was destroyed on purpose. */
-    dropped: boolean
-    /** Set when the answer already carries the CORS headers and the sequence number. */
-    complete: boolean
-  }
-}
-
-/**
- * @since 0.1.0
- * @category models
- */
-export type AppContext = Context<AppEnv>
+import { HTTPException } from "hono/http-exception"
+import type { AppContext } from "./context.js"
 
 /**
  * The JSON content type of every answer.
@@ -61,19 +27,6 @@ export const jsonResponse = (
   status: number = 200,
   headers: Record<string, string> = {}
 ): Response => c.body(JSON.stringify(body), status as 200, { "content-type": JSON_TYPE, ...headers })
-
-/**
- * The raw query string of a request URL, without the `?`.
- *
- * @since 0.1.0
- * @category utils
- */
-export const rawQuery = (url: string): string => {
-  const start = url.indexOf("?")
-  if (start < 0) return ""
-  const hash = url.indexOf("#", start)
-  return hash < 0 ? url.slice(start + 1) : url.slice(start + 1, hash)
-}
 
 /**
  * The response header that carries the journal sequence number of a request.
@@ -118,9 +71,12 @@ export const withCommonHeaders = (c: AppContext, headers: Record<string, string>
   return headers
 }
 
+// Statuses whose responses carry no body by definition.
+const NO_BODY = new Set([204, 205, 304])
+
 /**
  * A finished answer: one `Response` with plain headers that already carry the CORS headers and the
- * sequence number, which the Node adapter writes without converting them and `journaled` leaves
+ * sequence number, which the Node adapter writes without converting them and the journal leaves
  * alone. Statuses that cannot have a body (204, 205, 304) get none.
  *
  * @since 0.1.0
@@ -133,8 +89,7 @@ export const finalResponse = (
   headers: Record<string, string>
 ): Response => {
   c.set("complete", true)
-  const empty = status === 204 || status === 205 || status === 304
-  return new Response(empty ? null : body, { status, headers: withCommonHeaders(c, headers) })
+  return new Response(NO_BODY.has(status) ? null : body, { status, headers: withCommonHeaders(c, headers) })
 }
 
 /**
@@ -149,3 +104,50 @@ export const finalJson = (
   status: number,
   headers: Record<string, string> = {}
 ): Response => finalResponse(c, JSON.stringify(body), status, { "content-type": JSON_TYPE, ...headers })
+
+/**
+ * A 405 answer naming the allowed methods.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const methodNotAllowed = (allowed: ReadonlyArray<string>) => (c: AppContext): Response =>
+  jsonResponse(
+    c,
+    {
+      error: "method-not-allowed",
+      method: c.req.method,
+      path: c.req.path,
+      allowed,
+      message: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}`
+    },
+    405,
+    { allow: allowed.join(", ") }
+  )
+
+/**
+ * Where an unexpected failure is reported, with the request it happened in.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OnError = (error: unknown, request: { readonly method: string; readonly path: string }) => void
+
+/**
+ * The answer to an unexpected failure: no stack trace and no file path reaches the client; the
+ * detail goes to the server's log. An `HTTPException` below 500 (a request Hono cannot read) is a 400.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const errorResponse = (onError: OnError, error: unknown, c: AppContext): Response => {
+  if (error instanceof HTTPException && error.status < 500) {
+    const message = error.message || "the request cannot be read"
+    return jsonResponse(c, { error: "bad-request", message }, error.status)
+  }
+  onError(error, { method: c.req.method, path: c.req.path })
+  return jsonResponse(c, {
+    error: "internal-error",
+    message: "the fake failed to answer this request; the server log has the details"
+  }, 500)
+}

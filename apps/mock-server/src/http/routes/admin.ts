@@ -11,7 +11,7 @@
  *   restart at 1).
  * - `GET /__admin/faults`: the scripted faults still waiting.
  * - `POST /__admin/faults`: add a sequence,
- *   `{ "path"?: "XML_STOPFINDER_REQUEST", "sequence": [{ "status": 503 }, "status=503;retry-after=1"] }`.
+ *   `{ "path"?: "<operation path>", "sequence": [{ "status": 503 }, "status=503;retry-after=1"] }`.
  * - `DELETE /__admin/faults`: remove every scripted fault.
  * - `GET /__admin/clock`: `{ now, timeZone, local }`.
  * - `POST /__admin/clock`: `{ "now": "2026-03-02T09:00:00Z" }` sets the clock; `{ "advance": 300 }`
@@ -25,25 +25,16 @@
 import { DateTime, Duration, Either, Option, ParseResult, Schema } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
+import { parseInstant } from "../../options.js"
 import { adminGuard } from "../adminGuard.js"
-import { type AppContext, type AppEnv, JSON_TYPE, jsonResponse } from "../env.js"
+import type { AppContext, AppEnv } from "../context.js"
 import { faultSpec, formatFault } from "../faults.js"
-import { parseInstant } from "../options.js"
-import { isOperationPath, PATHS } from "../registry.js"
+import { ADMIN_PREFIX, isOperationPath, PATHS } from "../paths.js"
+import { JSON_TYPE, jsonResponse, methodNotAllowed } from "../send.js"
 import type { FaultScript, JournalFilter, MockState } from "../state.js"
 import { badRequest, readJson } from "./adminRequest.js"
-import { methodNotAllowed, type RouteDeps } from "./operation.js"
+import type { RouteDeps } from "./operations.js"
 import { resetTools, TESTING_ENDPOINTS, testingRoutes } from "./testing.js"
-
-export {
-  /**
-   * The prefix of the admin API.
-   *
-   * @since 0.1.0
-   * @category constants
-   */
-  ADMIN_PREFIX
-} from "../pipeline.js"
 
 const ENDPOINTS = [
   "GET /__admin/health",

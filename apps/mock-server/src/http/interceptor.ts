@@ -8,8 +8,9 @@
  */
 import { Operation } from "@efa-kit/core"
 import { Either } from "effect"
-import { type AppContext, JSON_TYPE, rawQuery } from "./env.js"
+import { type AppContext, rawQuery } from "./context.js"
 import type { Fault } from "./faults.js"
+import { JSON_TYPE } from "./send.js"
 import type { MatchableRequest } from "./testing/matcher.js"
 import { StubStore } from "./testing/stubs.js"
 import { HeaderLog, type HeaderSource, readHeader } from "./testing/verify.js"

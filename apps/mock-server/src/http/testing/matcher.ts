@@ -4,7 +4,7 @@
  *
  * ```json
  * {
- *   "path": "XML_TRIP_REQUEST2",
+ *   "path": "<an operation path, e.g. the trip's>",
  *   "params": { "exclMOT_5": { "present": true }, "name_origin": "de:08111:6118", "name_sf": { "matches": "^Stutt" } },
  *   "headers": { "authorization": { "matches": "^apikey " } }
  * }
@@ -51,7 +51,7 @@ export const ValueMatcher = Schema.Union(
 export type ValueMatcher = typeof ValueMatcher.Type
 
 /**
- * A request matcher. `path` is an operation path (`XML_TRIP_REQUEST2`, with or without the leading
+ * A request matcher. `path` is an operation path (an `operation.path` of the core, with or without the leading
  * slash); without it every operation matches. Header names are case-insensitive.
  *
  * @since 0.1.0

@@ -3,7 +3,7 @@
  * when it is not, the requests that came closest and what differs in each.
  *
  * ```json
- * { "request": { "path": "XML_TRIP_REQUEST2", "params": { "exclMOT_5": { "present": true } } }, "count": 1 }
+ * { "request": { "path": "<the trip's path>", "params": { "exclMOT_5": { "present": true } } }, "count": 1 }
  * ```
  *
  * `count` is a number (exactly), `{ "atLeast": n }`, `{ "atMost": n }` or both; without it at least one.

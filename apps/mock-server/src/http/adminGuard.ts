@@ -14,7 +14,8 @@
  * @since 0.1.0
  */
 import type { MiddlewareHandler } from "hono"
-import { type AppContext, type AppEnv, jsonResponse } from "./env.js"
+import type { AppContext, AppEnv } from "./context.js"
+import { jsonResponse } from "./send.js"
 
 /**
  * Settings of the admin API.

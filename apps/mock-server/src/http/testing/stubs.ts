@@ -7,7 +7,7 @@
  *
  * ```json
  * {
- *   "request": { "path": "XML_STOPFINDER_REQUEST", "params": { "name_sf": { "matches": "^Flughafen" } } },
+ *   "request": { "path": "<the stop finder's path>", "params": { "name_sf": { "matches": "^Flughafen" } } },
  *   "response": { "json": { "locations": [] } },
  *   "priority": 1,
  *   "times": 2

@@ -6,9 +6,10 @@
  */
 import { OpenApi } from "@efa-kit/core"
 import { Hono } from "hono"
-import type { AppEnv } from "../env.js"
-import { operationsOf } from "../registry.js"
-import { methodNotAllowed, type RouteDeps } from "./operation.js"
+import { operationsOf } from "../../registry.js"
+import type { AppEnv } from "../context.js"
+import { methodNotAllowed } from "../send.js"
+import type { RouteDeps } from "./operations.js"
 
 const InvalidParameters = {
   type: "object",

@@ -13,12 +13,13 @@
  */
 import { Either } from "effect"
 import { Hono } from "hono"
-import { type AppEnv, jsonResponse } from "../env.js"
+import type { AppEnv } from "../context.js"
 import type { TestTools } from "../interceptor.js"
+import { jsonResponse, methodNotAllowed } from "../send.js"
 import { decodeMatcher, type MatchableRequest } from "../testing/matcher.js"
 import { decodeVerification, verify } from "../testing/verify.js"
 import { badRequest, readJson } from "./adminRequest.js"
-import { methodNotAllowed, type RouteDeps } from "./operation.js"
+import type { RouteDeps } from "./operations.js"
 
 /**
  * The endpoints added to the admin API's list.

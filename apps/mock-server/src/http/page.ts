@@ -7,11 +7,26 @@
  *
  * @since 0.1.0
  */
+import { EfaClient } from "@efa-kit/core"
 import * as fs from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { AppContext } from "../env.js"
+import type { AppContext } from "./context.js"
 
+// Two folders below the package, as the bundle of `pnpm start` is.
 const pagePath = fileURLToPath(new URL("../../page/index.html", import.meta.url))
+
+const PATHS_PLACEHOLDER = `<script id="operation-paths" type="application/json">{}</script>`
+
+// The page calls the operations by name; their paths come from the core's list.
+const withOperationPaths = (html: string): string => {
+  const paths = Object.fromEntries(
+    Object.entries(EfaClient.operations).map(([name, operation]) => [name, operation.path])
+  )
+  return html.replace(
+    PATHS_PLACEHOLDER,
+    `<script id="operation-paths" type="application/json">${JSON.stringify(paths)}</script>`
+  )
+}
 
 let page: string | undefined
 
@@ -30,6 +45,6 @@ export const wantsHtml = (c: AppContext): boolean => (c.req.header("accept") ?? 
  * @category handlers
  */
 export const pageResponse = (c: AppContext): Response => {
-  page ??= fs.readFileSync(pagePath, "utf8")
+  page ??= withOperationPaths(fs.readFileSync(pagePath, "utf8"))
   return c.html(page, 200, { "cache-control": "no-cache" })
 }

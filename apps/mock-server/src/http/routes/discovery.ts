@@ -1,32 +1,34 @@
 /**
  * What a caller who is lost gets: `GET /` (a browser gets the page of `page.ts`) lists the operations, the admin API and the OpenAPI
  * document; an unknown path gets a 404 with the same list and, where the path is a known mistake
- * (`XML_TRIP_REQUEST` for `XML_TRIP_REQUEST2`, `XML_COORDINFO_REQUEST` for `XML_COORD_REQUEST`), a
- * pointer to the right one.
+ * (the trip's older name, a path spelled with extra underscores), a pointer to the right one.
  *
  * @since 0.1.0
  */
+import { EfaClient } from "@efa-kit/core"
 import { Hono } from "hono"
-import { type AppContext, type AppEnv, jsonResponse } from "../env.js"
-import { operationsOf, PATHS } from "../registry.js"
-import { nearest } from "../search/text.js"
-import { methodNotAllowed, type RouteDeps } from "./operation.js"
-import { pageResponse, wantsHtml } from "./page.js"
+import { entriesOf, type OperationName } from "../../registry.js"
+import { nearest } from "../../search/text.js"
+import type { AppContext, AppEnv } from "../context.js"
+import { pageResponse, wantsHtml } from "../page.js"
+import { ADMIN_PREFIX, isOperationPath, OPENAPI_PATH, PATHS } from "../paths.js"
+import { jsonResponse, methodNotAllowed } from "../send.js"
+import type { RouteDeps } from "./operations.js"
 
-// Names people use for the operations that are not the operations' paths.
-const ALIASES: Record<string, string> = {
-  XML_TRIP_REQUEST: "XML_TRIP_REQUEST2",
-  XML_TRIP: "XML_TRIP_REQUEST2",
-  XML_COORDINFO_REQUEST: "XML_COORD_REQUEST",
-  XML_COORD_INFO_REQUEST: "XML_COORD_REQUEST",
-  XML_COORDINATE_REQUEST: "XML_COORD_REQUEST",
-  XML_STOP_FINDER_REQUEST: "XML_STOPFINDER_REQUEST",
-  XML_SERVING_LINES_REQUEST: "XML_SERVINGLINES_REQUEST",
-  XML_SERVINGLINE_REQUEST: "XML_SERVINGLINES_REQUEST",
-  XML_ADD_INFO_REQUEST: "XML_ADDINFO_REQUEST",
-  XML_OP_AREA_REQUEST: "XML_OPAREA_REQUEST",
-  XML_GEO_OBJECT_REQUEST: "XML_GEOOBJECT_REQUEST",
-  XML_GEOOBJECTS_REQUEST: "XML_GEOOBJECT_REQUEST"
+// Names people use for the operations that are not the operations' paths, with the operation meant.
+const ALIASES: Record<string, OperationName> = {
+  XML_TRIP_REQUEST: "trip",
+  XML_TRIP: "trip",
+  XML_COORDINFO_REQUEST: "coordInfo",
+  XML_COORD_INFO_REQUEST: "coordInfo",
+  XML_COORDINATE_REQUEST: "coordInfo",
+  XML_STOP_FINDER_REQUEST: "stopFinder",
+  XML_SERVING_LINES_REQUEST: "servingLines",
+  XML_SERVINGLINE_REQUEST: "servingLines",
+  XML_ADD_INFO_REQUEST: "addInfo",
+  XML_OP_AREA_REQUEST: "opArea",
+  XML_GEO_OBJECT_REQUEST: "geoObject",
+  XML_GEOOBJECTS_REQUEST: "geoObject"
 }
 
 /**
@@ -40,33 +42,35 @@ export const suggestPath = (path: string): { readonly path: string; readonly rea
   const last = segments[segments.length - 1]
   if (last === undefined) return undefined
   const upper = last.toUpperCase()
-  if ((PATHS as ReadonlyArray<string>).includes(last)) {
+  if (isOperationPath(last)) {
     return segments.length > 1
       ? { path: `/${last}`, reason: `this fake serves the operations at its root: use /${last}` }
       : { path: `/${last}`, reason: `use /${last} without the trailing slash` }
   }
-  if ((PATHS as ReadonlyArray<string>).includes(upper)) {
+  if (isOperationPath(upper)) {
     return { path: `/${upper}`, reason: `paths are case-sensitive: use /${upper}` }
   }
-  const alias = ALIASES[upper]
-  if (alias === "XML_TRIP_REQUEST2") {
-    return {
-      path: "/XML_TRIP_REQUEST2",
-      reason: "the trip operation is XML_TRIP_REQUEST2 (with the trailing 2); " +
-        "XML_TRIP_REQUEST is a different, older name"
-    }
+  const meant = ALIASES[upper]
+  if (meant !== undefined) {
+    const alias = EfaClient.operations[meant].path
+    // The trip's path without its trailing 2 is a real EFA path, of an older operation.
+    return meant === "trip"
+      ? {
+        path: `/${alias}`,
+        reason: `the trip operation is ${alias} (with the trailing 2); ${alias.slice(0, -1)} is a different, older name`
+      }
+      : { path: `/${alias}`, reason: `${last} is not an EFA path; the operation is ${alias}` }
   }
-  if (alias !== undefined) return { path: `/${alias}`, reason: `${last} is not an EFA path; the operation is ${alias}` }
   const close = nearest(upper, PATHS)
   return close !== undefined ? { path: `/${close}`, reason: `did you mean ${close}?` } : undefined
 }
 
 const listing = (deps: RouteDeps) =>
-  operationsOf(deps.answers).map((operation) => ({
+  entriesOf(deps.answers).map(({ mode, operation }) => ({
     name: operation.name,
     path: `/${operation.path}`,
     summary: operation.summary,
-    ...(operation.name === "vehicleDetail" ? { mode: "coordReqType=VEHICLEDETAIL" } : {})
+    ...(mode !== undefined ? { mode: `${mode.parameter}=${mode.value}` } : {})
   }))
 
 /**
@@ -86,8 +90,8 @@ export const notFound = (deps: RouteDeps) => (c: AppContext): Response => {
       : `${path} is not an operation of this API; the operations are listed below`,
     ...(suggestion !== undefined ? { didYouMean: suggestion.path } : {}),
     operations: listing(deps),
-    openapi: "/openapi.json",
-    admin: "/__admin/health"
+    openapi: OPENAPI_PATH,
+    admin: `${ADMIN_PREFIX}/health`
   }, 404)
 }
 
@@ -105,8 +109,8 @@ export const discoveryRoutes = (deps: RouteDeps): Hono<AppEnv> =>
         now: deps.state.nowIso(),
         timeZone: deps.options.timeZoneName,
         operations: listing(deps),
-        openapi: "/openapi.json",
-        admin: "/__admin/health",
-        sample: "/XML_STOPFINDER_REQUEST?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof"
+        openapi: OPENAPI_PATH,
+        admin: `${ADMIN_PREFIX}/health`,
+        sample: `/${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof`
       }))
     .all("/", methodNotAllowed(["GET", "HEAD"]))

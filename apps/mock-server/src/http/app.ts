@@ -5,32 +5,20 @@
  * @since 0.1.0
  */
 import { Hono } from "hono"
+import { type AppOptions, resolveOptions } from "../options.js"
+import { answers, operationsOf } from "../registry.js"
 import { AnswerCache } from "./answerCache.js"
-import type { AppEnv } from "./env.js"
+import type { AppEnv } from "./context.js"
+import { corsMiddleware, preflight } from "./cors.js"
 import { makeTestTools, type TestTools } from "./interceptor.js"
-import { type AppOptions, resolveOptions } from "./options.js"
-import {
-  ADMIN_PREFIX,
-  errorResponse,
-  internalMiddleware,
-  isAdmin,
-  isInternal,
-  journaled,
-  preflight
-} from "./pipeline.js"
-import { apiKeyCheck, mountProfile } from "./profile.js"
-import { answers, operationsOf } from "./registry.js"
-import { addInfoRoutes } from "./routes/addInfo.js"
+import { journaled } from "./journal.js"
+import { ADMIN_PREFIX, isAdmin, isInternal, OPENAPI_PATH } from "./paths.js"
+import { apiKeyCheck } from "./profile.js"
 import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
-import { coordInfoRoutes } from "./routes/coordInfo.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
-import { geoObjectRoutes } from "./routes/geoObject.js"
-import { opAreaRoutes } from "./routes/opArea.js"
 import { openApiRoutes } from "./routes/openapi.js"
-import type { RouteDeps } from "./routes/operation.js"
-import { servingLinesRoutes } from "./routes/servingLines.js"
-import { stopFinderRoutes } from "./routes/stopFinder.js"
-import { tripRoutes } from "./routes/trip.js"
+import { operationRoutes, type RouteDeps } from "./routes/operations.js"
+import { errorResponse } from "./send.js"
 import { MockState } from "./state.js"
 import { WorkQueue } from "./workQueue.js"
 
@@ -56,7 +44,7 @@ export {
    * @category constants
    */
   SEQUENCE_HEADER
-} from "./env.js"
+} from "./send.js"
 
 /**
  * Builds a fake and its state.
@@ -91,37 +79,17 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   }
   const app = new Hono<AppEnv>()
 
-  // The internal paths get the preflight and the CORS headers from a middleware; the operation paths
-  // do their own (see `pipeline.ts`).
-  app.use("/", internalMiddleware)
-  app.use("/openapi.json", internalMiddleware)
+  // The fake's own paths get the preflight and the CORS headers from a middleware; the operation paths
+  // do both in their one handler (see `routes/operations.ts`).
+  app.use("/", corsMiddleware)
+  app.use(OPENAPI_PATH, corsMiddleware)
 
   app.route("/", discoveryRoutes(deps))
   app.route("/", openApiRoutes(deps))
   app.route(ADMIN_PREFIX, resolved.admin.enabled ? adminRoutes(deps) : adminDisabledRoutes())
-  const profile = resolved.profile
-  const keyCheck = profile === undefined ? undefined : apiKeyCheck(profile)
+  const keyCheck = resolved.profile === undefined ? undefined : apiKeyCheck(resolved.profile)
   if (keyCheck !== undefined) app.use("*", (c, next) => (isInternal(c.req.path) ? next() : keyCheck(c, next)))
-  app.route("/XML_TRIP_REQUEST2", tripRoutes(deps))
-  app.route("/XML_COORD_REQUEST", coordInfoRoutes(deps))
-  app.route("/XML_STOPFINDER_REQUEST", stopFinderRoutes(deps))
-  app.route("/XML_SERVINGLINES_REQUEST", servingLinesRoutes(deps))
-  app.route("/XML_ADDINFO_REQUEST", addInfoRoutes(deps))
-  app.route("/XML_OPAREA_REQUEST", opAreaRoutes(deps))
-  app.route("/XML_GEOOBJECT_REQUEST", geoObjectRoutes(deps))
-  if (profile !== undefined) {
-    const routers = {
-      trip: tripRoutes,
-      stopFinder: stopFinderRoutes,
-      coordInfo: coordInfoRoutes,
-      vehicleDetail: coordInfoRoutes,
-      servingLines: servingLinesRoutes,
-      addInfo: addInfoRoutes,
-      opArea: opAreaRoutes,
-      geoObject: geoObjectRoutes
-    }
-    mountProfile(app, profile, (operation) => routers[operation](deps))
-  }
+  app.route("/", operationRoutes(deps))
 
   const unknownPath = notFound(deps)
   app.notFound((c) => {
@@ -129,7 +97,7 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     // An unknown path is journaled like an operation request, except below the admin prefix.
     return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)
   })
-  app.onError((error, c) => errorResponse(deps, error, c))
+  app.onError((error, c) => errorResponse(resolved.onError, error, c))
   return { app, state, tools }
 }
 

@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import type { AnswerEntry } from "./registry.js"
+import type { AnswerEntry } from "../registry.js"
 
 /**
  * A finished answer: the entry that answered, the status (200, or 400 for invalid parameters) and the
