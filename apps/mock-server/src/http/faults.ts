@@ -209,11 +209,15 @@ export const modifiers: Record<
   string,
   {
     readonly description: string
+    /** The value the directive needs. */
+    readonly value?: string
+    /** Reads the directive's value into the fault; the problem with it, if any. */
     readonly parse: (value: string | undefined, fault: MutableFault, maxLatencyMs: number) => string | undefined
   }
 > = {
   latency: {
-    description: "wait `<ms>` before answering",
+    description: "wait before answering; combines with every other directive",
+    value: "<ms>",
     parse: (value, fault, maxLatencyMs) => {
       const ms = value?.replace(/ms$/, "")
       if (ms === undefined || !/^\d{1,9}$/.test(ms)) return `latency needs milliseconds, got "${value ?? ""}"`
@@ -224,6 +228,7 @@ export const modifiers: Record<
   },
   status: {
     description: "answer with this status (200..599) and a small JSON error body",
+    value: "<code>",
     parse: (value, fault) => {
       if (value === undefined || !STATUS.test(value)) return `status needs a code 200..599, got "${value ?? ""}"`
       fault.status = Number(value)
@@ -231,7 +236,8 @@ export const modifiers: Record<
     }
   },
   "retry-after": {
-    description: "add a `Retry-After` header (seconds or an HTTP date)",
+    description: "add a Retry-After header",
+    value: "<seconds or HTTP date>",
     parse: (value, fault) => {
       if (value === undefined || value === "" || value.length > 100 || !/^[\x20-\x7e]+$/.test(value)) {
         return `retry-after needs seconds or an HTTP date`
@@ -323,7 +329,7 @@ const FaultObject = Schema.Struct({
   code: Schema.optionalWith(Schema.Int, { exact: true })
 })
 
-const kindsWithValue = kindNames.filter((name) => "value" in faultKinds[name])
+const kindsWithValue = kindNames.filter((name) => (faultKinds[name] as FaultKindEntry).value !== undefined)
 
 /**
  * One step of a scripted sequence: an object (`{ "status": 503, "retryAfter": 1 }`,
@@ -388,13 +394,30 @@ export const requestedFault = (
 }
 
 /**
- * The 400 of an unreadable fault header.
+ * Every directive of the fault header with what it does (the kinds' values spelled out).
+ *
+ * @since 0.1.0
+ * @category faults
+ */
+export const directives: Readonly<Record<string, string>> = Object.fromEntries([
+  ...Object.entries(modifiers).filter(([name]) => name !== "none").map((
+    [name, { description, value }]
+  ) => [value === undefined ? name : `${name}=${value}`, description]),
+  ...kindNames.map((name) => {
+    const entry: FaultKindEntry = faultKinds[name]
+    return [entry.value === undefined ? name : `${name}[=${entry.value}]`, entry.description]
+  }),
+  ["none", modifiers.none!.description]
+])
+
+/**
+ * The 400 of an unreadable fault header, with the directives it may hold.
  *
  * @since 0.1.0
  * @category responses
  */
 export const invalidFault = (c: AppContext, message: string): Response =>
-  finalJson(c, { error: "invalid-fault", header: FAULT_HEADER, message }, 400)
+  finalJson(c, { error: "invalid-fault", header: FAULT_HEADER, message, directives }, 400)
 
 /**
  * Waits with an Effect timer; resolves `false` when the client went away first.
