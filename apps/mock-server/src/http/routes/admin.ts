@@ -34,21 +34,15 @@ import { JSON_TYPE, jsonResponse, methodNotAllowed } from "../send.js"
 import type { FaultScript, JournalFilter, MockState } from "../state.js"
 import { badRequest, readJson } from "./adminRequest.js"
 import type { RouteDeps } from "./operations.js"
-import { resetTools, TESTING_ENDPOINTS, testingRoutes } from "./testing.js"
+import { resetTools, testingRoutes } from "./testing.js"
 
-const ENDPOINTS = [
-  "GET /__admin/health",
-  "GET /__admin/journal",
-  "DELETE /__admin/journal",
-  "POST /__admin/journal/reset",
-  "GET /__admin/faults",
-  "POST /__admin/faults",
-  "DELETE /__admin/faults",
-  "GET /__admin/clock",
-  "POST /__admin/clock",
-  "DELETE /__admin/clock",
-  "POST /__admin/reset",
-  ...TESTING_ENDPOINTS
+// The endpoints as mounted (the 405 answers, registered for every method, are left out).
+const endpointsOf = (router: Hono<AppEnv>): Array<string> => [
+  ...new Set(
+    router.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => `${route.method} ${ADMIN_PREFIX}${route.path.replace(/:(\w+)/g, "<$1>")}`)
+  )
 ]
 
 /**
@@ -283,13 +277,16 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
 
   if (deps.tools !== undefined) router.route("/", testingRoutes(deps, deps.tools))
 
-  router.all("*", (c) =>
-    jsonResponse(c, {
+  let endpoints: Array<string> | undefined
+  router.all("*", (c) => {
+    endpoints ??= endpointsOf(router)
+    return jsonResponse(c, {
       error: "not-found",
       path: c.req.path,
       message: `no admin endpoint ${c.req.path}`,
-      endpoints: ENDPOINTS
-    }, 404))
+      endpoints
+    }, 404)
+  })
   return router
 }
 

@@ -22,23 +22,6 @@ import { badRequest, readJson } from "./adminRequest.js"
 import type { RouteDeps } from "./operations.js"
 
 /**
- * The endpoints added to the admin API's list.
- *
- * @since 0.1.0
- * @category constants
- */
-export const TESTING_ENDPOINTS: ReadonlyArray<string> = [
-  "GET /__admin/stubs",
-  "POST /__admin/stubs",
-  "DELETE /__admin/stubs",
-  "DELETE /__admin/stubs/<id>",
-  "POST /__admin/verify",
-  "POST /__admin/requests/find",
-  "GET /__admin/recordings",
-  "GET /__admin/network"
-]
-
-/**
  * Clears what `POST /__admin/reset` clears besides the journal, the faults and the clock: the stubs.
  *
  * @since 0.1.0
