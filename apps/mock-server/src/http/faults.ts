@@ -109,7 +109,7 @@ const alterAnswer = (request: FaultRequest, alter: (answer: PlainAnswer) => stri
  */
 export const faultKinds = {
   html: {
-    description: "an HTML error page (status 200 unless `status` is given)",
+    description: "an HTML error page (status 200 unless a status is given)",
     parse: noValue("html"),
     respond: ({ c, fault, headers }) => {
       const status = fault.status ?? 200
@@ -133,7 +133,7 @@ export const faultKinds = {
       finalResponse(c, INVALID_JSON, fault.status ?? 200, { "content-type": JSON_TYPE, ...headers })
   },
   truncated: {
-    description: "the real answer cut in half (a consistent `Content-Length`)",
+    description: "the real answer cut in half (with a consistent Content-Length)",
     parse: noValue("truncated"),
     respond: (request) => alterAnswer(request, ({ body }) => body.slice(0, Math.max(1, Math.floor(body.length / 2))))
   },
@@ -143,7 +143,7 @@ export const faultKinds = {
     respond: ({ c }) => dropConnection(c)
   },
   "system-error": {
-    description: "status 200, an empty result and an EFA `systemMessages` error",
+    description: "status 200, an empty result and an EFA systemMessages error",
     value: "<code>",
     parse: (value) =>
       value === undefined
