@@ -8,7 +8,8 @@ import { OpenApi } from "@efa-kit/core"
 import { Hono } from "hono"
 import { operationsOf } from "../../registry.js"
 import type { AppEnv } from "../context.js"
-import { methodNotAllowed } from "../send.js"
+import { OPENAPI_PATH } from "../paths.js"
+import { JSON_TYPE, methodNotAllowed } from "../send.js"
 import type { RouteDeps } from "./operations.js"
 
 const InvalidParameters = {
@@ -61,9 +62,9 @@ export const openApiDocument = (deps: RouteDeps): OpenApi.Document =>
 export const openApiRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   let cached: string | undefined
   return new Hono<AppEnv>()
-    .get("/openapi.json", (c) => {
+    .get(OPENAPI_PATH, (c) => {
       cached ??= JSON.stringify(openApiDocument(deps))
-      return c.body(cached, 200, { "content-type": "application/json; charset=utf-8" })
+      return c.body(cached, 200, { "content-type": JSON_TYPE })
     })
-    .all("/openapi.json", methodNotAllowed(["GET", "HEAD"]))
+    .all(OPENAPI_PATH, methodNotAllowed(["GET", "HEAD"]))
 }
