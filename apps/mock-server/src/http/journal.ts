@@ -3,9 +3,10 @@
  * entry (its parameters read only when first needed), then the answer, with its status recorded, the
  * CORS headers and the sequence number; the 500 of an unexpected failure.
  *
- * It wraps the one handler of each operation path rather than running as a global middleware: a
+ * It wraps the one handler of each operation path rather than running as `app.use` middleware: a
  * request then matches a single handler, and Hono answers it in the same turn when the handler does
- * (Hono's `compose` would make every answer a promise).
+ * (Hono's `compose` makes every answer a promise; as middleware, the journal cost about a tenth more
+ * server CPU per cached answer in `bench/throughput.ts`).
  *
  * @since 0.1.0
  */
