@@ -98,13 +98,14 @@ export const operationAnswer = (deps: RouteDeps, path: string) => {
   const select = selectorOf(entries)
   const expensive = entries.some((entry) => entry.expensive === true)
   const { limits, timeZone } = deps.options
+  const takeScripted = () => deps.state.takeFault(path)
   const systemError = (c: AppContext) => (code: number | undefined): string => {
     const pairs = queryPairs(c)
     const entry = select(pairs)
     return systemErrorBody(entry.operation, entry.noResult, code, outputFormatOf(pairs).format, timeZone)
   }
   return (c: AppContext): Response | Promise<Response> => {
-    const requested = requestedFault(c, limits.maxLatencyMs, () => deps.state.takeFault(path))
+    const requested = requestedFault(c, limits.maxLatencyMs, takeScripted)
     if (Either.isLeft(requested)) return invalidFault(c, requested.left)
     const intercepted = deps.intercept?.(c, path, () => fromDataset(c, deps, select))
     // A fault of the header or of a script wins over a stub's fault.
