@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
 import { answerAddInfo } from "../src/answers/addInfo.js"
 import { answerGeoObject } from "../src/answers/geoObject.js"
-import { boxContains, boxOfCorners, clipPolyline } from "../src/engine/geo.js"
+import { boxContains, boxOfCorners, clipPolyline } from "../src/dataset/geometry.js"
 import { contextAt, dataset } from "./support/answerContext.js"
 
 const context = contextAt()

@@ -25,12 +25,10 @@
  * @since 0.1.0
  */
 import type { AddInfo } from "@efa-kit/core"
-import { DateTime } from "effect"
+import { type LineDirection, lineNumberValue, lookupOf } from "../dataset/lookup.js"
 import type { Notice } from "../dataset/schema.js"
-import { indexOf, type LineDirection, lineNumberValue } from "../engine/network.js"
+import { localDate } from "../engine/timetable.js"
 import type { Answer, AnswerContext } from "./types.js"
-
-const pad = (n: number, width: number) => String(n).padStart(width, "0")
 
 /**
  * The calendar date (`YYYY-MM-DD`) of the fake's clock in the deployment's zone.
@@ -38,10 +36,7 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0")
  * @since 0.1.0
  * @category utils
  */
-export const today = (context: AnswerContext): string => {
-  const parts = DateTime.toParts(DateTime.setZone(context.now, context.timeZone))
-  return `${pad(parts.year, 4)}-${pad(parts.month, 2)}-${pad(parts.day, 2)}`
-}
+export const today = (context: AnswerContext): string => localDate(context.now, context.timeZone)
 
 const lower = (values: ReadonlyArray<string>) => new Set(values.map((value) => value.toLowerCase()))
 const compact = (text: string) => text.replace(/\s+/g, "").toLowerCase()
@@ -55,7 +50,7 @@ const sameLine = (direction: LineDirection, name: string): boolean =>
  * @category answers
  */
 export const answerAddInfo: Answer<AddInfo.AddInfoRequest, AddInfo.AddInfoResponse> = (request, context) => {
-  const index = indexOf(context.dataset)
+  const index = lookupOf(context.dataset)
   const day = today(context)
   const hasDateFilter = request.validOn !== undefined || request.validIntervalStart !== undefined ||
     request.validIntervalEnd !== undefined

@@ -25,10 +25,10 @@
  *
  * @since 0.1.0
  */
-import { Coord, type CoordInfo } from "@efa-kit/core"
+import { Coord, type CoordInfo, Mot } from "@efa-kit/core"
+import { boxContains, boxOfCorners, distanceMeters, inRing } from "../dataset/geometry.js"
+import { lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Parking } from "../dataset/schema.js"
-import { boxContains, boxOfCorners, distanceMeters, inRing } from "../engine/geo.js"
-import { networkOf } from "./network.js"
 import type { Answer } from "./types.js"
 
 /**
@@ -45,7 +45,15 @@ export const DEFAULT_RADIUS = 1000
  * @since 0.1.0
  * @category constants
  */
-export const BUS_MOTS: ReadonlyArray<number> = [5, 6, 7, 10, 17, 19, 20]
+export const BUS_MOTS: ReadonlyArray<number> = [
+  Mot.Mot.CityBus,
+  Mot.Mot.RegionalBus,
+  Mot.Mot.ExpressBus,
+  Mot.Mot.OnDemandTaxi,
+  Mot.Mot.RailReplacementBus,
+  Mot.Mot.CommunityBus,
+  Mot.Mot.OnDemandBus
+]
 
 type Pin = CoordInfo.Pin
 
@@ -83,7 +91,7 @@ const stopPins = (
   block: CoordInfo.FilterBlock,
   type: "STOP" | "BUS_POINT"
 ): Array<Found> => {
-  const network = networkOf(dataset)
+  const network = lookupOf(dataset)
   const inside = where(request, block.radius)
   const zones = request.parkingZoneStopsOnly
     ? dataset.parking.flatMap((parking) => parking.kind === "zone" && parking.area !== undefined ? [parking.area] : [])

@@ -19,10 +19,10 @@
  *
  * @since 0.1.0
  */
-import { GeoObject, type Point } from "@efa-kit/core"
+import { GeoObject } from "@efa-kit/core"
+import { boxContains, boxOfCorners, clipPolyline } from "../dataset/geometry.js"
+import { type LineDirection, lineDisplayName, lookupOf } from "../dataset/lookup.js"
 import type { LatLon } from "../dataset/schema.js"
-import { boxContains, boxOfCorners, clipPolyline } from "../engine/geo.js"
-import { indexOf, type LineDirection, lineDisplayName } from "../engine/network.js"
 import { dayTypeOf, sectionOf, servicesOn } from "../engine/timetable.js"
 import type { Answer } from "./types.js"
 
@@ -61,16 +61,6 @@ const serverLineParts = (text: string): GeoObject.LineId => {
 }
 
 /**
- * The identifier of a line direction as a server writes it in its answers: 5 parts, the last (the
- * timetable project) empty in this fake.
- *
- * @since 0.1.0
- * @category utils
- */
-export const serverLineId = (direction: LineDirection): string =>
-  `${direction.line.network}:${direction.line.code}:${direction.line.supplement}:${direction.direction}:`
-
-/**
  * Answers a line-geometry request from the dataset.
  *
  * @since 0.1.0
@@ -78,11 +68,10 @@ export const serverLineId = (direction: LineDirection): string =>
  */
 export const answerGeoObject: Answer<GeoObject.GeoObjectRequest, GeoObject.GeoObjectResponse> = (request, context) => {
   const { dataset } = context
-  const index = indexOf(dataset)
+  const index = lookupOf(dataset)
   // a server's own identifier (`vvs:10001: :H:`, as the answers' `lineId`) names the line by its first four parts
   const lineId = typeof request.line === "string" ? serverLineParts(request.line) : request.line
-  const { direction: code, lineNumber, subnetwork, supplement } = lineId
-  const identifier = `${subnetwork}:${lineNumber}:${supplement}:${code}`
+  const identifier = GeoObject.formatLineId(lineId)
   const direction = index.directionById.get(identifier) ?? findLineDirection(index.directionById.values(), lineId)
   if (direction === undefined) return empty(-8020, `unknown line ${identifier}`)
   const line = direction.line
@@ -130,7 +119,7 @@ export const answerGeoObject: Answer<GeoObject.GeoObjectRequest, GeoObject.GeoOb
   return {
     geometry,
     stops: stops.map((stop) => ({
-      id: stop.id as Point.LocationId,
+      id: stop.id,
       name: stop.name,
       coord: stop.coord,
       ...(request.servingLines === true

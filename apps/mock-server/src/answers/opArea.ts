@@ -13,8 +13,8 @@
  * @since 0.1.0
  */
 import { OpArea } from "@efa-kit/core"
+import { distanceToRing } from "../dataset/geometry.js"
 import type { OpArea as DatasetArea, Provider } from "../dataset/schema.js"
-import { distanceToRing } from "../engine/geo.js"
 import type { Answer } from "./types.js"
 
 const selectedAreas = (request: OpArea.OpAreaRequest, provider: Provider): ReadonlyArray<DatasetArea> | undefined => {

@@ -15,10 +15,8 @@
  * @since 0.1.0
  */
 import type { ServingLines } from "@efa-kit/core"
-import type { LineDirection } from "../engine/network.js"
-import { indexOf, lineDisplayName } from "../engine/network.js"
+import { type LineDirection, lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import { resolvePoint, unknownPointMessage } from "../engine/points.js"
-import { serverLineId } from "./geoObject.js"
 import type { Answer } from "./types.js"
 
 const compact = (text: string): string => text.toLowerCase().replace(/\s+/g, "")
@@ -38,10 +36,10 @@ export const answerServingLines: Answer<ServingLines.ServingLinesRequest, Servin
   request,
   context
 ) => {
-  const index = indexOf(context.dataset)
+  const index = lookupOf(context.dataset)
   let candidates: ReadonlyArray<LineDirection>
   if (request._tag === "ByStop") {
-    const point = resolvePoint(request.stop, context)
+    const point = resolvePoint(request.stop, context.dataset)
     if (point === undefined) return { servingLines: [], systemMessages: [unknownPointMessage("name_sl", request.stop)] }
     const stop = point._tag === "Stop" ? point.stop : index.stopGrid.nearest(point.coord, 1)[0]?.item
     if (stop === undefined) return noLines("no stop near the given point")

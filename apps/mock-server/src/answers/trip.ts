@@ -39,16 +39,15 @@
  *
  * @since 0.1.0
  */
-import type { Point, Trip } from "@efa-kit/core"
+import { Mot, type Point, Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
+import { distanceMeters, walkSeconds } from "../dataset/geometry.js"
+import { accessStops, lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
-import { distanceMeters, walkSeconds } from "../engine/geo.js"
-import { accessStops, indexOf, lineDisplayName } from "../engine/network.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
 import { delaySeconds } from "../engine/realtime.js"
 import { dayTypeOf, localDate } from "../engine/timetable.js"
-import { serverLineId } from "./geoObject.js"
 import type { Answer, AnswerContext } from "./types.js"
 
 /**
@@ -67,8 +66,8 @@ export const DEFAULT_NUMBER_OF_TRIPS = 4
  */
 export const MAX_CHANGES = 5
 
-const WALK_TO_STOP = { name: "Fußweg", mot: 100 } as const
-const WALK_BETWEEN_STOPS = { name: "Fußweg", mot: 99 } as const
+const WALK_TO_STOP = { name: "Fußweg", mot: Mot.Mot.Walk } as const
+const WALK_BETWEEN_STOPS = { name: "Fußweg", mot: Mot.Mot.WalkInsideStop } as const
 
 // ---------------------------------------------------------------------------------------------------
 // endpoints
@@ -95,10 +94,10 @@ const endpoint = (
   if (point._tag === "Stop") {
     const access: Array<Access> = [{ stop: point.stop, seconds: 0 }]
     if (nearby) {
-      for (const transfer of indexOf(dataset).transfers.get(point.stop.id) ?? []) {
+      for (const transfer of lookupOf(dataset).transfers.get(point.stop.id) ?? []) {
         const seconds = walkSeconds(transfer.meters, meta, speedFactor)
         if (maxSeconds === undefined || seconds <= maxSeconds) {
-          access.push({ stop: indexOf(dataset).stopById.get(transfer.to)!, seconds })
+          access.push({ stop: lookupOf(dataset).stopById.get(transfer.to)!, seconds })
         }
       }
     }
@@ -159,25 +158,27 @@ const runPart = (
 // ---------------------------------------------------------------------------------------------------
 
 const instant = (seconds: number): DateTime.Utc => DateTime.unsafeMake(seconds * 1000)
-const pointId = (point: ResolvedPoint): Point.LocationId =>
-  (point._tag === "Stop" ? point.stop.id : point.id) as Point.LocationId
+const pointId = (point: ResolvedPoint): Point.LocationId => (point._tag === "Stop" ? point.stop.id : point.id)
 const pointName = (point: ResolvedPoint): string => (point._tag === "Stop" ? point.stop.name : point.name)
 
 const walkLeg = (
   mode: Trip.Leg["mode"],
-  from: { readonly id: string; readonly name: string },
-  to: { readonly id: string; readonly name: string },
+  from: { readonly id: Point.LocationId; readonly name: string },
+  to: { readonly id: Point.LocationId; readonly name: string },
   departure: number,
   arrival: number
 ): Trip.Leg => ({
   mode,
-  origin: { id: from.id as Point.LocationId, name: from.name, departureTimePlanned: instant(departure) },
-  destination: { id: to.id as Point.LocationId, name: to.name, arrivalTimePlanned: instant(arrival) }
+  origin: { id: from.id, name: from.name, departureTimePlanned: instant(departure) },
+  destination: { id: to.id, name: to.name, arrivalTimePlanned: instant(arrival) }
 })
 
 const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg> => {
-  const index = indexOf(dataset)
-  const stopRef = (id: string) => ({ id, name: index.stopById.get(id)!.name })
+  const index = lookupOf(dataset)
+  const stopRef = (id: string) => {
+    const stop = index.stopById.get(id)!
+    return { id: stop.id, name: stop.name }
+  }
   const legs: Array<Trip.Leg> = []
   const { journey, from, to } = part
   const firstStop = from.access[journey.source]!.stop
@@ -206,12 +207,12 @@ const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg
     const leg: Trip.Leg = {
       mode: { name: lineDisplayName(line), mot: line.mot },
       origin: {
-        ...stopRef(boardStop) as { id: Point.LocationId; name: string },
+        ...stopRef(boardStop),
         departureTimePlanned: instant(departure),
         ...(realtime ? { departureTimeEstimated: instant(departure + departureDelay) } : {})
       },
       destination: {
-        ...stopRef(alightStop) as { id: Point.LocationId; name: string },
+        ...stopRef(alightStop),
         arrivalTimePlanned: instant(arrival),
         ...(realtime ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
       },
@@ -244,12 +245,13 @@ const error = (code: number, text: string): Trip.TripResponse => ({
   systemMessages: [{ type: "error", module: "BROKER", code, text }]
 })
 
-const speedFactorOf = (speed: Trip.Speed | undefined): number => (speed === "fast" ? 1.2 : speed === "slow" ? 0.8 : 1)
-const changeFactorOf = (speed: Trip.Speed | undefined): number => (speed === "fast" ? 0.5 : speed === "slow" ? 2 : 1)
+// core's factors are percentages of the normal speed and the normal change time
+const speedFactorOf = (speed: Trip.Speed = "normal"): number => Trip.IndividualSpeedFactors[speed] / 100
+const changeFactorOf = (speed: Trip.Speed = "normal"): number => Trip.ChangeSpeedFactors[speed] / 100
 
 const searchOptions = (request: Trip.TripRequest, context: AnswerContext): SearchOptions => {
   const { dataset } = context
-  const index = indexOf(dataset)
+  const index = lookupOf(dataset)
   const included = request.modes?.included ?? []
   const excluded = request.modes?.excluded ?? []
   const mobility = request.mobility ?? {}
@@ -285,13 +287,13 @@ const searchOptions = (request: Trip.TripRequest, context: AnswerContext): Searc
  */
 export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request, context) => {
   const { dataset, timeZone } = context
-  const origin = resolvePoint(request.origin, context)
+  const origin = resolvePoint(request.origin, context.dataset)
   if (origin === undefined) return { trips: [], systemMessages: [unknownPointMessage("origin", request.origin)] }
-  const destination = resolvePoint(request.destination, context)
+  const destination = resolvePoint(request.destination, context.dataset)
   if (destination === undefined) {
     return { trips: [], systemMessages: [unknownPointMessage("destination", request.destination)] }
   }
-  const via = request.via === undefined ? undefined : resolvePoint(request.via.point, context)
+  const via = request.via === undefined ? undefined : resolvePoint(request.via.point, context.dataset)
   if (request.via !== undefined && via === undefined) {
     return { trips: [], systemMessages: [unknownPointMessage("via", request.via.point)] }
   }

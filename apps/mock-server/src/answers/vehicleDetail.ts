@@ -53,31 +53,35 @@ export const answerVehicleDetail: Answer<VehicleDetail.VehicleDetailRequest, Veh
       }]
     }
   }
-  const pin: Record<string, unknown> = {
+  const pin: VehicleDetail.Vehicle = {
     id: `${vehicle.id}:${vehicle.provider}:${vehicle.area}`,
     name: vehicle.station ?? vehicle.model,
     type: vehicle.kind,
     coord: vehicle.coord,
     provider: vehicle.provider,
     opArea: vehicle.area,
-    locationType: vehicle.locationType
+    locationType: vehicle.locationType,
+    ...(vehicle.engineType !== undefined ? { engineType: vehicle.engineType } : {}),
+    ...(vehicle.station !== undefined ? { station: vehicle.station } : {}),
+    ...(request.specification
+      ? {
+        specification: {
+          model: vehicle.model,
+          seats: vehicle.seats,
+          ...(vehicle.engineType !== undefined ? { engineType: vehicle.engineType } : {}),
+          ...(vehicle.licensePlate !== undefined ? { licensePlate: vehicle.licensePlate } : {})
+        }
+      }
+      : {}),
+    ...(request.availability
+      ? {
+        availability: {
+          available: vehicle.available,
+          ...(vehicle.battery !== undefined ? { battery: vehicle.battery } : {}),
+          ...(vehicle.rangeKm !== undefined ? { rangeKm: vehicle.rangeKm } : {})
+        }
+      }
+      : {})
   }
-  if (vehicle.engineType !== undefined) pin.engineType = vehicle.engineType
-  if (vehicle.station !== undefined) pin.station = vehicle.station
-  if (request.specification) {
-    pin.specification = {
-      model: vehicle.model,
-      seats: vehicle.seats,
-      ...(vehicle.engineType !== undefined ? { engineType: vehicle.engineType } : {}),
-      ...(vehicle.licensePlate !== undefined ? { licensePlate: vehicle.licensePlate } : {})
-    }
-  }
-  if (request.availability) {
-    pin.availability = {
-      available: vehicle.available,
-      ...(vehicle.battery !== undefined ? { battery: vehicle.battery } : {}),
-      ...(vehicle.rangeKm !== undefined ? { rangeKm: vehicle.rangeKm } : {})
-    }
-  }
-  return { pins: [pin as VehicleDetail.Vehicle] }
+  return { pins: [pin] }
 }

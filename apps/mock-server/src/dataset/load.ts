@@ -289,12 +289,17 @@ export const loadDataset = (
 ): Effect.Effect<Dataset, DatasetError> =>
   Effect.gen(function*() {
     const { maxDepth, maxFileBytes } = { ...DEFAULT_DATASET_LIMITS, ...limits }
-    const parts: Record<string, unknown> = {}
-    for (const [key, { file, schema }] of Object.entries(DatasetFiles)) {
-      const text = yield* readDatasetFile(folder, file, maxFileBytes)
-      parts[key] = yield* decodeFile(file, schema as Schema.Schema<unknown, unknown>, text, maxDepth)
-    }
-    const dataset = parts as unknown as Dataset
+    const part = <A, I>({ file, schema }: { readonly file: string; readonly schema: Schema.Schema<A, I> }) =>
+      Effect.flatMap(readDatasetFile(folder, file, maxFileBytes), (text) => decodeFile(file, schema, text, maxDepth))
+    const dataset: Dataset = yield* Effect.all({
+      meta: part(DatasetFiles.meta),
+      stops: part(DatasetFiles.stops),
+      lines: part(DatasetFiles.lines),
+      pois: part(DatasetFiles.pois),
+      parking: part(DatasetFiles.parking),
+      sharing: part(DatasetFiles.sharing),
+      notices: part(DatasetFiles.notices)
+    })
     const problem = checkReferences(dataset)
     if (problem !== undefined) return yield* Effect.fail(problem)
     return dataset

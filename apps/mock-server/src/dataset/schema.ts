@@ -13,6 +13,7 @@ import {
   AddInfo,
   Coord,
   CoordInfo,
+  GeoObject,
   LocalDateTime,
   Mot,
   OpArea as CoreOpArea,
@@ -337,7 +338,7 @@ export interface Line extends Schema.Schema.Type<typeof Line> {}
  * @category utils
  */
 export const lineId = (line: Line, direction: DirectionCode): string =>
-  `${line.network}:${line.code}:${line.supplement}:${direction}`
+  GeoObject.formatLineId({ subnetwork: line.network, lineNumber: line.code, supplement: line.supplement, direction })
 
 // ---------------------------------------------------------------------------------------------------
 // points of interest
@@ -423,18 +424,18 @@ export interface Parking extends Schema.Schema.Type<typeof Parking> {}
 // sharing
 // ---------------------------------------------------------------------------------------------------
 
+// Core's sharing records allow empty IDs and names (servers send them); the dataset's may not.
+const namedItem = { id: Text, name: Text }
+
 /**
  * An operating area of a sharing provider.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const OpArea = Schema.Struct({
-  ...CoreOpArea.Area.fields,
-  id: Text,
-  name: Text,
-  polygon: Ring
-}).annotations({ identifier: "OpArea" })
+export const OpArea = Schema.Struct({ ...CoreOpArea.Area.fields, ...namedItem, polygon: Ring }).annotations({
+  identifier: "OpArea"
+})
 
 /**
  * @since 0.1.0
@@ -450,8 +451,7 @@ export interface OpArea extends Schema.Schema.Type<typeof OpArea> {}
  */
 export const Provider = Schema.Struct({
   ...CoreOpArea.Provider.fields,
-  id: Text,
-  name: Text,
+  ...namedItem,
   vehicleType: CoreOpArea.VehicleKind,
   areas: Schema.Array(OpArea).pipe(Schema.minItems(1))
 }).annotations({ identifier: "Provider" })

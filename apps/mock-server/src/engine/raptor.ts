@@ -9,10 +9,11 @@
  * @since 0.1.0
  */
 import { DateTime } from "effect"
+import { perDatasetAndKey } from "../dataset/cache.js"
+import { lookupOf } from "../dataset/lookup.js"
 import type { Dataset } from "../dataset/schema.js"
 import type { WorkBudget } from "./budget.js"
-import { indexOf } from "./network.js"
-import { addDays, type Run, runsOn } from "./timetable.js"
+import { addDays, type Run, runsOn, serviceDayKey } from "./timetable.js"
 
 /**
  * Runs sharing a stop sequence, sorted by departure.
@@ -43,7 +44,7 @@ export interface Timetable {
   readonly walks: ReadonlyArray<ReadonlyArray<{ readonly to: number; readonly seconds: number }>>
 }
 
-const timetableCache = new WeakMap<Dataset, Map<string, Timetable>>()
+const timetableCache = perDatasetAndKey<Timetable>(16)
 
 /**
  * The routing timetable around a service date, cached per dataset, zone and date.
@@ -51,43 +52,36 @@ const timetableCache = new WeakMap<Dataset, Map<string, Timetable>>()
  * @since 0.1.0
  * @category constructors
  */
-export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): Timetable => {
-  let perDataset = timetableCache.get(dataset)
-  if (perDataset === undefined) {
-    perDataset = new Map()
-    timetableCache.set(dataset, perDataset)
-  }
-  const key = `${DateTime.zoneToString(timeZone)}|${date}`
-  const cached = perDataset.get(key)
-  if (cached !== undefined) return cached
-  const index = indexOf(dataset)
-  const stopIds = dataset.stops.map((stop) => stop.id as string)
-  const stopNumber = new Map(stopIds.map((id, i) => [id, i]))
-  const groups = new Map<string, Array<Run>>()
-  for (const day of [addDays(date, -1), date, addDays(date, 1)]) {
-    for (const run of runsOn(dataset, day, timeZone)) {
-      const group = groups.get(run.patternKey)
-      if (group === undefined) groups.set(run.patternKey, [run])
-      else group.push(run)
+export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): Timetable =>
+  timetableCache(dataset, serviceDayKey(date, timeZone), () => {
+    const index = lookupOf(dataset)
+    const stopIds = dataset.stops.map((stop) => stop.id as string)
+    const stopNumber = new Map(stopIds.map((id, i) => [id, i]))
+    const groups = new Map<string, Array<Run>>()
+    for (const day of [addDays(date, -1), date, addDays(date, 1)]) {
+      for (const run of runsOn(dataset, day, timeZone)) {
+        const group = groups.get(run.patternKey)
+        if (group === undefined) groups.set(run.patternKey, [run])
+        else group.push(run)
+      }
     }
-  }
-  const patterns: Array<Pattern> = []
-  const patternsAt: Array<Array<{ pattern: number; position: number }>> = stopIds.map(() => [])
-  for (const [patternKey, runs] of groups) {
-    runs.sort((a, b) => a.departures[0]! - b.departures[0]!)
-    const stops = runs[0]!.stops.map((id) => stopNumber.get(id)!)
-    const number = patterns.length
-    patterns.push({ key: patternKey, stops, runs })
-    stops.forEach((stop, position) => patternsAt[stop]!.push({ pattern: number, position }))
-  }
-  const walks = stopIds.map((id) =>
-    (index.transfers.get(id) ?? []).map((transfer) => ({ to: stopNumber.get(transfer.to)!, seconds: transfer.seconds }))
-  )
-  const timetable: Timetable = { stopIds, stopNumber, patterns, patternsAt, walks }
-  if (perDataset.size >= 16) perDataset.delete(perDataset.keys().next().value!)
-  perDataset.set(key, timetable)
-  return timetable
-}
+    const patterns: Array<Pattern> = []
+    const patternsAt: Array<Array<{ pattern: number; position: number }>> = stopIds.map(() => [])
+    for (const [patternKey, runs] of groups) {
+      runs.sort((a, b) => a.departures[0]! - b.departures[0]!)
+      const stops = runs[0]!.stops.map((id) => stopNumber.get(id)!)
+      const number = patterns.length
+      patterns.push({ key: patternKey, stops, runs })
+      stops.forEach((stop, position) => patternsAt[stop]!.push({ pattern: number, position }))
+    }
+    const walks = stopIds.map((id) =>
+      (index.transfers.get(id) ?? []).map((transfer) => ({
+        to: stopNumber.get(transfer.to)!,
+        seconds: transfer.seconds
+      }))
+    )
+    return { stopIds, stopNumber, patterns, patternsAt, walks }
+  })
 
 /**
  * A part of a journey found by {@link search}.

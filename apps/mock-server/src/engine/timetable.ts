@@ -9,10 +9,12 @@
  *
  * @since 0.1.0
  */
+import { LocalDateTime } from "@efa-kit/core"
 import { DateTime, Option } from "effect"
+import { perDatasetAndKey } from "../dataset/cache.js"
+import { type LineDirection, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, DayType, DirectionCode, Line, Meta, Service } from "../dataset/schema.js"
 import { serviceMinutes } from "../dataset/schema.js"
-import { indexOf, type LineDirection } from "./network.js"
 
 /**
  * One vehicle run: a line direction (or a section of it) on one service day, with times in epoch
@@ -55,8 +57,8 @@ export const addDays = (date: string, days: number): string => {
  * @category dates
  */
 export const localDate = (instant: DateTime.DateTime, timeZone: DateTime.TimeZone): string => {
-  const parts = DateTime.toParts(DateTime.setZone(instant, timeZone))
-  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`
+  const { date } = LocalDateTime.toLocalParts(instant, timeZone)
+  return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`
 }
 
 /**
@@ -129,7 +131,7 @@ const offsets = (line: Line): { readonly arrive: Array<number>; readonly depart:
 }
 
 const expandLine = (dataset: Dataset, line: Line, date: string, dayType: DayType, origin: number): Array<Run> => {
-  const index = indexOf(dataset)
+  const index = lookupOf(dataset)
   const runs: Array<Run> = []
   const { arrive, depart } = offsets(line)
   const total = arrive[arrive.length - 1]!
@@ -171,8 +173,8 @@ const expandLine = (dataset: Dataset, line: Line, date: string, dayType: DayType
   return runs
 }
 
-const runCache = new WeakMap<Dataset, Map<string, ReadonlyArray<Run>>>()
-const MAX_CACHED_DAYS = 32
+// days a client asks about, per dataset
+const runCache = perDatasetAndKey<ReadonlyArray<Run>>(32)
 
 /**
  * All runs of a service day, cached per dataset, zone and date.
@@ -180,21 +182,20 @@ const MAX_CACHED_DAYS = 32
  * @since 0.1.0
  * @category expansion
  */
-export const runsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): ReadonlyArray<Run> => {
-  let perDataset = runCache.get(dataset)
-  if (perDataset === undefined) {
-    perDataset = new Map()
-    runCache.set(dataset, perDataset)
-  }
-  const key = `${DateTime.zoneToString(timeZone)}|${date}`
-  const cached = perDataset.get(key)
-  if (cached !== undefined) return cached
-  const dayType = dayTypeOf(date, dataset.meta)
-  const origin = serviceDayOrigin(date, timeZone)
-  const runs = dayType === undefined
-    ? []
-    : dataset.lines.flatMap((line) => expandLine(dataset, line, date, dayType, origin))
-  if (perDataset.size >= MAX_CACHED_DAYS) perDataset.delete(perDataset.keys().next().value!)
-  perDataset.set(key, runs)
-  return runs
-}
+export const runsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): ReadonlyArray<Run> =>
+  runCache(dataset, serviceDayKey(date, timeZone), () => {
+    const dayType = dayTypeOf(date, dataset.meta)
+    const origin = serviceDayOrigin(date, timeZone)
+    return dayType === undefined
+      ? []
+      : dataset.lines.flatMap((line) => expandLine(dataset, line, date, dayType, origin))
+  })
+
+/**
+ * The cache key of a service day in a zone.
+ *
+ * @since 0.1.0
+ * @category expansion
+ */
+export const serviceDayKey = (date: string, timeZone: DateTime.TimeZone): string =>
+  `${DateTime.zoneToString(timeZone)}|${date}`

@@ -1,11 +1,13 @@
 /**
- * Geometry for the answers: distances, walking times, bounding boxes and clipping polylines to a box.
+ * The one geometry of the fake: distances, walking times, rings, bounding boxes, clipping polylines to a
+ * box and a grid for "what is near here". Great-circle distances come from geolib; everything that
+ * measures a distance in the fake measures it here.
  *
  * @since 0.1.0
  */
-import type { Coord } from "@efa-kit/core"
+import { Coord, Point } from "@efa-kit/core"
 import { getDistance, getDistanceFromLine, isPointInPolygon } from "geolib"
-import type { LatLon, Meta } from "../dataset/schema.js"
+import type { LatLon, Meta } from "./schema.js"
 
 /**
  * Distance in metres between two positions (great circle).
@@ -14,6 +16,26 @@ import type { LatLon, Meta } from "../dataset/schema.js"
  * @category geometry
  */
 export const distanceMeters = (a: Coord.Coord, b: Coord.Coord): number => getDistance(a, b, 0.01)
+
+/**
+ * A position as answers name it where there is no stop or place: `48.78310, 9.18160`.
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const positionName = (coord: Coord.Coord): string => `${coord.lat.toFixed(5)}, ${coord.lon.toFixed(5)}`
+
+/**
+ * A position as its own location: the ID is the coordinate in request format
+ * (`<lon>:<lat>:WGS84[dd.ddddd]`, usable with `type_<usage>=coord`), the name {@link positionName}.
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const positionLocation = (coord: Coord.Coord): { readonly id: Point.LocationId; readonly name: string } => ({
+  id: Point.LocationId.make(Coord.toParam(coord)),
+  name: positionName(coord)
+})
 
 const toPoint = (pair: LatLon) => ({ lat: pair[0], lon: pair[1] })
 
@@ -168,7 +190,8 @@ export const clipPolyline = (line: ReadonlyArray<LatLon>, box: Box): Array<Array
 
 /**
  * A grid of cells about a kilometer wide over points, for "what is near here" without scanning
- * everything.
+ * everything. Items at the same distance come in the order of their keys, so every "nearest" list of
+ * the fake is the same whichever cell an item sits in.
  *
  * @since 0.1.0
  * @category models
@@ -182,13 +205,19 @@ export interface Grid<A> {
 
 const CELL_DEGREES = 0.01
 
+const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
 /**
  * Builds a {@link Grid}.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makeGrid = <A>(items: ReadonlyArray<A>, coordOf: (item: A) => Coord.Coord): Grid<A> => {
+export const makeGrid = <A>(
+  items: ReadonlyArray<A>,
+  coordOf: (item: A) => Coord.Coord,
+  keyOf: (item: A) => string
+): Grid<A> => {
   const cells = new Map<string, Array<A>>()
   const key = (row: number, column: number) => `${row}:${column}`
   for (const item of items) {
@@ -200,7 +229,7 @@ export const makeGrid = <A>(items: ReadonlyArray<A>, coordOf: (item: A) => Coord
   }
   const byDistance = (center: Coord.Coord, candidates: Iterable<A>) =>
     Array.from(candidates, (item) => ({ item, meters: distanceMeters(center, coordOf(item)) }))
-      .sort((x, y) => x.meters - y.meters)
+      .sort((x, y) => x.meters - y.meters || compareKeys(keyOf(x.item), keyOf(y.item)))
   return {
     near: (center, meters) => {
       const dLat = meters / 111_000

@@ -1,0 +1,246 @@
+/**
+ * Location search: the stop finder's matching and ranking over the dataset's stops and points of
+ * interest, by text, ID or coordinate. The stop-finder answer and the engine's point resolution (text
+ * typed as a trip's origin) both search here.
+ *
+ * Ranking (`quality`, higher is better, scale 0..1000, not a percentage):
+ * - An ID (of a stop or POI, case-insensitive) finds exactly that object, quality 1000.
+ * - Text is compared case- and diacritics-insensitively (`Schloßplatz` = `schlossplatz`, `Böblingen` =
+ *   `Boeblingen` = `Boblingen`) with abbreviations written out (`Hbf`, `Bf`, `Str.`, `Pl.`): 1000 when
+ *   the query is a name or alias of the object, 500..990 when every query word matches a word of the
+ *   name (exactly, as a prefix, as the end of a compound, or with a typo), less than 400 when only some
+ *   do. Ties go to stops with more lines (weighted by `relInf`, default 20 %), then by name.
+ * - A coordinate (`type_sf=coord`, or a coordinate typed as text) finds the stops (and POIs) within the
+ *   dataset's access radius, nearest first: quality falls from 999 at the point to 500 at the radius.
+ *
+ * Options of the request that the search reads:
+ * - `prMinQu` (0..100) is mapped onto the scale as `prMinQu × 10`: hits below are dropped.
+ * - `anyMaxSizeHitList` caps the list (default 50).
+ * - `anySigWhenPerfectNoOtherMatches=1` returns only the perfect match (quality 1000) when there is one.
+ * - `anyObjFilter_sf` keeps stops (bit 2) and POIs (bit 32); the dataset has no localities, streets,
+ *   addresses, crossings or postcodes, so other bits alone find nothing. 0 or absent is no filter.
+ * - `useLocalityMainStop=1`: a query that is a place's name finds that place's main stop (the one with
+ *   the most lines) as a perfect match.
+ * - `anyOmc_sf` keeps objects of that municipality key; with `tryFurtherAnyWithoutLoc=1` an empty result
+ *   is retried without it.
+ * - `objPrefAl` adds 60 to the kinds it names; `objPrefAm` adds 30, and `prefStModeAm` adds 30 to stops
+ *   served by its modes, among the hits within 100 of the best; `rMethod=DISTANCEFROMCENTER` adds up to
+ *   100 for nearness to `coord` (100 at the point, 0 from 10 km). Bonuses never reach 1000.
+ *
+ * @since 0.1.0
+ */
+import { Coord, Point, type StopFinder } from "@efa-kit/core"
+import { perDataset } from "../dataset/cache.js"
+import { distanceMeters } from "../dataset/geometry.js"
+import { type Lookup, lookupOf } from "../dataset/lookup.js"
+import type { Dataset, Poi, Stop } from "../dataset/schema.js"
+import { bestScore, forms, PERFECT, tokens } from "./text.js"
+
+/**
+ * Hits returned when `anyMaxSizeHitList` is absent.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_MAX_RESULTS = 50
+
+/**
+ * What the dataset can find.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type LocationKind = "stop" | "poi"
+
+/**
+ * One location found, with its quality (0..1000) and its stop's importance (0..1, 0 for POIs of a
+ * text search).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type LocationHit =
+  & { quality: number; readonly importance: number }
+  & (
+    | { readonly kind: "stop"; readonly object: Stop }
+    | { readonly kind: "poi"; readonly object: Poi }
+  )
+
+type Candidate = { readonly kind: "stop"; readonly object: Stop } | { readonly kind: "poi"; readonly object: Poi }
+
+interface TextIndex {
+  /** The normalised names (name and aliases) of each stop and POI. */
+  readonly searchForms: ReadonlyMap<string, ReadonlyArray<ReadonlyArray<string>>>
+  /** The main stop of each place (the one with the most lines), by the place's normalised name. */
+  readonly mainStopOfPlace: ReadonlyMap<string, Stop>
+}
+
+const textIndexOf = perDataset((dataset): TextIndex => {
+  const { importance } = lookupOf(dataset)
+  const searchForms = new Map<string, Array<Array<string>>>()
+  for (const stop of dataset.stops) searchForms.set(stop.id, [stop.name, ...stop.aliases].flatMap(forms))
+  for (const poi of dataset.pois) searchForms.set(poi.id, forms(poi.name))
+  const mainStopOfPlace = new Map<string, Stop>()
+  for (const stop of dataset.stops) {
+    // "Esslingen (Neckar)" is also found as "Esslingen".
+    const names = new Set([tokens(stop.place).join(" "), tokens(stop.place.replace(/\(.*?\)/g, " ")).join(" ")])
+    for (const place of names) {
+      const current = mainStopOfPlace.get(place)
+      if (current === undefined || importance.get(stop.id)! > importance.get(current.id)!) {
+        mainStopOfPlace.set(place, stop)
+      }
+    }
+  }
+  return { searchForms, mainStopOfPlace }
+})
+
+const kindAllowed = (request: StopFinder.StopFinderRequest, kind: LocationKind): boolean =>
+  request.objectKinds === undefined || request.objectKinds.length === 0 || request.objectKinds.includes(kind)
+
+const candidates = (request: StopFinder.StopFinderRequest, dataset: Dataset, useMunicipality: boolean) => {
+  const out: Array<Candidate> = []
+  const municipality = useMunicipality ? request.municipality : undefined
+  if (kindAllowed(request, "stop")) {
+    for (const stop of dataset.stops) {
+      if (municipality === undefined || stop.omc === municipality) out.push({ kind: "stop", object: stop })
+    }
+  }
+  if (kindAllowed(request, "poi")) {
+    for (const poi of dataset.pois) {
+      if (municipality === undefined || poi.omc === municipality) out.push({ kind: "poi", object: poi })
+    }
+  }
+  return out
+}
+
+const textHits = (
+  request: StopFinder.StopFinderRequest,
+  dataset: Dataset,
+  text: string,
+  useMunicipality: boolean
+): Array<LocationHit> => {
+  const { importance } = lookupOf(dataset)
+  const { mainStopOfPlace, searchForms } = textIndexOf(dataset)
+  const query = tokens(text)
+  const idQuery = text.trim().toLowerCase()
+  const pool = candidates(request, dataset, useMunicipality)
+  // An ID finds exactly its object.
+  const byId = pool.find(({ object }) => object.id.toLowerCase() === idQuery)
+  if (byId !== undefined) return [{ ...byId, quality: PERFECT, importance: importance.get(byId.object.id) ?? 0 }]
+  const mainStop = request.localityMainStop ? mainStopOfPlace.get(query.join(" ")) : undefined
+  const weight = (request.relevanceWeight ?? 20) / 100
+  const hits: Array<LocationHit> = []
+  for (const candidate of pool) {
+    const stopImportance = candidate.kind === "stop" ? importance.get(candidate.object.id) ?? 0 : 0
+    let quality = candidate.object === mainStop
+      ? PERFECT
+      : bestScore(query, searchForms.get(candidate.object.id) ?? [])
+    if (quality === 0) continue
+    if (quality < PERFECT) quality = Math.min(PERFECT - 1, Math.round(quality + 50 * weight * stopImportance))
+    hits.push({ ...candidate, quality, importance: stopImportance })
+  }
+  return hits
+}
+
+const coordHits = (request: StopFinder.StopFinderRequest, dataset: Dataset, point: Coord.Coord): Array<LocationHit> => {
+  const { importance } = lookupOf(dataset)
+  const radius = dataset.meta.accessRadiusMeters
+  const hits: Array<LocationHit> = []
+  for (const candidate of candidates(request, dataset, true)) {
+    const d = distanceMeters(point, candidate.object.coord)
+    if (d > radius) continue
+    hits.push({
+      ...candidate,
+      quality: Math.round(999 - 499 * (d / radius)),
+      importance: importance.get(candidate.object.id) ?? 0
+    })
+  }
+  return hits
+}
+
+// Bonuses that change the order but never make a hit perfect.
+const applyPreferences = (request: StopFinder.StopFinderRequest, lookup: Lookup, hits: Array<LocationHit>): void => {
+  const bump = (hit: LocationHit, amount: number) => {
+    if (hit.quality < PERFECT) hit.quality = Math.min(PERFECT - 1, hit.quality + amount)
+  }
+  if (request.alwaysPreferKinds !== undefined) {
+    for (const hit of hits) if (request.alwaysPreferKinds.includes(hit.kind)) bump(hit, 60)
+  }
+  if (request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint !== undefined) {
+    for (const hit of hits) {
+      const km = distanceMeters(request.referencePoint, hit.object.coord) / 1000
+      bump(hit, Math.max(0, Math.round(100 - 10 * km)))
+    }
+  }
+  const top = hits.reduce((max, hit) => Math.max(max, hit.quality), 0)
+  const amongBest = hits.filter((hit) => hit.quality >= top - 100)
+  if (request.preferKindsAmongBest !== undefined) {
+    for (const hit of amongBest) if (request.preferKindsAmongBest.includes(hit.kind)) bump(hit, 30)
+  }
+  if (request.preferModesAmongBest !== undefined) {
+    const modes = request.preferModesAmongBest
+    for (const hit of amongBest) {
+      if (hit.kind === "stop" && (lookup.motsAtStop.get(hit.object.id) ?? []).some((mot) => modes.includes(mot))) {
+        bump(hit, 30)
+      }
+    }
+  }
+}
+
+const byRank = (a: LocationHit, b: LocationHit): number =>
+  b.quality - a.quality ||
+  b.importance - a.importance ||
+  (a.kind === b.kind ? 0 : a.kind === "stop" ? -1 : 1) ||
+  a.object.name.localeCompare(b.object.name, "de") ||
+  (a.object.id < b.object.id ? -1 : a.object.id > b.object.id ? 1 : 0)
+
+/**
+ * The position a search input names: a coordinate, or a coordinate typed as text
+ * (`<lon>:<lat>:WGS84[dd.ddddd]`); undefined for other text.
+ *
+ * @since 0.1.0
+ * @category search
+ */
+export const positionOf = (input: Point.Point): Coord.Coord | undefined => {
+  if (input._tag === "Coord") return input.coord
+  const typed = Coord.parseParam(input.value)
+  return "coord" in typed && typed.rest.length === 0 ? typed.coord : undefined
+}
+
+/**
+ * The locations a stop-finder request finds, best first: matched, ranked, filtered by quality and
+ * capped as the module's documentation describes. Empty when nothing matches.
+ *
+ * @since 0.1.0
+ * @category search
+ */
+export const findLocations = (request: StopFinder.StopFinderRequest, dataset: Dataset): Array<LocationHit> => {
+  const input = request.input
+  const point = positionOf(input)
+  let hits: Array<LocationHit>
+  if (point !== undefined) {
+    hits = coordHits(request, dataset, point)
+  } else {
+    const text = input._tag === "Any" ? input.value : ""
+    hits = textHits(request, dataset, text, true)
+    if (hits.length === 0 && request.municipality !== undefined && request.retryWithoutMunicipality) {
+      hits = textHits(request, dataset, text, false)
+    }
+  }
+  applyPreferences(request, lookupOf(dataset), hits)
+  hits.sort(byRank)
+  const minimum = (request.minQuality ?? 0) * 10
+  hits = hits.filter((hit) => hit.quality >= minimum)
+  if (request.perfectMatchOnly && hits.length > 0 && hits[0]!.quality === PERFECT) hits = [hits[0]!]
+  return hits.slice(0, request.maxResults ?? DEFAULT_MAX_RESULTS)
+}
+
+/**
+ * The stop or POI that text names best, as the stop finder would rank it; undefined when nothing
+ * matches.
+ *
+ * @since 0.1.0
+ * @category search
+ */
+export const bestLocation = (text: string, dataset: Dataset): LocationHit | undefined =>
+  findLocations({ input: Point.any(text), objectKinds: ["stop", "poi"] }, dataset)[0]
