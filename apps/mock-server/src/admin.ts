@@ -6,22 +6,22 @@
  *
  * ```ts
  * const admin = makeAdmin({ baseUrl: "http://127.0.0.1:8080/" })
- * await admin.stub({ request: { path: "XML_STOPFINDER_REQUEST", params: { name_sf: "Nowhere" } },
+ * await admin.stub({ request: { path: StopFinder.operation.path, params: { name_sf: "Nowhere" } },
  *   response: { json: { locations: [] } } })
  * // ... run the code under test ...
- * await admin.verify({ path: "XML_TRIP_REQUEST2", params: { exclMOT_5: { present: true } } }, 1)
+ * await admin.verify({ path: Trip.operation.path, params: { exclMOT_5: { present: true } } }, 1)
  * ```
  *
  * @since 0.1.0
  */
 import type { Operation } from "@efa-kit/core"
 import { Schema } from "effect"
-import type { Fault } from "./faults.js"
-import type { OperationPath } from "./registry.js"
-import type { JournalEntry } from "./state.js"
-import type { RequestMatcher as MatcherShape, ValueMatcher } from "./testing/matcher.js"
-import type { StubResponse, StubView } from "./testing/stubs.js"
-import type { ExpectedCount, VerificationResult } from "./testing/verify.js"
+import type { Fault } from "./http/faults.js"
+import type { OperationPath } from "./http/paths.js"
+import type { JournalEntry } from "./http/state.js"
+import type { RequestMatcher as MatcherShape, ValueMatcher } from "./http/testing/matcher.js"
+import type { StubResponse, StubView } from "./http/testing/stubs.js"
+import type { ExpectedCount, VerificationResult } from "./http/testing/verify.js"
 
 /**
  * A request matcher with the operation paths spelled out for the compiler.
@@ -222,7 +222,7 @@ export const makeAdmin = (options: AdminClientOptions): MockAdmin => {
  * so that the client decodes exactly this value.
  *
  * ```ts
- * await admin.stub({ request: { path: "XML_STOPFINDER_REQUEST" }, response: answerOf(StopFinder.operation, { locations: [] }) })
+ * await admin.stub({ request: { path: StopFinder.operation.path }, response: answerOf(StopFinder.operation, { locations: [] }) })
  * ```
  *
  * @since 0.1.0

@@ -16,8 +16,8 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import { Layer } from "effect"
-import { makeApp } from "./app.js"
-import type { InProcessBinding } from "./env.js"
+import { makeApp } from "./http/app.js"
+import type { InProcessBinding } from "./http/context.js"
 import type { AppOptions } from "./options.js"
 
 /**

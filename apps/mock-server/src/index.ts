@@ -23,9 +23,7 @@ export {
   type Stub,
   VerificationError
 } from "./admin.js"
-export { type AdminOptions } from "./adminGuard.js"
 export { type Answer, type AnswerContext } from "./answers/types.js"
-export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./app.js"
 export {
   DatasetError,
   type DatasetLimits,
@@ -35,9 +33,10 @@ export {
   loadEmbeddedDataset
 } from "./dataset/load.js"
 export type { Dataset } from "./dataset/schema.js"
-export type { AppEnv } from "./env.js"
-export { type Fault, FAULT_HEADER, type FaultKind, formatFault, parseFault } from "./faults.js"
-export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
+export { type AdminOptions } from "./http/adminGuard.js"
+export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./http/app.js"
+export type { AppEnv } from "./http/context.js"
+export { type Fault, FAULT_HEADER, type FaultKind, formatFault, parseFault } from "./http/faults.js"
 export {
   HEADER_LOG_ENTRIES,
   type Intercepted,
@@ -45,16 +44,25 @@ export {
   type SourceAnswer,
   type TestTools,
   type UpstreamOptions
-} from "./interceptor.js"
+} from "./http/interceptor.js"
+export { isOperationPath, type OperationPath, PATHS } from "./http/paths.js"
+export { ADMIN_PREFIX } from "./http/paths.js"
+export { JOURNAL_NEXT_HEADER, JOURNAL_PAGE } from "./http/routes/admin.js"
+export { openApiDocument } from "./http/routes/openapi.js"
+export { type JournalEntry, MockState } from "./http/state.js"
+export type { ValueMatcher } from "./http/testing/matcher.js"
+export type { StubResponse, StubView } from "./http/testing/stubs.js"
+export type { ExpectedCount, NearMiss, VerificationResult } from "./http/testing/verify.js"
+export type { ProxyOptions } from "./http/upstream/proxy.js"
+export {
+  keyOf,
+  normaliseParams,
+  type RecordedAnswer,
+  type Recording,
+  SECRET_PARAMETERS
+} from "./http/upstream/recording.js"
+export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
 export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
-export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf, PATHS } from "./registry.js"
-export { ADMIN_PREFIX, JOURNAL_NEXT_HEADER, JOURNAL_PAGE } from "./routes/admin.js"
-export { openApiDocument } from "./routes/openapi.js"
+export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf } from "./registry.js"
 export { DEFAULT_HOST, type RunningServer, type ServerOptions, startServer } from "./server.js"
 export { embeddedDataset, type MockServerOptions, type StartedMockServer, startMockServer } from "./start.js"
-export { type JournalEntry, MockState } from "./state.js"
-export type { ValueMatcher } from "./testing/matcher.js"
-export type { StubResponse, StubView } from "./testing/stubs.js"
-export type { ExpectedCount, NearMiss, VerificationResult } from "./testing/verify.js"
-export type { ProxyOptions } from "./upstream/proxy.js"
-export { keyOf, normaliseParams, type RecordedAnswer, type Recording, SECRET_PARAMETERS } from "./upstream/recording.js"

@@ -8,12 +8,14 @@
  *
  * @since 0.1.0
  */
+import { EfaClient } from "@efa-kit/core"
 import { Either } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
+import { describeUpstream, upstreamArgs, upstreamOptions } from "./http/upstream/cli.js"
 import { startServer } from "./server.js"
-import { describeUpstream, upstreamArgs, upstreamOptions } from "./upstream/cli.js"
 
+const tripPath = EfaClient.operations.trip.path
 const USAGE = `Usage: efa-mock-server [options]
 
   --port <n>           port to listen on (default: PORT or 8080; 0 picks a free port)
@@ -34,7 +36,7 @@ Record and replay:
                                  also EFA_MOCK_PROXY_HEADERS, a JSON object); never recorded
   --proxy-param <name=value>     query parameter added upstream, e.g. an API key (repeatable); never recorded
   --proxy-path <op=path>         upstream path of an operation (repeatable), e.g.
-                                 XML_TRIP_REQUEST2=/mngvvs/XML_TRIP_REQUEST2
+                                 ${tripPath}=/mngvvs/${tripPath}
   --proxy-timeout <ms>           how long to wait for the upstream (default 30000)
   --record <folder>              write each answer (of the upstream, else of the dataset) to a file
   --replay <folder>              answer from the recordings in a folder
@@ -109,7 +111,9 @@ const main = async (): Promise<void> => {
   console.log(
     `  clock: ${running.state.nowIso()}${values["no-admin"] === true ? "" : ` (POST ${base}__admin/clock to move it)`}`
   )
-  console.log(`  try:   curl '${base}XML_STOPFINDER_REQUEST?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof'`)
+  console.log(
+    `  try:   curl '${base}${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof'`
+  )
   const admin = values["no-admin"] === true
     ? "off (--no-admin)"
     : `${base}__admin/health${

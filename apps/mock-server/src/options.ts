@@ -4,12 +4,11 @@
  *
  * @since 0.1.0
  */
-import { LocalDateTime, type Profile } from "@efa-kit/core"
+import { LocalDateTime, Profile } from "@efa-kit/core"
 import { DateTime, Either } from "effect"
-import type { AdminOptions } from "./adminGuard.js"
 import type { Dataset } from "./dataset/schema.js"
-import type { UpstreamOptions } from "./interceptor.js"
-import { resolveProfile } from "./profile.js"
+import type { AdminOptions } from "./http/adminGuard.js"
+import type { UpstreamOptions } from "./http/interceptor.js"
 import type { AnswerRegistry } from "./registry.js"
 
 /**
@@ -159,6 +158,21 @@ export const parseInstant = (
   return made._tag === "Some"
     ? Either.right(DateTime.toUtc(made.value))
     : Either.left(`not an instant: ${String(input)}`)
+}
+
+/**
+ * Resolves a profile option: a name of a built-in profile or a profile.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const resolveProfile = (profile: string | Profile.Profile | undefined): Profile.Profile | undefined => {
+  if (profile === undefined || typeof profile !== "string") return profile
+  const found = Profile.get(profile)
+  if (found === undefined) {
+    throw new Error(`invalid option profile: unknown profile "${profile}"; known: ${Profile.names.join(", ")}`)
+  }
+  return found
 }
 
 /**

@@ -4,17 +4,7 @@
  *
  * @since 0.1.0
  */
-import {
-  AddInfo,
-  CoordInfo,
-  GeoObject,
-  OpArea,
-  type Operation,
-  ServingLines,
-  StopFinder,
-  Trip,
-  VehicleDetail
-} from "@efa-kit/core"
+import { EfaClient, type Operation } from "@efa-kit/core"
 import { answerAddInfo } from "./answers/addInfo.js"
 import { answerCoordInfo } from "./answers/coordInfo.js"
 import { answerGeoObject } from "./answers/geoObject.js"
@@ -39,6 +29,18 @@ export interface NoResult {
 }
 
 /**
+ * The query parameter that selects an operation on a path several operations share, and its value
+ * (the request's mode).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Mode {
+  readonly parameter: string
+  readonly value: string
+}
+
+/**
  * One operation and its answer.
  *
  * @since 0.1.0
@@ -48,24 +50,43 @@ export interface AnswerEntry<Request = any, Response = any> {
   readonly operation: Operation.Operation<Request, Response, any, any>
   readonly answer: Answer<Request, Response>
   readonly noResult: NoResult
+  /**
+   * On a path several operations share, the parameter whose presence selects this one (an unknown
+   * value is then reported by this operation's decoder); the entry without a mode answers the rest.
+   */
+  readonly mode?: Mode
+  /** Answers that may take long (trips) wait for a turn of their own in the work queue. */
+  readonly expensive?: boolean
 }
 
 /**
- * The answers by operation name; the vehicle-detail mode of `XML_COORD_REQUEST` is its own entry.
+ * The core's operations, by method name.
  *
  * @since 0.1.0
  * @category models
  */
-export interface AnswerRegistry {
-  readonly trip: AnswerEntry<Trip.TripRequest, Trip.TripResponse>
-  readonly coordInfo: AnswerEntry<CoordInfo.CoordInfoRequest, CoordInfo.CoordInfoResponse>
-  readonly vehicleDetail: AnswerEntry<VehicleDetail.VehicleDetailRequest, VehicleDetail.VehicleDetailResponse>
-  readonly stopFinder: AnswerEntry<StopFinder.StopFinderRequest, StopFinder.StopFinderResponse>
-  readonly servingLines: AnswerEntry<ServingLines.ServingLinesRequest, ServingLines.ServingLinesResponse>
-  readonly addInfo: AnswerEntry<AddInfo.AddInfoRequest, AddInfo.AddInfoResponse>
-  readonly opArea: AnswerEntry<OpArea.OpAreaRequest, OpArea.OpAreaResponse>
-  readonly geoObject: AnswerEntry<GeoObject.GeoObjectRequest, GeoObject.GeoObjectResponse>
+export type Operations = typeof EfaClient.operations
+
+/**
+ * The name of an operation (the client's method name).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OperationName = keyof Operations
+
+/**
+ * The answers by operation name, one for each operation of the core's list (the vehicle-detail mode of
+ * the coordinate search is its own entry).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AnswerRegistry = {
+  readonly [K in OperationName]: AnswerEntry<Operation.RequestOf<Operations[K]>, Operation.ResponseOf<Operations[K]>>
 }
+
+const { operations } = EfaClient
 
 /**
  * The fake's answers.
@@ -75,91 +96,70 @@ export interface AnswerRegistry {
  */
 export const answers: AnswerRegistry = {
   trip: {
-    operation: Trip.operation,
+    operation: operations.trip,
     answer: answerTrip,
+    expensive: true,
     noResult: { result: { trips: [] }, module: "routing", code: -4000, text: "no connection found" }
   },
   coordInfo: {
-    operation: CoordInfo.operation,
+    operation: operations.coordInfo,
     answer: answerCoordInfo,
     noResult: { result: { pins: [] }, module: "coordinfo", code: -8020, text: "no objects found" }
   },
   vehicleDetail: {
-    operation: VehicleDetail.operation,
+    operation: operations.vehicleDetail,
     answer: answerVehicleDetail,
+    mode: { parameter: "coordReqType", value: "VEHICLEDETAIL" },
     noResult: { result: { pins: [] }, module: "vehicledetail", code: -8020, text: "vehicle not found" }
   },
   stopFinder: {
-    operation: StopFinder.operation,
+    operation: operations.stopFinder,
     answer: answerStopFinder,
     noResult: { result: { locations: [] }, module: "stopfinder", code: -8012, text: "no matching location found" }
   },
   servingLines: {
-    operation: ServingLines.operation,
+    operation: operations.servingLines,
     answer: answerServingLines,
     noResult: { result: { servingLines: [] }, module: "lines", code: -4050, text: "no serving lines found" }
   },
   addInfo: {
-    operation: AddInfo.operation,
+    operation: operations.addInfo,
     answer: answerAddInfo,
     noResult: { result: { infos: [] }, module: "addinfo", code: -10, text: "notices are not available" }
   },
   opArea: {
-    operation: OpArea.operation,
+    operation: operations.opArea,
     answer: answerOpArea,
     noResult: { result: { providers: [] }, module: "oparea", code: -10, text: "operating areas are not available" }
   },
   geoObject: {
-    operation: GeoObject.operation,
+    operation: operations.geoObject,
     answer: answerGeoObject,
     noResult: { result: { geometry: [], stops: [] }, module: "geoobject", code: -2000, text: "line not found" }
   }
 }
 
 /**
- * The paths the fake serves, in the contract's order, with the entries each path answers.
+ * The names of the operations, in the order of the core's list.
  *
  * @since 0.1.0
  * @category registry
  */
-export const PATHS = [
-  "XML_TRIP_REQUEST2",
-  "XML_COORD_REQUEST",
-  "XML_STOPFINDER_REQUEST",
-  "XML_SERVINGLINES_REQUEST",
-  "XML_ADDINFO_REQUEST",
-  "XML_OPAREA_REQUEST",
-  "XML_GEOOBJECT_REQUEST"
-] as const
+export const operationNames = Object.keys(operations) as Array<OperationName>
 
 /**
- * @since 0.1.0
- * @category models
- */
-export type OperationPath = typeof PATHS[number]
-
-/**
- * Whether a text is one of the seven paths.
+ * The entries of a registry in the order of the core's list.
  *
  * @since 0.1.0
  * @category registry
  */
-export const isOperationPath = (path: string): path is OperationPath => (PATHS as ReadonlyArray<string>).includes(path)
+export const entriesOf = (registry: AnswerRegistry): Array<AnswerEntry> => operationNames.map((name) => registry[name])
 
 /**
- * The operations of a registry in the contract's order (the vehicle detail after the coordinate
- * search), for listings and the OpenAPI document.
+ * The operations of a registry in the order of the core's list, for listings and the OpenAPI document.
  *
  * @since 0.1.0
  * @category registry
  */
-export const operationsOf = (registry: AnswerRegistry): Array<Operation.Any> => [
-  registry.trip.operation,
-  registry.coordInfo.operation,
-  registry.vehicleDetail.operation,
-  registry.stopFinder.operation,
-  registry.servingLines.operation,
-  registry.addInfo.operation,
-  registry.opArea.operation,
-  registry.geoObject.operation
-]
+export const operationsOf = (registry: AnswerRegistry): Array<Operation.Any> =>
+  entriesOf(registry).map((entry) => entry.operation)

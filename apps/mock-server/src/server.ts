@@ -6,9 +6,9 @@
 import { serve, type ServerType } from "@hono/node-server"
 import { Effect, Either } from "effect"
 import type { AddressInfo } from "node:net"
-import { makeMockServer, type MockServer } from "./app.js"
 import { type DatasetError, embeddedDatasetPath, loadDataset } from "./dataset/load.js"
 import type { Dataset } from "./dataset/schema.js"
+import { makeMockServer, type MockServer } from "./http/app.js"
 import type { AppOptions } from "./options.js"
 
 /**

@@ -5,7 +5,7 @@
  * ```ts
  * const fake = await startMockServer()
  * // point the code under test at fake.url, then
- * await fake.admin.verify({ path: "XML_STOPFINDER_REQUEST" })
+ * await fake.admin.verify({ path: StopFinder.operation.path })
  * await fake.close()
  * ```
  *
@@ -13,9 +13,9 @@
  */
 import { Effect, Either } from "effect"
 import { makeAdmin, type MockAdmin } from "./admin.js"
-import type { MockServer } from "./app.js"
 import { loadEmbeddedDataset } from "./dataset/load.js"
 import type { Dataset } from "./dataset/schema.js"
+import type { MockServer } from "./http/app.js"
 import { type ServerOptions, startServer } from "./server.js"
 
 /**

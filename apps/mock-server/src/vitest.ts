@@ -5,7 +5,7 @@
  *
  * ```ts
  * import { test } from "@efa-kit/mock-server/vitest"
- * import { EfaClient, Point } from "@efa-kit/core"
+ * import { EfaClient, Point, StopFinder } from "@efa-kit/core"
  * import { Effect } from "effect"
  * import { expect } from "vitest"
  *
@@ -15,7 +15,7 @@
  *       .pipe(Effect.provide(efa.layer))
  *   )
  *   expect(locations[0]?.name).toBe("Stuttgart, Hauptbahnhof")
- *   await efa.admin.verify({ path: "XML_STOPFINDER_REQUEST" }, 1)
+ *   await efa.admin.verify({ path: StopFinder.operation.path }, 1)
  * })
  *
  * test("the same with the Promise client", async ({ efa }) => {
@@ -35,8 +35,8 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import { Layer } from "effect"
 import { test as baseTest, type TestAPI } from "vitest"
 import { makeAdmin, type MockAdmin, type Stub } from "./admin.js"
-import { makeMockServer, type MockServer } from "./app.js"
 import type { Dataset } from "./dataset/schema.js"
+import { makeMockServer, type MockServer } from "./http/app.js"
 import { fetchInProcess, layerInProcess } from "./inProcess.js"
 import type { AppOptions } from "./options.js"
 import { embeddedDataset, startMockServer, tokenHeaders } from "./start.js"

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
+import { Either, Schema } from "effect"
+import { faultKinds, faultSpec, formatFault, parseFault } from "../src/http/faults.js"
 import { fetchInProcess } from "../src/index.js"
 import { admin, call, fake } from "./helpers.js"
 
@@ -102,6 +104,7 @@ describe("fault header", () => {
     const bad = await withFault(server, "explode")
     expect(bad.status).toBe(400)
     expect(bad.json).toMatchObject({ error: "invalid-fault", header: "x-efa-fault" })
+    expect(Object.keys(bad.json.directives)).toEqual(expect.arrayContaining(["latency=<ms>", "system-error[=<code>]"]))
     expect((await withFault(server, "html;empty")).status).toBe(400)
     expect((await withFault(server, "status=99")).status).toBe(400)
   })
@@ -204,5 +207,40 @@ describe("scripted faults", () => {
       headers: { "content-type": "application/json" }
     })
     expect(notJson.status).toBe(400)
+  })
+})
+
+describe("the table of fault kinds", () => {
+  const kinds = Object.keys(faultKinds) as Array<keyof typeof faultKinds>
+  const decodeStep = Schema.decodeUnknownEither(faultSpec(1000))
+
+  it.each(kinds)("%s is read from the header and from a script object, and written back the same", (kind) => {
+    const parsed = parseFault(`status=503;${kind}`, 1000)
+    expect(parsed).toEqual(Either.right({ status: 503, kind }))
+    if (Either.isRight(parsed)) expect(parseFault(formatFault(parsed.right), 1000)).toEqual(parsed)
+    expect(decodeStep({ kind })).toEqual(Either.right({ kind }))
+    expect(decodeStep(kind)).toEqual(Either.right({ kind }))
+  })
+
+  it.each(kinds)("%s changes the answer of a request", async (kind) => {
+    const server = fake()
+    const plain = await call(server, "/XML_STOPFINDER_REQUEST", STOPS)
+    if (kind === "drop") {
+      const url = "http://efa.test/XML_STOPFINDER_REQUEST?type_sf=any&name_sf=Feuersee"
+      await expect(fetchInProcess(server)(url, { headers: { "x-efa-fault": kind } })).rejects.toThrow(TypeError)
+      return
+    }
+    const broken = await withFault(server, kind)
+    expect([broken.status, broken.headers.get("content-type"), broken.text]).not.toEqual([
+      plain.status,
+      plain.headers.get("content-type"),
+      plain.text
+    ])
+  })
+
+  it("names every directive when one is unknown", () => {
+    const unknown = parseFault("explode", 1000)
+    expect(Either.isLeft(unknown)).toBe(true)
+    if (Either.isLeft(unknown)) { for (const kind of kinds) expect(unknown.left).toContain(kind) }
   })
 })

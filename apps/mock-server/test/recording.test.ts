@@ -3,10 +3,10 @@ import { Either } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { upstreamOptions } from "../src/http/upstream/cli.js"
+import { upstreamUrl } from "../src/http/upstream/proxy.js"
+import { keyOf, normaliseParams, secretNames } from "../src/http/upstream/recording.js"
 import { fetchInProcess } from "../src/inProcess.js"
-import { upstreamOptions } from "../src/upstream/cli.js"
-import { upstreamUrl } from "../src/upstream/proxy.js"
-import { keyOf, normaliseParams, secretNames } from "../src/upstream/recording.js"
 import { call, fake } from "./helpers.js"
 
 const tempFolder = () => fs.mkdtempSync(path.join(os.tmpdir(), "efa-recordings-"))

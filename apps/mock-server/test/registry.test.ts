@@ -1,6 +1,7 @@
+import { EfaClient } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
-import { type AnswerEntry, answers } from "../src/index.js"
+import { type AnswerEntry, answers, isOperationPath, PATHS } from "../src/index.js"
 import { call, fake } from "./helpers.js"
 
 // One valid request per operation (and the vehicle-detail mode).
@@ -59,5 +60,24 @@ describe("every operation", () => {
     const paths = Object.values(requests).map(([path]) => path.slice(1))
     expect(fresh.state.journal().map((entry) => entry.path)).toEqual(paths)
     expect(fresh.errors).toEqual([])
+  })
+})
+
+describe("the registry and the routes follow the core's list of operations", () => {
+  it("has one entry per operation, bound to that operation", () => {
+    expect(Object.keys(answers).sort()).toEqual(Object.keys(EfaClient.operations).sort())
+    for (const [name, operation] of Object.entries(EfaClient.operations)) {
+      expect(answers[name as keyof typeof answers].operation).toBe(operation)
+    }
+  })
+
+  it("serves each operation's path once, and nothing else as an operation path", async () => {
+    const paths = new Set(Object.values(EfaClient.operations).map((operation) => operation.path))
+    expect([...PATHS].sort()).toEqual([...paths].sort())
+    for (const path of paths) {
+      expect(isOperationPath(path)).toBe(true)
+      expect((await call(server, `/${path}`, {})).status).not.toBe(404)
+    }
+    expect(isOperationPath("XML_TRIP_REQUEST")).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime } from "effect"
-import { AnswerCache } from "../src/answerCache.js"
+import { AnswerCache } from "../src/http/answerCache.js"
 import { answers, MockState } from "../src/index.js"
 import { admin, call, fake } from "./helpers.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
+import { HeaderLog } from "../src/http/testing/verify.js"
 import { makeAdmin, VerificationError } from "../src/index.js"
 import { fetchInProcess } from "../src/inProcess.js"
-import { HeaderLog } from "../src/testing/verify.js"
 import { admin, call, fake } from "./helpers.js"
 
 const stopFinder = { outputFormat: "JSON", type_sf: "any", name_sf: "Nowhere at all" }

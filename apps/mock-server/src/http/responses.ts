@@ -1,0 +1,183 @@
+/**
+ * What the fake writes for an operation: its answer encoded with the core's response Schema, the 400
+ * naming each invalid parameter, and the EFA-style error with an empty result.
+ *
+ * The fake speaks both dialects: the contract's format for `outputFormat=JSON` (or none), and rapidJSON
+ * for `outputFormat=rapidJSON`, encoded from the same answers through the core's rapidJSON
+ * transformations (`RapidJson.responses`), so that the client's decode of either is the inverse of what
+ * the fake wrote. The parameters real clients send with rapidJSON (`coordOutputFormat`, `version`,
+ * `language`, `locationServerActive`, deployment macros) are accepted and do not change the answer,
+ * except a `coordOutputFormat` other than WGS84 degrees, which is refused: the fake has no native grid.
+ *
+ * @since 0.1.0
+ */
+import { type Operation, RapidJson } from "@efa-kit/core"
+import { type DateTime, Either, ParseResult, Schema } from "effect"
+import type { NoResult } from "../registry.js"
+
+/**
+ * One problem with a request, named by the query parameter.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ParameterIssue {
+  readonly parameter: string
+  readonly message: string
+}
+
+/**
+ * The answer formats.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type OutputFormat = "JSON" | "rapidJSON"
+
+const WGS84_FORMATS = new Set(["wgs84[dd.ddddd]", "wgs84[ddd.ddddd]", "epsg:4326", "wgs84"])
+
+/**
+ * The format a query asks for, or the issues with its `outputFormat` and `coordOutputFormat`.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const outputFormatOf = (
+  pairs: ReadonlyArray<readonly [string, string]>
+): { readonly format: OutputFormat; readonly issues: ReadonlyArray<ParameterIssue> } => {
+  let format: OutputFormat = "JSON"
+  const issues: Array<ParameterIssue> = []
+  for (const [key, value] of pairs) {
+    if (key === "outputFormat") {
+      const asked = value.trim().toLowerCase()
+      if (asked === "rapidjson") format = "rapidJSON"
+      else if (asked !== "json") {
+        issues.push({
+          parameter: "outputFormat",
+          message: `this fake serves outputFormat=JSON (the contract's format) or rapidJSON, got "${
+            value.slice(0, 100)
+          }"`
+        })
+      }
+    } else if (key === "coordOutputFormat" && !WGS84_FORMATS.has(value.trim().toLowerCase())) {
+      issues.push({
+        parameter: "coordOutputFormat",
+        message: `this fake writes coordinates in WGS84[dd.ddddd] (or EPSG:4326) only, got "${value.slice(0, 100)}"`
+      })
+    }
+  }
+  return { format, issues }
+}
+
+type Encoder = (response: unknown) => Either.Either<unknown, ParseResult.ParseError>
+
+const encoders = new WeakMap<DateTime.TimeZone, Map<string, Encoder>>()
+const contractEncoders = new WeakMap<Operation.Any, Encoder>()
+
+/**
+ * The encoder of an operation's answers in the contract's format.
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const contractEncoder = (operation: Operation.Any): Encoder => {
+  let encoder = contractEncoders.get(operation)
+  if (encoder === undefined) {
+    encoder = Schema.encodeEither(operation.response) as Encoder
+    contractEncoders.set(operation, encoder)
+  }
+  return encoder
+}
+
+/**
+ * The rapidJSON encoder of an operation's answers in a time zone (notice validity dates become instants
+ * in it).
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const rapidJsonEncoder = (operation: Operation.Any, timeZone: DateTime.TimeZone): Encoder => {
+  let byName = encoders.get(timeZone)
+  if (byName === undefined) {
+    byName = new Map()
+    encoders.set(timeZone, byName)
+  }
+  let encoder = byName.get(operation.name)
+  if (encoder === undefined) {
+    const schemas = RapidJson.responses({ timeZone }) as Record<string, Schema.Schema<any, any>>
+    const schema = schemas[operation.name]
+    if (schema === undefined) throw new Error(`no rapidJSON encoding for ${operation.name}`)
+    encoder = Schema.encodeEither(schema) as Encoder
+    byName.set(operation.name, encoder)
+  }
+  return encoder
+}
+
+/**
+ * The encoder of an operation's answers in a format.
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const encoderOf = (operation: Operation.Any, format: OutputFormat, timeZone: DateTime.TimeZone): Encoder =>
+  format === "rapidJSON" ? rapidJsonEncoder(operation, timeZone) : contractEncoder(operation)
+
+/**
+ * The issues of a failed decode, one per parameter and rule: the parameter is the first element of the
+ * issue's path.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const toParameterIssues = (issue: ParseResult.ParseIssue): Array<ParameterIssue> => {
+  const seen = new Set<string>()
+  const out: Array<ParameterIssue> = []
+  for (const entry of ParseResult.ArrayFormatter.formatIssueSync(issue)) {
+    const parameter = entry.path.length === 0 ? "(query)" : String(entry.path[0])
+    const key = parameter + "\u0000" + entry.message
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push({ parameter, message: entry.message })
+  }
+  return out
+}
+
+/**
+ * The body of a 400 answer.
+ *
+ * @since 0.1.0
+ * @category bodies
+ */
+export const invalidBody = (operation: Operation.Any, issues: ReadonlyArray<ParameterIssue>) => ({
+  error: "invalid-parameters",
+  operation: operation.name,
+  path: operation.path,
+  message: `${issues.length} invalid parameter${issues.length === 1 ? "" : "s"}: ` +
+    issues.map((issue) => `${issue.parameter}: ${issue.message}`).join("; "),
+  issues
+})
+
+/**
+ * The body of an EFA error: the operation's empty result with a `systemMessages` error (`code`
+ * replacing the operation's usual one), encoded through the response schema in the asked format when
+ * it fits, so that the body has the dialect's shape.
+ *
+ * @since 0.1.0
+ * @category bodies
+ */
+export const systemErrorBody = (
+  operation: Operation.Any,
+  noResult: NoResult,
+  code: number | undefined,
+  format: OutputFormat,
+  timeZone: DateTime.TimeZone
+): string => {
+  const message = { type: "error", module: noResult.module, code: code ?? noResult.code, text: noResult.text }
+  const candidate = { ...noResult.result, systemMessages: [message] }
+  const decoded = Schema.decodeUnknownEither(operation.response)(candidate)
+  if (Either.isRight(decoded)) {
+    const encoded = encoderOf(operation, format, timeZone)(decoded.right)
+    if (Either.isRight(encoded)) return JSON.stringify(encoded.right)
+  }
+  return JSON.stringify(candidate)
+}
