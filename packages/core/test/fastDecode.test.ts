@@ -80,7 +80,15 @@ const format = (error: ParseResult.ParseError) => ParseResult.TreeFormatter.form
  * The fast path gives up on valid input only where a "__proto__" key would become a prototype.
  */
 const agree = (schema: Schema.Schema<any, any>, json: string): void => {
-  const expected = Schema.decodeUnknownEither(schema, { errors: "first" })(JSON.parse(json))
+  let expected: Either.Either<unknown, ParseResult.ParseError>
+  try {
+    expected = Schema.decodeUnknownEither(schema, { errors: "first" })(JSON.parse(json))
+  } catch {
+    // Effect's own decoder throws on a few inputs (a union's literal lookup calls `String` on a value such
+    // as `[{"toString":false}]`): there is no result to agree with, and the compiled paths must not throw
+    for (const mode of modes) expect(() => compiled(schema, mode)(JSON.parse(json))).not.toThrow()
+    return
+  }
   const protoKey = json.includes(`"__proto__"`)
   for (const mode of modes) {
     const input = JSON.parse(json)
