@@ -767,7 +767,7 @@ export const operation: Operation<
   name: "coordInfo",
   path: paths.coordInfo,
   summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",
-  params: CoordInfoParams as unknown as Schema.Struct<any>,
+  params: CoordInfoParams,
   request: CoordInfoRequest,
   query: () => CoordInfoQuery,
   response: CoordInfoResponse,

@@ -440,7 +440,7 @@ export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaRe
   name: "opArea",
   path: paths.opArea,
   summary: "Sharing providers, their offers and operating-area polygons",
-  params: OpAreaParams as unknown as Schema.Struct<any>,
+  params: OpAreaParams,
   request: OpAreaRequest,
   query: () => OpAreaQuery,
   response: OpAreaResponse,

@@ -49,7 +49,7 @@ export interface Operation<Request, Response, ResponseEncoded = unknown, Request
   /** One line on what the operation does. */
   readonly summary: string
   /** The query parameters by their wire names, decoded one by one. */
-  readonly params: Schema.Struct<any>
+  readonly params: Schema.Schema.AnyNoContext
   /**
    * The request model. Its decoding side takes requests as people write them (times as a `Date`, an ISO
    * string or a zoned `DateTime`, sets in any order) and gives the canonical model the query encodes.

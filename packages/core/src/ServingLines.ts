@@ -352,7 +352,7 @@ export const operation: Operation<
   name: "servingLines",
   path: paths.servingLines,
   summary: "Lines serving a stop, or lines matching a public line name",
-  params: ServingLinesParams as unknown as Schema.Struct<any>,
+  params: ServingLinesParams,
   request: ServingLinesRequest,
   query: () => ServingLinesQuery,
   response: ServingLinesResponse,

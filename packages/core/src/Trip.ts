@@ -1029,7 +1029,7 @@ export const operation: Operation<TripRequest, TripResponse, typeof TripResponse
   name: "trip",
   path: paths.trip,
   summary: "Connections between two points by departure or arrival time",
-  params: TripParams as unknown as Schema.Struct<any>,
+  params: TripParams,
   request: TripRequest,
   query: TripQuery,
   response: TripResponse,

@@ -313,7 +313,7 @@ export const operation: Operation<
   name: "vehicleDetail",
   path: paths.coordInfo,
   summary: "Details of one sharing vehicle: position, specification, availability",
-  params: VehicleDetailParams as unknown as Schema.Struct<any>,
+  params: VehicleDetailParams,
   request: VehicleDetailRequest,
   query: () => VehicleDetailQuery,
   response: VehicleDetailResponse,
