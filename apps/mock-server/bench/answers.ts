@@ -15,6 +15,7 @@ import { answerStopFinder } from "../src/answers/stopFinder.js"
 import { answerTrip } from "../src/answers/trip.js"
 import type { AnswerContext } from "../src/answers/types.js"
 import { loadEmbeddedDataset } from "../src/dataset/load.js"
+import { expensiveTripRequests } from "./requests.js"
 import { median } from "./stats.js"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -28,16 +29,8 @@ const context: AnswerContext = {
 const morning = DateTime.unsafeMake("2026-03-02T07:30:00Z")
 const stops = dataset.stops
 const slice = stops.slice(0, 24)
-const far = [stops[0]!, stops[stops.length - 1]!, stops[Math.floor(stops.length / 2)]!]
 
-const expensiveTrips: ReadonlyArray<Trip.TripRequest> = Array.from({ length: 12 }, (_, i) => ({
-  origin: Point.fromId(far[i % 3]!.id),
-  destination: Point.fromId(far[(i + 1) % 3]!.id),
-  via: { point: Point.fromId(far[(i + 2) % 3]!.id) },
-  numberOfTrips: 30,
-  publicTransport: { nearbyStopsAtOrigin: true, nearbyStopsAtDestination: true },
-  dateTime: DateTime.unsafeMake(`2026-03-02T${String(5 + i).padStart(2, "0")}:15:00Z`)
-}))
+const expensiveTrips = expensiveTripRequests(dataset)
 const mixTrips: ReadonlyArray<Trip.TripRequest> = slice.map((stop, i) => ({
   origin: Point.fromId(stop.id),
   destination: Point.fromId(slice[(i + 1) % slice.length]!.id),

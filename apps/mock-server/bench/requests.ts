@@ -2,7 +2,7 @@
  * Sample requests of every operation (and the vehicle-detail mode), as the client sends them: each URL
  * is built with the client's `url()` helper, so the benchmarks and the load test speak the contract.
  */
-import { CoordInfo, EfaClient, GeoObject, OpArea, Point, ServingLines } from "@efa-kit/core"
+import { CoordInfo, EfaClient, GeoObject, OpArea, Point, ServingLines, type Trip } from "@efa-kit/core"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { DateTime, Effect, Either } from "effect"
 import type { Dataset } from "../src/index.js"
@@ -77,19 +77,22 @@ export const loadMix = (dataset: Dataset, stops = 24): ReadonlyArray<Sample> => 
  * both ends, at many times of day. The load test makes every URL unique (an extra parameter), so that
  * the fake's answer cache never helps.
  */
-export const expensiveTrips = (dataset: Dataset): ReadonlyArray<Sample> => {
+export const expensiveTripRequests = (dataset: Dataset): ReadonlyArray<Trip.TripRequest> => {
   const stops = dataset.stops
   const far = [stops[0]!, stops[stops.length - 1]!, stops[Math.floor(stops.length / 2)]!]
-  return Array.from({ length: 12 }, (_, i) =>
-    sample("trip", {
-      origin: Point.fromId(far[i % 3]!.id),
-      destination: Point.fromId(far[(i + 1) % 3]!.id),
-      via: { point: Point.fromId(far[(i + 2) % 3]!.id) },
-      numberOfTrips: 30,
-      publicTransport: { nearbyStopsAtOrigin: true, nearbyStopsAtDestination: true },
-      dateTime: DateTime.unsafeMake(`2026-03-02T${String(5 + i).padStart(2, "0")}:15:00Z`)
-    }))
+  return Array.from({ length: 12 }, (_, i) => ({
+    origin: Point.fromId(far[i % 3]!.id),
+    destination: Point.fromId(far[(i + 1) % 3]!.id),
+    via: { point: Point.fromId(far[(i + 2) % 3]!.id) },
+    numberOfTrips: 30,
+    publicTransport: { nearbyStopsAtOrigin: true, nearbyStopsAtDestination: true },
+    dateTime: DateTime.unsafeMake(`2026-03-02T${String(5 + i).padStart(2, "0")}:15:00Z`)
+  }))
 }
+
+/** {@link expensiveTripRequests} as the URLs a client sends. */
+export const expensiveTrips = (dataset: Dataset): ReadonlyArray<Sample> =>
+  expensiveTripRequests(dataset).map((request) => sample("trip", request))
 
 /** The mix without its trips: the requests that should stay fast whatever else the fake is asked. */
 export const cheapMix = (dataset: Dataset): ReadonlyArray<Sample> =>
