@@ -158,6 +158,22 @@ describe("headers are checked where they enter", () => {
   })
 })
 
+describe("answers of stubs, recordings and the upstream are inert in a browser", () => {
+  it("one that is not JSON gets a sandboxing Content-Security-Policy and nosniff; JSON is left alone", async () => {
+    const server = fake()
+    await admin(server, "POST", "stubs", {
+      request: { path: STOP_FINDER, params: { name_sf: "html" } },
+      response: { contentType: "text/html", body: "<script>parent.pwned = 1</script>" }
+    })
+    const html = await call(server, `/${STOP_FINDER}`, { ...stopFinder, name_sf: "html" })
+    expect(html.headers.get("content-security-policy")).toContain("sandbox")
+    expect(html.headers.get("x-content-type-options")).toBe("nosniff")
+    await admin(server, "POST", "stubs", { request: { path: STOP_FINDER }, response: { json: { locations: [] } } })
+    const json = await call(server, `/${STOP_FINDER}`, stopFinder)
+    expect(json.headers.get("content-security-policy")).toBeNull()
+  })
+})
+
 describe("patterns match in linear time", () => {
   // Each of these took the old matcher (backtracking) from seconds to hours; none has an end in sight
   // at this length. With RE2's engine they are answered as any other request.

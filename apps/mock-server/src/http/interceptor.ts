@@ -139,6 +139,21 @@ const jsonAnswer = (status: number, body: unknown): SourceAnswer => ({
   body: JSON.stringify(body)
 })
 
+// Headers of an answer from a stub, a recording or the upstream that is not JSON: should a browser be
+// pointed at it, it renders nothing active at the fake's origin (where the admin API is).
+const INERT = { "content-security-policy": "sandbox; default-src 'none'", "x-content-type-options": "nosniff" }
+
+const isJsonType = (contentType: string): boolean => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType)
+
+/**
+ * An answer of untrusted content, made inert in a browser unless it is JSON.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const inert = <A extends SourceAnswer>(answer: A): A =>
+  isJsonType(answer.contentType) ? answer : { ...answer, headers: { ...answer.headers, ...INERT } }
+
 // Answers that are passing failures of a deployment, not fixtures.
 const isTransient = (status: number) => status >= 500 || status === 429
 
@@ -197,7 +212,7 @@ export const makeTestTools = (
     if (replay !== undefined) {
       const normalised = normaliseParams(params, secrets)
       const hit = replay.get(path, normalised)
-      if (hit !== undefined) return hit.answer
+      if (hit !== undefined) return inert(hit.answer)
       if (proxy === undefined) {
         const nearest = replay.nearest(path, normalised)
         return jsonAnswer(404, {
@@ -227,7 +242,7 @@ export const makeTestTools = (
           return jsonAnswer(answer.status, { error: answer.error, path, message: answer.message })
         }
         record(c, path, params, answer)
-        return answer
+        return inert(answer)
       })
     }
     const answer = fromDataset()
@@ -255,12 +270,13 @@ export const makeTestTools = (
         }
         return {
           fault: stub.fault,
-          answer: () => ({
-            status: stubbed.status,
-            contentType: stubbed.contentType,
-            body: stubbed.body,
-            headers: { ...stubbed.headers, "x-efa-mock-stub": stub.id }
-          })
+          answer: () =>
+            inert({
+              status: stubbed.status,
+              contentType: stubbed.contentType,
+              body: stubbed.body,
+              headers: { ...stubbed.headers, "x-efa-mock-stub": stub.id }
+            })
         }
       }
     }
