@@ -94,6 +94,20 @@ interface Pending {
 const sameAnswer = (a: RecordedAnswer, b: RecordedAnswer): boolean =>
   a.body === b.body && a.status === b.status && a.contentType === b.contentType
 
+// One level at a time: Node's recursive `mkdir` loops for ever where a level cannot be made but its
+// parent exists (below /proc, say).
+const makeFolder = (folder: string): void => {
+  const missing: Array<string> = []
+  let current = path.resolve(folder)
+  while (!fs.existsSync(current)) {
+    missing.unshift(current)
+    const parent = path.dirname(current)
+    if (parent === current) break
+    current = parent
+  }
+  for (const level of missing) fs.mkdirSync(level)
+}
+
 /**
  * Checks that a folder can hold recordings: creates it, and writes and removes a file in it. Throws an
  * error naming the folder and the problem.
@@ -103,7 +117,7 @@ const sameAnswer = (a: RecordedAnswer, b: RecordedAnswer): boolean =>
  */
 export const checkRecordFolder = (folder: string): void => {
   try {
-    fs.mkdirSync(folder, { recursive: true })
+    makeFolder(folder)
     if (!fs.statSync(folder).isDirectory()) throw new Error("not a folder")
     const probe = path.join(folder, `.efa-mock-write-check-${process.pid}`)
     fs.writeFileSync(probe, "")
@@ -277,7 +291,8 @@ export class Recorder {
     }
     const dir = path.dirname(full)
     if (!this.#madeFolders.has(dir)) {
-      await fs.promises.mkdir(dir, { recursive: true })
+      // One level below the folder checked at start.
+      makeFolder(dir)
       this.#madeFolders.add(dir)
     }
     const temporary = `${full}.${process.pid}.tmp`
