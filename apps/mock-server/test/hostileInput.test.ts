@@ -575,6 +575,21 @@ describe("recording", () => {
     expect(JSON.parse(fs.readFileSync(path.join(folder, STOP_FINDER, file!), "utf8")).response.body).toEqual({ a: 2 })
   })
 
+  it("tells a large answer (kept by its hash, not itself) unchanged from changed", async () => {
+    const recorder = new Recorder(tempFolder(), secretNames(), [])
+    const large = (n: number) => ({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ n, rows: "x".repeat(300_000) })
+    })
+    const params: Array<[string, string]> = [["name_sf", "Hbf"]]
+    expect(recorder.record("/X", STOP_FINDER, params, large(1))).toBeDefined()
+    expect(recorder.record("/X", STOP_FINDER, params, large(1))).toBeUndefined()
+    expect(recorder.record("/X", STOP_FINDER, params, large(2))).toBeDefined()
+    await recorder.flush()
+    expect(recorder.status()).toMatchObject({ written: 1, unchanged: 1, pending: 0 })
+  })
+
   it("bounds the pending writes: past the bound a recording is skipped and reported, the answers given", async () => {
     const folder = tempFolder()
     const server = fake({ record: folder, recordLimits: { maxPendingWrites: 2 } })
