@@ -148,4 +148,3 @@ export const entriesOf = (registry: AnswerRegistry): Array<AnswerEntry> =>
  */
 export const operationsOf = (registry: AnswerRegistry): Array<Operation.Any> =>
   entriesOf(registry).map((entry) => entry.operation)
-

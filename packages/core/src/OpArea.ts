@@ -30,9 +30,9 @@ import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
 import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelText, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { contractPaths } from "./internal/operationNames.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { LiteralParam, oneOf, Radius } from "./internal/wireValues.js"
 import type { Operation } from "./Operation.js"
@@ -438,7 +438,11 @@ export interface OpAreaResponse extends Schema.Schema.Type<typeof OpAreaResponse
  */
 export const operation: Operation<
   "opArea",
-  OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded, OpAreaRequestInput> = {
+  OpAreaRequest,
+  OpAreaResponse,
+  typeof OpAreaResponse.Encoded,
+  OpAreaRequestInput
+> = {
   name: "opArea",
   path: contractPaths.opArea,
   summary: "Sharing providers, their offers and operating-area polygons",

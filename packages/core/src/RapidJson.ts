@@ -27,13 +27,13 @@ import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
 import * as TripCodec from "./internal/rapidjson/Trip.js"
 import * as VehicleDetailCodec from "./internal/rapidjson/VehicleDetail.js"
-import * as VehicleDetail from "./VehicleDetail.js"
 import * as Wire from "./internal/rapidjson/wire.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
+import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
  * What the mapping needs to know of a deployment.

@@ -33,9 +33,9 @@ import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp as InstantTimestamp } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, IntParam, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { contractPaths } from "./internal/operationNames.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
   FixedParam,
@@ -1014,7 +1014,11 @@ export interface TripResponse extends Schema.Schema.Type<typeof TripResponse> {}
  */
 export const operation: Operation<
   "trip",
-  TripRequest, TripResponse, typeof TripResponse.Encoded, TripRequestInput> = {
+  TripRequest,
+  TripResponse,
+  typeof TripResponse.Encoded,
+  TripRequestInput
+> = {
   name: "trip",
   path: contractPaths.trip,
   summary: "Connections between two points by departure or arrival time",

@@ -99,8 +99,7 @@ export const makeDialect = (settings: DialectSettings) => {
   }
 
   /** The response schema of an operation in this dialect (after `load`). */
-  const response = (operation: Operation.Any): Schema.Schema<any, any> =>
-    schemas.get(operation) ?? operation.response
+  const response = (operation: Operation.Any): Schema.Schema<any, any> => schemas.get(operation) ?? operation.response
 
   /** A top-level version refusal of a rapidJSON server. */
   const versionRefusal = (json: unknown): VersionRefusal | undefined => {

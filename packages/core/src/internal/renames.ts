@@ -17,8 +17,10 @@ type Renaming = (profile: Renames | undefined, operation: string, pairs: Pairs) 
  *
  * @internal
  */
-export const entryOf = <V>(table: Readonly<Record<string, V | undefined>> | undefined, operation: string): V | undefined =>
-  table?.[operation]
+export const entryOf = <V>(
+  table: Readonly<Record<string, V | undefined>> | undefined,
+  operation: string
+): V | undefined => table?.[operation]
 
 // `toOwn`: the contract's names to the deployment's; else back.
 const renaming = (toOwn: boolean): Renaming => (profile, operation, pairs) => {

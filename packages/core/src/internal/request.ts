@@ -11,8 +11,8 @@ import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidRequestError, type RequestIssue } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
-import { formatIssues } from "./describe.js"
 import type { Deployment } from "./deployment.js"
+import { formatIssues } from "./describe.js"
 import { type QueryPairs, toQueryString } from "./query.js"
 
 /**

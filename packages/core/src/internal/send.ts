@@ -96,7 +96,11 @@ export const makeSender = (
   }
 
   // The cause keeps the request, its API key header redacted.
-  const transportError = (operation: Operation<any, any, any, any>, url: string, error: HttpClientError.HttpClientError) =>
+  const transportError = (
+    operation: Operation<any, any, any, any>,
+    url: string,
+    error: HttpClientError.HttpClientError
+  ) =>
     new TransportError({
       operation: operation.name,
       reason: "network",

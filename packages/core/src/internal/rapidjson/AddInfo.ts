@@ -1,3 +1,5 @@
+// The notices' rapidJSON codec (`infos`), each decision beside its mapping. A `version` of any type (VRR sends
+// a string) is ignored.
 import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -6,7 +8,7 @@ import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operatio
 import { dedupe } from "../dedupe.js"
 import { Timestamp } from "../instant.js"
 import { opt } from "../params.js"
-import { put, SystemMessages, type Mutable, mapping, total } from "./wire.js"
+import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
 
 const WireInterval = Schema.Struct({
   from: opt(Timestamp),
@@ -84,9 +86,12 @@ const ids = (refs: ReadonlyArray<{ readonly id?: string }> | undefined): Array<s
 }
 
 const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Type): AddInfo.AddInfoResponse => {
+  // `infos.current` then `infos.historic` (`infos.affected` is a lookup table, not notices)
   const all = [...(wire.infos?.current ?? []), ...(wire.infos?.historic ?? [])]
   const notices = all.map((info): AddInfo.Notice => {
     const link = info.infoLinks?.[0]
+    // `validFrom`/`validTo` ← `timestamps.validity` (else `availability`), as calendar dates in the deployment's
+    // time zone; an open end (`isOpenEnd`, year 2500) gives no `validTo`
     const validity = info.timestamps?.validity
     const first = validity !== undefined && validity.length > 0 ? validity[0] : info.timestamps?.availability
     const last = validity !== undefined && validity.length > 0
@@ -95,8 +100,10 @@ const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Ty
     const out: Mutable<AddInfo.Notice> = {
       id: info.id,
       type: info.type,
+      // TfNSW's historic notices carry their text only in `infoLinks[0]`
       title: info.title ?? info.urlText ?? info.subtitle ?? link?.urlText ?? link?.subtitle ?? "",
       text: info.content ?? link?.content ?? "",
+      // `lines` ← `affected.lines[].id`
       lines: ids(info.affected?.lines) ?? []
     }
     if (first?.from !== undefined) out.validFrom = dateIn(first.from, context.timeZone)
@@ -104,11 +111,13 @@ const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Ty
       const to = dateIn(last.to, context.timeZone)
       if (Number(to.slice(0, 4)) < OPEN_END_YEAR) out.validTo = to
     }
+    // `severity` ← `priority`
     put(out, "severity", info.priority)
     put(out, "url", info.url ?? link?.url)
     put(out, "affectedStops", ids(info.affected?.stops))
     return out
   })
+  // de-duplicated by `id`, as in the contract dialect
   const out: Mutable<AddInfo.AddInfoResponse> = { infos: dedupe(notices) }
   put(out, "systemMessages", wire.systemMessages)
   return out
@@ -148,14 +157,16 @@ const addInfoEncode = (context: Context) => (response: AddInfo.AddInfoResponse):
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<AddInfo.AddInfoResponse, any>): RapidJsonCodec<AddInfo.AddInfoResponse, typeof WireAddInfoResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<AddInfo.AddInfoResponse, any>
+): RapidJsonCodec<AddInfo.AddInfoResponse, typeof WireAddInfoResponse.Encoded> => ({
   wire: WireAddInfoResponse,
   response: (context) =>
     mapping(
-    WireAddInfoResponse,
-    model,
-    "AddInfoResponse",
-    total(addInfoDecode(context)),
-    addInfoEncode(context)
-  )
+      WireAddInfoResponse,
+      model,
+      "AddInfoResponse",
+      total(addInfoDecode(context)),
+      addInfoEncode(context)
+    )
 })

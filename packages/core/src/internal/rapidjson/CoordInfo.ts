@@ -1,11 +1,23 @@
+// The coordinate search's rapidJSON codec: `pins` ← `locations`, each decision beside its mapping.
 import * as Schema from "effect/Schema"
 import type * as CoordInfo from "../../CoordInfo.js"
 import type { RapidJsonCodec } from "../../Operation.js"
 import { opt } from "../params.js"
-import { parentOf, WireProperties, put, SystemMessages, WireCoord, WireParent, type Mutable, mapping, total } from "./wire.js"
+import {
+  mapping,
+  type Mutable,
+  parentOf,
+  put,
+  SystemMessages,
+  total,
+  WireCoord,
+  WireParent,
+  WireProperties
+} from "./wire.js"
 
 const hasOwn = Object.prototype.hasOwnProperty
 
+// The type names of pins; other names are upper-cased.
 const PIN_TYPES: Readonly<Record<string, string>> = {
   stop: "STOP",
   platform: "BUS_POINT",
@@ -47,6 +59,7 @@ const coordInfoDecode = (wire: typeof WireCoordInfoResponse.Type): CoordInfo.Coo
       coord: l.coord
     }
     put(out, "id", l.id)
+    // `motTypes` ← `productClasses` (or TfNSW's `modes`), joined with `,`
     put(out, "motTypes", (l.productClasses ?? l.modes)?.join(","))
     put(out, "distance", l.properties?.distance)
     put(out, "parent", parentOf(l.parent))
@@ -83,14 +96,16 @@ const coordInfoEncode = (response: CoordInfo.CoordInfoResponse): typeof WireCoor
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<CoordInfo.CoordInfoResponse, any>): RapidJsonCodec<CoordInfo.CoordInfoResponse, typeof WireCoordInfoResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<CoordInfo.CoordInfoResponse, any>
+): RapidJsonCodec<CoordInfo.CoordInfoResponse, typeof WireCoordInfoResponse.Encoded> => ({
   wire: WireCoordInfoResponse,
   response: (_context) =>
     mapping(
-    WireCoordInfoResponse,
-    model,
-    "CoordInfoResponse",
-    total(coordInfoDecode),
-    coordInfoEncode
-  )
+      WireCoordInfoResponse,
+      model,
+      "CoordInfoResponse",
+      total(coordInfoDecode),
+      coordInfoEncode
+    )
 })

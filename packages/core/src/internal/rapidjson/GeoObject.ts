@@ -1,9 +1,11 @@
+// The line geometry's rapidJSON codec, from the Mentz schema only (no recording); each decision beside its
+// mapping.
 import * as Schema from "effect/Schema"
 import type * as GeoObject from "../../GeoObject.js"
 import type { RapidJsonCodec } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import { opt } from "../params.js"
-import { put, SystemMessages, WireCoord, WirePolyline, type Mutable, mapping, total } from "./wire.js"
+import { mapping, type Mutable, put, SystemMessages, total, WireCoord, WirePolyline } from "./wire.js"
 
 const WireGeoStop = Schema.Struct({
   id: Point.LocationId,
@@ -30,13 +32,16 @@ export const WireGeoObjectResponse = Schema.Struct({
 }).annotations({ identifier: "WireGeoObjectResponse" })
 
 const geoObjectDecode = (wire: typeof WireGeoObjectResponse.Type): GeoObject.GeoObjectResponse => {
+  // the first of `transportations`: variants are not concatenated
   const first = wire.transportations?.[0]
   const polylines = first?.coords
+  // `geometry` ← its `coords` polylines flattened (else `allCoords`), each point's first two numbers
   const geometry = polylines === undefined || polylines.length === 0
     ? wire.allCoords ?? []
     : polylines.length === 1
     ? polylines[0]!
     : polylines.flat()
+  // `stops` ← `locationSequence`; serving lines per stop (`vSL=1`) have no counterpart found: never set
   const stops = (first?.locationSequence ?? []).map((stop): GeoObject.GeoStop => {
     const out: Mutable<GeoObject.GeoStop> = { id: stop.id, name: stop.name }
     put(out, "coord", stop.coord)
@@ -69,14 +74,16 @@ const geoObjectEncode = (response: GeoObject.GeoObjectResponse): typeof WireGeoO
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<GeoObject.GeoObjectResponse, any>): RapidJsonCodec<GeoObject.GeoObjectResponse, typeof WireGeoObjectResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<GeoObject.GeoObjectResponse, any>
+): RapidJsonCodec<GeoObject.GeoObjectResponse, typeof WireGeoObjectResponse.Encoded> => ({
   wire: WireGeoObjectResponse,
   response: (_context) =>
     mapping(
-    WireGeoObjectResponse,
-    model,
-    "GeoObjectResponse",
-    total(geoObjectDecode),
-    geoObjectEncode
-  )
+      WireGeoObjectResponse,
+      model,
+      "GeoObjectResponse",
+      total(geoObjectDecode),
+      geoObjectEncode
+    )
 })

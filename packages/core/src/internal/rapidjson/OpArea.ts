@@ -1,3 +1,5 @@
+// The operating areas' rapidJSON codec, from the Mentz schema only (no recording); each decision beside its
+// mapping.
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
@@ -5,7 +7,7 @@ import type * as AST from "effect/SchemaAST"
 import type * as OpArea from "../../OpArea.js"
 import type { RapidJsonCodec } from "../../Operation.js"
 import { opt } from "../params.js"
-import { NOT_WGS84, put, SystemMessages, type Mutable, mapping } from "./wire.js"
+import { mapping, type Mutable, NOT_WGS84, put, SystemMessages } from "./wire.js"
 
 const IdValue = Schema.Union(Schema.String, Schema.Finite)
 
@@ -42,6 +44,9 @@ const outerRing = (zone: typeof WireOperatingZone.Type): unknown =>
     ? (zone.coordinates[0] as ReadonlyArray<unknown> | undefined)?.[0]
     : zone.coordinates[0]
 
+// `polygon` ← the outer ring of the first polygon of `operatingZone`, closed if it is not. Its axis order is
+// unverified: read as GeoJSON (longitude first), since the object is GeoJSON-shaped, unless a ring only fits
+// latitude first (a longitude beyond ±90); written back longitude first.
 const ringOf = (
   zone: typeof WireOperatingZone.Type,
   ast: AST.AST,
@@ -80,11 +85,13 @@ const opAreaDecode = (
   for (let i = 0; i < list.length; i++) {
     const area = list[i]!
     const providerId = String(area.operator.id)
+    // `operatingAreas` grouped by `operator.id` into providers
     let provider = providers.get(providerId)
     if (provider === undefined) {
       provider = {
         id: providerId,
         name: area.operator.name ?? providerId,
+        // `vehicleType` ← `product`, upper-cased
         vehicleType: (area.product ?? "unknown").toUpperCase(),
         areas: []
       }
@@ -129,8 +136,9 @@ const opAreaEncode = (response: OpArea.OpAreaResponse): typeof WireOpAreaRespons
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<OpArea.OpAreaResponse, any>): RapidJsonCodec<OpArea.OpAreaResponse, typeof WireOpAreaResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<OpArea.OpAreaResponse, any>
+): RapidJsonCodec<OpArea.OpAreaResponse, typeof WireOpAreaResponse.Encoded> => ({
   wire: WireOpAreaResponse,
-  response: (_context) =>
-    mapping(WireOpAreaResponse, model, "OpAreaResponse", opAreaDecode, opAreaEncode)
+  response: (_context) => mapping(WireOpAreaResponse, model, "OpAreaResponse", opAreaDecode, opAreaEncode)
 })

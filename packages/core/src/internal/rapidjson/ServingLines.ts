@@ -1,8 +1,10 @@
+// The serving lines' rapidJSON codec, from the Mentz schema only (no recording): `servingLines` ← `lines`.
+// Whether the server lists one entry per line or per direction is open.
 import * as Schema from "effect/Schema"
-import type * as ServingLines from "../../ServingLines.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
+import type * as ServingLines from "../../ServingLines.js"
 import { opt } from "../params.js"
-import { mapClass, unmapClass, WireProduct, put, SystemMessages, type Mutable, mapping, total } from "./wire.js"
+import { mapClass, mapping, type Mutable, put, SystemMessages, total, unmapClass, WireProduct } from "./wire.js"
 
 const WireServingLine = Schema.Struct({
   id: opt(Schema.String),
@@ -28,6 +30,8 @@ export const WireServingLinesResponse = Schema.Struct({
 const servingLinesDecode =
   (context: Context) => (wire: typeof WireServingLinesResponse.Type): ServingLines.ServingLinesResponse => {
     const servingLines = (wire.lines ?? []).map((line): ServingLines.ServingLine => {
+      // `number` ← `number`, else `disassembledName`; `direction` ← `destination.name`, else `description`;
+      // `lineId` ← `id`
       const number = line.number ?? line.disassembledName ?? ""
       const out: Mutable<ServingLines.ServingLine> = {
         name: line.name ?? number,
@@ -66,14 +70,16 @@ const servingLinesEncode =
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<ServingLines.ServingLinesResponse, any>): RapidJsonCodec<ServingLines.ServingLinesResponse, typeof WireServingLinesResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<ServingLines.ServingLinesResponse, any>
+): RapidJsonCodec<ServingLines.ServingLinesResponse, typeof WireServingLinesResponse.Encoded> => ({
   wire: WireServingLinesResponse,
   response: (context) =>
     mapping(
-    WireServingLinesResponse,
-    model,
-    "ServingLinesResponse",
-    total(servingLinesDecode(context)),
-    servingLinesEncode(context)
-  )
+      WireServingLinesResponse,
+      model,
+      "ServingLinesResponse",
+      total(servingLinesDecode(context)),
+      servingLinesEncode(context)
+    )
 })

@@ -1,9 +1,21 @@
+// The stop finder's rapidJSON codec (`locations`): `coord` pairs become `{lat, lon}`, a missing `matchQuality`
+// reads as 0, `distance` ← `properties.distance` (else `distance`); each decision beside its mapping.
 import * as Schema from "effect/Schema"
-import type * as StopFinder from "../../StopFinder.js"
 import type { RapidJsonCodec } from "../../Operation.js"
 import * as Point from "../../Point.js"
+import type * as StopFinder from "../../StopFinder.js"
 import { opt } from "../params.js"
-import { parentOf, WireProperties, put, SystemMessages, WireCoord, WireParent, type Mutable, mapping, total } from "./wire.js"
+import {
+  mapping,
+  type Mutable,
+  parentOf,
+  put,
+  SystemMessages,
+  total,
+  WireCoord,
+  WireParent,
+  WireProperties
+} from "./wire.js"
 
 const WireAssignedStop = Schema.Struct({
   id: Point.LocationId,
@@ -41,11 +53,13 @@ const stopFinderDecode = (wire: typeof WireStopFinderResponse.Type): StopFinder.
       name: l.name,
       type: l.type,
       isBest: l.isBest ?? false,
+      // a missing `matchQuality` reads as 0
       matchQuality: l.matchQuality ?? 0
     }
     put(out, "coord", l.coord)
     put(out, "assignedStops", l.assignedStops?.map((s) => ({ id: s.id, name: s.name })))
     put(out, "parent", parentOf(l.parent))
+    // `distance` ← `properties.distance`, else `distance`
     put(out, "distance", l.properties?.distance ?? l.distance)
     return out
   })
@@ -80,14 +94,16 @@ const stopFinderEncode = (response: StopFinder.StopFinderResponse): typeof WireS
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<StopFinder.StopFinderResponse, any>): RapidJsonCodec<StopFinder.StopFinderResponse, typeof WireStopFinderResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<StopFinder.StopFinderResponse, any>
+): RapidJsonCodec<StopFinder.StopFinderResponse, typeof WireStopFinderResponse.Encoded> => ({
   wire: WireStopFinderResponse,
   response: (_context) =>
     mapping(
-    WireStopFinderResponse,
-    model,
-    "StopFinderResponse",
-    total(stopFinderDecode),
-    stopFinderEncode
-  )
+      WireStopFinderResponse,
+      model,
+      "StopFinderResponse",
+      total(stopFinderDecode),
+      stopFinderEncode
+    )
 })

@@ -1,11 +1,25 @@
+// The trip's rapidJSON codec (`journeys`): each mapping decision is written beside its mapping.
 import * as DateTime from "effect/DateTime"
 import * as Schema from "effect/Schema"
-import type * as Trip from "../../Trip.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
-import { opt } from "../params.js"
+import type * as Trip from "../../Trip.js"
 import { Timestamp } from "../instant.js"
-import { mapClass, unmapClass, WireProduct, parentOf, WireProperties, put, SystemMessages, WirePolyline, WireParent, type Mutable, mapping, total } from "./wire.js"
+import { opt } from "../params.js"
+import {
+  mapClass,
+  mapping,
+  type Mutable,
+  parentOf,
+  put,
+  SystemMessages,
+  total,
+  unmapClass,
+  WireParent,
+  WirePolyline,
+  WireProduct,
+  WireProperties
+} from "./wire.js"
 
 const WirePointFields = {
   id: Point.LocationId,
@@ -65,11 +79,14 @@ export const WireTripResponse = Schema.Struct({
   ...SystemMessages
 }).annotations({ identifier: "WireTripResponse" })
 
+// `platform` ← `properties.platformName`, else `properties.platform`, else the `disassembledName` of a point of
+// type `platform`.
 const platformOf = (point: typeof WireLegOrigin.Type | typeof WireLegDestination.Type): string | undefined =>
   point.properties?.platformName ?? point.properties?.platform ??
     (point.type === "platform" ? point.disassembledName : undefined)
 
 const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): Trip.TripResponse => {
+  // `trips` ← `journeys`
   const trips = (wire.journeys ?? []).map((journey): Trip.Trip => {
     const legs = journey.legs.map((leg): Trip.Leg => {
       const t = leg.transportation
@@ -90,6 +107,8 @@ const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): T
       put(destination, "platform", platformOf(leg.destination))
       put(destination, "parent", parentOf(leg.destination.parent))
       const out: Mutable<Trip.Leg> = {
+        // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
+        // `transportation.product.class` through the deployment's class table (no class: 11, other)
         mode: {
           name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
           mot: mapClass(context, t.product?.class ?? 11)
@@ -97,13 +116,17 @@ const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): T
         origin,
         destination
       }
+      // `realtimeStatus` is a list on the wire, joined with `,`
       const status = leg.realtimeStatus
       put(out, "realtimeStatus", typeof status === "string" ? status : status?.join(","))
       put(out, "isRealtimeControlled", leg.isRealtimeControlled)
+      // `lineId` ← `transportation.id`, verbatim; `coords` ← the leg's polyline
       put(out, "lineId", t.id)
       put(out, "coords", leg.coords)
       return out
     })
+    // rapidJSON has no journey duration, and the sum of leg durations leaves out waits: the last leg's planned
+    // arrival minus the first leg's planned departure, in seconds
     const first = legs[0]
     const last = legs[legs.length - 1]
     const duration = first === undefined || last === undefined
@@ -112,6 +135,7 @@ const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): T
         (DateTime.toEpochMillis(last.destination.arrivalTimePlanned) -
           DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
       ) + 0 // never -0
+    // `interchange` ← `interchanges` (0 when absent)
     return { duration, interchange: journey.interchanges ?? 0, legs }
   })
   const out: Mutable<Trip.TripResponse> = { trips }
@@ -164,7 +188,9 @@ const tripEncode = (context: Context) => (response: Trip.TripResponse): typeof W
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<Trip.TripResponse, any>): RapidJsonCodec<Trip.TripResponse, typeof WireTripResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<Trip.TripResponse, any>
+): RapidJsonCodec<Trip.TripResponse, typeof WireTripResponse.Encoded> => ({
   wire: WireTripResponse,
   response: (context) =>
     mapping(WireTripResponse, model, "TripResponse", total(tripDecode(context)), tripEncode(context))

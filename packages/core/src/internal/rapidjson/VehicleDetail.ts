@@ -1,8 +1,10 @@
+// The vehicle detail's rapidJSON codec. No public recording exists: the wire schema is lenient, and every field
+// of a vehicle (`properties.coordInfoDetails` included) is kept as sent.
 import * as Schema from "effect/Schema"
-import type * as VehicleDetail from "../../VehicleDetail.js"
 import type { RapidJsonCodec } from "../../Operation.js"
+import type * as VehicleDetail from "../../VehicleDetail.js"
 import { opt } from "../params.js"
-import { put, SystemMessages, WireCoord, type Mutable, mapping, total } from "./wire.js"
+import { mapping, type Mutable, put, SystemMessages, total, WireCoord } from "./wire.js"
 
 const WireVehicle = Schema.Struct(
   {
@@ -27,6 +29,7 @@ export const WireVehicleDetailResponse = Schema.Struct({
 }).annotations({ identifier: "WireVehicleDetailResponse" })
 
 const vehicleDetailDecode = (wire: typeof WireVehicleDetailResponse.Type): VehicleDetail.VehicleDetailResponse => {
+  // `pins` ← `locations`, every field besides `id`, `name`, `type`, `coord` kept as sent
   const out: Record<string, unknown> = { pins: wire.locations ?? [] }
   put(out, "systemMessages", wire.systemMessages)
   return out as VehicleDetail.VehicleDetailResponse
@@ -46,14 +49,16 @@ const vehicleDetailEncode = (response: VehicleDetail.VehicleDetailResponse): typ
  *
  * @internal
  */
-export const codec = (model: Schema.Schema<VehicleDetail.VehicleDetailResponse, any>): RapidJsonCodec<VehicleDetail.VehicleDetailResponse, typeof WireVehicleDetailResponse.Encoded> => ({
+export const codec = (
+  model: Schema.Schema<VehicleDetail.VehicleDetailResponse, any>
+): RapidJsonCodec<VehicleDetail.VehicleDetailResponse, typeof WireVehicleDetailResponse.Encoded> => ({
   wire: WireVehicleDetailResponse,
   response: (_context) =>
     mapping(
-    WireVehicleDetailResponse,
-    model,
-    "VehicleDetailResponse",
-    total(vehicleDetailDecode),
-    vehicleDetailEncode
-  )
+      WireVehicleDetailResponse,
+      model,
+      "VehicleDetailResponse",
+      total(vehicleDetailDecode),
+      vehicleDetailEncode
+    )
 })

@@ -14,7 +14,8 @@ import { arbitraryHint } from "../arbitraryHint.js"
 import { opt } from "../params.js"
 
 /** @internal */
-export const NOT_WGS84 = "coordinates are not WGS84 decimal degrees (a native grid?): send coordOutputFormat=WGS84[dd.ddddd]"
+export const NOT_WGS84 =
+  "coordinates are not WGS84 decimal degrees (a native grid?): send coordOutputFormat=WGS84[dd.ddddd]"
 
 const pairProblem = (pair: unknown): string | undefined => {
   if (!Array.isArray(pair) || pair.length < 2) return "expected a [lat, lon] pair"
@@ -132,7 +133,6 @@ export const WireParent = Schema.Struct({
   parent: opt(Schema.Struct(WirePlaceFields))
 }).annotations({ identifier: "WireParent" })
 
-
 /** @internal */
 export const placeOf = (place: { readonly id?: string; readonly name?: string; readonly type?: string }) => {
   const out: { id?: string; name: string; type?: string } = { name: place.name! }
@@ -187,7 +187,8 @@ export const total = <W, M>(decode: (wire: W) => M) => (wire: W): Either.Either<
 
 // A product class through the deployment's class table (TfNSW's own classes), and back.
 /** @internal */
-export const mapClass = (context: Context, wireClass: number): number => context.productClasses?.[wireClass] ?? wireClass
+export const mapClass = (context: Context, wireClass: number): number =>
+  context.productClasses?.[wireClass] ?? wireClass
 
 /** @internal */
 export const unmapClass = (context: Context, mot: number): number => {
