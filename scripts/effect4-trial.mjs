@@ -75,7 +75,14 @@ const MEMBERS = {
   "effect/DateTime": { unsafeMake: "makeUnsafe", unsafeNow: "nowUnsafe", zoneUnsafeMakeNamed: "zoneMakeNamedUnsafe" },
   "effect/Duration": { DurationInput: "Input" },
   "effect/Array": { isNonEmptyReadonlyArray: "isReadonlyArrayNonEmpty", isNonEmptyArray: "isArrayNonEmpty" },
-  "effect/Config": { string: "String", number: "Number", integer: "Int", boolean: "Boolean", redacted: "Redacted" },
+  "effect/Config": {
+    string: "String",
+    number: "Number",
+    integer: "Int",
+    boolean: "Boolean",
+    redacted: "Redacted",
+    duration: "Duration"
+  },
   "effect/Schema": {
     annotations: "annotate",
     typeSchema: "toType",
@@ -145,7 +152,7 @@ const RENAMES = [
   "Layer: scoped → effect, scopedDiscard → effectDiscard, unwrapEffect/unwrapScoped → unwrap",
   "DateTime: unsafeMake → makeUnsafe, unsafeNow → nowUnsafe, zoneUnsafeMakeNamed → zoneMakeNamedUnsafe; "
   + "Duration.DurationInput → Duration.Input; Array.isNonEmptyReadonlyArray → isReadonlyArrayNonEmpty; "
-  + "Config.string/number/integer/boolean/redacted → String/Number/Int/Boolean/Redacted; "
+  + "Config.string/number/integer/boolean/redacted/duration → String/Number/Int/Boolean/Redacted/Duration; "
   + "clock.unsafeCurrentTimeMillis() → currentTimeMillisUnsafe()",
   "Context.Tag(key)<Self, Shape>() → Context.Service<Self, Shape>()(key)",
   "Schema types: Schema.Schema<A, I> → Schema.Codec<A, I>, Schema.Schema<A, I, R> → Schema.Codec<A, I, R, R>, "
@@ -176,7 +183,10 @@ const RENAMES = [
 
 const program = (() => {
   const configPath = join(coreDir, "tsconfig.json")
-  const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+  const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => {}
+  })
   if (config === undefined) throw new Error(`cannot read ${configPath}`)
   return ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, noEmit: true } })
 })()
@@ -190,7 +200,8 @@ const isEitherType = (node) => {
     const symbol = part.aliasSymbol ?? part.getSymbol()
     const declaration = symbol?.declarations?.[0]
     return symbol !== undefined && ["Either", "Left", "Right"].includes(symbol.name)
-      && declaration !== undefined && /[\\/]effect[\\/]dist[\\/]dts[\\/]Either\.d\.ts$/.test(declaration.getSourceFile().fileName)
+      && declaration !== undefined &&
+      /[\\/]effect[\\/]dist[\\/]dts[\\/]Either\.d\.ts$/.test(declaration.getSourceFile().fileName)
   })
 }
 
@@ -249,15 +260,15 @@ const renameFile = (sourceFile) => {
   // an options argument as v4 annotations: `{ message: () => text }` → `{ message: text }`
   const annotations = (node) => {
     if (node === undefined) return undefined
-    if (!ts.isObjectLiteralExpression(node)) return src(node)
+    if (!ts.isObjectLiteralExpression(node)) return rewrite(node)
     return `{ ${
       node.properties.map((property) => {
         if (
           ts.isPropertyAssignment(property) && property.name.getText(sourceFile) === "message"
           && ts.isArrowFunction(property.initializer) && property.initializer.parameters.length === 0
           && !ts.isBlock(property.initializer.body)
-        ) return `message: ${src(property.initializer.body)}`
-        return src(property)
+        ) return `message: ${rewrite(property.initializer.body)}`
+        return rewrite(property)
       }).join(", ")
     } }`
   }
@@ -285,7 +296,11 @@ const renameFile = (sourceFile) => {
         // Struct(fields, record, ...) → StructWithRest(Struct(fields), [record, ...])
         if (name === "Struct" && args.length > 1) {
           const [fields, ...records] = args.map((arg) => rewrite(arg))
-          return replace(node, `${ns}.StructWithRest(${ns}.Struct(${fields}), [${records.join(", ")}])`, "Schema.Struct(fields, record)")
+          return replace(
+            node,
+            `${ns}.StructWithRest(${ns}.Struct(${fields}), [${records.join(", ")}])`,
+            "Schema.Struct(fields, record)"
+          )
         }
         if (name === "Literal" && args.length === 1 && ts.isSpreadElement(args[0])) {
           return replace(node, `${ns}.Literals(${rewrite(args[0].expression)})`, "Schema.Literal(...a)")
@@ -303,9 +318,15 @@ const renameFile = (sourceFile) => {
           const get = (key) => args[0].properties.find((p) => p.name?.getText(sourceFile) === key)
           const key = get("key")
           const value = get("value")
-          const initializer = (p) => ts.isPropertyAssignment(p) ? rewrite(p.initializer) : ts.isShorthandPropertyAssignment(p) ? p.name.text : undefined
-          if (key !== undefined && value !== undefined && initializer(key) !== undefined && initializer(value) !== undefined) {
-            return replace(node, `${ns}.Record(${initializer(key)}, ${initializer(value)})`, "Schema.Record")
+          const initializer = (p) =>
+            ts.isPropertyAssignment(p)
+              ? rewrite(p.initializer)
+              : ts.isShorthandPropertyAssignment(p)
+              ? p.name.text
+              : undefined
+          const [keySchema, valueSchema] = [key, value].map((p) => p === undefined ? undefined : initializer(p))
+          if (keySchema !== undefined && valueSchema !== undefined) {
+            return replace(node, `${ns}.Record(${keySchema}, ${valueSchema})`, "Schema.Record")
           }
         }
         // an options object, rewritten, without the properties v4 does not take
@@ -342,8 +363,13 @@ const renameFile = (sourceFile) => {
           )
           const exact = props.get("exact")?.kind === ts.SyntaxKind.TrueKeyword
           const fallback = props.get("default")
-          if (args[1].properties.length === props.size && [...props.keys()].every((key) => ["exact", "default"].includes(key))) {
-            if (fallback === undefined && exact) return replace(node, `${ns}.optionalKey(${rewrite(args[0])})`, "Schema.optionalWith")
+          if (
+            args[1].properties.length === props.size &&
+            [...props.keys()].every((key) => ["exact", "default"].includes(key))
+          ) {
+            if (fallback === undefined && exact) {
+              return replace(node, `${ns}.optionalKey(${rewrite(args[0])})`, "Schema.optionalWith")
+            }
             if (fallback !== undefined && ts.isArrowFunction(fallback) && !ts.isBlock(fallback.body)) {
               const effect = namespaceFor("effect/Effect", true)
               const withDefault = exact ? "withDecodingDefaultTypeKey" : "withDecodingDefaultType"
@@ -379,7 +405,8 @@ const renameFile = (sourceFile) => {
     // Schema.Literal<[a, ...]> (the type of a several-literal schema) → Schema.Literals<[a, ...]>
     if (
       ts.isTypeReferenceNode(node) && ts.isQualifiedName(node.typeName) && isSchema(node.typeName.left)
-      && node.typeName.right.text === "Literal" && node.typeArguments?.length === 1 && ts.isTupleTypeNode(node.typeArguments[0])
+      && node.typeName.right.text === "Literal" && node.typeArguments?.length === 1 &&
+      ts.isTupleTypeNode(node.typeArguments[0])
     ) {
       replace(node, `${node.typeName.left.text}.Literals<${rewrite(node.typeArguments[0])}>`, "Schema.Literal<[a, b]>")
       return
@@ -389,7 +416,11 @@ const renameFile = (sourceFile) => {
       ts.isQualifiedName(node) && ts.isQualifiedName(node.left) && isSchema(node.left.left)
       && node.left.right.text === "Schema" && lookup(SCHEMA_TYPES, node.right.text) !== undefined
     ) {
-      replace(node, `${node.left.left.text}.${lookup(SCHEMA_TYPES, node.right.text)}`, `Schema.Schema.${node.right.text}`)
+      replace(
+        node,
+        `${node.left.left.text}.${lookup(SCHEMA_TYPES, node.right.text)}`,
+        `Schema.Schema.${node.right.text}`
+      )
       return
     }
     // options renamed in object literals
@@ -397,7 +428,11 @@ const renameFile = (sourceFile) => {
       ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent)
       && lookup(OPTIONS, node.name.getText(sourceFile)) !== undefined
     ) {
-      edits.push({ start: node.name.getStart(sourceFile), end: node.name.end, text: lookup(OPTIONS, node.name.getText(sourceFile)) })
+      edits.push({
+        start: node.name.getStart(sourceFile),
+        end: node.name.end,
+        text: lookup(OPTIONS, node.name.getText(sourceFile))
+      })
       count(`option ${node.name.getText(sourceFile)}`)
     }
     // members moved to another module
@@ -486,16 +521,22 @@ const renameFile = (sourceFile) => {
 
 const CATEGORIES = [
   ["fastDecode (a compiler of v3 Schema ASTs)", (e) => e.file.endsWith("internal/fastDecode.ts")],
-  ["arbitraries (FastCheck, Arbitrary)", (e) => /Arbitrar|FastCheck/.test(e.file) || /Arbitrary|FastCheck/.test(e.line)],
+  [
+    "arbitraries (FastCheck, Arbitrary)",
+    (e) => /Arbitrar|FastCheck/.test(e.file) || /Arbitrary|FastCheck/.test(e.line)
+  ],
   ["OpenApi and JSON Schema", (e) => e.file.endsWith("OpenApi.ts") || /JSONSchema|JsonSchema/.test(e.line)],
   [
     "filters (message functions, filter outputs)",
-    (e) => /message: \(|makeFilter|FilterIssue|isPattern/.test(e.line) || /FilterOutput|=> string' is not assignable to type 'string'/.test(e.message)
+    (e) =>
+      /message: \(|makeFilter|FilterIssue|isPattern/.test(e.line) ||
+      /FilterOutput|=> string' is not assignable to type 'string'/.test(e.message)
   ],
   [
     "issue builders and formatters (ParseResult → SchemaIssue)",
     (e) =>
-      /ParseResult|SchemaIssue|ParseIssue|ParseError|Formatter|\bissues?\b|Issue/.test(e.line) || /\bIssue\b/.test(e.message)
+      /ParseResult|SchemaIssue|ParseIssue|ParseError|Formatter|\bissues?\b|Issue/.test(e.line) ||
+      /\bIssue\b/.test(e.message)
       || e.file.endsWith("internal/describe.ts")
   ],
   [
@@ -507,7 +548,9 @@ const CATEGORIES = [
   [
     "Schema transformations (transform, transformOrFail, compose, declare)",
     (e) =>
-      /\b(transformEffect|decodeTo|transformOrFail|transform|compose|declare|decodeUnknown|encodeUnknown)\b/.test(e.line)
+      /\b(transformEffect|decodeTo|transformOrFail|transform|compose|declare|decodeUnknown|encodeUnknown)\b/.test(
+        e.line
+      )
       || /decodeTo</.test(e.message)
   ],
   [
@@ -607,7 +650,11 @@ try {
     const parsed = ts.createSourceFile(target, renamed, ts.ScriptTarget.Latest, true)
     if (parsed.parseDiagnostics.length > 0) {
       const [first] = parsed.parseDiagnostics
-      throw new Error(`the renames broke ${relative(coreDir, sourceFile.fileName)}: ${ts.flattenDiagnosticMessageText(first.messageText, " ")}`)
+      throw new Error(
+        `the renames broke ${relative(coreDir, sourceFile.fileName)}: ${
+          ts.flattenDiagnosticMessageText(first.messageText, " ")
+        }`
+      )
     }
     writeFileSync(target, renamed)
   }
@@ -618,7 +665,11 @@ try {
   }
 
   const after = typeCheck(core)
-  log(`after the mechanical renames (${[...counts.values()].reduce((a, b) => a + b, 0)} sites changed): ${after.length} type errors`)
+  log(
+    `after the mechanical renames (${
+      [...counts.values()].reduce((a, b) => a + b, 0)
+    } sites changed): ${after.length} type errors`
+  )
   console.log("\nrenames applied (sites):")
   for (const [name, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${name}`)
   console.log("\nremaining, by category:")
