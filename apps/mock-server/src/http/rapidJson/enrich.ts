@@ -14,6 +14,7 @@
  */
 import type { SystemMessage } from "@efa-kit/core"
 import { DateTime } from "effect"
+import { distanceMeters } from "../../dataset/geometry.js"
 import { lookupOf } from "../../dataset/lookup.js"
 import type { Dataset } from "../../dataset/schema.js"
 import { type CoordFormat, documentToGrid } from "./coords.js"
@@ -200,9 +201,24 @@ const enrichLocations = (answer: Json, settings: RapidJsonSettings): void => {
   for (const location of answer.locations ?? []) enrichLocation(settings.dataset, location)
 }
 
-const enrichCoordInfo = (answer: Json, settings: RapidJsonSettings): void => {
+// The centre of a circular coordinate search, from which real servers give each hit's distance.
+const centreOf = (request: unknown): { readonly lat: number; readonly lon: number } | undefined => {
+  const space = (request as { readonly searchSpace?: { readonly _tag?: string; readonly centre?: any } } | undefined)
+    ?.searchSpace
+  return space?._tag === "Circle" ? space.centre : undefined
+}
+
+const enrichCoordInfo = (answer: Json, settings: RapidJsonSettings, request: unknown): void => {
   const lookup = lookupOf(settings.dataset)
+  const centre = centreOf(request)
   for (const location of answer.locations ?? []) {
+    if (centre !== undefined && location.properties?.distance === undefined && Array.isArray(location.coord)) {
+      const [lat, lon] = location.coord
+      location.properties = {
+        ...location.properties,
+        distance: Math.round(distanceMeters(centre, { lat, lon }))
+      }
+    }
     enrichLocation(settings.dataset, location)
     // a platform hit (`BUS_POINT`) has its stop as parent
     if (location.type === "platform" && location.parent === undefined) {
@@ -276,18 +292,28 @@ const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void => {
       affectedLines.set(line.id as string, line)
     }
     const stops: Array<Json> = []
-    for (const ref of info.affected?.stops ?? []) {
-      const stop = lookup.stopById.get(ref.id)
-      const place = stop === undefined ? { id: ref.id } : stopPlace(dataset, stop)
+    const stopIds: ReadonlyArray<string> = info.affected?.stops?.map((ref: Json) => ref.id) ?? notice?.stops ?? []
+    for (const id of stopIds) {
+      const stop = lookup.stopById.get(id)
+      const place = stop === undefined ? { id } : stopPlace(dataset, stop)
       stops.push(place)
-      affectedStops.set(ref.id, place)
+      affectedStops.set(id, place)
     }
-    if (info.affected !== undefined) {
+    if (info.affected !== undefined || stops.length > 0) {
       info.affected = { ...info.affected, ...(lines.length > 0 ? { lines } : {}), ...(stops.length > 0 ? { stops } : {}) }
     }
   }
+  // notices that ended before today are historic, as the dataset's publication status has it
+  const today = DateTime.formatIso(settings.now).slice(0, 10)
+  const all = [...(infos.current ?? []), ...(infos.historic ?? [])]
+  const ended = (info: Json) => {
+    const validTo = notices.get(info.id)?.validTo
+    return validTo !== undefined && validTo < today
+  }
   answer.infos = {
     ...infos,
+    current: all.filter((info) => !ended(info)),
+    historic: all.filter(ended),
     affected: { lines: Array.from(affectedLines.values()), stops: Array.from(affectedStops.values()) }
   }
   answer.timestamp = wireInstant(DateTime.formatIso(settings.now))
@@ -330,7 +356,7 @@ export const completeAnswer = (
       break
     case "coordInfo":
     case "vehicleDetail":
-      enrichCoordInfo(wire, settings)
+      enrichCoordInfo(wire, settings, request)
       break
     case "servingLines":
       enrichServingLines(wire, settings)

@@ -129,7 +129,7 @@ export const transportationOf = (dataset: Dataset, direction: LineDirection): Re
     name: `${line.product} ${line.number}`,
     disassembledName: line.number,
     number: line.number,
-    description: `${first === undefined ? "" : shortName(first)} - ${last === undefined ? "" : shortName(last)}`,
+    description: `${first?.name ?? ""} - ${last?.name ?? direction.towards}`,
     product: productOf(line),
     operator: { id: line.operator.code, name: line.operator.name },
     destination: last === undefined
