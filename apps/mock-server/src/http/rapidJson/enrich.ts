@@ -319,12 +319,15 @@ const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void => {
   answer.timestamp = wireInstant(DateTime.formatIso(settings.now))
 }
 
-// The Mentz schema wants numeric IDs and an enum of products; the fake's providers and areas are
-// numbered in dataset order.
+// The Mentz schema wants numeric IDs and an enum of products and types: providers and areas carry their
+// numbers (`Lookup.sharingNumbers`), which requests may name in place of the IDs.
 const enrichOpArea = (answer: Json, settings: RapidJsonSettings): void => {
   const providers = settings.dataset.sharing.providers
+  const numbers = lookupOf(settings.dataset).sharingNumbers
   for (const area of answer.operatingAreas ?? []) {
     const provider = providers.find((candidate) => candidate.id === area.operator?.id)
+    area.id = numbers.areas.get(area.id) ?? area.id
+    if (area.operator !== undefined) area.operator.id = numbers.providers.get(area.operator.id) ?? area.operator.id
     area.product = area.product === "bike" || area.product === "car" ? area.product : "unknown"
     area.type = settings.dataset.sharing.vehicles.some((vehicle) =>
         vehicle.provider === provider?.id && vehicle.locationType === "STATION"
