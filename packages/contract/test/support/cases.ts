@@ -933,7 +933,7 @@ const opAreaCases: Array<AnyCase> = [
   }),
   opArea("operatingZoneGeometry=1 returns closed polygons", OpArea.all({ zoneGeometry: true }), {
     params: [["opareaSM", "ALL"], ["operatingZoneGeometry", "1"]],
-    check: ({ providers }, dialect) => {
+    check: ({ providers }) => {
       const areas = providers.flatMap((p) => p.areas)
       expect(areas.length).toBeGreaterThan(0)
       for (const area of areas) expect(area.polygon !== undefined && isClosed(area.polygon)).toBe(true)
@@ -978,7 +978,7 @@ const opAreaCases: Array<AnyCase> = [
   ),
   opArea("vehSF keeps the providers of one vehicle kind", OpArea.all({ vehicleKind: "CAR" }), {
     params: [["opareaSM", "ALL"], ["vehSF", "CAR"]],
-    check: ({ providers }, dialect) => {
+    check: ({ providers }) => {
       expect(providers.length).toBeGreaterThan(0)
       for (const provider of providers) expect(provider.vehicleType).toBe("CAR")
     }
