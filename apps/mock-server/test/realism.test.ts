@@ -60,14 +60,17 @@ const valuesAt = (document: unknown, key: string): Array<unknown> => {
 }
 
 describe("rapidJSON as real servers write it", () => {
-  it.each(requests)("%s: a top-level version and systemMessages, instants without fractions", async (_, path, params) => {
-    const { json, status, text } = await rapid(path, params)
-    expect(status).toBe(200)
-    expect(json.version).toBe("10.2.10.139")
-    expect(json.serverInfo).toMatchObject({ controllerVersion: "10.2.10.139", serverID: "efa-mock-server" })
-    expect(Array.isArray(json.systemMessages)).toBe(true)
-    expect(text).not.toMatch(/T\d\d:\d\d:\d\d\.\d+Z/)
-  })
+  it.each(requests)(
+    "%s: a top-level version and systemMessages, instants without fractions",
+    async (_, path, params) => {
+      const { json, status, text } = await rapid(path, params)
+      expect(status).toBe(200)
+      expect(json.version).toBe("10.2.10.139")
+      expect(json.serverInfo).toMatchObject({ controllerVersion: "10.2.10.139", serverID: "efa-mock-server" })
+      expect(Array.isArray(json.systemMessages)).toBe(true)
+      expect(text).not.toMatch(/T\d\d:\d\d:\d\d\.\d+Z/)
+    }
+  )
 
   it("names its profile's pinned version", async () => {
     const { json } = await call(fake({ profile: "tfnsw" }), "/XML_STOPFINDER_REQUEST", {
@@ -120,7 +123,12 @@ describe("rapidJSON as real servers write it", () => {
       doNotSearchForStops_sf: "1"
     })
     expect(byCoord.json.locations[0].type).toBe("unknown")
-    const near = await rapid("/XML_COORD_REQUEST", { coord: HBF_COORD, inclFilter: "1", type_0: "ANY", radius_0: "1500" })
+    const near = await rapid("/XML_COORD_REQUEST", {
+      coord: HBF_COORD,
+      inclFilter: "1",
+      type_0: "ANY",
+      radius_0: "1500"
+    })
     const types = new Set(near.json.locations.map((l: any) => l.type))
     expect(types).toContain("sharing")
     expect(types).not.toContain("SHARING_VEHICLE")
@@ -228,8 +236,18 @@ describe("rich objects from the dataset, the same in every operation", () => {
 
 describe("requests read as real servers read them", () => {
   it("coordinate-search filter blocks numbered from 1 answer as those numbered from 0", async () => {
-    const fromOne = await rapid("/XML_COORD_REQUEST", { coord: HBF_COORD, inclFilter: "1", type_1: "STOP", radius_1: "1000" })
-    const fromZero = await rapid("/XML_COORD_REQUEST", { coord: HBF_COORD, inclFilter: "1", type_0: "STOP", radius_0: "1000" })
+    const fromOne = await rapid("/XML_COORD_REQUEST", {
+      coord: HBF_COORD,
+      inclFilter: "1",
+      type_1: "STOP",
+      radius_1: "1000"
+    })
+    const fromZero = await rapid("/XML_COORD_REQUEST", {
+      coord: HBF_COORD,
+      inclFilter: "1",
+      type_0: "STOP",
+      radius_0: "1000"
+    })
     expect(fromOne.status).toBe(200)
     expect(fromOne.json.locations.length).toBeGreaterThan(1)
     expect(fromOne.json).toEqual(fromZero.json)
@@ -271,7 +289,12 @@ describe("requests read as real servers read them", () => {
     expect(status).toBe(200)
     expect(json.locations).toEqual([])
     expect(json.systemMessages).toEqual([
-      expect.objectContaining({ type: "error", module: "BROKER", code: -8012, text: expect.stringContaining("name_sf") })
+      expect.objectContaining({
+        type: "error",
+        module: "BROKER",
+        code: -8012,
+        text: expect.stringContaining("name_sf")
+      })
     ])
   })
 
@@ -320,12 +343,18 @@ describe("coordinates", () => {
   it("MDV, NBWT and EPSG:31467 ask for the native grid; WGS84 and EPSG:4326 for degrees", async () => {
     const grid = (await call(server, "/XML_STOPFINDER_REQUEST", stopFinder)).json.locations[0].coord
     for (const format of ["MDV", "NBWT", "EPSG:31467"]) {
-      const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", { ...stopFinder, coordOutputFormat: format })
+      const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", {
+        ...stopFinder,
+        coordOutputFormat: format
+      })
       expect(status).toBe(200)
       expect(json.locations[0].coord).toEqual(grid)
     }
     for (const format of ["WGS84[dd.ddddd]", "WGS84[DD.DDDDD]", "EPSG:4326"]) {
-      const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", { ...stopFinder, coordOutputFormat: format })
+      const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", {
+        ...stopFinder,
+        coordOutputFormat: format
+      })
       expect(status).toBe(200)
       expect(json.locations[0].coord).toEqual([48.784081, 9.181636])
     }

@@ -67,7 +67,10 @@ export interface Lookup {
    * The numbers of the sharing providers and of their operating areas (1, 2, ... in dataset order), by ID:
    * the numeric IDs rapidJSON answers carry, which requests may name instead of the IDs.
    */
-  readonly sharingNumbers: { readonly providers: ReadonlyMap<string, number>; readonly areas: ReadonlyMap<string, number> }
+  readonly sharingNumbers: {
+    readonly providers: ReadonlyMap<string, number>
+    readonly areas: ReadonlyMap<string, number>
+  }
 }
 
 const directionsOf = (dataset: Dataset) => {

@@ -129,7 +129,12 @@ export const answerQuery = (
     const encoded = encodeOrThrow(operation, format, context, response)
     const body = format === "JSON"
       ? encoded
-      : completeAnswer(operation.name, encoded as Record<string, unknown>, settingsOf(context, reading, coords, []), decoded.right)
+      : completeAnswer(
+        operation.name,
+        encoded as Record<string, unknown>,
+        settingsOf(context, reading, coords, []),
+        decoded.right
+      )
     return { _tag: "Answered", entry, response, body: JSON.stringify(body) }
   }
   // rapidJSON as real servers read it: an outputFormat problem cannot occur here, a coordinate format

@@ -77,7 +77,9 @@ export const outputFormatOf = (pairs: ReadonlyArray<readonly [string, string]>):
     } else if (key === "coordOutputFormat") coordOutputFormat = value
   }
   const coords = format === "JSON"
-    ? (coordOutputFormat === undefined || WGS84_FORMATS.has(coordOutputFormat.trim().toLowerCase()) ? "WGS84" : undefined)
+    ? (coordOutputFormat === undefined || WGS84_FORMATS.has(coordOutputFormat.trim().toLowerCase())
+      ? "WGS84"
+      : undefined)
     : coordFormatOf(coordOutputFormat)
   if (coords === undefined) {
     issues.push({

@@ -130,7 +130,11 @@ const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
       legEnd(dataset, leg.destination, direction?.id, "arrivalTimePlanned")
       if (direction !== undefined) {
         const full = transportationOf(dataset, direction)
-        leg.transportation = { ...full, ...leg.transportation, product: { ...full.product as Json, ...leg.transportation.product } }
+        leg.transportation = {
+          ...full,
+          ...leg.transportation,
+          product: { ...full.product as Json, ...leg.transportation.product }
+        }
       } else if ((leg.transportation?.product?.class ?? 0) >= 97) {
         leg.transportation.product = { ...FOOTPATH, ...leg.transportation.product }
       }
@@ -249,7 +253,9 @@ const enrichGeoObject = (answer: Json, settings: RapidJsonSettings, request: unk
     )
     : undefined
   for (const transportation of answer.transportations ?? []) {
-    if (direction !== undefined && line !== undefined) Object.assign(transportation, transportationOf(dataset, direction))
+    if (direction !== undefined && line !== undefined) {
+      Object.assign(transportation, transportationOf(dataset, direction))
+    }
     for (const stop of transportation.locationSequence ?? []) {
       const known = lookup.stopById.get(stop.id)
       if (known !== undefined) Object.assign(stop, { ...stopPlace(dataset, known), ...stop })
@@ -300,7 +306,11 @@ const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void => {
       affectedStops.set(id, place)
     }
     if (info.affected !== undefined || stops.length > 0) {
-      info.affected = { ...info.affected, ...(lines.length > 0 ? { lines } : {}), ...(stops.length > 0 ? { stops } : {}) }
+      info.affected = {
+        ...info.affected,
+        ...(lines.length > 0 ? { lines } : {}),
+        ...(stops.length > 0 ? { stops } : {})
+      }
     }
   }
   // notices that ended before today are historic, as the dataset's publication status has it
@@ -392,4 +402,3 @@ export const completeAnswer = (
   }
   return settings.coords === "grid" ? documentToGrid(out) as Json : out
 }
-

@@ -135,7 +135,11 @@ export const transportationOf = (dataset: Dataset, direction: LineDirection): Re
     destination: last === undefined
       ? { name: direction.towards, type: "stop" }
       : { id: last.id, name: last.name, type: "stop" },
-    properties: { isTTB: line.kinds.includes("TTB"), isSTT: line.kinds.includes("STT"), isROP: line.kinds.includes("ROB") }
+    properties: {
+      isTTB: line.kinds.includes("TTB"),
+      isSTT: line.kinds.includes("STT"),
+      isROP: line.kinds.includes("ROB")
+    }
   }
 }
 
