@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
- * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
+ * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>] [--strict]`,
  * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
  * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
@@ -29,6 +29,8 @@ const USAGE = `Usage: efa-mock-server [options]
   --admin-host <name>  without a token, also answer admin requests that name the fake so (repeatable;
                        loopback names, IP addresses and --host always may)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
+  --strict             read rapidJSON requests as strictly as contract ones: a 400 naming each parameter
+                       the contract refuses (default: as real servers do, problems in systemMessages)
   --help               show this text
 
 Record and replay:
@@ -66,6 +68,7 @@ const main = async (): Promise<void> => {
         "admin-token": { type: "string" },
         "admin-host": { type: "string", multiple: true },
         profile: { type: "string" },
+        strict: { type: "boolean" },
         help: { type: "boolean" },
         ...upstreamArgs
       },
@@ -101,6 +104,7 @@ const main = async (): Promise<void> => {
         allowedHosts: (values["admin-host"] as Array<string> | undefined) ?? []
       },
       profile: values.profile as string | undefined,
+      strict: values.strict === true,
       ...upstream.right
     })
   } catch (error) {
