@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, TestClock, Tracer } from "effect"
+import { Effect, Fiber, FiberRef, Layer, TestClock, Tracer } from "effect"
 import { EfaClient, Point } from "../src/index.js"
 import { okBody } from "./support/upstream.js"
 
@@ -48,6 +48,44 @@ describe("a span per call", () => {
       // no span per HTTP request
       expect(spans.filter((span) => span.name.startsWith("http."))).toEqual([])
     }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([503]))))))
+
+  it.effect("is the child of the caller's span and the parent of what runs inside the HTTP request", () => {
+    const seenInside: Array<string> = []
+    return Effect.gen(function*() {
+      const spans = yield* recordingSpans(Effect.withSpan(stopFinder, "caller"))
+      const caller = spans.find((span) => span.name === "caller")!
+      const call = spans.find((span) => span.name === "EfaClient.stopFinder")!
+      const middleware = spans.find((span) => span.name === "middleware")!
+      expect(call.parent._tag === "Some" && call.parent.value.spanId).toBe(caller.spanId)
+      expect(middleware.parent._tag === "Some" && middleware.parent.value.spanId).toBe(call.spanId)
+      expect(seenInside).toEqual([call.spanId])
+    }).pipe(
+      Effect.provide(
+        EfaClient.layer({
+          baseUrl: "http://efa.test",
+          transformClient: HttpClient.tapRequest(() =>
+            Effect.flatMap(Effect.orDie(Effect.currentSpan), (span) => Effect.sync(() => seenInside.push(span.spanId)))
+              .pipe(Effect.zipRight(Effect.withSpan(Effect.void, "middleware")))
+          )
+        }).pipe(Layer.provide(scripted([])))
+      )
+    )
+  })
+
+  it.effect("leaves the caller's context and fiber refs as they were", () =>
+    Effect.gen(function*() {
+      const before = yield* Effect.context<never>()
+      const disabledBefore = yield* FiberRef.get(HttpClient.currentTracerDisabledWhen)
+      const propagationBefore = yield* FiberRef.get(HttpClient.currentTracerPropagation)
+      yield* stopFinder
+      expect(yield* Effect.context<never>()).toBe(before)
+      expect(yield* FiberRef.get(HttpClient.currentTracerDisabledWhen)).toBe(disabledBefore)
+      expect(yield* FiberRef.get(HttpClient.currentTracerPropagation)).toBe(propagationBefore)
+      // and so after a call that fails
+      yield* Effect.flip(stopFinder)
+      expect(yield* Effect.context<never>()).toBe(before)
+      expect(yield* FiberRef.get(HttpClient.currentTracerPropagation)).toBe(propagationBefore)
+    }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([200, 404]))))))
 
   it.effect("spans: false opens none", () =>
     Effect.gen(function*() {

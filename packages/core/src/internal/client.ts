@@ -10,6 +10,7 @@ import type * as DateTime from "effect/DateTime"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import type * as Tracer from "effect/Tracer"
 import { type EfaError, QueueFullError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
 import type { Deployment } from "./deployment.js"
@@ -106,25 +107,33 @@ export const makeExecutor = (
     })
   }
 
+  const spanOptionsOf = new Map<Operation<any, any, any, any>, Tracer.SpanOptions>()
+  const spanOptions = (operation: Operation<any, any, any, any>): Tracer.SpanOptions => {
+    let options = spanOptionsOf.get(operation)
+    if (options === undefined) {
+      options = {
+        kind: "client",
+        captureStackTrace: false,
+        attributes: { "efa.operation": operation.name, "url.path": operation.path }
+      }
+      spanOptionsOf.set(operation, options)
+    }
+    return options
+  }
+
   const traced = <Response>(
     operation: Operation<any, any, Response, any>,
     url: string
   ): Effect.Effect<Response, EfaError> => {
     if (!settings.spans) return withDeadline(operation, url, undefined)
-    const trace: CallTrace = { attempts: 0, status: undefined }
-    // No stack trace: capturing one costs more than the rest of the span.
-    return Effect.useSpan(`EfaClient.${operation.name}`, {
-      kind: "client",
-      captureStackTrace: false,
-      attributes: { "efa.operation": operation.name, "url.path": operation.path }
-    }, (span) =>
-      withDeadline(operation, url, trace).pipe(
-        Effect.ensuring(Effect.sync(() => {
-          span.attribute("efa.attempts", trace.attempts)
-          if (trace.status !== undefined) span.attribute("http.response.status_code", trace.status)
-        })),
-        Effect.withParentSpan(span)
-      ))
+    // No stack trace: capturing one costs more than the rest of the span. The span is the parent of what
+    // runs inside the HTTP requests (`send.ts` sets it with the rest of a request's context), and gets
+    // the attempts and the last status as they happen.
+    return Effect.useSpan(
+      `EfaClient.${operation.name}`,
+      spanOptions(operation),
+      (span) => withDeadline(operation, url, { span, attempts: 0 })
+    )
   }
 
   const execute = <RequestInput, Response>(

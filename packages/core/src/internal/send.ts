@@ -8,10 +8,19 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
+import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import type * as Option from "effect/Option"
+import type * as FiberId from "effect/FiberId"
+import * as FiberRef from "effect/FiberRef"
+import * as FiberRefs from "effect/FiberRefs"
+import { constTrue } from "effect/Function"
+import * as Option from "effect/Option"
+import type { Predicate } from "effect/Predicate"
 import * as Scope from "effect/Scope"
+import * as Tracer from "effect/Tracer"
 import { type RedirectError, ResponseTooLargeError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
 import { type BodyFailure, readBody } from "./body.js"
@@ -22,13 +31,14 @@ import type { RequestBuilder } from "./request.js"
 import { withAttemptTimeout } from "./timeout.js"
 
 /**
- * What a call's span reports: attempts made, the status of the last response.
+ * The span of a call, and the attempts made so far; the span reports them and the status of the last
+ * response as they happen.
  *
  * @internal
  */
 export interface CallTrace {
+  readonly span: Tracer.Span
   attempts: number
-  status: number | undefined
 }
 
 /**
@@ -52,6 +62,28 @@ export interface SendSettings {
  */
 export type SendError = TransportError | RedirectError | ResponseTooLargeError
 
+interface SavedRefs {
+  readonly context: Context.Context<never>
+  readonly tracerDisabledWhen: Predicate<HttpClientRequest.HttpClientRequest>
+  readonly tracerPropagation: boolean
+}
+
+// The fiber refs a request of the client runs with, set in one copy of the fiber's refs.
+const setRefs = (
+  refs: FiberRefs.FiberRefs,
+  fiberId: FiberId.Single,
+  context: Context.Context<never>,
+  tracerDisabledWhen: Predicate<HttpClientRequest.HttpClientRequest>,
+  tracerPropagation: boolean
+): FiberRefs.FiberRefs =>
+  FiberRefs.updateManyAs(refs, {
+    entries: [
+      [FiberRef.currentContext, [[fiberId, context]]],
+      [HttpClient.currentTracerDisabledWhen, [[fiberId, tracerDisabledWhen]]],
+      [HttpClient.currentTracerPropagation, [[fiberId, tracerPropagation]]]
+    ]
+  })
+
 // Bytes of a redirect's body read before the next hop; the rest is dropped with the connection.
 const REDIRECT_BODY_BYTES = 64 * 1024
 
@@ -66,14 +98,11 @@ export const makeSender = (
   requests: RequestBuilder,
   baseRequestInit?: RequestInit | undefined
 ) => {
-  // One call is one span (`spans`), not one per HTTP request, and no trace headers go out. A
-  // `transformClient` middleware sees the requests before these settings. The request lives in a scope of
-  // its own (`withScope`), so that the client can abort it itself, without the fibers an interrupting
-  // timeout forks.
-  const client = (settings.transformClient === undefined ? httpClient : settings.transformClient(httpClient)).pipe(
-    HttpClient.withTracerDisabledWhen(() => true),
-    HttpClient.withTracerPropagation(false),
-    HttpClient.withScope
+  // A `transformClient` middleware sees the requests before the settings of `sendOne`. The request lives in
+  // a scope of its own (`withScope`), so that the client can abort it itself, without the fibers an
+  // interrupting timeout forks.
+  const client = HttpClient.withScope(
+    settings.transformClient === undefined ? httpClient : settings.transformClient(httpClient)
   )
 
   const timeoutError = (operation: Operation<any, any, any, any>, url: string) =>
@@ -94,6 +123,9 @@ export const makeSender = (
     if (!sameOrigin) delete init.headers
     return init
   }
+  // without a `RequestInit` where the call runs (the usual case), the same two for every request
+  const sameOriginInit = fetchInit(Option.none(), true)
+  const otherOriginInit = fetchInit(Option.none(), false)
 
   // The cause keeps the request, its API key header redacted.
   const transportError = (
@@ -120,28 +152,66 @@ export const makeSender = (
         declared: failure.declared
       })
 
-  // One request of an attempt: to the call's URL, or to where a redirect pointed.
-  const sendOne = (url: string, sameOrigin: boolean) =>
-    Effect.flatMap(
-      Effect.serviceOption(FetchHttpClient.RequestInit),
-      (given) =>
-        client.execute(requests.request(url, sameOrigin)).pipe(
-          Effect.provideService(FetchHttpClient.RequestInit, fetchInit(given, sameOrigin))
+  // One request of an attempt: to the call's URL, or to where a redirect pointed. It runs with the attempt's
+  // scope, the fetch `RequestInit`, the call's span as parent (for the spans of a middleware or of the
+  // user's `HttpClient`), and the platform's own span and trace headers off: one call is one span, not
+  // one per HTTP request. All of it is set in one step and restored after: `Effect.provideService` and
+  // `Effect.locally` cost several microseconds each, per request.
+  const sendOne = (
+    url: string,
+    sameOrigin: boolean,
+    scope: Scope.CloseableScope,
+    trace: CallTrace | undefined
+  ): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError> =>
+    Effect.suspend(() => {
+      let saved: SavedRefs | undefined
+      const enter = Effect.updateFiberRefs((fiberId, refs) => {
+        const context = FiberRefs.getOrDefault(refs, FiberRef.currentContext)
+        saved = {
+          context,
+          tracerDisabledWhen: FiberRefs.getOrDefault(refs, HttpClient.currentTracerDisabledWhen),
+          tracerPropagation: FiberRefs.getOrDefault(refs, HttpClient.currentTracerPropagation)
+        }
+        const given = Context.getOption(context, FetchHttpClient.RequestInit)
+        const services = new Map(context.unsafeMap)
+        services.set(Scope.Scope.key, scope)
+        services.set(
+          FetchHttpClient.RequestInit.key,
+          given._tag === "Some" ? fetchInit(given, sameOrigin) : sameOrigin ? sameOriginInit : otherOriginInit
         )
-    )
+        if (trace !== undefined) services.set(Tracer.ParentSpan.key, trace.span)
+        return setRefs(refs, fiberId, Context.unsafeMake(services), constTrue, false)
+      })
+      const leave = Effect.updateFiberRefs((fiberId, refs) =>
+        saved === undefined
+          ? refs
+          : setRefs(refs, fiberId, saved.context, saved.tracerDisabledWhen, saved.tracerPropagation)
+      )
+      // the scope the request needs is in the context `enter` sets
+      const sent = client.execute(requests.request(url, sameOrigin)) as Effect.Effect<
+        HttpClientResponse.HttpClientResponse,
+        HttpClientError.HttpClientError
+      >
+      return Effect.onExit(Effect.zipRight(enter, sent), () => leave)
+    })
 
-  type Exchange = Effect.Effect<Received, SendError, Scope.Scope>
+  type Exchange = Effect.Effect<Received, SendError>
 
   // Sends the request, follows the redirects the policy allows, and reads the final body.
-  const exchange = (operation: Operation<any, any, any, any>, url: string, trace: CallTrace | undefined): Exchange => {
+  const exchange = (
+    operation: Operation<any, any, any, any>,
+    url: string,
+    scope: Scope.CloseableScope,
+    trace: CallTrace | undefined
+  ): Exchange => {
     const hop = (current: string, chain: Array<string>): Exchange =>
       Effect.flatMap(
-        Effect.mapError(sendOne(current, chain.length === 1 || new URL(current).origin === baseOrigin), (error) =>
-          transportError(operation, current, error)),
+        Effect.mapError(
+          sendOne(current, chain.length === 1 || new URL(current).origin === baseOrigin, scope, trace),
+          (error) => transportError(operation, current, error)
+        ),
         (response): Exchange => {
-          if (trace !== undefined) {
-            trace.status = response.status
-          }
+          if (trace !== undefined) trace.span.attribute("http.response.status_code", response.status)
           if (!REDIRECT_STATUSES.has(response.status)) {
             return Effect.map(
               Effect.mapError(readBody(response, settings.maxResponseBytes), (failure) =>
@@ -175,9 +245,13 @@ export const makeSender = (
     trace: CallTrace | undefined
   ): Effect.Effect<Received, SendError> =>
     Effect.flatMap(Scope.make(), (scope) => {
-      if (trace !== undefined) trace.attempts++
-      const sent = Effect.provideService(exchange(operation, url, trace), Scope.Scope, scope)
-      return withAttemptTimeout(sent, scope, settings.timeout, () => timeoutError(operation, url)).pipe(
+      if (trace !== undefined) trace.span.attribute("efa.attempts", ++trace.attempts)
+      return withAttemptTimeout(
+        exchange(operation, url, scope, trace),
+        scope,
+        settings.timeout,
+        () => timeoutError(operation, url)
+      ).pipe(
         // A request that failed, timed out or was interrupted is aborted; one that was read to the end is
         // left alone (its scope is dropped, not closed).
         Effect.onExit((exit) => exit._tag === "Success" ? Effect.void : Scope.close(scope, exit))
