@@ -98,6 +98,17 @@ export const upstreamUrl = (options: ProxyOptions, operationPath: string, rawQue
 
 class TooLarge extends Error {}
 
+// `AbortSignal.any` from Node 20.3 on; by hand before.
+const eitherSignal = (a: AbortSignal, b: AbortSignal): AbortSignal => {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any([a, b])
+  const controller = new AbortController()
+  for (const signal of [a, b]) {
+    if (signal.aborted) controller.abort(signal.reason)
+    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true })
+  }
+  return controller.signal
+}
+
 // Reads a body up to a size, cancelling the rest of the stream beyond it.
 const readLimited = async (response: Response, maxBytes: number): Promise<string> => {
   const declared = Number(response.headers.get("content-length") ?? "")
@@ -155,7 +166,7 @@ export const forward = async (
   const maxRedirects = options.maxRedirects ?? 5
   const doFetch = options.fetch ?? globalThis.fetch
   const timeout = AbortSignal.timeout(timeoutMs)
-  const abort = signal === undefined ? timeout : AbortSignal.any([timeout, signal])
+  const abort = signal === undefined ? timeout : eitherSignal(timeout, signal)
   const failed = (status: 499 | 502 | 504, error: string, message: string): UpstreamAnswer => ({
     _tag: "Failed",
     status,
