@@ -147,6 +147,37 @@ describe("Promise client", () => {
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).reason).toBe("network")
     expect((error as TransportError).cause).toBeDefined()
+    // the message names the system's error, and the URL once
+    const message = (error as TransportError).message
+    expect(message).toContain("ECONNREFUSED")
+    expect(message.split(`127.0.0.1:${port}/XML_STOPFINDER_REQUEST`).length - 1).toBe(1)
+  })
+
+  it("a name that does not resolve says so in the message", async () => {
+    await using efa = createClient({ baseUrl: "http://efa-kit-test.invalid/", retry: false })
+    const error = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TransportError)
+    // ENOTFOUND, or EAI_AGAIN where the machine has no resolver at all
+    expect((error as TransportError).message).toMatch(/getaddrinfo (ENOTFOUND|EAI_AGAIN) efa-kit-test\.invalid/)
+    expect((error as TransportError).message).not.toContain("Transport error")
+  })
+
+  it("a timeout says so in the message", async () => {
+    const silent = Http.createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
+    const port = (silent.address() as AddressInfo).port
+    try {
+      await using efa = createClient({ baseUrl: `http://127.0.0.1:${port}/`, retry: false, timeout: "50 millis" })
+      const error = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(TransportError)
+      expect((error as TransportError).reason).toBe("timeout")
+      expect((error as TransportError).message).toMatch(
+        /no answer from http:\/\/127\.0\.0\.1:\d+\/\S+ in time \(timeout 50ms\)$/
+      )
+    } finally {
+      silent.closeAllConnections()
+      await new Promise<void>((resolve) => silent.close(() => resolve()))
+    }
   })
 
   it("an AbortSignal aborts the HTTP request and rejects with its reason", async () => {

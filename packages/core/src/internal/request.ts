@@ -117,6 +117,36 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
 }
 
 /**
+ * A request with every field that is set to `undefined` left out, at any depth: in both APIs an optional
+ * field set to `undefined` means the same as an absent one, while the models are exact (absent, never
+ * `undefined`). Only plain objects and arrays are copied, and only when they hold such a field.
+ *
+ * @internal
+ */
+export const withoutUndefined = (value: unknown): unknown => {
+  if (value === null || typeof value !== "object") return value
+  if (Array.isArray(value)) {
+    let copy: Array<unknown> | undefined
+    value.forEach((item, index) => {
+      const cleaned = withoutUndefined(item)
+      if (cleaned !== item) (copy ??= [...value])[index] = cleaned
+    })
+    return copy ?? value
+  }
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return value
+  let copy: Record<string, unknown> | undefined
+  for (const [key, item] of Object.entries(value)) {
+    const cleaned = withoutUndefined(item)
+    if (cleaned === item && item !== undefined) continue
+    copy ??= { ...value }
+    if (item === undefined) delete copy[key]
+    else copy[key] = cleaned
+  }
+  return copy ?? value
+}
+
+/**
  * What a request is built from: the client's resolved settings that shape it.
  *
  * @internal
@@ -149,7 +179,7 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
       const encode = Schema.encodeEither(operation.query(context)) as (
         request: unknown
       ) => Either.Either<QueryPairs, ParseResult.ParseError>
-      encoder = (request) => Either.flatMap(normalize(request), encode)
+      encoder = (request) => Either.flatMap(normalize(withoutUndefined(request)), encode)
       encoders.set(operation, encoder)
     }
     return encoder
