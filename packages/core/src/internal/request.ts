@@ -146,6 +146,25 @@ export const withoutUndefined = (value: unknown): unknown => {
   return copy ?? value
 }
 
+const EMPTY_LIST = "must not be empty: leave the field out instead"
+
+/**
+ * The paths of the empty lists in a request. One rule for every list of every operation: an empty list
+ * is refused, naming the field, since leaving the field out says what an empty list could only guess
+ * (no filter, or a filter that lets nothing through).
+ *
+ * @internal
+ */
+export const emptyLists = (value: unknown, path: ReadonlyArray<string | number> = []): Array<string> => {
+  if (value === null || typeof value !== "object") return []
+  if (Array.isArray(value)) {
+    return value.length === 0 ? [path.join(".")] : value.flatMap((item, index) => emptyLists(item, [...path, index]))
+  }
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return []
+  return Object.entries(value).flatMap(([key, item]) => emptyLists(item, [...path, key]))
+}
+
 /**
  * What a request is built from: the client's resolved settings that shape it.
  *
@@ -168,7 +187,7 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<
     Operation<any, any, any>,
-    (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>
+    (request: unknown) => Either.Either<QueryPairs, Array<RequestIssue>>
   >()
 
   const encoderFor = (operation: Operation<any, any, any>) => {
@@ -179,7 +198,13 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
       const encode = Schema.encodeEither(operation.query(context)) as (
         request: unknown
       ) => Either.Either<QueryPairs, ParseResult.ParseError>
-      encoder = (request) => Either.flatMap(normalize(withoutUndefined(request)), encode)
+      encoder = (written) => {
+        const request = withoutUndefined(written)
+        const empty = emptyLists(request)
+        return empty.length > 0
+          ? Either.left(empty.map((field) => ({ field, message: EMPTY_LIST })))
+          : Either.mapLeft(Either.flatMap(normalize(request), encode), (error) => toRequestIssues(error.issue))
+      }
       encoders.set(operation, encoder)
     }
     return encoder
@@ -196,8 +221,7 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
       )
     }
     return Either.match(encoderFor(operation)(request), {
-      onLeft: (error) =>
-        Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
+      onLeft: (issues) => Either.left(new InvalidRequestError({ operation: operation.name, issues })),
       onRight: (pairs) =>
         Either.right(`${baseUrl}${dialect.path(operation)}?${toQueryString(dialect.query(operation, pairs))}`)
     })
