@@ -46,11 +46,13 @@ try {
   const tarballs = new Map(["packages/core", "apps/mock-server"].map((pkg) => {
     const manifest = JSON.parse(readFileSync(join(root, pkg, "package.json"), "utf8"))
     sh("pnpm", ["pack", "--pack-destination", workDir], join(root, pkg))
-    return [manifest.name as string, join(workDir, `${manifest.name.replace("@", "").replace("/", "-")}-${manifest.version}.tgz`)]
+    return [
+      manifest.name as string,
+      join(workDir, `${manifest.name.replace("@", "").replace("/", "-")}-${manifest.version}.tgz`)
+    ]
   }))
   // the published names stand for the tarballs; everything else comes from the registry as written
-  const withTarballs = (command: string) =>
-    command.split(/\s+/).map((arg) => tarballs.get(arg) ?? arg).join(" ")
+  const withTarballs = (command: string) => command.split(/\s+/).map((arg) => tarballs.get(arg) ?? arg).join(" ")
 
   console.log(`the pages' setup lines: ${setupLines.join(" | ")}`)
   console.log(`the pages' install lines:\n${installs.map((line) => `  ${line}`).join("\n")}`)
@@ -60,10 +62,25 @@ try {
   mkdirSync(pnpmDir)
   attempt("pnpm: the setup and install lines", () => {
     for (const line of setupLines) shell(line, pnpmDir)
+    // pnpm resolves the fake's dependency on the core from the registry, where the tarball stands in for it
+    const manifestFile = join(pnpmDir, "package.json")
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8"))
+    manifest.pnpm = { overrides: { "@efa-kit/core": `file:${tarballs.get("@efa-kit/core")}` } }
+    writeFileSync(manifestFile, JSON.stringify(manifest, null, 2))
     for (const line of installs) {
       shell(withTarballs(line.replace(/^npm (install|i)\b/, "pnpm add")), pnpmDir)
     }
   })
+
+  attempt(
+    "pnpm: the installed packages load (@efa-kit/core, its Promise client, the fake, the undici transport)",
+    () =>
+      void shell(
+        `node --input-type=module -e 'await import("@efa-kit/core"); await import("@efa-kit/core/promise"); ` +
+          `await import("@efa-kit/mock-server"); await import("@effect/platform-node/NodeHttpClient")'`,
+        pnpmDir
+      )
+  )
 
   const dir = join(workDir, "npm-project")
   mkdirSync(dir)
@@ -76,7 +93,15 @@ try {
   const installed = (name: string) => JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8"))
   console.log(
     `installed: ${
-      ["@efa-kit/core", "@efa-kit/mock-server", "effect", "@effect/platform", "@effect/platform-node", "@effect/vitest", "vitest"]
+      [
+        "@efa-kit/core",
+        "@efa-kit/mock-server",
+        "effect",
+        "@effect/platform",
+        "@effect/platform-node",
+        "@effect/vitest",
+        "vitest"
+      ]
         .map((name) => `${name}@${installed(name).version}`).join(", ")
     }`
   )
@@ -118,7 +143,10 @@ try {
     () => sh(join(dir, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], dir)
   )
 
-  attempt(`the Vitest examples with the installed vitest`, () => sh(join(dir, "node_modules", ".bin", "vitest"), ["run"], dir))
+  attempt(
+    `the Vitest examples with the installed vitest`,
+    () => sh(join(dir, "node_modules", ".bin", "vitest"), ["run"], dir)
+  )
 
   // the installed command, on a port the system picks
   server = spawn(join(dir, "node_modules", ".bin", "efa-mock-server"), ["--port", "0"], { cwd: dir })
