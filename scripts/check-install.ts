@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { expectations } from "../examples/node/test/expectations.js"
-import { codeBlocks, installLines, typeScriptBlocks, userPages } from "./docs-blocks.js"
+import { codeBlocks, installLines, installPages, typeScriptBlocks } from "./docs-blocks.js"
 
 const root = resolve(import.meta.dirname, "..")
 const keep = process.argv.includes("--keep")
@@ -34,7 +34,8 @@ const attempt = (what: string, run: () => void) => {
 // The setup lines of the pages' shell blocks that make a project (`npm init -y && npm pkg set type=module`).
 const setupLines = [
   ...new Set(
-    userPages(root).flatMap((page) => codeBlocks(root, page)).filter((block) => block.lang === "sh")
+    installPages(root).flatMap((page) => codeBlocks(root, page))
+      .filter((block) => block.lang === "sh" && !/(^|&&|;)\s*cd\s/m.test(block.code))
       .flatMap((block) => block.code.split("\n")).map((line) => line.replace(/#.*$/, "").trim())
       .filter((line) => /^npm (init|pkg) /.test(line))
   )
