@@ -142,11 +142,21 @@ export interface ResolvedOptions {
   readonly limits: Limits
   /** Whether rapidJSON requests are read as strictly as contract requests. */
   readonly strict: boolean
-  readonly admin: { readonly enabled: boolean; readonly token: string | undefined }
+  readonly admin: {
+    readonly enabled: boolean
+    readonly token: string | undefined
+    readonly allowedHosts: ReadonlyArray<string>
+  }
   readonly onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
 }
 
-const defaultOnError = (error: unknown, request: { readonly method: string; readonly path: string }): void => {
+/**
+ * Where unexpected failures go unless `onError` says otherwise: one line on standard error.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const defaultOnError = (error: unknown, request: { readonly method: string; readonly path: string }): void => {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   console.error(`[efa-mock-server] ${request.method} ${request.path} failed: ${detail}`)
 }
@@ -215,7 +225,11 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
     profile,
     limits,
     strict: options.strict ?? false,
-    admin: { enabled: options.admin?.enabled ?? true, token: options.admin?.token },
+    admin: {
+      enabled: options.admin?.enabled ?? true,
+      token: options.admin?.token,
+      allowedHosts: options.admin?.allowedHosts ?? []
+    },
     onError: options.onError ?? defaultOnError
   }
 }
