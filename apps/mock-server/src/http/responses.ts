@@ -228,5 +228,5 @@ export const systemErrorBody = (
  */
 export const noResultResponse = (operation: Operation.Any, noResult: NoResult, text: string): unknown => {
   const message = { type: "error", module: noResult.module, code: noResult.code, text }
-  return Schema.decodeUnknownSync(operation.response)({ ...noResult.result, systemMessages: [message] })
+  return Schema.decodeUnknownSync(operation.response)({ ...emptyResult(operation), systemMessages: [message] })
 }

@@ -169,9 +169,7 @@ const LOCATION_TYPES = new Set([
 export const wireLocationType = (type: string): string => {
   if (LOCATION_TYPES.has(type)) return type
   const lower = type.toLowerCase()
-  // the core's rapidJSON decoding reads this name back as the model's pin type
-  if (lower === "sharing_vehicle") return type
-  if (lower === "sharing") return "sharing"
+  if (lower === "sharing_vehicle" || lower === "sharing") return "sharing"
   if (lower === "bus_point") return "platform"
   if (lower === "poi_point") return "poi"
   if (lower === "gis_point") return "gis"
