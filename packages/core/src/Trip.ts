@@ -275,23 +275,15 @@ export const normalizeMotIds = (ids: Iterable<Mot.MotId>): Array<Mot.MotId> => s
  * @since 0.1.0
  * @category utils
  */
-export const sendsSomething = (group: object | undefined): boolean => {
-  if (group === undefined) return false
-  for (const value of Object.values(group)) {
-    if (value === undefined || value === false) continue
-    if (Array.isArray(value) && value.length === 0) continue
-    return true
-  }
-  return false
-}
+export const sendsSomething: (group: object | undefined) => boolean = ParamTable.sendsSomething
 
 // Groups that send nothing decode as absent, so arbitraries produce only groups that send something.
 const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: string) => {
   return Schema.Struct(fields).annotations({ identifier, ...arbitraryHint("sendsSomething") })
 }
 
-// The parameters that map to one field each, by group, in wire order. `changeSpeed` (shared by two
-// groups) and the activation parameters are written by hand.
+// The parameters that map to one field each, by group, in wire order; a group with an activation parameter
+// is a `ParamTable.group`. `changeSpeed` (shared by two groups) is written by hand.
 
 // Wire schemas used by several rows, so that each is one definition in the OpenAPI document.
 const ItModeParam = NamedParam(ItModes, "ItModeParam")
@@ -311,7 +303,7 @@ const tripTable = ParamTable.make({
   realtime: ParamTable.flag("useRealtime")
 })
 
-const mobilityTable = ParamTable.make({
+const mobilityTable = ParamTable.group("imparedOptionsActive", {
   /** Only low-floor vehicles (`lowPlatformVhcl=1`). */
   lowFloorVehicles: ParamTable.flag("lowPlatformVhcl"),
   /** Avoid changes with an elevator (`noElevators=1`). */
@@ -324,7 +316,7 @@ const mobilityTable = ParamTable.make({
   wheelchair: ParamTable.flag("wheelchair")
 })
 
-const publicTransportTable = ParamTable.make({
+const publicTransportTable = ParamTable.group("ptOptionsActive", {
   /** Line-type filter (`lineRestriction`: 400 all, 401, 402, 403). */
   lineRestriction: ParamTable.param(
     "lineRestriction",
@@ -341,7 +333,7 @@ const publicTransportTable = ParamTable.make({
   nearbyStopsAtDestination: ParamTable.flag("useProxFootSearchDest")
 })
 
-const individualTransportTable = ParamTable.make({
+const individualTransportTable = ParamTable.group("itOptionsActive", {
   /** Access and egress mode (`trITMOT`). */
   mode: ParamTable.param("trITMOT", ItMode, ItModeParam),
   /** Maximum minutes of the individual part, 0..1440 (`trITMOTvalue`; server default 10). */
@@ -673,12 +665,12 @@ export const TripParams = Schema.Struct(
     itdDate: opt(LocalDateTime.CompactDateParam),
     itdTime: opt(TimeParam),
     ...tripTable.params,
-    imparedOptionsActive: opt(FlagParam),
+    ...mobilityTable.activationParam,
     ...mobilityTable.params,
-    ptOptionsActive: opt(FlagParam),
+    ...publicTransportTable.activationParam,
     changeSpeed: opt(SpeedParam),
     ...publicTransportTable.params,
-    itOptionsActive: opt(FlagParam),
+    ...individualTransportTable.activationParam,
     ...individualTransportTable.params,
     ...bicycleTable.params,
     ...parkAndRideTable.params,
@@ -694,9 +686,6 @@ type TripParams = typeof TripParams.Type
 // ---------------------------------------------------------------------------------------------
 // the mapping
 // ---------------------------------------------------------------------------------------------
-
-const present = (p: object, names: ReadonlyArray<string>): Array<string> =>
-  names.filter((name) => Reflect.get(p, name) !== undefined)
 
 const nonEmpty = <A extends object>(record: A): A | undefined => (Object.keys(record).length > 0 ? record : undefined)
 
@@ -762,15 +751,11 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   }
 
   // activation of the option groups
-  const mobilityActive = p.imparedOptionsActive === true
-  const ptActive = p.ptOptionsActive === true
-  const itActive = p.itOptionsActive === true
-  const inactive = (activation: string, names: Array<string>) => {
-    if (names.length > 0) issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
-  }
-  if (!mobilityActive) inactive("imparedOptionsActive", present(p, mobilityTable.wireNames))
-  if (!ptActive) inactive("ptOptionsActive", present(p, publicTransportTable.wireNames))
-  if (!itActive) inactive("itOptionsActive", present(p, individualTransportTable.wireNames))
+  mobilityTable.checkActivation(p, issues)
+  publicTransportTable.checkActivation(p, issues)
+  individualTransportTable.checkActivation(p, issues)
+  const ptActive = publicTransportTable.isActive(p)
+  const itActive = individualTransportTable.isActive(p)
   if (p.changeSpeed !== undefined && !ptActive && !itActive) {
     issues.add(
       "changeSpeed",
@@ -794,12 +779,16 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
       via,
       dateTime,
       modes,
-      mobility: nonEmpty(mobilityTable.decode(p, issues)),
-      publicTransport: nonEmpty(
-        publicTransportTable.decode(p, issues, definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined }))
+      mobility: mobilityTable.decodeGroup(p, issues),
+      publicTransport: publicTransportTable.decodeGroup(
+        p,
+        issues,
+        definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined })
       ),
-      individualTransport: nonEmpty(
-        individualTransportTable.decode(p, issues, definedOnly({ speed: itActive ? p.changeSpeed : undefined }))
+      individualTransport: individualTransportTable.decodeGroup(
+        p,
+        issues,
+        definedOnly({ speed: itActive ? p.changeSpeed : undefined })
       ),
       bicycle: nonEmpty(bicycleTable.decode(p, issues)),
       parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
@@ -817,9 +806,9 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
   const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
   const excluded = request.modes?.excluded ?? []
   const included = request.modes?.included ?? []
-  const pt = sendsSomething(request.publicTransport) ? request.publicTransport : undefined
-  const it = sendsSomething(request.individualTransport) ? request.individualTransport : undefined
-  const mobility = sendsSomething(request.mobility) ? request.mobility : undefined
+  const pt = publicTransportTable.sent(request.publicTransport)
+  const it = individualTransportTable.sent(request.individualTransport)
+  const mobility = mobilityTable.sent(request.mobility)
   const params = tripTable.encode(
     request,
     definedOnly({
@@ -833,18 +822,15 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
       dwellTime_via: request.via?.dwellMinutes,
       itdDate: local === undefined ? undefined : dashed(local.date),
       itdTime: local?.time,
-      imparedOptionsActive: mobility && true as const,
-      ptOptionsActive: pt && true as const,
       changeSpeed: pt?.changeSpeed ?? it?.speed,
-      itOptionsActive: it && true as const,
       excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
       includedMeans: included.length > 0 ? "checkbox" as const : undefined
     })
   )
-  // the groups' parameters are added to the same object
-  if (mobility !== undefined) mobilityTable.encode(mobility, params)
-  if (pt !== undefined) publicTransportTable.encode(pt, params)
-  if (it !== undefined) individualTransportTable.encode(it, params)
+  // the groups' parameters (with their activation flags) are added to the same object
+  if (mobility !== undefined) mobilityTable.encodeGroup(mobility, params)
+  if (pt !== undefined) publicTransportTable.encodeGroup(pt, params)
+  if (it !== undefined) individualTransportTable.encodeGroup(it, params)
   if (request.bicycle !== undefined) bicycleTable.encode(request.bicycle, params)
   if (request.parkAndRide !== undefined) parkAndRideTable.encode(request.parkAndRide, params)
   return Object.assign(

@@ -1,7 +1,8 @@
 // The parameter table: one row per wire parameter that maps to one field of a request model. A table
 // builds the model's fields, the wire struct's fields and both directions of the mapping, so that adding
-// such a parameter is one row. Parameters that map one field to several (points, option groups, indexed
-// families) are written by hand beside the table.
+// such a parameter is one row. An option group (`group`) is a table whose parameters take effect only with
+// its activation flag, the rule written once for both directions. Parameters that map one field to several
+// (points, indexed families) are written by hand beside the table.
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
@@ -233,4 +234,81 @@ export function fieldsOf<A, B, C>(a: A, b: B, c: C): A & B & C
 export function fieldsOf<A, B, C, D, E>(a: A, b: B, c: C, d: D, e: E): A & B & C & D & E
 export function fieldsOf(...parts: ReadonlyArray<object>): object {
   return Object.assign({}, ...parts)
+}
+
+/**
+ * Whether a group of options sends anything: some field is set, other than `false` or an empty list.
+ *
+ * @internal
+ */
+export const sendsSomething = (group: unknown): boolean => {
+  if (typeof group !== "object" || group === null) return false
+  for (const value of Object.values(group)) {
+    if (value === undefined || value === false) continue
+    if (Array.isArray(value) && value.length === 0) continue
+    return true
+  }
+  return false
+}
+
+type ActivationField<A extends string> = { readonly [K in A]: Schema.optionalWith<typeof FlagParam, { exact: true }> }
+
+/**
+ * An option group: a table whose parameters take effect only with the group's activation flag
+ * (`ptOptionsActive=1`). The rule is one, both ways: the flag goes out with a group that sends something,
+ * and a parameter of the group read without the flag is reported at the flag.
+ *
+ * @internal
+ */
+export interface Group<A extends string, T extends Rows> extends Table<T> {
+  readonly activation: A
+  /** The activation flag's wire field: in the wire struct before the group's `params`. */
+  readonly activationParam: ActivationField<A>
+  /** Whether the parameters turn the group on. */
+  readonly isActive: (params: object) => boolean
+  /** Reports the group's parameters present without the activation flag, at the flag. */
+  readonly checkActivation: (params: object, issues: IssueCollector) => void
+  /**
+   * Wire to model: the group (with the hand-written fields of `into`), or `undefined` when it has no field.
+   */
+  readonly decodeGroup: <Into extends object = {}>(
+    params: ParamsOf<T>,
+    issues: IssueCollector,
+    into?: Into
+  ) => (Into & ModelOf<T>) | undefined
+  /** The group of a model as it goes out: `undefined` when it sends nothing (then no flag goes out either). */
+  readonly sent: <M extends ModelOf<T>>(model: M | undefined) => M | undefined
+  /** Model to wire: the activation flag and the group's parameters, added to `into`. */
+  readonly encodeGroup: (model: ModelOf<T>, into: object) => void
+}
+
+/**
+ * Builds an option group from its activation flag's wire name and its rows.
+ *
+ * @internal
+ */
+export const group = <const A extends string, const T extends Rows>(activation: A, rows: T): Group<A, T> => {
+  const table = make(rows)
+  const isActive = (params: object): boolean => Reflect.get(params, activation) === true
+  return {
+    ...table,
+    activation,
+    // a computed key is typed as a string index: the one field is the activation flag
+    activationParam: { [activation]: opt(FlagParam) } as ActivationField<A>,
+    isActive,
+    checkActivation: (params, issues) => {
+      if (isActive(params)) return
+      const names = table.wireNames.filter((name) => Reflect.get(params, name) !== undefined)
+      if (names.length > 0) issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+    },
+    decodeGroup: (params, issues, into) => {
+      const model = table.decode(params, issues, into)
+      return Object.keys(model).length > 0 ? model : undefined
+    },
+    sent: (model) => (sendsSomething(model) ? model : undefined),
+    encodeGroup: (model, into) => {
+      Reflect.set(into, activation, true)
+      table.encode(model, into)
+    }
+  }
 }
