@@ -34,7 +34,7 @@ import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp as InstantTimestamp } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, IntParam, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
+import { FlagParam, IntParam, opt, ParamString, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
@@ -287,6 +287,10 @@ const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: 
 
 // Wire schemas used by several rows, so that each is one definition in the OpenAPI document.
 const ItModeParam = NamedParam(ItModes, "ItModeParam")
+
+const originPoint = ParamTable.point("origin")
+const destinationPoint = ParamTable.point("destination")
+const viaPoint = ParamTable.point("via")
 
 const tripTable = ParamTable.make({
   /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
@@ -654,13 +658,10 @@ const SpeedParam = NamedParam({ fast: "fast", normal: "normal", slow: "slow" }, 
  */
 export const TripParams = Schema.Struct(
   {
-    type_origin: Point.PointType,
-    name_origin: TextParam,
-    type_destination: Point.PointType,
-    name_destination: TextParam,
+    ...originPoint.params,
+    ...destinationPoint.params,
     tripReductionMacro: opt(FixedParam("1", "TripReductionMacroParam")),
-    type_via: opt(Point.PointType),
-    name_via: opt(TextParam),
+    ...viaPoint.optionalParams,
     dwellTime_via: opt(IntParam({ min: 0, max: 1440 })),
     itdDate: opt(LocalDateTime.CompactDateParam),
     itdTime: opt(TimeParam),
@@ -707,22 +708,15 @@ const readModes = (
 }
 
 const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: IssueCollector): TripRequest | undefined => {
-  const origin = Point.fromParams(p.type_origin, p.name_origin)
-  if (Either.isLeft(origin)) issues.add("name_origin", p.name_origin, origin.left)
-  const destination = Point.fromParams(p.type_destination, p.name_destination)
-  if (Either.isLeft(destination)) issues.add("name_destination", p.name_destination, destination.left)
+  const origin = originPoint.decode(p, issues)
+  const destination = destinationPoint.decode(p, issues)
 
-  // via
+  // via, with its dwell time
   let via: Via | undefined
-  if (p.type_via !== undefined && p.name_via !== undefined) {
-    const point = Point.fromParams(p.type_via, p.name_via)
-    if (Either.isLeft(point)) issues.add("name_via", p.name_via, point.left)
-    else via = { point: point.right, ...definedOnly({ dwellMinutes: p.dwellTime_via }) }
-  } else if (p.type_via !== undefined) {
-    issues.add("name_via", undefined, "type_via needs name_via")
-  } else if (p.name_via !== undefined) {
-    issues.add("type_via", undefined, "name_via needs type_via")
-  } else if (p.dwellTime_via !== undefined) {
+  const viaAt = viaPoint.decode(p, issues)
+  if (viaAt !== undefined) {
+    via = { point: viaAt, ...definedOnly({ dwellMinutes: p.dwellTime_via }) }
+  } else if (p.type_via === undefined && p.name_via === undefined && p.dwellTime_via !== undefined) {
     issues.add("dwellTime_via", p.dwellTime_via, "a dwell time needs a via point (type_via, name_via)")
   }
 
@@ -769,13 +763,13 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
     excluded: excluded.ids.length > 0 ? excluded.ids : undefined,
     included: included.ids.length > 0 ? included.ids : undefined
   }))
-  if (!Either.isRight(origin) || !Either.isRight(destination)) return undefined
+  if (origin === undefined || destination === undefined) return undefined
   return tripTable.decode(
     p,
     issues,
     definedOnly({
-      origin: origin.right,
-      destination: destination.right,
+      origin,
+      destination,
       via,
       dateTime,
       modes,
@@ -800,34 +794,27 @@ const dashed = (compact: string): LocalDateTime.CalendarDate =>
   `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`
 
 const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripParams => {
-  const origin = Point.toParams(request.origin)
-  const destination = Point.toParams(request.destination)
-  const via = request.via === undefined ? undefined : Point.toParams(request.via.point)
   const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
   const excluded = request.modes?.excluded ?? []
   const included = request.modes?.included ?? []
   const pt = publicTransportTable.sent(request.publicTransport)
   const it = individualTransportTable.sent(request.individualTransport)
   const mobility = mobilityTable.sent(request.mobility)
+  const scalars = definedOnly({
+    tripReductionMacro: true as const,
+    dwellTime_via: request.via?.dwellMinutes,
+    itdDate: local === undefined ? undefined : dashed(local.date),
+    itdTime: local?.time,
+    changeSpeed: pt?.changeSpeed ?? it?.speed,
+    excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
+    includedMeans: included.length > 0 ? "checkbox" as const : undefined
+  })
   const params = tripTable.encode(
     request,
-    definedOnly({
-      type_origin: origin.type,
-      name_origin: origin.name,
-      type_destination: destination.type,
-      name_destination: destination.name,
-      tripReductionMacro: true as const,
-      type_via: via?.type,
-      name_via: via?.name,
-      dwellTime_via: request.via?.dwellMinutes,
-      itdDate: local === undefined ? undefined : dashed(local.date),
-      itdTime: local?.time,
-      changeSpeed: pt?.changeSpeed ?? it?.speed,
-      excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
-      includedMeans: included.length > 0 ? "checkbox" as const : undefined
-    })
+    destinationPoint.encode(request.destination, originPoint.encode(request.origin, scalars))
   )
-  // the groups' parameters (with their activation flags) are added to the same object
+  // the via point and the groups' parameters (with their activation flags) are added to the same object
+  if (request.via !== undefined) viaPoint.encode(request.via.point, params)
   if (mobility !== undefined) mobilityTable.encodeGroup(mobility, params)
   if (pt !== undefined) publicTransportTable.encodeGroup(pt, params)
   if (it !== undefined) individualTransportTable.encodeGroup(it, params)

@@ -12,8 +12,7 @@ const root = Path.join(Path.dirname(fileURLToPath(import.meta.url)), "..", "..",
 const page = (path: string) => Fs.readFileSync(Path.join(root, path), "utf8")
 
 // The first column of a Markdown table's rows, where it is one code span (`| \`name\` | ...`).
-const firstColumn = (text: string): Array<string> =>
-  [...text.matchAll(/^\| `([^`]+)` \|/gm)].map(([, name]) => name!)
+const firstColumn = (text: string): Array<string> => [...text.matchAll(/^\| `([^`]+)` \|/gm)].map(([, name]) => name!)
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"]
 

@@ -1,10 +1,12 @@
 // The parameter table: one row per wire parameter that maps to one field of a request model. A table
 // builds the model's fields, the wire struct's fields and both directions of the mapping, so that adding
 // such a parameter is one row. An option group (`group`) is a table whose parameters take effect only with
-// its activation flag, the rule written once for both directions. Parameters that map one field to several
-// (points, indexed families) are written by hand beside the table.
+// its activation flag, the rule written once for both directions; a point (`point`) is the pair
+// `type_<x>`/`name_<x>`. Parameters that map one field to several otherwise (indexed families, a via's dwell
+// time) are written by hand beside the table.
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import * as Point from "../Point.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
 import type { IssueCollector } from "./query.js"
 
@@ -299,7 +301,9 @@ export const group = <const A extends string, const T extends Rows>(activation: 
     checkActivation: (params, issues) => {
       if (isActive(params)) return
       const names = table.wireNames.filter((name) => Reflect.get(params, name) !== undefined)
-      if (names.length > 0) issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+      if (names.length > 0) {
+        issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+      }
     },
     decodeGroup: (params, issues, into) => {
       const model = table.decode(params, issues, into)
@@ -309,6 +313,77 @@ export const group = <const A extends string, const T extends Rows>(activation: 
     encodeGroup: (model, into) => {
       Reflect.set(into, activation, true)
       table.encode(model, into)
+    }
+  }
+}
+
+type PointFields<N extends string> =
+  & { readonly [K in `type_${N}`]: typeof Point.PointType }
+  & { readonly [K in `name_${N}`]: typeof TextParam }
+
+type OptionalPointFields<N extends string> =
+  & { readonly [K in `type_${N}`]: Schema.optionalWith<typeof Point.PointType, { exact: true }> }
+  & { readonly [K in `name_${N}`]: Schema.optionalWith<typeof TextParam, { exact: true }> }
+
+type PointValues<N extends string> = Schema.Struct.Type<PointFields<N>>
+
+/**
+ * A point parameter: `type_<x>` (`any` or `coord`) and `name_<x>`, one `Point` in the model. A problem with
+ * the point is reported at `name_<x>`.
+ *
+ * @internal
+ */
+export interface PointParam<N extends string> {
+  readonly typeName: `type_${N}`
+  readonly nameName: `name_${N}`
+  /** The wire fields, for a point every request has. */
+  readonly params: PointFields<N>
+  /** The wire fields, for a point a request may leave out. */
+  readonly optionalParams: OptionalPointFields<N>
+  /**
+   * Wire to model: the point, or `undefined` when it is absent or does not read (then with an issue; for a
+   * point every request has, its absence is the wire struct's issue).
+   */
+  readonly decode: (params: object, issues: IssueCollector) => Point.Point | undefined
+  /** Model to wire: both parameters, added to `into`. */
+  readonly encode: <Into extends object>(point: Point.Point, into: Into) => Into & PointValues<N>
+}
+
+/**
+ * Builds the point parameter `type_<name>`/`name_<name>`.
+ *
+ * @internal
+ */
+export const point = <const N extends string>(name: N): PointParam<N> => {
+  const typeName = `type_${name}` as const
+  const nameName = `name_${name}` as const
+  // computed keys are typed as a string index: the two fields are the point's
+  const params = { [typeName]: Point.PointType, [nameName]: TextParam } as PointFields<N>
+  const optionalParams = { [typeName]: opt(Point.PointType), [nameName]: opt(TextParam) } as OptionalPointFields<N>
+  return {
+    typeName,
+    nameName,
+    params,
+    optionalParams,
+    decode: (params, issues) => {
+      const type: typeof Point.PointType.Type | undefined = Reflect.get(params, typeName)
+      const text: string | undefined = Reflect.get(params, nameName)
+      if (type === undefined || text === undefined) {
+        if (type !== undefined) issues.add(nameName, undefined, `${typeName} needs ${nameName}`)
+        else if (text !== undefined) issues.add(typeName, undefined, `${nameName} needs ${typeName}`)
+        return undefined
+      }
+      const read = Point.fromParams(type, text)
+      if (Either.isRight(read)) return read.right
+      issues.add(nameName, text, read.left)
+      return undefined
+    },
+    encode: <Into extends object>(point: Point.Point, into: Into) => {
+      const { name: text, type } = Point.toParams(point)
+      Reflect.set(into, typeName, type)
+      Reflect.set(into, nameName, text)
+      // the two fields were set just above
+      return into as Into & PointValues<N>
     }
   }
 }
