@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
- * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
+ * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>] [--strict]`,
  * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
  * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
@@ -26,7 +26,11 @@ const USAGE = `Usage: efa-mock-server [options]
                        only; 0.0.0.0 for every interface)
   --no-admin           turn the admin API (/__admin/) off
   --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
+  --admin-host <name>  without a token, also answer admin requests that name the fake so (repeatable;
+                       loopback names, IP addresses and --host always may)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
+  --strict             read rapidJSON requests as strictly as contract ones: a 400 naming each parameter
+                       the contract refuses (default: as real servers do, problems in systemMessages)
   --help               show this text
 
 Record and replay:
@@ -62,7 +66,9 @@ const main = async (): Promise<void> => {
         host: { type: "string" },
         "no-admin": { type: "boolean" },
         "admin-token": { type: "string" },
+        "admin-host": { type: "string", multiple: true },
         profile: { type: "string" },
+        strict: { type: "boolean" },
         help: { type: "boolean" },
         ...upstreamArgs
       },
@@ -94,9 +100,11 @@ const main = async (): Promise<void> => {
       host: (values.host as string | undefined) ?? (process.env.EFA_MOCK_HOST || undefined),
       admin: {
         enabled: values["no-admin"] !== true,
-        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
+        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined),
+        allowedHosts: (values["admin-host"] as Array<string> | undefined) ?? []
       },
       profile: values.profile as string | undefined,
+      strict: values.strict === true,
       ...upstream.right
     })
   } catch (error) {
