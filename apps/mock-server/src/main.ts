@@ -26,6 +26,8 @@ const USAGE = `Usage: efa-mock-server [options]
                        only; 0.0.0.0 for every interface)
   --no-admin           turn the admin API (/__admin/) off
   --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
+  --admin-host <name>  without a token, also answer admin requests that name the fake so (repeatable;
+                       loopback names, IP addresses and --host always may)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
   --strict             read rapidJSON requests as strictly as contract ones: a 400 naming each parameter
                        the contract refuses (default: as real servers do, problems in systemMessages)
@@ -64,6 +66,7 @@ const main = async (): Promise<void> => {
         host: { type: "string" },
         "no-admin": { type: "boolean" },
         "admin-token": { type: "string" },
+        "admin-host": { type: "string", multiple: true },
         profile: { type: "string" },
         strict: { type: "boolean" },
         help: { type: "boolean" },
@@ -97,7 +100,8 @@ const main = async (): Promise<void> => {
       host: (values.host as string | undefined) ?? (process.env.EFA_MOCK_HOST || undefined),
       admin: {
         enabled: values["no-admin"] !== true,
-        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
+        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined),
+        allowedHosts: (values["admin-host"] as Array<string> | undefined) ?? []
       },
       profile: values.profile as string | undefined,
       strict: values.strict === true,
