@@ -61,6 +61,23 @@ export interface Operation<Request, Response, ResponseEncoded = unknown, Request
   readonly response: Schema.Schema<Response, ResponseEncoded>
   /** Whether a response carries a result; `systemMessages` errors fail the call only when it does not. */
   readonly hasResult: (response: Response) => boolean
+  /**
+   * For an operation about one stop: the candidates of a stop the server could not resolve, when a
+   * response without result says so. The call then fails with `StopNotResolvedError`.
+   */
+  readonly unresolved?: (response: Response) => Unresolved | undefined
+}
+
+/**
+ * A stop the server could not resolve: several candidates and none chosen (`ambiguous`), or none that
+ * fits (`unknown`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Unresolved {
+  readonly reason: "ambiguous" | "unknown"
+  readonly candidates: ReadonlyArray<{ readonly id: string; readonly name: string; readonly type?: string }>
 }
 
 /**

@@ -54,6 +54,7 @@ import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
+import * as Departures from "./Departures.js"
 import * as GeoObject from "./GeoObject.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { opt } from "./internal/params.js"
@@ -63,7 +64,9 @@ import * as Point from "./Point.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as SystemMessage from "./SystemMessage.js"
+import * as BoardWire from "./rapidjson/Departures.js"
 import * as Trip from "./Trip.js"
+import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -1046,6 +1049,20 @@ export const responses = (context: Context) => ({
     "GeoObjectResponse",
     total(geoObjectDecode),
     geoObjectEncode
+  ),
+  departures: mapping(
+    BoardWire.WireDeparturesResponse,
+    Departures.DeparturesResponse,
+    "DeparturesResponse",
+    BoardWire.decodeDepartures(context),
+    BoardWire.encodeDepartures(context)
+  ),
+  tripStops: mapping(
+    BoardWire.WireTripStopsResponse,
+    TripStops.TripStopsResponse,
+    "TripStopsResponse",
+    total(BoardWire.decodeTripStops(context)),
+    BoardWire.encodeTripStops(context)
   )
 })
 
@@ -1071,7 +1088,9 @@ export const resultKeys: Readonly<Record<keyof Responses, string>> = {
   opArea: "operatingAreas",
   servingLines: "lines",
   addInfo: "infos",
-  geoObject: "transportations"
+  geoObject: "transportations",
+  departures: "stopEvents",
+  tripStops: "transportation"
 }
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()

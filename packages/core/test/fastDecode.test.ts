@@ -31,6 +31,7 @@ import {
   Trip,
   VehicleDetail
 } from "../src/index.js"
+import * as BoardWire from "../src/rapidjson/Departures.js"
 import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/fastDecode.js"
 import { parseInstant, utcFromMillis } from "../src/internal/instant.js"
 
@@ -174,7 +175,9 @@ const rapidJsonWire: Record<keyof RapidJson.Responses, Schema.Schema<any, any>> 
   opArea: RapidJson.WireOpAreaResponse,
   servingLines: RapidJson.WireServingLinesResponse,
   addInfo: RapidJson.WireAddInfoResponse,
-  geoObject: RapidJson.WireGeoObjectResponse
+  geoObject: RapidJson.WireGeoObjectResponse,
+  departures: BoardWire.WireDeparturesResponse,
+  tripStops: BoardWire.WireTripStopsResponse
 }
 const responseSchemas: ReadonlyArray<readonly [string, Schema.Schema<any, any>, Schema.Schema<any, any>]> = [
   ...operations.map((operation) => [operation.name, operation.response, operation.response] as const),

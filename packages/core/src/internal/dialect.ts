@@ -82,7 +82,9 @@ const CONTRACT_RESULT_KEYS: Readonly<Record<string, ReadonlyArray<string>>> = {
   servingLines: ["servingLines"],
   addInfo: ["infos"],
   opArea: ["providers"],
-  geoObject: ["geometry", "stops"]
+  geoObject: ["geometry", "stops"],
+  departures: ["events", "locations"],
+  tripStops: ["stops"]
 } satisfies Record<OperationName, ReadonlyArray<string>>
 
 /** A top-level `error { message, versions }` of a rapidJSON server. @internal */
