@@ -63,6 +63,22 @@ export interface Lookup {
   readonly stopGrid: Grid<Stop>
   /** For each line, the index in its geometry (direction H) of each of its stops. */
   readonly geometryIndex: ReadonlyMap<Line, ReadonlyArray<number>>
+  /**
+   * The timetable's platform of each line direction at each stop, keyed `<stop ID>|<direction ID>`: the
+   * lines calling at a stop in dataset order take platforms 1 and 2, 3 and 4, ... (direction H the odd one).
+   */
+  readonly plannedPlatforms: ReadonlyMap<string, string>
+}
+
+const platformsOf = (linesAtStop: ReadonlyMap<string, ReadonlyArray<Line>>): Map<string, string> => {
+  const platforms = new Map<string, string>()
+  for (const [stop, lines] of linesAtStop) {
+    lines.forEach((line, k) => {
+      platforms.set(`${stop}|${lineId(line, "H")}`, String(2 * k + 1))
+      platforms.set(`${stop}|${lineId(line, "R")}`, String(2 * k + 2))
+    })
+  }
+  return platforms
 }
 
 const directionsOf = (dataset: Dataset) => {
@@ -155,11 +171,13 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
         .map((entry) => ({ to: entry.item.id, meters: entry.meters, seconds: walkSeconds(entry.meters, dataset.meta) }))
     )
   }
+  const lines = linesOf(dataset)
   return {
     stopById,
     poiById,
     ...directionsOf(dataset),
-    ...linesOf(dataset),
+    ...lines,
+    plannedPlatforms: platformsOf(lines.linesAtStop),
     transfers,
     stopGrid,
     geometryIndex: geometryIndexOf(dataset, stopById)
