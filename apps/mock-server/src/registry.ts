@@ -142,7 +142,12 @@ export const answers: AnswerRegistry = {
   departures: {
     operation: operations.departures,
     answer: answerDepartures,
-    noResult: { result: { events: [], locations: [] }, module: "dm", code: -2000, text: "stop invalid" }
+    noResult: {
+      result: { events: [], locations: [] },
+      module: "dm",
+      code: -10,
+      text: "the departure monitor is not available"
+    }
   },
   tripStops: {
     operation: operations.tripStops,
