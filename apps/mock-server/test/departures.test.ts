@@ -103,7 +103,7 @@ describe("departure boards", () => {
 
   it("gives the previous and onward stops of each event with their times", () => {
     const [event] = board({ stop: Point.any(HBF), stopSequence: true, lines: ["vvs:10001: :H:"], limit: 1 }).events
-    const s1 = dataset.lines.find((line) => line.code === "10001")!.stops.map((s) => s.stop)
+    const s1 = dataset.lines.find((line) => line.code === "10001")!.stops.map((s): string => s.stop)
     const at = s1.indexOf(HBF)
     expect(event!.previousStops!.map((s) => s.id)).toEqual(s1.slice(0, at))
     expect(event!.onwardStops!.map((s) => s.id)).toEqual(s1.slice(at + 1))
