@@ -3,8 +3,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Schema } from "effect"
 import { answerDepartures } from "../src/answers/departures.js"
 import { answerTripStops } from "../src/answers/tripStops.js"
-import { berlinTime, contextAt, dataset } from "./support/answerContext.js"
 import { call, fake } from "./helpers.js"
+import { berlinTime, contextAt, dataset } from "./support/answerContext.js"
 
 const HBF = "de:08111:6118"
 const board = (input: Departures.DeparturesRequestInput, now?: string) =>

@@ -57,9 +57,7 @@ describe("DepartureWatch against the fake, with the TestClock", () => {
       expect(second).toContain("delayed S1 07:57 12")
 
       // a failed poll is retried and is not a removal
-      yield* Effect.promise(() =>
-        fake.admin("POST", "faults", { path: "XML_DM_REQUEST", sequence: [{ status: 503 }] })
-      )
+      yield* Effect.promise(() => fake.admin("POST", "faults", { path: "XML_DM_REQUEST", sequence: [{ status: 503 }] }))
       yield* TestClock.adjust("1 minute")
       yield* eventually("the retry pause", sleepPendingIn(1000))
       yield* TestClock.adjust("1 second")

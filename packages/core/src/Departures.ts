@@ -276,7 +276,11 @@ const decodeRequest = (
 
   const included = readModeFamily(p, INCLUDED_MODE_PREFIX, issues, `expected ${INCLUDED_MODE_PREFIX}<MOT-ID>`)
   if (included.size > 0 && p.includedMeans === undefined) {
-    issues.add("includedMeans", undefined, `${[...included.values()].join(", ")} take effect only with includedMeans=checkbox`)
+    issues.add(
+      "includedMeans",
+      undefined,
+      `${[...included.values()].join(", ")} take effect only with includedMeans=checkbox`
+    )
   }
   const modes = sortedDistinct(included.keys())
   if (issues.issues.length > 0 || Either.isLeft(stop)) return undefined
@@ -312,7 +316,9 @@ const encodeRequest = (request: DeparturesRequest, timeZone: DateTime.TimeZone):
   return Object.assign(
     params,
     definedOnly({
-      itdDate: local === undefined ? undefined : `${local.date.slice(0, 4)}-${local.date.slice(4, 6)}-${local.date.slice(6)}`,
+      itdDate: local === undefined
+        ? undefined
+        : `${local.date.slice(0, 4)}-${local.date.slice(4, 6)}-${local.date.slice(6)}`,
       itdTime: local?.time,
       itdDateTimeDepArr: request.dateTimeRefersTo,
       type_arr: direction?.type,

@@ -279,7 +279,9 @@ export class StopNotResolvedError extends Schema.TaggedError<StopNotResolvedErro
   {
     operation: Schema.String,
     reason: Schema.Literal("ambiguous", "unknown"),
-    candidates: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, type: Schema.optional(Schema.String) }))
+    candidates: Schema.Array(
+      Schema.Struct({ id: Schema.String, name: Schema.String, type: Schema.optional(Schema.String) })
+    )
   }
 ) {
   override get message(): string {

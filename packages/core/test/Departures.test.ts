@@ -143,7 +143,10 @@ describe("rapidJSON boards", () => {
     expect(board.events).toEqual([
       {
         ...common,
-        location: { ...common.location, parent: { ...common.location.parent, parent: { name: "Ferndale", type: "locality" } } },
+        location: {
+          ...common.location,
+          parent: { ...common.location.parent, parent: { name: "Ferndale", type: "locality" } }
+        },
         departureTimePlanned: instant("2026-05-04T02:10:00Z"),
         departureTimeEstimated: instant("2026-05-04T02:12:30Z"),
         tripCode: 215,
@@ -278,7 +281,10 @@ describe("DepartureWatch.diff", () => {
       "Delayed",
       "PlatformChanged"
     ])
-    const delayed = DepartureWatch.diff(new Map([[key, event]]), [{ ...event, departureTimeEstimated: instant("2026-05-04T07:30:00Z") }])
+    const delayed = DepartureWatch.diff(new Map([[key, event]]), [{
+      ...event,
+      departureTimeEstimated: instant("2026-05-04T07:30:00Z")
+    }])
     expect(delayed[0]).toMatchObject({ _tag: "Delayed", delayMinutes: 10 })
     expect(DepartureWatch.diff(new Map(), [event, event]).map((change) => change._tag)).toEqual(["Added"])
     expect(DepartureWatch.diff(new Map([[key, event]]), []).map((change) => change._tag)).toEqual(["Removed"])

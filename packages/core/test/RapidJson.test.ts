@@ -430,7 +430,9 @@ const wireable = {
     events: r.events.map((event) => ({
       ...event,
       cancelled: event.cancelled ||
-        (event.realtimeStatus ?? []).some((s) => ["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"].includes(s))
+        (event.realtimeStatus ?? []).some((s) =>
+          ["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"].includes(s)
+        )
     })),
     locations: r.locations.map(({ coord: _, distance: __, ...location }) => location)
   }),

@@ -31,9 +31,9 @@ import {
   Trip,
   VehicleDetail
 } from "../src/index.js"
-import * as BoardWire from "../src/rapidjson/Departures.js"
 import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/fastDecode.js"
 import { parseInstant, utcFromMillis } from "../src/internal/instant.js"
+import * as BoardWire from "../src/rapidjson/Departures.js"
 
 const operations: ReadonlyArray<Operation.Any> = [
   AddInfo.operation,

@@ -34,7 +34,12 @@ export const answerTripStops: Answer<TripStops.TripStopsRequest, TripStops.TripS
   if (run === undefined) {
     return {
       stops: [],
-      systemMessages: [{ type: "error", module: "stopseq", code: -2000, text: "no trip matches line, tripCode and stop" }]
+      systemMessages: [{
+        type: "error",
+        module: "stopseq",
+        code: -2000,
+        text: "no trip matches line, tripCode and stop"
+      }]
     }
   }
   const lookup = lookupOf(dataset)

@@ -73,7 +73,10 @@ export const unknownPointMessage = (usage: string, point: Point.Point) => ({
  */
 export type BoardStop =
   | { readonly _tag: "Stop"; readonly stop: Stop }
-  | { readonly _tag: "Ambiguous"; readonly candidates: ReadonlyArray<{ readonly stop: Stop; readonly quality: number }> }
+  | {
+    readonly _tag: "Ambiguous"
+    readonly candidates: ReadonlyArray<{ readonly stop: Stop; readonly quality: number }>
+  }
   | { readonly _tag: "Unknown" }
 
 /**

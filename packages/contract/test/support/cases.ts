@@ -1278,7 +1278,9 @@ const BOARD_PARAMS = [["mode", "direct"], ["type_dm", "any"], ["name_dm", HBF], 
 const AT_NOW = [["itdDate", "20260302"], ["itdTime", "0830"]] as const
 const plannedOf = (event: Departures.StopEvent) => millis(event.arrivalTimePlanned ?? event.departureTimePlanned)
 const sortedByPlanned = (events: ReadonlyArray<Departures.StopEvent>) => {
-  for (let i = 1; i < events.length; i++) expect(plannedOf(events[i]!)).toBeGreaterThanOrEqual(plannedOf(events[i - 1]!))
+  for (let i = 1; i < events.length; i++) {
+    expect(plannedOf(events[i]!)).toBeGreaterThanOrEqual(plannedOf(events[i - 1]!))
+  }
 }
 const unresolved = (reason: "ambiguous" | "unknown", minCandidates: number) => (error: EfaError.EfaError) => {
   expect(error._tag).toBe("StopNotResolvedError")
@@ -1331,7 +1333,10 @@ const departuresCases: Array<AnyCase> = [
     dateTimeRefersTo: "departure",
     limit: 5
   }, {
-    params: [...BOARD_PARAMS, ["limit", "5"], ["itdDate", "20260302"], ["itdTime", "1300"], ["itdDateTimeDepArr", "dep"]],
+    params: [...BOARD_PARAMS, ["limit", "5"], ["itdDate", "20260302"], ["itdTime", "1300"], [
+      "itdDateTimeDepArr",
+      "dep"
+    ]],
     check: ({ events }) => {
       expect(events).toHaveLength(5)
       for (const event of events) {

@@ -488,7 +488,14 @@ export const encodeTripStops = (context: Context) => (response: TripStops.TripSt
   if (response.mode !== undefined) {
     Object.assign(
       transportation,
-      wireTransportation(context, response.lineId ?? "", response.lineName, response.mode, response.destination, undefined)
+      wireTransportation(
+        context,
+        response.lineId ?? "",
+        response.lineName,
+        response.mode,
+        response.destination,
+        undefined
+      )
     )
     if (response.lineId === undefined) delete transportation.id
   } else {
