@@ -47,7 +47,7 @@ const draw = Effect.gen(function*() {
   yield* Console.log(lines.join("\n"))
 })
 
-const every30Seconds = Schedule.spaced("30 seconds")
+const every30Seconds: Schedule.Schedule<unknown> = Schedule.spaced("30 seconds")
 const program = Effect.repeat(
   draw,
   refreshes === 0 ? every30Seconds : every30Seconds.pipe(Schedule.intersect(Schedule.recurs(refreshes - 1)))
