@@ -132,11 +132,21 @@ export interface ResolvedOptions {
   readonly timeZoneName: string
   readonly profile: Profile.Profile | undefined
   readonly limits: Limits
-  readonly admin: { readonly enabled: boolean; readonly token: string | undefined }
+  readonly admin: {
+    readonly enabled: boolean
+    readonly token: string | undefined
+    readonly allowedHosts: ReadonlyArray<string>
+  }
   readonly onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
 }
 
-const defaultOnError = (error: unknown, request: { readonly method: string; readonly path: string }): void => {
+/**
+ * Where unexpected failures go unless `onError` says otherwise: one line on standard error.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const defaultOnError = (error: unknown, request: { readonly method: string; readonly path: string }): void => {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   console.error(`[efa-mock-server] ${request.method} ${request.path} failed: ${detail}`)
 }
@@ -204,7 +214,11 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
     timeZoneName,
     profile,
     limits,
-    admin: { enabled: options.admin?.enabled ?? true, token: options.admin?.token },
+    admin: {
+      enabled: options.admin?.enabled ?? true,
+      token: options.admin?.token,
+      allowedHosts: options.admin?.allowedHosts ?? []
+    },
     onError: options.onError ?? defaultOnError
   }
 }

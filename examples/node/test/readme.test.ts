@@ -54,7 +54,8 @@ describe("README.md", () => {
 })
 
 describe("the install lines of README.md and docs/", () => {
-  const lines = installLines(root)
+  // The page on moving to Effect 4 shows how its facts were checked, with Effect 4's own packages.
+  const lines = installLines(root).filter((line) => line.page !== "docs/effect-4.md")
 
   it("are found", () => {
     expect(lines.length).toBeGreaterThan(3)

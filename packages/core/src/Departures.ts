@@ -30,9 +30,9 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
   ClockTimeParam,
@@ -587,18 +587,21 @@ export const unresolvedStop = (
  * @category operations
  */
 export const operation: Operation<
+  "departures",
   DeparturesRequest,
   DeparturesResponse,
   typeof DeparturesResponse.Encoded,
   DeparturesRequestInput
 > = {
   name: "departures",
-  path: paths.departures,
+  path: contractPaths.departures,
   summary: "Departure or arrival board of a stop, with real-time estimates, platforms and cancellations",
   params: DeparturesParams,
   request: DeparturesRequest,
   query: DeparturesQuery,
   response: DeparturesResponse,
   hasResult: (response) => response.events.length > 0 || response.locations.some((location) => location.isBest),
-  unresolved: unresolvedStop
+  unresolved: unresolvedStop,
+  resultKeys: { contract: ["events", "locations"], rapidJSON: ["stopEvents", "locations"] },
+  rapidJson: () => import("./internal/rapidjson/Departures.js").then((module) => module.codec(DeparturesResponse))
 }

@@ -37,6 +37,7 @@ import * as Departures from "./Departures.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
+import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
@@ -140,7 +141,7 @@ export const operations = {
   departures: Departures.operation,
   /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
   tripStops: TripStops.operation
-} as const
+} as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**
  * The method names of the client's operations.
@@ -148,7 +149,7 @@ export const operations = {
  * @since 0.1.0
  * @category models
  */
-export type OperationName = keyof typeof operations
+export type OperationName = Name
 
 /**
  * The client's operations: one method per entry of {@link operations}, each taking a request as written

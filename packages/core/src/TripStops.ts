@@ -12,8 +12,8 @@ import * as DateTime from "effect/DateTime"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, IntParam, ModelText, opt, TextParam } from "./internal/params.js"
-import { paths } from "./internal/paths.js"
 import { IssueCollector, queryCodec } from "./internal/query.js"
 import { ClockTimeParam, FixedParam, requestOf } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -193,17 +193,20 @@ export interface TripStopsResponse extends Schema.Schema.Type<typeof TripStopsRe
  * @category operations
  */
 export const operation: Operation<
+  "tripStops",
   TripStopsRequest,
   TripStopsResponse,
   typeof TripStopsResponse.Encoded,
   TripStopsRequestInput
 > = {
   name: "tripStops",
-  path: paths.tripStops,
+  path: contractPaths.tripStops,
   summary: "The stops of one trip with their times, from a board event",
   params: TripStopsParams,
   request: TripStopsRequest,
   query: TripStopsQuery,
   response: TripStopsResponse,
-  hasResult: (response) => response.stops.length > 0
+  hasResult: (response) => response.stops.length > 0,
+  resultKeys: { contract: ["stops"], rapidJSON: ["transportation", "leg"] },
+  rapidJson: () => import("./internal/rapidjson/TripStops.js").then((module) => module.codec(TripStopsResponse))
 }

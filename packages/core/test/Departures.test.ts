@@ -121,6 +121,7 @@ describe("rapidJSON boards", () => {
       type: "stop",
       isBest: true,
       matchQuality: 100000,
+      coord: { lat: -33.81234, lon: 151.10234 },
       assignedStops: [{ id: "G900101", name: "Quarry Rd opp Mill St, Ferndale" }],
       parent: { id: "placeID:95300001:1", name: "Ferndale", type: "locality" }
     }])

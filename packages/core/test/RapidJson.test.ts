@@ -424,7 +424,7 @@ const wireable = {
     ...r,
     stops: r.stops.map(({ servingLines: _, ...stop }) => stop)
   }),
-  // a cancellation status reads as cancelled; board locations carry no coordinate or distance
+  // a cancellation status reads as cancelled; board locations carry no distance
   departures: (r: Departures.DeparturesResponse): Departures.DeparturesResponse => ({
     ...r,
     events: r.events.map((event) => ({
@@ -434,7 +434,7 @@ const wireable = {
           ["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"].includes(s)
         )
     })),
-    locations: r.locations.map(({ coord: _, distance: __, ...location }) => location)
+    locations: r.locations.map(({ distance: _, ...location }) => location)
   }),
   tripStops: (r: TripStops.TripStopsResponse) => r
 }

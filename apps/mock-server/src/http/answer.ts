@@ -146,7 +146,7 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
   // a profile's own parameter names (TfNSW's `depArrMacro`) read as the contract's
   const read = deps.options.profile === undefined
     ? pairs
-    : Profile.contractParams(deps.options.profile, entry.operation.name as Profile.OperationName, pairs)
+    : Profile.contractParams(deps.options.profile, entry.operation.name, pairs)
   const { limits } = deps.options
   const budget = new WorkBudget({
     maxSearches: limits.maxTripSearches,

@@ -66,7 +66,8 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   const tools = makeTestTools(options, {
     maxJournalEntries: limits.maxJournalEntries,
     maxLatencyMs: limits.maxLatencyMs,
-    operationsAt: (path) => operationsOf(registry).filter((operation) => operation.path === path)
+    operationsAt: (path) => operationsOf(registry).filter((operation) => operation.path === path),
+    onError: (error) => resolved.onError(error, { method: "record", path: options.record ?? "" })
   })
   const deps: RouteDeps = {
     options: resolved,

@@ -157,6 +157,10 @@ export const invalidBody = (operation: Operation.Any, issues: ReadonlyArray<Para
   issues
 })
 
+// An operation's empty result: its result keys, each an empty list.
+const emptyResult = (operation: Operation.Any): Record<string, ReadonlyArray<never>> =>
+  Object.fromEntries(operation.resultKeys.contract.map((key) => [key, []]))
+
 /**
  * The body of an EFA error: the operation's empty result with a `systemMessages` error (`code`
  * replacing the operation's usual one), encoded through the response schema in the asked format when
@@ -173,7 +177,7 @@ export const systemErrorBody = (
   timeZone: DateTime.TimeZone
 ): string => {
   const message = { type: "error", module: noResult.module, code: code ?? noResult.code, text: noResult.text }
-  const candidate = { ...noResult.result, systemMessages: [message] }
+  const candidate = { ...emptyResult(operation), systemMessages: [message] }
   const decoded = Schema.decodeUnknownEither(operation.response)(candidate)
   if (Either.isRight(decoded)) {
     const encoded = encoderOf(operation, format, timeZone)(decoded.right)

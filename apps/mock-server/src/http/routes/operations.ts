@@ -64,12 +64,14 @@ export const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS
  * @category utils
  */
 export const selectorOf = (entries: ReadonlyArray<AnswerEntry>): Select => {
-  const plain = entries.find((entry) => entry.mode === undefined) ?? entries[0]!
-  const moded = entries.filter((entry) => entry.mode !== undefined)
+  const plain = entries.find((entry) => entry.operation.mode === undefined) ?? entries[0]!
+  const moded = entries.flatMap((entry) => {
+    const mode = entry.operation.mode
+    return mode === undefined ? [] : [{ entry, parameter: mode.parameter }]
+  })
   if (moded.length === 0) return () => plain
   return (pairs) => {
-    for (const entry of moded) {
-      const parameter = entry.mode!.parameter
+    for (const { entry, parameter } of moded) {
       if (pairs.some(([key]) => key === parameter)) return entry
     }
     return plain
@@ -161,11 +163,11 @@ export const operationRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   for (const [path, handler] of handlers) router.all(`/${path}`, handler)
   const profile = deps.options.profile
   const seen = new Set<string>(PATHS)
-  for (const [name, path] of Object.entries(profile?.paths ?? {})) {
-    if (seen.has(path)) continue
+  for (const operation of Object.values(EfaClient.operations)) {
+    const path = profile?.paths?.[operation.name]
+    if (path === undefined || seen.has(path)) continue
     seen.add(path)
-    const operation = EfaClient.operations[name as keyof typeof EfaClient.operations]
-    const handler = operation === undefined ? undefined : handlers.get(operation.path)
+    const handler = handlers.get(operation.path)
     if (handler !== undefined) router.all(`/${path}`, handler)
   }
   return router

@@ -25,67 +25,28 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
-import type * as Departures from "../Departures.js"
-import { opt } from "../internal/params.js"
-import * as Point from "../Point.js"
-import type * as StopFinder from "../StopFinder.js"
-import * as SystemMessage from "../SystemMessage.js"
-import * as Trip from "../Trip.js"
-import type * as TripStops from "../TripStops.js"
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }
-
-const put = <O extends object, K extends keyof O>(out: O, key: K, value: O[K] | undefined): void => {
-  if (value !== undefined) out[key] = value
-}
-
-/**
- * What the mapping needs to know of a deployment: its own product classes mapped to the usual MOT-IDs.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Context {
-  readonly productClasses?: Readonly<Record<number, number>> | undefined
-}
-
-const mapClass = (context: Context, wireClass: number): number => context.productClasses?.[wireClass] ?? wireClass
-
-const unmapClass = (context: Context, mot: number): number => {
-  const table = context.productClasses
-  if (table === undefined) return mot
-  for (const key in table) if (table[key] === mot) return Number(key)
-  return mot
-}
+import type * as Departures from "../../Departures.js"
+import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
+import * as Point from "../../Point.js"
+import type * as StopFinder from "../../StopFinder.js"
+import * as Trip from "../../Trip.js"
+import { opt } from "../params.js"
+import {
+  mapClass,
+  mapping,
+  type Mutable,
+  parentOf,
+  put,
+  SystemMessages,
+  unmapClass,
+  WireCoord,
+  WireParent,
+  WireProduct
+} from "./wire.js"
 
 // ---------------------------------------------------------------------------------------------
 // wire
 // ---------------------------------------------------------------------------------------------
-
-const WirePlaceFields = {
-  id: opt(Schema.String),
-  name: opt(Schema.String),
-  type: opt(Schema.String)
-}
-
-const WireParent = Schema.Struct({
-  ...WirePlaceFields,
-  parent: opt(Schema.Struct(WirePlaceFields))
-}).annotations({ identifier: "WireBoardParent" })
-
-const placeOf = (place: { readonly id?: string; readonly name?: string; readonly type?: string }) => {
-  const out: { id?: string; name: string; type?: string } = { name: place.name! }
-  if (place.id !== undefined) out.id = place.id
-  if (place.type !== undefined) out.type = place.type
-  return out
-}
-
-const parentOf = (wire: typeof WireParent.Type | undefined): Point.ParentPlace | undefined => {
-  if (wire === undefined || wire.name === undefined) return undefined
-  const out: Mutable<Point.ParentPlace> = placeOf(wire)
-  if (wire.parent !== undefined && wire.parent.name !== undefined) out.parent = placeOf(wire.parent)
-  return out
-}
 
 const WireStatus = Schema.Union(Schema.Array(Schema.String), Schema.String)
 
@@ -108,7 +69,8 @@ const WireEventLocation = Schema.Struct({
   properties: opt(WireLocationProperties)
 }).annotations({ identifier: "WireEventLocation" })
 
-const WireSequenceLocation = Schema.Struct({
+/** @internal */
+export const WireSequenceLocation = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
   type: opt(Schema.String),
@@ -141,13 +103,14 @@ const WireInfo = Schema.Struct({
 
 const IdValue = Schema.Union(Schema.String, Schema.Finite)
 
-const WireTransportation = Schema.Struct({
+/** @internal */
+export const WireTransportation = Schema.Struct({
   id: Schema.String,
   name: opt(Schema.String),
   disassembledName: opt(Schema.String),
   number: opt(Schema.String),
   description: opt(Schema.String),
-  product: opt(Schema.Struct({ class: opt(Schema.Finite), name: opt(Schema.String) })),
+  product: opt(WireProduct),
   destination: opt(Schema.Struct({ id: opt(IdValue), name: opt(Schema.String) })),
   properties: opt(Schema.Struct({ tripCode: opt(IdValue) }))
 }).annotations({ identifier: "WireBoardTransportation" })
@@ -172,6 +135,7 @@ const WireBoardLocation = Schema.Struct({
   type: opt(Schema.String),
   isBest: opt(Schema.Boolean),
   matchQuality: opt(Schema.Finite),
+  coord: opt(WireCoord),
   assignedStops: opt(Schema.Array(Schema.Struct({ id: Point.LocationId, name: Schema.String }))),
   parent: opt(WireParent)
 }).annotations({ identifier: "WireBoardLocation" })
@@ -185,34 +149,10 @@ const WireBoardLocation = Schema.Struct({
 export const WireDeparturesResponse = Schema.Struct({
   stopEvents: opt(Schema.Array(WireStopEvent)),
   locations: opt(Schema.Array(WireBoardLocation)),
-  ...SystemMessage.systemMessagesField
+  ...SystemMessages
 }).annotations({ identifier: "WireDeparturesResponse" })
 
 type WireDeparturesResponse = typeof WireDeparturesResponse.Type
-
-const WireSequenceTransportation = Schema.Struct({
-  ...WireTransportation.fields,
-  id: opt(Schema.String),
-  locationSequence: opt(Schema.Array(WireSequenceLocation))
-}).annotations({ identifier: "WireSequenceTransportation" })
-
-/**
- * The rapidJSON answer of a trip's stops: `transportation.locationSequence`, or (VVO)
- * `leg.transportation` with `leg.stopSequence`.
- *
- * @since 0.1.0
- * @category wire
- */
-export const WireTripStopsResponse = Schema.Struct({
-  transportation: opt(WireSequenceTransportation),
-  leg: opt(Schema.Struct({
-    transportation: opt(WireSequenceTransportation),
-    stopSequence: opt(Schema.Array(WireSequenceLocation))
-  })),
-  ...SystemMessage.systemMessagesField
-}).annotations({ identifier: "WireTripStopsResponse" })
-
-type WireTripStopsResponse = typeof WireTripStopsResponse.Type
 
 // ---------------------------------------------------------------------------------------------
 // decoding
@@ -220,7 +160,8 @@ type WireTripStopsResponse = typeof WireTripStopsResponse.Type
 
 const CANCELLED = new Set(["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"])
 
-const sequenceStop = (wire: typeof WireSequenceLocation.Type): Departures.SequenceStop => {
+/** @internal */
+export const sequenceStop = (wire: typeof WireSequenceLocation.Type): Departures.SequenceStop => {
   const out: Mutable<Departures.SequenceStop> = { id: wire.id, name: wire.name }
   put(out, "parent", parentOf(wire.parent))
   put(out, "platform", wire.properties?.platformName ?? wire.properties?.platform)
@@ -249,12 +190,14 @@ const tripCodeOf = (value: string | number | undefined): number | undefined => {
   return code !== undefined && Number.isInteger(code) && code >= 0 ? code : undefined
 }
 
-const modeOf = (context: Context, t: typeof WireTransportation.Type): Trip.Leg["mode"] => ({
+/** @internal */
+export const modeOf = (context: Context, t: typeof WireTransportation.Type): Trip.Leg["mode"] => ({
   name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
   mot: mapClass(context, t.product?.class ?? 11)
 })
 
-const destinationOf = (t: typeof WireTransportation.Type): Departures.StopEvent["destination"] => {
+/** @internal */
+export const destinationOf = (t: typeof WireTransportation.Type): Departures.StopEvent["destination"] => {
   const out: Mutable<Departures.StopEvent["destination"]> = { name: t.destination?.name ?? t.description ?? "" }
   if (t.destination?.id !== undefined) out.id = String(t.destination.id)
   return out
@@ -301,6 +244,7 @@ const locationOf = (wire: typeof WireBoardLocation.Type): StopFinder.Location =>
     isBest: wire.isBest ?? false,
     matchQuality: wire.matchQuality ?? 0
   }
+  put(out, "coord", wire.coord)
   put(out, "assignedStops", wire.assignedStops?.map((stop) => ({ id: stop.id, name: stop.name })))
   put(out, "parent", parentOf(wire.parent))
   return out
@@ -308,13 +252,8 @@ const locationOf = (wire: typeof WireBoardLocation.Type): StopFinder.Location =>
 
 const MISSING_TIME = "a stop event needs departureTimePlanned or arrivalTimePlanned"
 
-/**
- * rapidJSON to the board model; an event without any planned time fails at its path.
- *
- * @since 0.1.0
- * @category mapping
- */
-export const decodeDepartures = (context: Context) =>
+// rapidJSON to the board model; an event without any planned time fails at its path.
+const decodeDepartures = (context: Context) =>
 (
   wire: WireDeparturesResponse,
   ast: AST.AST
@@ -352,7 +291,8 @@ const wireProperties = (platform: string | undefined, planned: string | undefine
   return out
 }
 
-const wireSequenceStop = (stop: Departures.SequenceStop): typeof WireSequenceLocation.Type => {
+/** @internal */
+export const wireSequenceStop = (stop: Departures.SequenceStop): typeof WireSequenceLocation.Type => {
   const out: Mutable<typeof WireSequenceLocation.Type> = { id: stop.id, name: stop.name }
   put(out, "parent", stop.parent)
   put(out, "properties", wireProperties(stop.platform, undefined))
@@ -373,7 +313,8 @@ const wireNotice = (notice: Departures.EventNotice): typeof WireInfo.Type => {
   return out
 }
 
-const wireTransportation = (
+/** @internal */
+export const wireTransportation = (
   context: Context,
   lineId: string,
   lineName: string | undefined,
@@ -392,13 +333,8 @@ const wireTransportation = (
   return out
 }
 
-/**
- * The board model as rapidJSON (the fake's answers).
- *
- * @since 0.1.0
- * @category mapping
- */
-export const encodeDepartures = (context: Context) =>
+// The board model as rapidJSON (the fake's answers).
+const encodeDepartures = (context: Context) =>
 (
   response: Departures.DeparturesResponse
 ): WireDeparturesResponse => {
@@ -437,6 +373,7 @@ export const encodeDepartures = (context: Context) =>
       isBest: location.isBest,
       matchQuality: location.matchQuality
     }
+    put(out, "coord", location.coord)
     put(out, "assignedStops", location.assignedStops)
     put(out, "parent", location.parent)
     return out
@@ -446,64 +383,16 @@ export const encodeDepartures = (context: Context) =>
   return out
 }
 
-// ---------------------------------------------------------------------------------------------
-// a trip's stops
-// ---------------------------------------------------------------------------------------------
-
 /**
- * rapidJSON to a trip's stops.
+ * The rapidJSON codec of the board, around its response model (given by the operation, so that this module
+ * does not load it).
  *
- * @since 0.1.0
- * @category mapping
+ * @internal
  */
-export const decodeTripStops = (context: Context) => (wire: WireTripStopsResponse): TripStops.TripStopsResponse => {
-  const transportation = wire.transportation ?? wire.leg?.transportation
-  const sequence = wire.transportation?.locationSequence ?? wire.leg?.stopSequence ??
-    wire.leg?.transportation?.locationSequence ?? []
-  const out: Mutable<TripStops.TripStopsResponse> = { stops: sequence.map(sequenceStop) }
-  if (transportation !== undefined) {
-    put(out, "lineId", transportation.id)
-    put(out, "lineName", transportation.disassembledName ?? transportation.number)
-    if (transportation.name !== undefined || transportation.product !== undefined) {
-      out.mode = modeOf(context, { ...transportation, id: transportation.id ?? "" })
-    }
-    if (transportation.destination?.name !== undefined || transportation.description !== undefined) {
-      out.destination = destinationOf({ ...transportation, id: transportation.id ?? "" })
-    }
-  }
-  put(out, "systemMessages", wire.systemMessages)
-  return out
-}
-
-/**
- * A trip's stops as rapidJSON (`transportation.locationSequence`).
- *
- * @since 0.1.0
- * @category mapping
- */
-export const encodeTripStops = (context: Context) => (response: TripStops.TripStopsResponse): WireTripStopsResponse => {
-  const transportation: Mutable<typeof WireSequenceTransportation.Type> = {
-    locationSequence: response.stops.map(wireSequenceStop)
-  }
-  if (response.mode !== undefined) {
-    Object.assign(
-      transportation,
-      wireTransportation(
-        context,
-        response.lineId ?? "",
-        response.lineName,
-        response.mode,
-        response.destination,
-        undefined
-      )
-    )
-    if (response.lineId === undefined) delete transportation.id
-  } else {
-    put(transportation, "id", response.lineId)
-    put(transportation, "disassembledName", response.lineName)
-    put(transportation, "destination", response.destination)
-  }
-  const out: Mutable<WireTripStopsResponse> = { transportation }
-  put(out, "systemMessages", response.systemMessages)
-  return out
-}
+export const codec = (
+  model: Schema.Schema<Departures.DeparturesResponse, any>
+): RapidJsonCodec<Departures.DeparturesResponse, typeof WireDeparturesResponse.Encoded> => ({
+  wire: WireDeparturesResponse,
+  response: (context) =>
+    mapping(WireDeparturesResponse, model, "DeparturesResponse", decodeDepartures(context), encodeDepartures(context))
+})
