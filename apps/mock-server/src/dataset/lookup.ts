@@ -64,19 +64,24 @@ export interface Lookup {
   /** For each line, the index in its geometry (direction H) of each of its stops. */
   readonly geometryIndex: ReadonlyMap<Line, ReadonlyArray<number>>
   /**
-   * The timetable's platform of each line direction at each stop, keyed `<stop ID>|<direction ID>`: the
-   * lines calling at a stop in dataset order take platforms 1 and 2, 3 and 4, ... (direction H the odd one).
+   * The numbers of the sharing providers and of their operating areas (1, 2, ... in dataset order), by ID:
+   * the numeric IDs rapidJSON answers carry, which requests may name instead of the IDs.
+   */
+  readonly sharingNumbers: {
+    readonly providers: ReadonlyMap<string, number>
+    readonly areas: ReadonlyMap<string, number>
+  }
+  /**
+   * The timetable's platform of each line direction at each stop, keyed `<stop ID>|<direction ID>`: its place
+   * among the directions calling there (1, 2, ...; a line's direction H before R), as boards and trips show it.
    */
   readonly plannedPlatforms: ReadonlyMap<string, string>
 }
 
-const platformsOf = (linesAtStop: ReadonlyMap<string, ReadonlyArray<Line>>): Map<string, string> => {
+const platformsOf = (directionsAtStop: ReadonlyMap<string, ReadonlyArray<LineDirection>>): Map<string, string> => {
   const platforms = new Map<string, string>()
-  for (const [stop, lines] of linesAtStop) {
-    lines.forEach((line, k) => {
-      platforms.set(`${stop}|${lineId(line, "H")}`, String(2 * k + 1))
-      platforms.set(`${stop}|${lineId(line, "R")}`, String(2 * k + 2))
-    })
+  for (const [stop, directions] of directionsAtStop) {
+    directions.forEach((direction, i) => platforms.set(`${stop}|${direction.id}`, String(i + 1)))
   }
   return platforms
 }
@@ -171,16 +176,20 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
         .map((entry) => ({ to: entry.item.id, meters: entry.meters, seconds: walkSeconds(entry.meters, dataset.meta) }))
     )
   }
-  const lines = linesOf(dataset)
+  const directions = directionsOf(dataset)
   return {
     stopById,
     poiById,
-    ...directionsOf(dataset),
-    ...lines,
-    plannedPlatforms: platformsOf(lines.linesAtStop),
+    ...directions,
+    ...linesOf(dataset),
+    plannedPlatforms: platformsOf(directions.directionsAtStop),
     transfers,
     stopGrid,
-    geometryIndex: geometryIndexOf(dataset, stopById)
+    geometryIndex: geometryIndexOf(dataset, stopById),
+    sharingNumbers: {
+      providers: new Map(dataset.sharing.providers.map((provider, i) => [provider.id, i + 1])),
+      areas: new Map(dataset.sharing.providers.flatMap((provider) => provider.areas).map((area, i) => [area.id, i + 1]))
+    }
   }
 })
 

@@ -18,7 +18,7 @@ import { Either } from "effect"
 import { Hono } from "hono"
 import type { ResolvedOptions } from "../../options.js"
 import { type AnswerEntry, type AnswerRegistry, entriesOf } from "../../registry.js"
-import { type AnswerDeps, answerFromDataset, isCached, queryPairs, type Select } from "../answer.js"
+import { type AnswerDeps, answerFromDataset, isCached, queryPairs, readingOf, type Select } from "../answer.js"
 import type { AppContext, AppEnv } from "../context.js"
 import { preflight } from "../cors.js"
 import { invalidFault, type PlainAnswer, requestedFault, respondWithFault } from "../faults.js"
@@ -104,7 +104,15 @@ export const operationAnswer = (deps: RouteDeps, path: string) => {
   const systemError = (c: AppContext) => (code: number | undefined): string => {
     const pairs = queryPairs(c)
     const entry = select(pairs)
-    return systemErrorBody(entry.operation, entry.noResult, code, outputFormatOf(pairs).format, timeZone)
+    const asked = outputFormatOf(pairs)
+    return systemErrorBody(entry.operation, entry.noResult, code, asked.format, timeZone, {
+      dataset: deps.options.dataset,
+      now: deps.state.now,
+      timeZone,
+      version: readingOf(deps.options).version,
+      coords: asked.coords,
+      notes: []
+    })
   }
   return (c: AppContext): Response | Promise<Response> => {
     const requested = requestedFault(c, limits.maxLatencyMs, takeScripted)
