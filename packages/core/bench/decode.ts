@@ -59,11 +59,12 @@ const cases: Array<Case> = [
     operation: { ...StopFinder.operation, response: rapidJson.stopFinder },
     document: responses.rapidJsonStopFinder()
   },
-  { name: "departures: 500 events", operation: Departures.operation, document: responses.board() },
+  { name: "departures: 500 events", operation: Departures.operation, document: responses.board(), floor: true },
   {
     name: "rapidJSON departures: 500 stop events",
     operation: { ...Departures.operation, response: rapidJson.departures },
-    document: responses.rapidJsonBoard()
+    document: responses.rapidJsonBoard(),
+    floor: true
   },
   {
     name: "trip, 3 unknown fields per object",

@@ -80,7 +80,12 @@ const instant = (seconds: number) => DateTime.unsafeMake(seconds * 1000)
 const eventOf = (
   context: AnswerContext,
   call: Call,
-  options: { readonly realtime: boolean; readonly arrival: boolean; readonly stopSequence: boolean }
+  options: {
+    readonly realtime: boolean
+    readonly arrival: boolean
+    readonly stopSequence: boolean
+    readonly today: string
+  }
 ): Departures.StopEvent => {
   const { dataset } = context
   const lookup = lookupOf(dataset)
@@ -114,7 +119,7 @@ const eventOf = (
       event.arrivalTimeEstimated = instant(run.arrivals[index]! + state.arrivalDelay)
     }
   }
-  const notices = noticesOf(dataset, localDate(context.now, context.timeZone), run.direction.id, stop.id)
+  const notices = noticesOf(dataset, options.today, run.direction.id, stop.id)
   if (notices.length > 0) {
     event.notices = notices.map((notice) => ({
       id: notice.id,
@@ -190,6 +195,11 @@ export const answerDepartures: Answer<Departures.DeparturesRequest, Departures.D
   if (calls.length === 0) {
     return { events: [], locations, systemMessages: [message(-4030, "no departures found in the time window")] }
   }
-  const options = { realtime: request.timetableOnly !== true, arrival, stopSequence: request.stopSequence === true }
+  const options = {
+    realtime: request.timetableOnly !== true,
+    arrival,
+    stopSequence: request.stopSequence === true,
+    today: localDate(context.now, context.timeZone)
+  }
   return { events: calls.map((call) => eventOf(context, call, options)), locations }
 }
