@@ -73,6 +73,12 @@ describe("the install lines of README.md and docs/", () => {
     }
   )
 
+  it("come with the word that efa-kit is ESM only, on every page that installs it", () => {
+    const pages = new Set(lines.filter((line) => /@efa-kit\//.test(line.command)).map((line) => line.page))
+    expect(pages.size).toBeGreaterThanOrEqual(4)
+    for (const page of pages) expect(readFileSync(join(root, page), "utf8"), page).toMatch(/ESM only/)
+  })
+
   it("name the Node transport and the test packages", () => {
     const names = new Set(lines.flatMap((line) => packagesOf(line.command).map(([name]) => name)))
     for (const name of ["@efa-kit/core", "@efa-kit/mock-server", "@effect/platform-node", "@effect/vitest", "vitest"]) {

@@ -234,6 +234,16 @@ describe("rapidJSON stop finder and coordinate search", () => {
     ])
   })
 
+  it("reads a sharing vehicle (Mentz type sharing) as a SHARING_VEHICLE pin, and writes it back as sharing", () => {
+    const response = decode(schemas.coordInfo, "coord-sharing")
+    expect(response.pins).toEqual([
+      { type: "SHARING_VEHICLE", id: "bike-12:radverleih:mitte", name: "Rad 12", coord: { lat: 48.501, lon: 9.252 } },
+      { type: "PARKING", id: "P+R Lindenplatz", name: "P+R Lindenplatz", coord: { lat: 48.502, lon: 9.253 } }
+    ])
+    const written = Schema.encodeSync(schemas.coordInfo)(response)
+    expect(written.locations?.map((l) => l.type)).toEqual(["sharing", "parking"])
+  })
+
   it("keeps a sharing vehicle's details as they come", () => {
     expect(decode(schemas.vehicleDetail, "vehicle-detail")).toEqual({
       pins: [{

@@ -6,7 +6,7 @@
  */
 import { Coord, type Point } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
-import { accessStops, lookupOf } from "../dataset/lookup.js"
+import { accessStops, looksLikeId, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Stop } from "../dataset/schema.js"
 import { bestLocation, findLocations } from "../search/locations.js"
 import { PERFECT } from "../search/text.js"
@@ -41,14 +41,12 @@ export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoin
   const parsed = Coord.parseParam(value)
   if (!("error" in parsed) && parsed.rest.length === 0) return position(parsed.coord)
   // an ID that is not in the dataset is unknown, not text to search for
-  if (looksLikeId.test(value)) return undefined
+  if (looksLikeId(value)) return undefined
   const found = bestLocation(value, dataset)
   if (found === undefined) return undefined
   const { coord, id, name } = found.object
   return found.kind === "stop" ? { _tag: "Stop", stop: found.object } : { _tag: "Position", id, name, coord }
 }
-
-const looksLikeId = /^([a-z]{2}:\d{5}:\S+|poiID:\S+)$/i
 
 const position = (coord: Coord.Coord): ResolvedPoint => ({ _tag: "Position", ...positionLocation(coord), coord })
 
@@ -101,7 +99,7 @@ export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardSto
   if (poi !== undefined) return nearest(poi.coord)
   const parsed = Coord.parseParam(value)
   if (!("error" in parsed) && parsed.rest.length === 0) return nearest(parsed.coord)
-  if (looksLikeId.test(value)) return { _tag: "Unknown" }
+  if (looksLikeId(value)) return { _tag: "Unknown" }
   const hits = findLocations({ input: point, objectKinds: ["stop"] }, dataset)
   const first = hits[0]
   if (first === undefined || first.kind !== "stop") return { _tag: "Unknown" }
