@@ -49,6 +49,7 @@ describe("every file of the fake's embedded dataset decodes with the core's sche
       "notices.json",
       "parking.json",
       "pois.json",
+      "realtime.json",
       "sharing.json",
       "stops.json"
     ])

@@ -7,6 +7,7 @@ import {
   InvalidOptionsError,
   InvalidRequestError,
   ServerMessageError,
+  StopNotResolvedError,
   TransportError
 } from "@efa-kit/core/promise"
 import { type RunningServer, startServer } from "@efa-kit/mock-server"
@@ -111,6 +112,34 @@ describe("Promise client", () => {
     const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
     expect(locations[0]?.name).toContain("Hauptbahnhof")
     await efa.close()
+  })
+
+  it("boards a stop in both dialects, follows an event to its trip's stops, and names the candidates of an ambiguous stop", async () => {
+    for (const dialect of ["contract", "rapidJSON"] as const) {
+      await using efa = createClient({ baseUrl: baseUrl(), dialect })
+      const { events, locations } = await efa.departures({
+        stop: Point.fromId("de:08111:6118"),
+        dateTime: new Date("2026-03-02T07:45:00Z"),
+        limit: 5
+      })
+      expect(locations[0]?.isBest).toBe(true)
+      expect(events).toHaveLength(5)
+      const first = events[0]!
+      expectTypeOf(first.departureTimePlanned).toEqualTypeOf<Date>()
+      expect(first.departureTimePlanned.getTime()).toBeGreaterThanOrEqual(Date.parse("2026-03-02T07:45:00Z"))
+      expect(first.lineId).toMatch(/^vvs:/)
+      const { stops } = await efa.tripStops({
+        line: first.lineId,
+        stop: first.location.id,
+        tripCode: first.tripCode!,
+        dateTime: first.departureTimePlanned
+      })
+      expect(stops.map((stop) => stop.id)).toContain("de:08111:6118")
+      const error = await efa.departures({ stop: Point.any("Bahnhof") }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(StopNotResolvedError)
+      expect((error as StopNotResolvedError).reason).toBe("ambiguous")
+      expect((error as StopNotResolvedError).candidates.length).toBeGreaterThan(1)
+    }
   })
 
   it("a refused request rejects with InvalidRequestError, its tag and its fields", async () => {

@@ -33,6 +33,7 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
+import * as Departures from "./Departures.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
@@ -44,6 +45,7 @@ import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
+import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
@@ -135,7 +137,11 @@ export const operations = {
   /** Sharing providers and their operating areas, all or around a centre. */
   opArea: OpArea.operation,
   /** The coordinate geometry and stops of a line, for map display. */
-  geoObject: GeoObject.operation
+  geoObject: GeoObject.operation,
+  /** The departure or arrival board of a stop, with real-time estimates, platforms and cancellations. */
+  departures: Departures.operation,
+  /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
+  tripStops: TripStops.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**

@@ -79,6 +79,11 @@ export {
    * @since 0.1.0
    * @category errors
    */
+  StopNotResolvedError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
   TransportError
 } from "./EfaError.js"
 

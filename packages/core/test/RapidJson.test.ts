@@ -6,6 +6,7 @@ import * as Arbitraries from "../src/Arbitraries.js"
 import {
   AddInfo,
   CoordInfo,
+  Departures,
   EfaClient,
   GeoObject,
   OpArea,
@@ -15,6 +16,7 @@ import {
   ServingLines,
   StopFinder,
   Trip,
+  TripStops,
   VehicleDetail
 } from "../src/index.js"
 import { makeJsonDecoder } from "../src/internal/fastDecode.js"
@@ -453,7 +455,20 @@ const wireable = {
   geoObject: (r: GeoObject.GeoObjectResponse): GeoObject.GeoObjectResponse => ({
     ...r,
     stops: r.stops.map(({ servingLines: _, ...stop }) => stop)
-  })
+  }),
+  // a cancellation status reads as cancelled; board locations carry no distance
+  departures: (r: Departures.DeparturesResponse): Departures.DeparturesResponse => ({
+    ...r,
+    events: r.events.map((event) => ({
+      ...event,
+      cancelled: event.cancelled ||
+        (event.realtimeStatus ?? []).some((s) =>
+          ["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"].includes(s)
+        )
+    })),
+    locations: r.locations.map(({ distance: _, ...location }) => location)
+  }),
+  tripStops: (r: TripStops.TripStopsResponse) => r
 }
 
 describe("rapidJSON round trips", () => {

@@ -6,6 +6,8 @@
  * transportations with product, operator and destination, stop-finder and coordinate-search hits with
  * `disassembledName`, `parent`, `isGlobalId`, `productClasses` and `properties`, serving lines with their
  * destination stop, notices with `version`, `timestamps`, `providerCode` and the `infos.affected` table,
+ * board events with the base timetable's times, platform codes and the line's transportation, a trip's stops
+ * described as stops everywhere are,
  * line IDs in five parts everywhere, location types of the Mentz enum, instants without fractions of a
  * second, and system-message modules of the Mentz enum. Places come from `places.ts`, so the same stop
  * looks the same in every operation.
@@ -205,6 +207,64 @@ const enrichLocations = (answer: Json, settings: RapidJsonSettings): void => {
   for (const location of answer.locations ?? []) enrichLocation(settings.dataset, location)
 }
 
+const TIMES = ["arrivalTimePlanned", "arrivalTimeEstimated", "departureTimePlanned", "departureTimeEstimated"]
+
+const wireInstants = (object: Json): void => {
+  for (const key of TIMES) if (object[key] !== undefined) object[key] = wireInstant(object[key])
+}
+
+// A stop of a trip's sequence: its times without fractions of a second and the stop's description.
+const sequenceLocation = (dataset: Dataset, location: Json): void => {
+  wireInstants(location)
+  location.type ??= "stop"
+  enrichLocation(dataset, location)
+}
+
+// Board events as real servers write them: the stop with its platform code, the base timetable's time, the
+// line's transportation (product, operator, description) with the trip code, `isRealtimeControlled` with
+// real-time data, and the previous and onward stops described as everywhere else.
+const enrichDepartures = (answer: Json, settings: RapidJsonSettings): void => {
+  const { dataset } = settings
+  for (const location of answer.locations ?? []) enrichLocation(dataset, location)
+  for (const event of answer.stopEvents ?? []) {
+    wireInstants(event)
+    event.departureTimeBaseTimetable = event.departureTimePlanned
+    if (event.arrivalTimePlanned !== undefined) event.arrivalTimeBaseTimetable = event.arrivalTimePlanned
+    if (event.realtimeStatus?.includes("MONITORED") === true) event.isRealtimeControlled = true
+    const direction = directionOf(dataset, event.transportation?.id)
+    const platform = event.location?.properties?.platformName
+    enrichLocation(dataset, event.location)
+    if (platform !== undefined) {
+      event.location.properties = { ...event.location.properties, platform, area: "1" }
+      if (event.location.properties.plannedPlatformName !== platform) {
+        event.location.properties.platformChange = "changed"
+      }
+    }
+    if (direction !== undefined) {
+      const own = transportationOf(dataset, direction)
+      event.transportation = {
+        ...own,
+        destination: { ...event.transportation.destination, type: "stop" },
+        properties: { ...(own.properties as Json), ...event.transportation.properties }
+      }
+    }
+    for (const location of [...(event.previousLocations ?? []), ...(event.onwardLocations ?? [])]) {
+      sequenceLocation(dataset, location)
+    }
+  }
+}
+
+const enrichTripStops = (answer: Json, settings: RapidJsonSettings): void => {
+  const transportation = answer.transportation
+  if (transportation === undefined) return
+  const direction = directionOf(settings.dataset, transportation.id)
+  if (direction !== undefined) {
+    const own = transportationOf(settings.dataset, direction)
+    Object.assign(transportation, { ...own, destination: { ...transportation.destination, type: "stop" } })
+  }
+  for (const location of transportation.locationSequence ?? []) sequenceLocation(settings.dataset, location)
+}
+
 // The centre of a circular coordinate search, from which real servers give each hit's distance.
 const centreOf = (request: unknown): { readonly lat: number; readonly lon: number } | undefined => {
   const space = (request as { readonly searchSpace?: { readonly _tag?: string; readonly centre?: any } } | undefined)
@@ -381,6 +441,12 @@ export const completeAnswer = (
       break
     case "opArea":
       enrichOpArea(wire, settings)
+      break
+    case "departures":
+      enrichDepartures(wire, settings)
+      break
+    case "tripStops":
+      enrichTripStops(wire, settings)
       break
   }
   const messages = [...(wire.systemMessages ?? []), ...settings.notes].map((message: Json) => ({
