@@ -9,7 +9,14 @@ import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Effect from "effect/Effect"
 import type * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
-import { DecodeError, type EfaError, HttpStatusError, InterfaceVersionError, ServerMessageError } from "../EfaError.js"
+import {
+  DecodeError,
+  type EfaError,
+  HttpStatusError,
+  InterfaceVersionError,
+  ServerMessageError,
+  StopNotResolvedError
+} from "../EfaError.js"
 import type { Operation } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
 import { describeIssue } from "./describe.js"
@@ -120,6 +127,20 @@ export const makeInterpreter = (dialect: Dialect) => {
     const value = decoded.right as Response
     const messages = (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
     if (!operation.hasResult(value)) {
+      const unresolved = operation.unresolved?.(value)
+      if (unresolved !== undefined) {
+        return Effect.fail(
+          new StopNotResolvedError({
+            operation: operation.name,
+            reason: unresolved.reason,
+            candidates: unresolved.candidates.map((candidate) => ({
+              id: candidate.id,
+              name: candidate.name,
+              ...(candidate.type !== undefined ? { type: candidate.type } : {})
+            }))
+          })
+        )
+      }
       if (SystemMessage.errors(messages).length > 0) {
         return Effect.fail(new ServerMessageError({ operation: operation.name, messages: messages! }))
       }
