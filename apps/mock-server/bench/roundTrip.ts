@@ -81,9 +81,14 @@ const clients = [
   await clientVariant("EfaClient + FetchHttpClient.layer", FetchHttpClient.layer, TARGET_FETCH),
   await clientVariant("EfaClient + NodeHttpClient.layerUndici", NodeHttpClient.layerUndici, TARGET_UNDICI),
   // The same without the span per call: what the span costs.
-  await clientVariant("EfaClient + layerUndici, spans: false", NodeHttpClient.layerUndici, TARGET_UNDICI_WITHOUT_SPANS, {
-    spans: false
-  }),
+  await clientVariant(
+    "EfaClient + layerUndici, spans: false",
+    NodeHttpClient.layerUndici,
+    TARGET_UNDICI_WITHOUT_SPANS,
+    {
+      spans: false
+    }
+  ),
   await clientVariant("EfaClient + NodeHttpClient.layer", NodeHttpClient.layer, undefined),
   // The default agent of `NodeHttpClient.layer` does not keep connections alive.
   await clientVariant(
@@ -151,9 +156,11 @@ void sink
 const base = median(micros.get(raw.name)!)
 const cpuBase = median(cpuMicros.get(raw.name)!)
 console.log(`Client round trip: stop finder "Stuttgart Hbf" (${answer}) against the fake on loopback,`)
-console.log(`${ROUNDS} interleaved rounds of ${BATCH} sequential calls, median time per call (load average ${
-  loadavg().map((load) => load.toFixed(1)).join(" ")
-})`)
+console.log(
+  `${ROUNDS} interleaved rounds of ${BATCH} sequential calls, median time per call (load average ${
+    loadavg().map((load) => load.toFixed(1)).join(" ")
+  })`
+)
 console.log(`  ${"".padEnd(48)} ${"wall".padStart(9)}  ${"CPU".padStart(9)} ${"CPU ratio".padStart(9)}   wall ratio`)
 for (const variant of variants) {
   const value = median(micros.get(variant.name)!)

@@ -134,10 +134,14 @@ export const makeExecutor = (
     // happen. No stack trace: capturing one costs more than the rest of the span.
     let response: Response | undefined
     return Effect.map(
-      Effect.useSpan(`EfaClient.${operation.name}`, spanOptions(operation), (span) =>
-        Effect.map(withDeadline(operation, url, { span, attempts: 0 }), (value) => {
-          response = value
-        })),
+      Effect.useSpan(
+        `EfaClient.${operation.name}`,
+        spanOptions(operation),
+        (span) =>
+          Effect.map(withDeadline(operation, url, { span, attempts: 0 }), (value) => {
+            response = value
+          })
+      ),
       () => response as Response
     )
   }
