@@ -108,6 +108,12 @@ const main = async (): Promise<void> => {
       ...upstream.right
     })
   } catch (error) {
+    if ((error as { code?: unknown }).code === "EADDRINUSE") {
+      return fail(
+        `port ${portText} is in use (EADDRINUSE): choose another with --port 9000 (or PORT=9000), ` +
+          `or --port 0 for a free one (the URL is printed)`
+      )
+    }
     return fail(error instanceof Error ? error.message : String(error))
   }
   if (Either.isLeft(result)) return fail(`cannot load the dataset: ${result.left.message}`)
