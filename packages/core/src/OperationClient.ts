@@ -34,6 +34,7 @@ import * as Redacted from "effect/Redacted"
 import type * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
+import type * as SharedStore from "./SharedStore.js"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
@@ -114,6 +115,53 @@ export interface Options {
    * retries and pauses inside it. `false` opens none. Default `true`.
    */
   readonly spans?: boolean | undefined
+  /**
+   * Answers kept and given again to identical calls until their time to live passes (see
+   * {@link CacheOptions}): `true` keeps them in this process with the default times to live. Errors and
+   * answers with EFA error messages are never kept; a call may skip the cache with `{ cache: false }`.
+   * Default: none.
+   */
+  readonly cache?: CacheOptions | boolean | undefined
+  /**
+   * Identical calls in flight at once in this process share one request and its answer. Default `false`;
+   * always on with `cache`.
+   */
+  readonly coalesce?: boolean | undefined
+}
+
+/**
+ * How answers are kept.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CacheOptions {
+  /**
+   * Where answers are kept: `"memory"` (the default: in this process) or a shared store given as a
+   * `Layer` (`Redis.layer(...)` from `@efa-kit/core/Redis`), which every copy of an application with the
+   * same base URL and API key reads. A store that fails is skipped: the call goes to the server.
+   */
+  readonly store?: "memory" | Layer.Layer<SharedStore.ResponseStore> | undefined
+  /**
+   * Time to live per operation (by method name), replacing the defaults of `ResponseCache.timesToLive`
+   * (a departure board seconds, a stop search hours, operating areas a day); `0` keeps none of that
+   * operation's answers. A server's `Cache-Control` (`max-age`, `s-maxage` for a shared store, `no-store`,
+   * `no-cache`) or `Expires` replaces it.
+   */
+  readonly timeToLive?: Readonly<Record<string, Duration.DurationInput>> | undefined
+  /** Most answers kept in memory; the least recently used go first. Default 1,000. */
+  readonly maxEntries?: number | undefined
+}
+
+/**
+ * Settings of one call.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CallOptions {
+  /** `false`: asks the server, not the cache (the answer is still kept). Default `true`. */
+  readonly cache?: boolean | undefined
 }
 
 /**
@@ -183,6 +231,19 @@ export interface RateLimitOptions {
    * `QueueFullError`. Callers wait first come, first served. Default: no limit.
    */
   readonly maxQueue?: number | undefined
+  /**
+   * Where the rate limit is counted: `"memory"` (the default: this process's queue) or a shared quota
+   * given as a `Layer` (`Redis.layer(...)` from `@efa-kit/core/Redis`), counted per deployment (base URL
+   * and a hash of the API key) across every process that uses it. Callers of one process still wait first
+   * come, first served, and `maxQueue` and `concurrency` count this process's callers.
+   */
+  readonly store?: "memory" | Layer.Layer<SharedStore.RateLimitStore> | undefined
+  /**
+   * What a call does when the shared store fails: `"fail"` (the default) fails with
+   * `RateLimitStoreError` without sending; `"local"` waits for this process's own limiter instead, with
+   * the same settings, until the store answers again.
+   */
+  readonly onStoreFailure?: "fail" | "local" | undefined
 }
 
 /**
@@ -379,7 +440,8 @@ export interface Service {
   /** Sends a request of an operation, as written or canonical, and decodes the answer. */
   readonly run: <O extends Operation.Any>(
     operation: O,
-    request: Operation.InputOf<O>
+    request: Operation.InputOf<O>,
+    options?: CallOptions
   ) => Effect.Effect<Operation.ResponseOf<O>, EfaError>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <O extends Operation.Any>(
@@ -417,13 +479,25 @@ export const make = (
     const rapidJson = dialectSettings.dialect === "rapidJSON"
       ? yield* Effect.promise(() => import("./RapidJson.js"))
       : undefined
-    const settings: ResolvedSettings = { ...resolved, gate, dialect: makeDialect({ ...dialectSettings, rapidJson }) }
+    const dialect = makeDialect({ ...dialectSettings, rapidJson })
+    // A cache, joined calls and a shared quota load when asked for.
+    const shared = options.cache || options.coalesce || options.rateLimit?.store
+      ? yield* (yield* Effect.promise(() => import("./internal/sharing.js"))).make({
+        options,
+        baseUrl: resolved.baseUrl,
+        apiKey: dialectSettings.apiKey,
+        gateOptions,
+        gate,
+        dialect
+      })
+      : undefined
+    const settings: ResolvedSettings = { ...resolved, gate: shared?.gate ?? gate, calls: shared?.calls, dialect }
     const httpClient = yield* HttpClient.HttpClient
     // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).
     const requestInit = yield* Effect.serviceOption(FetchHttpClient.RequestInit)
     const executor = makeExecutor(settings, httpClient, Option.getOrUndefined(requestInit))
     return OperationClient.of({
-      run: (operation, request) => executor.execute(operation, request),
+      run: (operation, request, options) => executor.execute(operation, request, options),
       url: (operation, request) => executor.buildUrl(operation, request)
     })
   })
@@ -446,7 +520,8 @@ export const layer = (options: Options): Layer.Layer<OperationClient, InvalidOpt
  */
 export type Client<Operations extends Record<string, Operation.Any>> = {
   readonly [Name in keyof Operations]: (
-    request: Operation.InputOf<Operations[Name]>
+    request: Operation.InputOf<Operations[Name]>,
+    options?: CallOptions
   ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, EfaError>
 }
 
@@ -460,10 +535,10 @@ export const methods = <const Operations extends Record<string, Operation.Any>>(
   runner: Service,
   operations: Operations
 ): Client<Operations> => {
-  const client: Record<string, (request: unknown) => Effect.Effect<unknown, EfaError>> = {}
+  const client: Record<string, (request: unknown, options?: CallOptions) => Effect.Effect<unknown, EfaError>> = {}
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
-    client[name] = (request) => runner.run(operation, request)
+    client[name] = (request, options) => runner.run(operation, request, options)
   }
   return client as Client<Operations>
 }
