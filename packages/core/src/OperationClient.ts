@@ -39,6 +39,7 @@ import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
 import { type DialectSettings, makeDialect } from "./internal/dialect.js"
+import { makeJsonDecoder } from "./internal/fastDecode.js"
 import type { GateOptions } from "./internal/limiter.js"
 import { normalizeBaseUrl } from "./internal/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -479,25 +480,27 @@ export const make = (
     const rapidJson = dialectSettings.dialect === "rapidJSON"
       ? yield* Effect.promise(() => import("./RapidJson.js"))
       : undefined
-    const dialect = makeDialect({ ...dialectSettings, rapidJson })
-    // A cache, joined calls and a shared quota load when asked for.
-    const shared = options.cache || options.coalesce || options.rateLimit?.store
-      ? yield* (yield* Effect.promise(() => import("./internal/sharing.js"))).make({
-        options,
-        baseUrl: resolved.baseUrl,
-        apiKey: dialectSettings.apiKey,
-        gateOptions,
-        gate,
-        dialect
-      })
-      : undefined
-    const settings: ResolvedSettings = { ...resolved, gate: shared?.gate ?? gate, calls: shared?.calls, dialect }
+    const settings: ResolvedSettings = { ...resolved, gate, dialect: makeDialect({ ...dialectSettings, rapidJson }) }
     const httpClient = yield* HttpClient.HttpClient
     // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).
-    const requestInit = yield* Effect.serviceOption(FetchHttpClient.RequestInit)
-    const executor = makeExecutor(settings, httpClient, Option.getOrUndefined(requestInit))
+    const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
+    // A cache, joined calls and a shared quota load when asked for.
+    if (options.cache || options.coalesce || options.rateLimit?.store) {
+      return yield* (yield* Effect.promise(() => import("./internal/sharing.js"))).make(
+        options,
+        settings,
+        gateOptions,
+        dialectSettings.apiKey,
+        httpClient,
+        requestInit,
+        makeExecutor,
+        InvalidOptionsError,
+        makeJsonDecoder
+      )
+    }
+    const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
-      run: (operation, request, options) => executor.execute(operation, request, options),
+      run: (operation, request) => executor.execute(operation, request),
       url: (operation, request) => executor.buildUrl(operation, request)
     })
   })

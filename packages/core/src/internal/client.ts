@@ -12,10 +12,9 @@ import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import { type EfaError, QueueFullError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
-import type { CallOptions } from "../OperationClient.js"
 import type { RateLimitStoreError } from "../SharedStore.js"
 import type { DialectAdapter } from "./dialect.js"
-import { makeInterpreter, type Received } from "./interpret.js"
+import { makeInterpreter } from "./interpret.js"
 import type { ResolvedRedirects } from "./redirect.js"
 import { makeRequestBuilder } from "./request.js"
 import { type ResolvedRetry, retrying } from "./retry.js"
@@ -37,40 +36,14 @@ export {
 } from "./retry.js"
 
 /**
- * What holds calls back: the in-process queue (`limiter.ts`) or a shared quota (`sharedLimiter.ts`).
+ * What holds calls back: the in-process queue (`limiter.ts`, a `Gate`) or a shared quota
+ * (`sharedLimiter.ts`).
  *
  * @internal
  */
 export interface Limiter {
   readonly maxQueue: number
-  readonly run: <A, E, E2>(
-    effect: Effect.Effect<A, E>,
-    onFull: () => E2,
-    operation: string
-  ) => Effect.Effect<A, E | E2 | RateLimitStoreError>
-}
-
-/**
- * Where a successful attempt leaves what it received, for a cache to read its headers and body.
- *
- * @internal
- */
-export interface Seen {
-  received: Received | undefined
-}
-
-/**
- * Answers shared between calls (`sharing.ts`): a cache, identical calls in flight joined.
- *
- * @internal
- */
-export interface CallSharing {
-  readonly run: <Response>(
-    operation: Operation<any, Response, any>,
-    url: string,
-    options: CallOptions | undefined,
-    call: (seen: Seen) => Effect.Effect<Response, EfaError>
-  ) => Effect.Effect<Response, EfaError>
+  readonly run: <A, E, E2>(effect: Effect.Effect<A, E>, onFull: () => E2) => Effect.Effect<A, E | E2 | RateLimitStoreError>
 }
 
 /** @internal */
@@ -84,8 +57,6 @@ export interface ResolvedSettings {
   readonly maxResponseBytes: number
   readonly redirects: ResolvedRedirects | false
   readonly gate: Option.Option<Limiter>
-  /** A cache and joined calls, when asked for. */
-  readonly calls?: CallSharing | undefined
   readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
   readonly spans: boolean
   /** The dialect and deployment profile: paths, extra parameters, headers, response schemas. */
@@ -110,22 +81,14 @@ export const makeExecutor = (
   const attempt = <Response>(
     operation: Operation<any, Response, any>,
     url: string,
-    trace: CallTrace | undefined,
-    seen: Seen | undefined
+    trace: CallTrace | undefined
   ): Effect.Effect<Response, EfaError> =>
-    Effect.flatMap(send(operation, url, trace), (received) => {
-      if (seen !== undefined) seen.received = received
-      return interpret(operation, received)
-    })
+    Effect.flatMap(send(operation, url, trace), (received) => interpret(operation, received))
 
   const limited = <A>(operation: Operation<any, any, any>, effect: Effect.Effect<A, EfaError>) => {
     if (settings.gate._tag === "None") return effect
     const gate = settings.gate.value
-    return gate.run(
-      effect,
-      () => new QueueFullError({ operation: operation.name, maxQueue: gate.maxQueue }),
-      operation.name
-    )
+    return gate.run(effect, () => new QueueFullError({ operation: operation.name, maxQueue: gate.maxQueue }))
   }
 
   const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> =>
@@ -134,10 +97,9 @@ export const makeExecutor = (
   const withDeadline = <Response>(
     operation: Operation<any, Response, any>,
     url: string,
-    trace: CallTrace | undefined,
-    seen: Seen | undefined
+    trace: CallTrace | undefined
   ): Effect.Effect<Response, EfaError> => {
-    const calls = withRetries(limited(operation, attempt(operation, url, trace, seen)))
+    const calls = withRetries(limited(operation, attempt(operation, url, trace)))
     if (settings.deadline._tag === "None") return calls
     const deadline = settings.deadline.value
     return Effect.timeoutFail(calls, {
@@ -152,12 +114,14 @@ export const makeExecutor = (
     })
   }
 
-  const call = <Response>(
-    operation: Operation<any, Response, any>,
-    url: string,
-    seen: Seen | undefined
-  ): Effect.Effect<Response, EfaError> => {
-    if (!settings.spans) return withDeadline(operation, url, undefined, seen)
+  const execute = <RequestInput, Response>(
+    operation: Operation<any, Response, any, RequestInput>,
+    request: RequestInput
+  ): Effect.Effect<Response, EfaError> =>
+    Effect.suspend(() => {
+      const url = requests.url(operation, request)
+      if (url._tag === "Left") return Effect.fail(url.left)
+      if (!settings.spans) return withDeadline(operation, url.right, undefined)
       const trace: CallTrace = { attempts: 0, status: undefined }
       // No stack trace: capturing one costs more than the rest of the span.
       return Effect.useSpan(`EfaClient.${operation.name}`, {
@@ -165,26 +129,13 @@ export const makeExecutor = (
         captureStackTrace: false,
         attributes: { "efa.operation": operation.name, "url.path": operation.path }
       }, (span) =>
-      withDeadline(operation, url, trace, seen).pipe(
-        Effect.ensuring(Effect.sync(() => {
-          span.attribute("efa.attempts", trace.attempts)
-          if (trace.status !== undefined) span.attribute("http.response.status_code", trace.status)
-        })),
-        Effect.withParentSpan(span)
-      ))
-  }
-
-  const execute = <RequestInput, Response>(
-    operation: Operation<any, Response, any, RequestInput>,
-    request: RequestInput,
-    options?: CallOptions
-  ): Effect.Effect<Response, EfaError> =>
-    Effect.suspend(() => {
-      const url = requests.url(operation, request)
-      if (url._tag === "Left") return Effect.fail(url.left)
-      const shared = settings.calls
-      if (shared === undefined) return call(operation, url.right, undefined)
-      return shared.run(operation, url.right, options, (seen) => call(operation, url.right, seen))
+        withDeadline(operation, url.right, trace).pipe(
+          Effect.ensuring(Effect.sync(() => {
+            span.attribute("efa.attempts", trace.attempts)
+            if (trace.status !== undefined) span.attribute("http.response.status_code", trace.status)
+          })),
+          Effect.withParentSpan(span)
+        ))
     })
 
   return { execute, buildUrl: requests.url } as const

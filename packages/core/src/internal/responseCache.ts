@@ -1,17 +1,20 @@
 /**
  * Where a client keeps answers: in memory (decoded values, least recently used out first) or in a shared
- * store (the bodies as received, decoded again on a hit), and how long an answer stays fresh.
+ * store (encoded again with the dialect's response schema, decoded on a hit), and how long an answer
+ * stays fresh.
  *
  * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import type { Operation } from "../Operation.js"
 import type { ResponseStore } from "../SharedStore.js"
 import type { DialectAdapter } from "./dialect.js"
-import { makeJsonDecoder } from "./fastDecode.js"
+import type { makeJsonDecoder } from "./fastDecode.js"
 
 /**
  * Answers kept by key. Reads and writes never fail: a store that cannot be reached is a miss.
@@ -25,7 +28,6 @@ export interface AnswerBackend {
     operation: Operation<any, Response, any>,
     key: string,
     value: Response,
-    body: string,
     timeToLive: Duration.Duration
   ) => Effect.Effect<void>
 }
@@ -57,7 +59,7 @@ export const memoryBackend = (maxEntries: number): AnswerBackend & { readonly si
           return Option.some(entry.value as Response)
         })
       ),
-    set: (_operation, key, value, _body, timeToLive) =>
+    set: (_operation, key, value, timeToLive) =>
       Clock.clockWith((clock) =>
         Effect.sync(() => {
           entries.delete(key)
@@ -68,21 +70,33 @@ export const memoryBackend = (maxEntries: number): AnswerBackend & { readonly si
   }
 }
 
+interface Codec {
+  readonly decode: (json: unknown, text: string) => Either.Either<unknown, unknown>
+  readonly encode: (value: unknown) => Either.Either<unknown, unknown>
+}
+
 /**
- * Bodies in a shared store under `prefix` + key, decoded with the client's dialect on a hit. A body that
- * no longer decodes (another version of the client wrote it) is a miss.
+ * Answers in a shared store under `prefix` + key, as the JSON the server speaks in the client's dialect
+ * (the response schema encodes them again), decoded on a hit as an answer is. A body that no longer
+ * decodes (another version of the client wrote it) is a miss.
  *
  * @internal
  */
-export const sharedBackend = (store: ResponseStore, prefix: string, dialect: DialectAdapter): AnswerBackend => {
-  const decoders = new Map<Operation<any, any, any>, (json: unknown, text: string) => any>()
-  const decoderFor = (operation: Operation<any, any, any>) => {
-    let decoder = decoders.get(operation)
-    if (decoder === undefined) {
-      decoder = makeJsonDecoder(dialect.response(operation))
-      decoders.set(operation, decoder)
+export const sharedBackend = (
+  store: ResponseStore,
+  prefix: string,
+  dialect: DialectAdapter,
+  jsonDecoder: typeof makeJsonDecoder
+): AnswerBackend => {
+  const codecs = new Map<Operation<any, any, any>, Codec>()
+  const codecOf = (operation: Operation<any, any, any>): Codec => {
+    let codec = codecs.get(operation)
+    if (codec === undefined) {
+      const schema = dialect.response(operation)
+      codec = { decode: jsonDecoder(schema), encode: Schema.encodeEither(schema) }
+      codecs.set(operation, codec)
     }
-    return decoder
+    return codec
   }
   return {
     shared: true,
@@ -90,7 +104,7 @@ export const sharedBackend = (store: ResponseStore, prefix: string, dialect: Dia
       store.get(prefix + key).pipe(
         Effect.map(Option.flatMap((body): Option.Option<Response> => {
           try {
-            const decoded = decoderFor(operation)(JSON.parse(body), body)
+            const decoded = codecOf(operation).decode(JSON.parse(body), body)
             return decoded._tag === "Right" ? Option.some(decoded.right as Response) : Option.none()
           } catch {
             return Option.none()
@@ -100,10 +114,13 @@ export const sharedBackend = (store: ResponseStore, prefix: string, dialect: Dia
           Effect.as(Effect.logDebug(`efa-kit: the answer cache is skipped: ${error.message}`), Option.none<Response>())
         )
       ),
-    set: (_operation, key, _value, body, timeToLive) =>
-      store.set(prefix + key, body, timeToLive).pipe(
+    set: (operation, key, value, timeToLive) => {
+      const encoded = codecOf(operation).encode(value)
+      if (encoded._tag === "Left") return Effect.void
+      return store.set(prefix + key, JSON.stringify(encoded.right), timeToLive).pipe(
         Effect.catchAll((error) => Effect.logDebug(`efa-kit: an answer was not kept: ${error.message}`))
       )
+    }
   }
 }
 

@@ -39,7 +39,7 @@ export class SharedLimiter implements Limiter {
   readonly maxQueue: number
   readonly #turns: Gate
   readonly #inFlight: Gate | undefined
-  readonly #take: (operation: string) => Effect.Effect<void, RateLimitStoreError>
+  readonly #take: (operation: () => string) => Effect.Effect<void, RateLimitStoreError>
 
   constructor(options: SharedLimiterOptions) {
     const { burst, concurrency, maxQueue, requestsPerSecond } = options.gate
@@ -60,18 +60,16 @@ export class SharedLimiter implements Limiter {
     this.#take = (operation) =>
       Effect.catchAll(take, (error: StoreError) =>
         fallback === undefined
-          ? Effect.fail(new RateLimitStoreError({ operation, detail: error.message }))
+          ? Effect.fail(new RateLimitStoreError({ operation: operation(), detail: error.message }))
           : Effect.zipRight(
             Effect.logDebug(`efa-kit: the shared rate limit is counted locally: ${error.message}`),
             fallback.run(Effect.void, unbounded)
           ))
   }
 
-  run<A, E, E2>(
-    effect: Effect.Effect<A, E>,
-    onFull: () => E2,
-    operation: string
-  ): Effect.Effect<A, E | E2 | RateLimitStoreError> {
+  run<A, E, E2>(effect: Effect.Effect<A, E>, onFull: () => E2): Effect.Effect<A, E | E2 | RateLimitStoreError> {
+    // The operation's name is the one the executor's `QueueFullError` carries.
+    const operation = () => String((onFull() as { readonly operation?: unknown }).operation ?? "call")
     const turn = this.#turns.run(this.#take(operation), onFull)
     const limited = Effect.zipRight(turn, effect)
     return this.#inFlight === undefined ? limited : this.#inFlight.run(limited, onFull)
