@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
- * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
+ * [--profile <name>] [--quota <limits>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
  * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
  * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
@@ -27,6 +27,8 @@ const USAGE = `Usage: efa-mock-server [options]
   --no-admin           turn the admin API (/__admin/) off
   --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
+  --quota <limits>     a quota per API key, as gateways enforce: 5/s, 1000/day or 5/s,1000/day (429 over
+                       the rate, with Retry-After; 403 over the daily quota)
   --help               show this text
 
 Record and replay:
@@ -63,6 +65,7 @@ const main = async (): Promise<void> => {
         "no-admin": { type: "boolean" },
         "admin-token": { type: "string" },
         profile: { type: "string" },
+        quota: { type: "string" },
         help: { type: "boolean" },
         ...upstreamArgs
       },
@@ -97,6 +100,7 @@ const main = async (): Promise<void> => {
         token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
       },
       profile: values.profile as string | undefined,
+      quota: values.quota as string | undefined,
       ...upstream.right
     })
   } catch (error) {
