@@ -2,6 +2,7 @@ import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Fiber, Layer, Scope } from "effect"
 import { Redis as IORedis } from "ioredis"
+import * as fs from "node:fs"
 import { hasRedis, type RunningRedis, startRedis } from "../../../test-support/redis.js"
 import { OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
 import * as Redis from "../src/Redis.js"
@@ -117,6 +118,33 @@ describe.skipIf(!hasRedis)(name, () => {
       const answers = yield* Effect.promise(() => keys("efa-kit:answer:*"))
       expect(answers).toHaveLength(2)
       expect(answers.join(" ")).not.toContain("key-one")
+    })))
+
+  it.live("a rapidJSON answer kept by one process decodes to the same model in another", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const body = fs.readFileSync(new URL("./fixtures/rapidjson/stop-finder.json", import.meta.url), "utf8")
+      let sent = 0
+      const http = Layer.succeed(
+        HttpClient.HttpClient,
+        HttpClient.make((request) =>
+          Effect.sync(() => {
+            sent++
+            return HttpClientResponse.fromWeb(request, new Response(body, { status: 200 }))
+          })
+        )
+      )
+      const options: OperationClient.Options = {
+        baseUrl: "http://efa.test/",
+        dialect: "rapidJSON",
+        apiKey: "key-rapid",
+        cache: { store: Redis.layer({ url: redis.url }) }
+      }
+      const a = yield* processClient(options, http)
+      const b = yield* processClient(options, http)
+      const first = yield* find(a, "Hbf")
+      const second = yield* find(b, "Hbf")
+      expect(sent).toBe(1)
+      expect(second).toEqual(first)
     })))
 
   describe("when Redis is down", () => {
