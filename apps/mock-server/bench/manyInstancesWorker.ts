@@ -4,8 +4,8 @@
  * calls got.
  *
  * - `quota`: tries `rate` calls a second for `seconds` against a shared Redis quota;
- * - `poll`: asks every query of `names` every `intervalMs`, `rounds` times, with or without the shared
- *   cache.
+ * - `poll`: asks every query of `queries`, in an order of its own, every `intervalMs`, `rounds` times,
+ *   with or without the shared cache.
  */
 import { OperationClient, Point, StopFinder } from "@efa-kit/core"
 import * as Redis from "@efa-kit/core/Redis"
@@ -29,7 +29,8 @@ export type Job =
     readonly baseUrl: string
     readonly redisUrl: string | undefined
     readonly apiKey: string
-    readonly names: ReadonlyArray<string>
+    /** The queries: a text, and a `maxResults` to tell two queries of one text apart. */
+    readonly queries: ReadonlyArray<readonly [string, number | undefined]>
     readonly intervalMs: number
     readonly rounds: number
     readonly timeToLiveMs: number
@@ -84,8 +85,11 @@ const run = (job: Job) =>
     yield* Effect.sleep(Duration.millis(Math.max(0, startAt - Date.now())))
     let answered = 0
     const failures: Record<string, number> = {}
-    const call = (name: string) =>
-      client.run(StopFinder.operation, { input: Point.any(name) }).pipe(
+    const call = (name: string, maxResults?: number) =>
+      client.run(StopFinder.operation, {
+        input: Point.any(name),
+        ...(maxResults === undefined ? {} : { maxResults })
+      }).pipe(
         Effect.match({
           onSuccess: () => {
             answered++
@@ -108,13 +112,18 @@ const run = (job: Job) =>
       }
       yield* Fiber.joinAll(fibers)
     } else {
+      const order = [...job.queries]
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1))
+        ;[order[i], order[j]] = [order[j]!, order[i]!]
+      }
       yield* Effect.sleep(Duration.millis(job.phaseMs))
       const started = Date.now()
       for (let round = 0; round < job.rounds; round++) {
         const due = started + round * job.intervalMs
         const wait = due - Date.now()
         if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
-        yield* Effect.forEach(job.names, call, { concurrency: 10, discard: true })
+        yield* Effect.forEach(order, ([name, maxResults]) => call(name, maxResults), { concurrency: 10, discard: true })
       }
     }
     return { answered, failures } satisfies Outcome

@@ -336,6 +336,30 @@ describe("a shared rate limit", () => {
     )
   })
 
+  it.live("a process that wakes up late for its turn takes a new one instead of bunching requests", () => {
+    const { layer, sent } = recording()
+    let takes = 0
+    const store = Layer.succeed(SharedStore.RateLimitStore, {
+      take: () =>
+        Effect.sync(() => {
+          takes++
+          return Duration.millis(100)
+        })
+    })
+    return Effect.gen(function*() {
+      const call = yield* Effect.fork(find("a"))
+      yield* until(() => takes === 1)
+      // the event loop stalls while the turn is due: the process wakes up at least 200 ms late
+      const stalled = Date.now()
+      while (Date.now() - stalled < 300) {
+        // busy
+      }
+      yield* Fiber.join(call)
+      expect(takes).toBeGreaterThanOrEqual(2)
+      expect(sent).toEqual(["a"])
+    }).pipe(Effect.provide(client({ rateLimit: { requestsPerSecond: 10, store } }, layer)))
+  })
+
   it.effect("the quota's key is the deployment: base URL and a hash of the API key, never the key", () =>
     Effect.gen(function*() {
       const one = yield* deploymentKey("http://efa.test/", OptionKey("secret-1"), undefined)

@@ -8,10 +8,14 @@
  * `maxQueue` is this queue's; `concurrency` a second `Gate` around it, in this process only.
  *
  * The store is asked for `burst` requests per `burst / requestsPerSecond` seconds: with the default
- * burst of 1, one request every `1 / requestsPerSecond` seconds across every process.
+ * burst of 1, one request every `1 / requestsPerSecond` seconds across every process. A process that
+ * wakes up for its turn later than half an interval (a stalled event loop) would send next to another
+ * process's turn: it asks for a new turn instead (up to {@link MAX_LATE_TURNS} times), so that a stall
+ * lowers the rate rather than bunching requests.
  *
  * @internal
  */
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { RateLimitStoreError, type StoreError } from "../SharedStore.js"
@@ -28,6 +32,14 @@ export interface SharedLimiterOptions {
   /** When the store fails: wait for this process's own limiter (built with no `maxQueue`) instead; else fail. */
   readonly fallback: Gate | undefined
 }
+
+/**
+ * The most turns a process takes for one request when it keeps waking up late for them; the last one is
+ * used however late.
+ *
+ * @internal
+ */
+export const MAX_LATE_TURNS = 3
 
 // The fallback queue has no bound: only the head of this process's queue ever waits in it.
 const unbounded = (): never => {
@@ -53,9 +65,19 @@ export class SharedLimiter implements Limiter {
       limit: burst,
       window: Duration.millis((burst * 1000) / requestsPerSecond)
     }
-    const take = Effect.suspend(() => options.store.take(ask)).pipe(
-      Effect.flatMap((delay) => Duration.isZero(delay) ? Effect.void : Effect.sleep(delay))
+    const tolerance = 500 / requestsPerSecond
+    // How late this process woke up for its turn, in milliseconds.
+    const lateness = Clock.clockWith((clock) =>
+      Effect.flatMap(Effect.suspend(() => options.store.take(ask)), (delay) => {
+        const due = clock.unsafeCurrentTimeMillis() + Duration.toMillis(delay)
+        const woke = Duration.isZero(delay) ? Effect.void : Effect.sleep(delay)
+        return Effect.map(woke, () => clock.unsafeCurrentTimeMillis() - due)
+      })
     )
+    const takeOnTime = (turns: number): Effect.Effect<void, StoreError> =>
+      Effect.flatMap(lateness, (late) =>
+        late <= tolerance || turns >= MAX_LATE_TURNS ? Effect.void : takeOnTime(turns + 1))
+    const take = takeOnTime(1)
     const fallback = options.fallback
     this.#take = (operation) =>
       Effect.catchAll(take, (error: StoreError) =>
