@@ -38,7 +38,8 @@ import type * as SharedStore from "./SharedStore.js"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
-import { type DialectSettings, makeDialect } from "./internal/dialect.js"
+import { type DeploymentSettings, makeDeployment } from "./internal/deployment.js"
+import { makeDialect } from "./internal/dialect.js"
 import { makeJsonDecoder } from "./internal/fastDecode.js"
 import type { GateOptions } from "./internal/limiter.js"
 import { normalizeBaseUrl } from "./internal/request.js"
@@ -353,8 +354,8 @@ const resolve = (
   options: Options,
   table: ProfileTable | undefined
 ): Either.Either<
-  Omit<ResolvedSettings, "dialect" | "gate"> & {
-    readonly dialect: DialectSettings
+  Omit<ResolvedSettings, "deployment" | "dialect" | "gate"> & {
+    readonly deployment: DeploymentSettings
     readonly gate: Option.Option<GateOptions>
   },
   InvalidOptionsError
@@ -403,7 +404,7 @@ const resolve = (
       gate,
       transformClient: options.transformClient,
       spans: options.spans ?? true,
-      dialect: { dialect, profile, timeZone, apiKey }
+      deployment: { dialect, profile, apiKey }
     }
   })
 
@@ -470,17 +471,23 @@ export const make = (
 ): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
     const table = typeof options.profile === "string" ? yield* Effect.promise(() => import("./Profile.js")) : undefined
-    const { dialect: dialectSettings, gate: gateOptions, ...resolved } = yield* resolve(options, table)
+    const { deployment, gate: gateOptions, ...resolved } = yield* resolve(options, table)
     // The rate-limit queue loads when a client sets limits.
     const gate = Option.isSome(gateOptions)
       ? Option.some(new (yield* Effect.promise(() => import("./internal/limiter.js"))).Gate(gateOptions.value))
       : Option.none()
-    // The rapidJSON codecs (every operation's) load when a client speaks that dialect, so that a bundle of
-    // a contract-dialect client leaves them out, or in a chunk of its own.
-    const rapidJson = dialectSettings.dialect === "rapidJSON"
-      ? yield* Effect.promise(() => import("./RapidJson.js"))
-      : undefined
-    const settings: ResolvedSettings = { ...resolved, gate, dialect: makeDialect({ ...dialectSettings, rapidJson }) }
+    // A client speaking rapidJSON loads each operation's codec on its first call (`Operation.rapidJson`), so
+    // that a bundle leaves them out, or in chunks of their own.
+    const settings: ResolvedSettings = {
+      ...resolved,
+      gate,
+      deployment: makeDeployment(deployment),
+      dialect: makeDialect({
+        dialect: deployment.dialect,
+        timeZone: resolved.timeZone,
+        productClasses: deployment.profile?.productClasses
+      })
+    }
     const httpClient = yield* HttpClient.HttpClient
     // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).
     const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
@@ -490,7 +497,7 @@ export const make = (
         options,
         settings,
         gateOptions,
-        dialectSettings.apiKey,
+        deployment.apiKey,
         httpClient,
         requestInit,
         makeExecutor,

@@ -11,13 +11,8 @@
  *
  * @since 0.1.0
  */
-import type * as Dialect from "./Dialect.js"
-import type * as EfaClient from "./EfaClient.js"
-import {
-  contractParams as internalContractParams,
-  paths,
-  renameParams as internalRenameParams
-} from "./internal/paths.js"
+import { contractPaths, type DialectName, type OperationName as OperationNameOf } from "./internal/operationNames.js"
+import { contractParams as internalContractParams, renameParams as internalRenameParams } from "./internal/renames.js"
 
 /**
  * The method names of the client's operations (see `EfaClient.operations`).
@@ -25,7 +20,7 @@ import {
  * @since 0.1.0
  * @category models
  */
-export type OperationName = EfaClient.OperationName
+export type OperationName = OperationNameOf
 
 /**
  * How a deployment wants its API key: in the header `header`, prefixed with `prefix`
@@ -55,7 +50,7 @@ export interface Profile {
   readonly timeZone: string
   /** `language=` sent with every request, where set. */
   readonly language?: string | undefined
-  readonly dialect: Dialect.Dialect
+  readonly dialect: DialectName
   /** `version=` sent with every rapidJSON request, where the deployment needs a pin. */
   readonly version?: string | undefined
   /** `coordOutputFormat=` of rapidJSON requests. Default `WGS84[dd.ddddd]`. */
@@ -261,7 +256,7 @@ export const names: ReadonlyArray<Name> = Object.keys(profiles) as Array<Name>
  * @category utils
  */
 export const pathOf = (profile: Profile | undefined, operation: OperationName): string =>
-  profile?.paths?.[operation] ?? paths[operation]
+  profile?.paths?.[operation] ?? contractPaths[operation]
 
 /**
  * A request's parameters as a deployment names them (see {@link Profile.renames}).

@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { Operation } from "../Operation.js"
 import type { ResponseStore } from "../SharedStore.js"
-import type { DialectAdapter } from "./dialect.js"
+import type { Dialect } from "./dialect.js"
 import type { makeJsonDecoder } from "./fastDecode.js"
 
 /**
@@ -85,7 +85,7 @@ interface Codec {
 export const sharedBackend = (
   store: ResponseStore,
   prefix: string,
-  dialect: DialectAdapter,
+  dialect: Dialect,
   jsonDecoder: typeof makeJsonDecoder
 ): AnswerBackend => {
   const codecs = new Map<Operation<any, any, any>, Codec>()
@@ -101,7 +101,8 @@ export const sharedBackend = (
   return {
     shared: true,
     get: <Response>(operation: Operation<any, Response, any>, key: string) =>
-      store.get(prefix + key).pipe(
+      // a hit may be the first answer of the operation this client reads: its codec loads first
+      Effect.zipRight(dialect.load(operation) ?? Effect.void, store.get(prefix + key)).pipe(
         Effect.map(Option.flatMap((body): Option.Option<Response> => {
           try {
             const decoded = codecOf(operation).decode(JSON.parse(body), body)
