@@ -129,8 +129,8 @@ try {
   // 100 queries: the stops' and points of interest's names, then some of them again with another maxResults
   const { pois, stops } = pollServer.right.dataset
   const names = [...new Set([...stops.map((stop) => stop.name), ...pois.map((poi) => poi.name)])]
-  const queries: Array<readonly [string, number | undefined]> = [
-    ...names.map((name) => [name, undefined] as const),
+  const queries: Array<readonly [string, number]> = [
+    ...names.map((name) => [name, 0] as const),
     ...names.map((name) => [name, 3] as const)
   ].slice(0, 100)
   const intervalMs = 30_000 / SCALE

@@ -29,8 +29,8 @@ export type Job =
     readonly baseUrl: string
     readonly redisUrl: string | undefined
     readonly apiKey: string
-    /** The queries: a text, and a `maxResults` to tell two queries of one text apart. */
-    readonly queries: ReadonlyArray<readonly [string, number | undefined]>
+    /** The queries: a text, and a `maxResults` (0: none) to tell two queries of one text apart. */
+    readonly queries: ReadonlyArray<readonly [string, number]>
     readonly intervalMs: number
     readonly rounds: number
     readonly timeToLiveMs: number
@@ -85,10 +85,10 @@ const run = (job: Job) =>
     yield* Effect.sleep(Duration.millis(Math.max(0, startAt - Date.now())))
     let answered = 0
     const failures: Record<string, number> = {}
-    const call = (name: string, maxResults?: number) =>
+    const call = (name: string, maxResults = 0) =>
       client.run(StopFinder.operation, {
         input: Point.any(name),
-        ...(maxResults === undefined ? {} : { maxResults })
+        ...(maxResults === 0 ? {} : { maxResults })
       }).pipe(
         Effect.match({
           onSuccess: () => {
