@@ -86,20 +86,22 @@ try {
   const rate = 50
   const seconds = 20
   const quotaOutcomes = await runWorkers(Array.from({ length: PROCESSES }, (): Job => ({
-      kind: "quota",
-      baseUrl: quotaServer.right.baseUrl,
-      redisUrl: redis.url,
-      apiKey: "bench-key",
-      requestsPerSecond: 10,
-      maxQueue: MAX_QUEUE,
-      rate,
-      seconds
-    })))
+    kind: "quota",
+    baseUrl: quotaServer.right.baseUrl,
+    redisUrl: redis.url,
+    apiKey: "bench-key",
+    requestsPerSecond: 10,
+    maxQueue: MAX_QUEUE,
+    rate,
+    seconds
+  })))
   const journal = quotaServer.right.state.journal()
   const arrivals = journal.map((entry) => Date.parse(entry.receivedAt)).sort((a, b) => a - b)
   const quotaSeconds = (arrivals[arrivals.length - 1]! - arrivals[0]!) / 1000
   const perWholeSecond = new Map<number, number>()
-  for (const at of arrivals) perWholeSecond.set(Math.floor(at / 1000), (perWholeSecond.get(Math.floor(at / 1000)) ?? 0) + 1)
+  for (const at of arrivals) {
+    perWholeSecond.set(Math.floor(at / 1000), (perWholeSecond.get(Math.floor(at / 1000)) ?? 0) + 1)
+  }
   let sliding = 0
   for (let i = 0, j = 0; i < arrivals.length; i++) {
     while (arrivals[i]! - arrivals[j]! >= 1000) j++
@@ -108,7 +110,9 @@ try {
   const refused = journal.filter((entry) => entry.status === 429 || entry.status === 403).length
   const quota = sum(quotaOutcomes)
   const attempted = PROCESSES * rate * seconds
-  console.log(`Shared quota: ${PROCESSES} processes, one API key, 10 requests/s through Redis, each trying ${rate}/s for ${seconds} s`)
+  console.log(
+    `Shared quota: ${PROCESSES} processes, one API key, 10 requests/s through Redis, each trying ${rate}/s for ${seconds} s`
+  )
   console.log(`  calls tried                         ${attempted}`)
   console.log(`  answered                            ${quota.answered}`)
   console.log(
@@ -138,25 +142,31 @@ try {
   const poll = async (shared: boolean) => {
     pollServer.right.state.clearJournal()
     const outcomes = await runWorkers(Array.from({ length: PROCESSES }, (): Job => ({
-        kind: "poll",
-        baseUrl: pollServer.right.baseUrl,
-        redisUrl: shared ? redis.url : undefined,
-        apiKey: shared ? "bench-cache" : "bench-nocache",
-        queries,
-        intervalMs,
-        rounds,
-        timeToLiveMs: 15_000 / SCALE,
-        phaseMs: Math.random() * intervalMs / 3
-      })))
+      kind: "poll",
+      baseUrl: pollServer.right.baseUrl,
+      redisUrl: shared ? redis.url : undefined,
+      apiKey: shared ? "bench-cache" : "bench-nocache",
+      queries,
+      intervalMs,
+      rounds,
+      timeToLiveMs: 15_000 / SCALE,
+      phaseMs: Math.random() * intervalMs / 3
+    })))
     return { upstream: pollServer.right.state.journal().length, ...sum(outcomes) }
   }
   const without = await poll(false)
   const withCache = await poll(true)
   console.log(
     `\nShared cache: ${PROCESSES} processes polling the same ${queries.length} stop searches every 30 s for 5 minutes` +
-      ` (time ${SCALE}x faster: every ${intervalMs / 1000} s, ${rounds} rounds; kept 15 s, processes starting within 10 s)`
+      ` (time ${SCALE}x faster: every ${
+        intervalMs / 1000
+      } s, ${rounds} rounds; kept 15 s, processes starting within 10 s)`
   )
-  console.log(`  calls                               ${without.answered} answered, failures: ${describeFailures(without.failures)}`)
+  console.log(
+    `  calls                               ${without.answered} answered, failures: ${
+      describeFailures(without.failures)
+    }`
+  )
   console.log(`  upstream requests without the cache ${without.upstream}`)
   console.log(
     `  upstream requests with the cache    ${withCache.upstream} (${withCache.answered} answered, failures: ${

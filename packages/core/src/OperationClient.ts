@@ -34,7 +34,6 @@ import * as Redacted from "effect/Redacted"
 import type * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
-import type * as SharedStore from "./SharedStore.js"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
@@ -46,6 +45,7 @@ import { normalizeBaseUrl } from "./internal/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
 import type * as Profile from "./Profile.js"
+import type * as SharedStore from "./SharedStore.js"
 
 /**
  * Settings of a client.

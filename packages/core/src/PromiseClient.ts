@@ -170,7 +170,10 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     const signal = callOptions?.signal
     if (closed !== undefined) return Promise.reject(new Error(`${operation.name}: the client is closed`))
     if (signal?.aborted === true) return Promise.reject(abortReason(signal))
-    const program = Effect.flatMap(OperationClient.OperationClient, (runner) => runner.run(operation, request, callOptions))
+    const program = Effect.flatMap(
+      OperationClient.OperationClient,
+      (runner) => runner.run(operation, request, callOptions)
+    )
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
       Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
     )

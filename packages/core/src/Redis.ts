@@ -83,20 +83,19 @@ export const layerRateLimitStore = (options?: Options): Layer.Layer<RateLimitSto
  * @since 0.1.0
  * @category layers
  */
-export const layerRateLimitStoreWith: Layer.Layer<RateLimitStore, never, RateLimiter.RateLimiterStore> =
-  Layer.effect(
-    RateLimitStore,
-    Effect.map(RateLimiter.make, (limiter) =>
-      RateLimitStore.of({
-        take: ({ key, limit, window }) =>
-          limiter.consume({ algorithm: "fixed-window", onExceeded: "delay", key, limit, window }).pipe(
-            Effect.map((result) => result.delay),
-            Effect.mapError((error) =>
-              new StoreError({ action: "take a turn of the quota", detail: describe(error.message, error) })
-            )
+export const layerRateLimitStoreWith: Layer.Layer<RateLimitStore, never, RateLimiter.RateLimiterStore> = Layer.effect(
+  RateLimitStore,
+  Effect.map(RateLimiter.make, (limiter) =>
+    RateLimitStore.of({
+      take: ({ key, limit, window }) =>
+        limiter.consume({ algorithm: "fixed-window", onExceeded: "delay", key, limit, window }).pipe(
+          Effect.map((result) => result.delay),
+          Effect.mapError((error) =>
+            new StoreError({ action: "take a turn of the quota", detail: describe(error.message, error) })
           )
-      }))
-  )
+        )
+    }))
+)
 
 /**
  * Shared answers on Redis: `@effect/experimental`'s `Persistence` with its Redis backing, each answer a

@@ -25,8 +25,10 @@ const recording = () => {
 
 // A client as one process of an application builds it: its own Redis connections.
 const processClient = (options: OperationClient.Options, http: Layer.Layer<HttpClient.HttpClient>) =>
-  Effect.flatMap(Scope.Scope, (scope) =>
-    Effect.provide(OperationClient.make(options), Layer.merge(http, Layer.succeed(Scope.Scope, scope))))
+  Effect.flatMap(
+    Scope.Scope,
+    (scope) => Effect.provide(OperationClient.make(options), Layer.merge(http, Layer.succeed(Scope.Scope, scope)))
+  )
 
 const find = (client: OperationClient.Service, name: string, options?: OperationClient.CallOptions) =>
   client.run(StopFinder.operation, { input: Point.any(name) }, options)
@@ -57,7 +59,10 @@ describe.skipIf(!hasRedis)(name, () => {
     Effect.gen(function*() {
       const scope = yield* Scope.make()
       const take = (layer: Layer.Layer<SharedStore.RateLimitStore>) =>
-        Effect.map(Layer.buildWithScope(layer, scope), (context) => context.unsafeMap.get(SharedStore.RateLimitStore.key))
+        Effect.map(
+          Layer.buildWithScope(layer, scope),
+          (context) => context.unsafeMap.get(SharedStore.RateLimitStore.key)
+        )
       const one = (yield* take(Redis.layerRateLimitStore({ url: redis.url }))) as SharedStore.RateLimitStore
       const two = (yield* take(Redis.layerRateLimitStore({ url: redis.url }))) as SharedStore.RateLimitStore
       // one request per 10 seconds: each turn waits 10 s longer than the one before

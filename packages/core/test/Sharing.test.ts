@@ -245,7 +245,9 @@ const memoryQuota = () => Layer.provide(layerRateLimitStoreWith, RateLimiter.lay
 // A store that fails while `down.value` is true.
 const flaky = (store: SharedStore.RateLimitStore, down: { value: boolean }): SharedStore.RateLimitStore => ({
   take: (options) =>
-    down.value ? Effect.fail(new SharedStore.StoreError({ action: "take", detail: "connection refused" })) : store.take(options)
+    down.value
+      ? Effect.fail(new SharedStore.StoreError({ action: "take", detail: "connection refused" }))
+      : store.take(options)
 })
 
 describe("a shared rate limit", () => {

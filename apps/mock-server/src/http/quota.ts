@@ -88,7 +88,9 @@ export class Quota {
 
   constructor(readonly limits: QuotaLimits) {
     this.#interval = limits.perSecond === undefined ? 0 : 1000 / limits.perSecond
-    this.#tolerance = limits.perSecond === undefined ? 0 : (Math.max(1, Math.floor(limits.perSecond)) - 1) * this.#interval
+    this.#tolerance = limits.perSecond === undefined
+      ? 0
+      : (Math.max(1, Math.floor(limits.perSecond)) - 1) * this.#interval
   }
 
   /** Counts a request of `key` at `now` (epoch milliseconds), or says why it is refused. */

@@ -44,7 +44,10 @@ export {
  */
 export interface Limiter {
   readonly maxQueue: number
-  readonly run: <A, E, E2>(effect: Effect.Effect<A, E>, onFull: () => E2) => Effect.Effect<A, E | E2 | RateLimitStoreError>
+  readonly run: <A, E, E2>(
+    effect: Effect.Effect<A, E>,
+    onFull: () => E2
+  ) => Effect.Effect<A, E | E2 | RateLimitStoreError>
 }
 
 /** @internal */

@@ -23,7 +23,10 @@ import type { makeJsonDecoder } from "./fastDecode.js"
  */
 export interface AnswerBackend {
   readonly shared: boolean
-  readonly get: <Response>(operation: Operation<any, Response, any>, key: string) => Effect.Effect<Option.Option<Response>>
+  readonly get: <Response>(
+    operation: Operation<any, Response, any>,
+    key: string
+  ) => Effect.Effect<Option.Option<Response>>
   readonly set: <Response>(
     operation: Operation<any, Response, any>,
     key: string,

@@ -75,8 +75,10 @@ export class SharedLimiter implements Limiter {
       })
     )
     const takeOnTime = (turns: number): Effect.Effect<void, StoreError> =>
-      Effect.flatMap(lateness, (late) =>
-        late <= tolerance || turns >= MAX_LATE_TURNS ? Effect.void : takeOnTime(turns + 1))
+      Effect.flatMap(
+        lateness,
+        (late) => late <= tolerance || turns >= MAX_LATE_TURNS ? Effect.void : takeOnTime(turns + 1)
+      )
     const take = takeOnTime(1)
     const fallback = options.fallback
     this.#take = (operation) =>

@@ -5,16 +5,16 @@
  *
  * @internal
  */
+import * as HttpClient from "@effect/platform/HttpClient"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import * as FiberRef from "effect/FiberRef"
 import type * as Scope from "effect/Scope"
-import * as HttpClient from "@effect/platform/HttpClient"
 import type { EfaError } from "../EfaError.js"
 import type * as Operation from "../Operation.js"
 import type { CallOptions, InvalidOptionsError, Options, Service } from "../OperationClient.js"
@@ -38,7 +38,6 @@ interface Seen {
 const currentSeen = FiberRef.unsafeMake<Seen | undefined>(undefined)
 
 const DEFAULT_MAX_ENTRIES = 1000
-
 
 /**
  * The key of a deployment in a shared store: its base URL and a hash of its API key (or of the
@@ -155,7 +154,9 @@ export const make = (
       }
       const rate = gateOptions.value as GateOptions & { readonly requestsPerSecond: number }
       const store = Context.getOption(yield* build(limitStore), RateLimitStore)
-      if (Option.isNone(store)) return yield* invalid("rateLimit.store", "the Layer gives no SharedStore.RateLimitStore")
+      if (Option.isNone(store)) {
+        return yield* invalid("rateLimit.store", "the Layer gives no SharedStore.RateLimitStore")
+      }
       gate = Option.some(
         new SharedLimiter({
           store: store.value,
@@ -180,11 +181,13 @@ export const make = (
     }
     const coalescer = backend !== undefined || options.coalesce === true ? new Coalescer() : undefined
     // The cache reads the headers of a call's last response, which this client tells it.
-    const client = backend === undefined ? httpClient : HttpClient.tap(httpClient, (response) =>
-      FiberRef.getWith(currentSeen, (seen) =>
-        Effect.sync(() => {
-          if (seen !== undefined) seen.headers = response.headers
-        })))
+    const client = backend === undefined ?
+      httpClient :
+      HttpClient.tap(httpClient, (response) =>
+        FiberRef.getWith(currentSeen, (seen) =>
+          Effect.sync(() => {
+            if (seen !== undefined) seen.headers = response.headers
+          })))
     const executor = executorOf({ ...settings, gate }, client, requestInit)
     return {
       run: makeRun(executor, coalescer, backend, ttl),
