@@ -73,6 +73,53 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
     await context.close()
   }, 60_000)
 
+  it.each([
+    { device: "desktop", width: 1400, height: 900 },
+    { device: "phone", width: 390, height: 844 }
+  ])(
+    "at $device width ($width px): the map keeps its size, times are written one way, links lead to the APIs",
+    async ({ device, height, width }) => {
+      // a browser whose own locale writes dates another way (03/02/2026, 08:30 AM)
+      const context = await browser.newContext({
+        viewport: { width, height },
+        locale: "en-US",
+        timezoneId: "America/New_York"
+      })
+      const page = await context.newPage()
+      const problems: Array<string> = []
+      page.on("pageerror", (error) => problems.push(error.message))
+      await page.goto(fake.url)
+      await page.waitForSelector("#stops circle")
+      await page.waitForFunction(() => !document.getElementById("meta")!.textContent!.includes("loading"))
+
+      const map = await page.locator("#map").boundingBox()
+      expect(map!.width).toBeGreaterThanOrEqual(width < 760 ? width - 2 : width - 400)
+      expect(map!.height).toBeGreaterThanOrEqual(height * 0.5)
+
+      await page.click("#plan")
+      await page.waitForSelector(".trip.active")
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${device}.png`), fullPage: true })
+      const text = await page.locator("body").innerText()
+      // the deployment's wall clock, ISO date and 24-hour time: the fake's now is 2026-03-02 08:30 in Berlin
+      expect(await page.locator("#meta").textContent()).toContain("now 2026-03-02 08:30 (Europe/Berlin)")
+      expect(await page.inputValue("#when")).toBe("2026-03-02 08:30")
+      expect(await page.locator(".trip b").first().textContent()).toMatch(/^\d\d:\d\d – \d\d:\d\d$/)
+      expect(text).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{4}\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b|\b(AM|PM)\b/)
+
+      for (const [id, type] of [["#openapi-link", "openapi"], ["#admin-link", "health"]] as const) {
+        const href = await page.locator(id).getAttribute("href")
+        const answer = await fetch(new URL(href!, fake.url))
+        expect(answer.status, id).toBe(200)
+        const json = await answer.json()
+        expect(type === "openapi" ? json.openapi : json.status).toBeDefined()
+        expect(await page.locator(id).isVisible()).toBe(true)
+      }
+      expect(problems).toEqual([])
+      await context.close()
+    },
+    60_000
+  )
+
   it("serves the JSON listing at / to clients that do not ask for HTML", async () => {
     const answer = await fetch(fake.url)
     expect(answer.headers.get("content-type")).toContain("application/json")

@@ -40,6 +40,7 @@ import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
@@ -306,7 +307,11 @@ export const layer = (options: Options): Layer.Layer<EfaClient, InvalidOptionsEr
  */
 export const config: Config.Config<Options> = Config.all({
   baseUrl: Config.string("EFA_BASE_URL").pipe(Config.option, Config.map(Option.getOrUndefined)),
-  profile: Config.string("EFA_PROFILE").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  // the name is checked when the client is built (the profile table loads on demand): an unknown one fails there
+  profile: Config.string("EFA_PROFILE").pipe(
+    Config.option,
+    Config.map((name) => Option.getOrUndefined(name) as Profile.Name | undefined)
+  ),
   dialect: Config.literal("contract", "rapidJSON")("EFA_DIALECT").pipe(
     Config.option,
     Config.map(Option.getOrUndefined)

@@ -224,6 +224,16 @@ export const lineNumberValue = (number: string): number | undefined => {
 }
 
 /**
+ * Whether a text is written as an ID (a stop's global ID `de:08111:6118`, a POI's `poiID:...`): such a
+ * text names one object, so an ID that is not in the dataset matches nothing rather than being searched
+ * for as text.
+ *
+ * @since 0.1.0
+ * @category lookups
+ */
+export const looksLikeId = (text: string): boolean => /^([a-z]{2}:\d{5}:\S+|poiID:\S+)$/i.test(text.trim())
+
+/**
  * The display name of a line as legs and serving lines show it: product and number
  * (`S-Bahn S1`, `Bus 42`).
  *

@@ -6,7 +6,7 @@
  */
 import { Coord, type Point } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
-import { lookupOf } from "../dataset/lookup.js"
+import { looksLikeId, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Stop } from "../dataset/schema.js"
 import { bestLocation } from "../search/locations.js"
 
@@ -40,14 +40,12 @@ export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoin
   const parsed = Coord.parseParam(value)
   if (!("error" in parsed) && parsed.rest.length === 0) return position(parsed.coord)
   // an ID that is not in the dataset is unknown, not text to search for
-  if (looksLikeId.test(value)) return undefined
+  if (looksLikeId(value)) return undefined
   const found = bestLocation(value, dataset)
   if (found === undefined) return undefined
   const { coord, id, name } = found.object
   return found.kind === "stop" ? { _tag: "Stop", stop: found.object } : { _tag: "Position", id, name, coord }
 }
-
-const looksLikeId = /^([a-z]{2}:\d{5}:\S+|poiID:\S+)$/i
 
 const position = (coord: Coord.Coord): ResolvedPoint => ({ _tag: "Position", ...positionLocation(coord), coord })
 

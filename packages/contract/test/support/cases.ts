@@ -1268,11 +1268,10 @@ const geoObjectCases: Array<AnyCase> = [
     params: [["line", "vvs:10004: :H"], ["filterDate", "20260302"]],
     check: ({ stops }) => expect(stops[stops.length - 1]?.id).toBe(FAVORITEPARK)
   }),
-  geoObject("the public number in place of the code; lineReqType=0 for no line types", {
-    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "S1", supplement: " ", direction: "R" }),
-    lineTypes: []
+  geoObject("the public number in place of the code; no lineReqType without line types", {
+    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "S1", supplement: " ", direction: "R" })
   }, {
-    params: [["line", "vvs:S1: :R"], ["lineReqType", "0"]],
+    params: [["line", "vvs:S1: :R"]],
     check: ({ stops }) => {
       const s1 = dataset.lines.find((l) => l.code === "10001")!
       expect(stops.map((s) => s.id)).toEqual(s1.stops.map((s) => s.stop).reverse())

@@ -169,9 +169,7 @@ const LOCATION_TYPES = new Set([
 export const wireLocationType = (type: string): string => {
   if (LOCATION_TYPES.has(type)) return type
   const lower = type.toLowerCase()
-  // the core's rapidJSON decoding reads this name back as the model's pin type
-  if (lower === "sharing_vehicle") return type
-  if (lower === "sharing") return "sharing"
+  if (lower === "sharing_vehicle" || lower === "sharing") return "sharing"
   if (lower === "bus_point") return "platform"
   if (lower === "poi_point") return "poi"
   if (lower === "gis_point") return "gis"
@@ -244,19 +242,18 @@ const enrichServingLines = (answer: Json, settings: RapidJsonSettings): void => 
   })
 }
 
-const enrichGeoObject = (answer: Json, settings: RapidJsonSettings, request: unknown): void => {
+// The line of a geometry answer: the direction whose stops the answer's sequence runs along.
+const enrichGeoObject = (answer: Json, settings: RapidJsonSettings): void => {
   const { dataset } = settings
   const lookup = lookupOf(dataset)
-  const stops = (answer.transportations?.[0]?.locationSequence ?? []) as Array<Json>
-  const line = (request as { readonly line?: unknown } | undefined)?.line
-  const direction = stops.length >= 2
-    ? Array.from(lookup.directionById.values()).find((candidate) =>
-      candidate.stops[0] === stops[0]!.id && candidate.stops.includes(stops[stops.length - 1]!.id)
-    )
-    : undefined
   for (const transportation of answer.transportations ?? []) {
-    if (direction !== undefined && line !== undefined) {
-      Object.assign(transportation, transportationOf(dataset, direction))
+    const ids = ((transportation.locationSequence ?? []) as Array<Json>).map((stop) => stop.id as string)
+    const direction = ids.length < 2 ? undefined : Array.from(lookup.directionById.values()).find((candidate) => {
+      const from = candidate.stops.indexOf(ids[0]!)
+      return from >= 0 && ids.every((id, i) => candidate.stops[from + i] === id)
+    })
+    if (direction !== undefined) {
+      Object.assign(transportation, { ...transportationOf(dataset, direction), ...transportation })
     }
     for (const stop of transportation.locationSequence ?? []) {
       const known = lookup.stopById.get(stop.id)
@@ -377,7 +374,7 @@ export const completeAnswer = (
       enrichServingLines(wire, settings)
       break
     case "geoObject":
-      enrichGeoObject(wire, settings, request)
+      enrichGeoObject(wire, settings)
       break
     case "addInfo":
       enrichAddInfo(wire, settings)
