@@ -19,8 +19,14 @@ const plain = await start({})
 const named = { EFA_CONTRACT_LINE: "vvs:10001: :H", EFA_CONTRACT_VEHICLE: "RR-1001:regiorad:rr-stuttgart" }
 const tfnsw = await start({ profile: "tfnsw" })
 
-deploymentChecks({ name: "the fake (contract dialect)", env: { ...named, EFA_BASE_URL: plain, EFA_DIALECT: "contract" } })
-deploymentChecks({ name: "the fake (rapidJSON dialect)", env: { ...named, EFA_BASE_URL: plain, EFA_DIALECT: "rapidJSON" } })
+deploymentChecks({
+  name: "the fake (contract dialect)",
+  env: { ...named, EFA_BASE_URL: plain, EFA_DIALECT: "contract" }
+})
+deploymentChecks({
+  name: "the fake (rapidJSON dialect)",
+  env: { ...named, EFA_BASE_URL: plain, EFA_DIALECT: "rapidJSON" }
+})
 deploymentChecks({
   name: "the fake started with --profile tfnsw (EFA_PROFILE=tfnsw)",
   env: { ...named, EFA_PROFILE: "tfnsw", EFA_BASE_URL: tfnsw, EFA_API_KEY: "local-key" }

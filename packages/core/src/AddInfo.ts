@@ -589,5 +589,6 @@ export const operation: Operation<
   request: AddInfoRequest,
   query: () => AddInfoQuery,
   response: AddInfoResponse,
-  hasResult: (response) => response.infos.length > 0
+  hasResult: (response) => response.infos.length > 0,
+  modeFilters: [{ in: "value", name: "filterMOTType", keeps: true, field: "modes" }]
 }

@@ -771,5 +771,9 @@ export const operation: Operation<
   request: CoordInfoRequest,
   query: () => CoordInfoQuery,
   response: CoordInfoResponse,
-  hasResult: (response) => response.pins.length > 0
+  hasResult: (response) => response.pins.length > 0,
+  modeFilters: [
+    { in: "list", prefix: FilterParameters.includeMots, separator: ":", keeps: true, field: "filters.includeMots" },
+    { in: "list", prefix: FilterParameters.excludeMots, separator: ":", keeps: false, field: "filters.excludeMots" }
+  ]
 }

@@ -10,6 +10,7 @@ import type * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import { makeDecoder } from "./internal/fastDecode.js"
+import type { ModeFilter as InternalModeFilter } from "./internal/productClasses.js"
 import {
   fromQueryString as internalFromQueryString,
   type QueryPairs,
@@ -34,6 +35,21 @@ export interface QueryContext {
  * @category models
  */
 export type Query = QueryPairs
+
+/**
+ * Where a request carries transport modes (MOT-IDs) on the wire, so that a deployment with its own product
+ * classes (`Profile.productClasses`) gets every class that reads as each mode:
+ * - `suffix`: one parameter per mode, the MOT-ID after `prefix` (`exclMOT_5=1`);
+ * - `value`: the MOT-ID as the value of the repeatable parameter `name` (`filterMOTType=5`);
+ * - `list`: MOT-IDs joined with `separator` in the value of the parameters named `prefix<n>` (`exclMOT_0=5:6`).
+ *
+ * `keeps`: the filter keeps only the modes it names (an include list), so a request whose modes the deployment
+ * has no class for is refused at `field`, the request model's field, instead of being sent without the filter.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ModeFilter = InternalModeFilter
 
 /**
  * One operation.
@@ -61,6 +77,8 @@ export interface Operation<Request, Response, ResponseEncoded = unknown, Request
   readonly response: Schema.Schema<Response, ResponseEncoded>
   /** Whether a response carries a result; `systemMessages` errors fail the call only when it does not. */
   readonly hasResult: (response: Response) => boolean
+  /** The parameters that carry transport modes, mapped to a deployment's product classes where it has its own. */
+  readonly modeFilters?: ReadonlyArray<ModeFilter> | undefined
 }
 
 /**

@@ -356,5 +356,6 @@ export const operation: Operation<
   request: ServingLinesRequest,
   query: () => ServingLinesQuery,
   response: ServingLinesResponse,
-  hasResult: (response) => response.servingLines.length > 0
+  hasResult: (response) => response.servingLines.length > 0,
+  modeFilters: [{ in: "suffix", prefix: EXCLUDED_MODE_PREFIX, keeps: false, field: "excludedModes" }]
 }

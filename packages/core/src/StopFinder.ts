@@ -305,5 +305,6 @@ export const operation: Operation<
   request: StopFinderRequest,
   query: () => StopFinderQuery,
   response: StopFinderResponse,
-  hasResult: (response) => response.locations.length > 0
+  hasResult: (response) => response.locations.length > 0,
+  modeFilters: [{ in: "mask", name: "prefStModeAm", keeps: false, field: "preferModesAmongBest" }]
 }

@@ -1033,5 +1033,9 @@ export const operation: Operation<TripRequest, TripResponse, typeof TripResponse
   request: TripRequest,
   query: TripQuery,
   response: TripResponse,
-  hasResult: (response) => response.trips.length > 0
+  hasResult: (response) => response.trips.length > 0,
+  modeFilters: [
+    { in: "suffix", prefix: EXCLUDED_MODE_PREFIX, keeps: false, field: "modes.excluded" },
+    { in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: true, field: "modes.included" }
+  ]
 }

@@ -66,7 +66,8 @@ const queryContextOf = (context: AnswerContext): Operation.QueryContext => {
 export const answerQuery = (
   entry: AnswerEntry,
   pairs: ReadonlyArray<readonly [string, string]>,
-  context: AnswerContext
+  context: AnswerContext,
+  productClasses?: Readonly<Record<number, number>> | undefined
 ): Outcome => {
   const { operation } = entry
   const { format, issues: formatIssues } = outputFormatOf(pairs)
@@ -76,7 +77,7 @@ export const answerQuery = (
     return { _tag: "Invalid", entry, issues }
   }
   const response = entry.answer(decoded.right, context)
-  const encoded = encoderOf(operation, format, context.timeZone)(response)
+  const encoded = encoderOf(operation, format, context.timeZone, productClasses)(response)
   if (Either.isLeft(encoded)) {
     throw new Error(
       `the answer of ${operation.name} does not match its response schema: ` +
@@ -120,8 +121,13 @@ export const queryPairs = (c: AppContext): ReadonlyArray<readonly [string, strin
 // run every time.
 const pureAnswers = new Set<unknown>(Object.values(builtInAnswers).map((entry: AnswerEntry) => entry.answer))
 
-const settle = (entry: AnswerEntry, pairs: ReadonlyArray<readonly [string, string]>, context: AnswerContext) => {
-  const outcome = answerQuery(entry, pairs, context)
+const settle = (
+  entry: AnswerEntry,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  context: AnswerContext,
+  productClasses: Readonly<Record<number, number>> | undefined
+) => {
+  const outcome = answerQuery(entry, pairs, context, productClasses)
   return outcome._tag === "Invalid"
     ? { entry, status: 400, body: JSON.stringify(invalidBody(outcome.entry.operation, outcome.issues)) } as const
     : { entry, status: 200, body: outcome.body } as const
@@ -143,17 +149,27 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
   if (cached !== undefined) return cached
   const pairs = queryPairs(c)
   const entry = select(pairs)
-  // a profile's own parameter names (TfNSW's `depArrMacro`) read as the contract's
-  const read = deps.options.profile === undefined
+  // a profile's own parameter names (TfNSW's `depArrMacro`) and product classes read as the contract's
+  const profile = deps.options.profile
+  const read = profile === undefined
     ? pairs
-    : Profile.contractParams(deps.options.profile, entry.operation.name as Profile.OperationName, pairs)
+    : Profile.contractModes(
+      profile,
+      entry.operation,
+      Profile.contractParams(profile, entry.operation.name as Profile.OperationName, pairs)
+    )
   const { limits } = deps.options
   const budget = new WorkBudget({
     maxSearches: limits.maxTripSearches,
     maxRounds: limits.maxTripRounds,
     maxMillis: limits.maxTripMillis
   })
-  const fresh = settle(entry, read, { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone, budget })
+  const fresh = settle(
+    entry,
+    read,
+    { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone, budget },
+    profile?.productClasses
+  )
   // An answer cut short by the clock depends on the machine's load: it is not kept.
   if (cache !== undefined && pureAnswers.has(entry.answer) && budget.exceeded !== "time") {
     cache.set(now.epochMillis, url, fresh)

@@ -42,7 +42,9 @@ const TIMEOUT = 120_000
 
 /** The settings of a target that decide which checks apply. */
 export const settingsOf = (env: Target["env"]) => {
-  const text = (name: string): string | undefined => (env[name] !== undefined && env[name] !== "" ? env[name] : undefined)
+  const text = (
+    name: string
+  ): string | undefined => (env[name] !== undefined && env[name] !== "" ? env[name] : undefined)
   const profileName = text("EFA_PROFILE")
   const profile = profileName !== undefined ? Profile.get(profileName) : undefined
   if (profileName !== undefined && profile === undefined) {

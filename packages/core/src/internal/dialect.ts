@@ -221,6 +221,7 @@ export const makeDialect = (settings: DialectSettings) => {
 
   return {
     dialect,
+    profile,
     path,
     query,
     refusal,
