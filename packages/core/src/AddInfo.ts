@@ -590,5 +590,5 @@ export const operation: Operation<
   query: () => AddInfoQuery,
   response: AddInfoResponse,
   hasResult: (response) => response.infos.length > 0,
-  modeFilters: [{ in: "value", name: "filterMOTType", keeps: true, field: "modes" }]
+  modeFilters: [{ in: "value", name: "filterMOTType", keeps: "modes" }]
 }

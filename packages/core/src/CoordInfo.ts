@@ -773,7 +773,7 @@ export const operation: Operation<
   response: CoordInfoResponse,
   hasResult: (response) => response.pins.length > 0,
   modeFilters: [
-    { in: "list", prefix: FilterParameters.includeMots, separator: ":", keeps: true, field: "filters.includeMots" },
-    { in: "list", prefix: FilterParameters.excludeMots, separator: ":", keeps: false, field: "filters.excludeMots" }
+    { in: "list", prefix: FilterParameters.includeMots, separator: ":", keeps: "filters.includeMots" },
+    { in: "list", prefix: FilterParameters.excludeMots, separator: ":" }
   ]
 }

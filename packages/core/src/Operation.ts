@@ -43,8 +43,8 @@ export type Query = QueryPairs
  * - `value`: the MOT-ID as the value of the repeatable parameter `name` (`filterMOTType=5`);
  * - `list`: MOT-IDs joined with `separator` in the value of the parameters named `prefix<n>` (`exclMOT_0=5:6`).
  *
- * `keeps`: the filter keeps only the modes it names (an include list), so a request whose modes the deployment
- * has no class for is refused at `field`, the request model's field, instead of being sent without the filter.
+ * `keeps`: the request model's field of a filter that keeps only the modes it names (an include list): a request
+ * whose modes the deployment has no class for is refused at that field instead of being sent without the filter.
  *
  * @since 0.1.0
  * @category models

@@ -18,7 +18,7 @@ import {
   paths,
   renameParams as internalRenameParams
 } from "./internal/paths.js"
-import { classesOfMode, fromClasses } from "./internal/productClasses.js"
+import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/productClasses.js"
 import type * as Operation from "./Operation.js"
 
 /**
@@ -340,3 +340,13 @@ export const contractModes = (
   operation: Operation.Any,
   pairs: ReadonlyArray<readonly [string, string]>
 ): ReadonlyArray<readonly [string, string]> => fromClasses(profile?.productClasses, operation.modeFilters, pairs)
+
+/**
+ * How a client configured with a deployment that has its own product classes writes a request's mode
+ * filters: the query with every mode as the classes {@link classesOf} gives, or the issues of the filters
+ * that keep only modes the deployment has no class for. The client applies it by itself.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const requestModes: (profile: Profile) => ModeMapping = clientModes

@@ -357,5 +357,5 @@ export const operation: Operation<
   query: () => ServingLinesQuery,
   response: ServingLinesResponse,
   hasResult: (response) => response.servingLines.length > 0,
-  modeFilters: [{ in: "suffix", prefix: EXCLUDED_MODE_PREFIX, keeps: false, field: "excludedModes" }]
+  modeFilters: [{ in: "suffix", prefix: EXCLUDED_MODE_PREFIX }]
 }

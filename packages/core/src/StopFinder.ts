@@ -305,6 +305,5 @@ export const operation: Operation<
   request: StopFinderRequest,
   query: () => StopFinderQuery,
   response: StopFinderResponse,
-  hasResult: (response) => response.locations.length > 0,
-  modeFilters: [{ in: "mask", name: "prefStModeAm", keeps: false, field: "preferModesAmongBest" }]
+  hasResult: (response) => response.locations.length > 0
 }

@@ -1035,7 +1035,7 @@ export const operation: Operation<TripRequest, TripResponse, typeof TripResponse
   response: TripResponse,
   hasResult: (response) => response.trips.length > 0,
   modeFilters: [
-    { in: "suffix", prefix: EXCLUDED_MODE_PREFIX, keeps: false, field: "modes.excluded" },
-    { in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: true, field: "modes.included" }
+    { in: "suffix", prefix: EXCLUDED_MODE_PREFIX },
+    { in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: "modes.included" }
   ]
 }

@@ -2,7 +2,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck, Layer } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
-import { AddInfo, CoordInfo, EfaClient, Mot, Point, Profile, StopFinder, Trip } from "../src/index.js"
+import { type AddInfo, CoordInfo, EfaClient, Mot, Point, Profile, Trip } from "../src/index.js"
 import { classesOfMode, classOfMode, modeOfClass, modesWrittenAs, toClasses } from "../src/internal/productClasses.js"
 
 const tfnsw = Profile.get("tfnsw")!
@@ -74,7 +74,7 @@ describe("a profile's product classes, the other way: a request's modes as the d
       expect(named(excluded, "exclMOT_")).toEqual([])
     }))
 
-  it.effect("coordinate search, notices and the stop finder's mode preference go through the table too", () =>
+  it.effect("the coordinate search's and the notices' mode filters go through the table too", () =>
     Effect.gen(function*() {
       const options = { profile: "tfnsw" } as const
       const coord = Either.getOrThrow(
@@ -91,13 +91,6 @@ describe("a profile's product classes, the other way: a request's modes as the d
         ["filterMOTType", "5"],
         ["filterMOTType", "11"]
       ])
-      const stops = Either.getOrThrow(
-        yield* urlOf(options, "stopFinder", {
-          input: Point.any("Central"),
-          preferModesAmongBest: [0, 5]
-        } as StopFinder.StopFinderRequestInput)
-      )
-      expect(named(stops, "prefStModeAm")).toEqual([["prefStModeAm", String(2 ** 1 + 2 ** 5 + 2 ** 11)]])
     }))
 
   it("a fake serving TfNSW reads a class as every mode it writes as that class", () => {

@@ -15,6 +15,7 @@ import type { Operation } from "../Operation.js"
 import type { DialectAdapter } from "./dialect.js"
 import { makeInterpreter } from "./interpret.js"
 import type { Gate } from "./limiter.js"
+import type { ModeMapping } from "./productClasses.js"
 import type { ResolvedRedirects } from "./redirect.js"
 import { makeRequestBuilder } from "./request.js"
 import { type ResolvedRetry, retrying } from "./retry.js"
@@ -50,6 +51,8 @@ export interface ResolvedSettings {
   readonly spans: boolean
   /** The dialect and deployment profile: paths, extra parameters, headers, response schemas. */
   readonly dialect: DialectAdapter
+  /** The request's modes in the deployment's own product classes, where its profile has a table of them. */
+  readonly modes?: ModeMapping | undefined
 }
 
 /**

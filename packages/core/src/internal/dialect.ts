@@ -221,7 +221,6 @@ export const makeDialect = (settings: DialectSettings) => {
 
   return {
     dialect,
-    profile,
     path,
     query,
     refusal,

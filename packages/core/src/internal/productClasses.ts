@@ -2,6 +2,9 @@
 // as a MOT-ID through the profile's table, and a request's MOT-IDs written as every class that reads as it.
 // Apart from the profile table and the operation modules, so that the client applies it without bundling
 // either.
+import * as Either from "effect/Either"
+import type { RequestIssue } from "../EfaError.js"
+import type { Profile } from "../Profile.js"
 import type { QueryPairs } from "./query.js"
 
 /**
@@ -15,21 +18,19 @@ export type ClassTable = Readonly<Record<number, number>>
  * Where a request carries transport modes (MOT-IDs) on the wire:
  * - `suffix`: one parameter per mode, the MOT-ID after the prefix (`exclMOT_5=1`);
  * - `value`: the MOT-ID as the value of a repeatable parameter (`filterMOTType=5`);
- * - `list`: MOT-IDs joined with `separator` in the value of parameters named with a prefix (`exclMOT_0=5:6`);
- * - `mask`: a bitmask, bit n for MOT-ID n, in the value of the parameter `name` (`prefStModeAm=34`).
+ * - `list`: MOT-IDs joined with `separator` in the value of parameters named with a prefix (`exclMOT_0=5:6`).
  *
- * `keeps`: the filter keeps only the modes it names, so it must not lose all of them; `field` is the request
- * model's field it comes from, named when it cannot be sent.
+ * `keeps`: the request model's field of a filter that keeps only the modes it names (an include list), which
+ * must not lose all of them; absent for a filter that leaves modes out.
  *
  * @internal
  */
 export type ModeFilter =
-  & { readonly keeps: boolean; readonly field: string }
+  & { readonly keeps?: string | undefined }
   & (
     | { readonly in: "suffix"; readonly prefix: string }
     | { readonly in: "value"; readonly name: string }
     | { readonly in: "list"; readonly prefix: string; readonly separator: string }
-    | { readonly in: "mask"; readonly name: string }
   )
 
 const DIGITS = /^\d+$/
@@ -137,7 +138,7 @@ const mapFilter = (
       )
       const value = pairs[at]![1]
       const mapped = unique(modes.flatMap(map))
-      if (mapped.length === 0 && filter.keeps) return { lost: { filter, modes } }
+      if (mapped.length === 0 && filter.keeps !== undefined) return { lost: { filter, modes } }
       const rest = pairs.filter(([name], i) => i === at || !isSuffixed(name, filter.prefix))
       const index = rest.findIndex(([name]) => isSuffixed(name, filter.prefix))
       return {
@@ -155,7 +156,7 @@ const mapFilter = (
         pairs.filter(([name, value]) => name === filter.name && DIGITS.test(value)).map(([, v]) => Number(v))
       )
       const mapped = unique(modes.flatMap(map))
-      if (mapped.length === 0 && filter.keeps) return { lost: { filter, modes } }
+      if (mapped.length === 0 && filter.keeps !== undefined) return { lost: { filter, modes } }
       const isMode = ([name, value]: readonly [string, string]) => name === filter.name && DIGITS.test(value)
       return {
         pairs: [
@@ -178,36 +179,45 @@ const mapFilter = (
         const modes = unique(parts.map(Number))
         const mapped = unique(modes.flatMap(map))
         if (mapped.length === 0) {
-          if (filter.keeps) return { lost: { filter, modes } }
+          if (filter.keeps !== undefined) return { lost: { filter, modes } }
           continue
         }
         out.push([name, mapped.join(filter.separator)])
       }
       return used ? { pairs: out } : undefined
     }
-    case "mask": {
-      const at = pairs.findIndex(([name, value]) => name === filter.name && DIGITS.test(value))
-      if (at < 0) return undefined
-      const mask = Number(pairs[at]![1])
-      const modes: Array<number> = []
-      for (let bit = 0; bit <= MAX_MASK_BIT; bit++) if (Math.floor(mask / 2 ** bit) % 2 === 1) modes.push(bit)
-      const mapped = unique(modes.flatMap(map)).filter((mode) => mode <= MAX_MASK_BIT)
-      if (mapped.length === 0 && filter.keeps) return { lost: { filter, modes } }
-      const value = mapped.reduce((sum, mode) => sum + 2 ** mode, 0)
-      return {
-        pairs: mapped.length === 0
-          ? pairs.filter((_, i) => i !== at)
-          : pairs.map((pair, i) => (i === at ? [filter.name, String(value)] as const : pair))
-      }
-    }
   }
 }
 
-// The highest bit of a mode bitmask (`Bitmask.MotBitmask`: 0..2^31-1).
-const MAX_MASK_BIT = 30
-
 const isSuffixed = (name: string, prefix: string): boolean =>
   name.length > prefix.length && name.startsWith(prefix) && DIGITS.test(name.slice(prefix.length))
+
+/**
+ * What the client does to a request's query for a deployment with its own product classes: its modes as the
+ * deployment's classes, or the issues of the filters that would keep nothing there.
+ *
+ * @internal
+ */
+export type ModeMapping = (
+  filters: ReadonlyArray<ModeFilter> | undefined,
+  pairs: QueryPairs
+) => Either.Either<QueryPairs, ReadonlyArray<RequestIssue>>
+
+/**
+ * The client's {@link ModeMapping} for a deployment with its own product classes.
+ *
+ * @internal
+ */
+export const clientModes = (deployment: Profile): ModeMapping => (filters, query) => {
+  const { lost, pairs } = toClasses(deployment.productClasses, filters, query)
+  // a filter that keeps only modes the deployment has no class for would be sent as no filter at all
+  return lost.length === 0 ? Either.right(pairs) : Either.left(lost.map(({ filter, modes }) => ({
+    field: filter.keeps!,
+    message: `the deployment ${deployment.name} has no product class for MOT-ID${modes.length > 1 ? "s" : ""} ${
+      modes.join(", ")
+    }, so this filter would keep nothing (see Profile.productClasses)`
+  })))
+}
 
 /**
  * A request's modes in a deployment's classes, for the client: each mode to every class that reads as it.

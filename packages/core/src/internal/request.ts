@@ -13,7 +13,7 @@ import { InvalidRequestError, type RequestIssue } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
 import { formatIssues } from "./describe.js"
 import type { DialectAdapter } from "./dialect.js"
-import { type LostFilter, toClasses } from "./productClasses.js"
+import type { ModeMapping } from "./productClasses.js"
 import { type QueryPairs, toQueryString } from "./query.js"
 
 /**
@@ -117,14 +117,6 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
   return merged
 }
 
-// A filter that keeps only modes the deployment has no class for would be sent as no filter at all.
-const lostIssue = (dialect: DialectAdapter, { filter, modes }: LostFilter): RequestIssue => ({
-  field: filter.field,
-  message: `the deployment ${dialect.profile?.name ?? ""} has no product class for MOT-ID${
-    modes.length > 1 ? "s" : ""
-  } ${modes.join(", ")}, so this filter would keep nothing (see Profile.productClasses)`
-})
-
 /**
  * What a request is built from: the client's resolved settings that shape it.
  *
@@ -134,6 +126,8 @@ export interface RequestSettings extends QueryContext {
   readonly baseUrl: string
   readonly headers: Readonly<Record<string, string>>
   readonly dialect: DialectAdapter
+  /** The request's modes in the deployment's own product classes, where its profile has a table of them. */
+  readonly modes?: ModeMapping | undefined
 }
 
 /**
@@ -143,7 +137,7 @@ export interface RequestSettings extends QueryContext {
  * @internal
  */
 export const makeRequestBuilder = (settings: RequestSettings) => {
-  const { baseUrl, dialect } = settings
+  const { baseUrl, dialect, modes } = settings
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<
     Operation<any, any, any>,
@@ -177,15 +171,11 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
     return Either.match(encoderFor(operation)(request), {
       onLeft: (error) =>
         Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
-      onRight: (modes) => {
-        // the modes in the deployment's own product classes, where it has its own
-        const { lost, pairs } = toClasses(dialect.profile?.productClasses, operation.modeFilters, modes)
-        if (lost.length > 0) {
-          return Either.left(
-            new InvalidRequestError({ operation: operation.name, issues: lost.map((l) => lostIssue(dialect, l)) })
-          )
-        }
-        return Either.right(`${baseUrl}${dialect.path(operation)}?${toQueryString(dialect.query(operation, pairs))}`)
+      onRight: (query) => {
+        const pairs = modes?.(operation.modeFilters, query) ?? Either.right(query)
+        return Either.isLeft(pairs)
+          ? Either.left(new InvalidRequestError({ operation: operation.name, issues: pairs.left }))
+          : Either.right(`${baseUrl}${dialect.path(operation)}?${toQueryString(dialect.query(operation, pairs.right))}`)
       }
     })
   }
