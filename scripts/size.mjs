@@ -31,7 +31,7 @@ const programs = [
 ]
 
 // What a browser loads to run the program: the entry chunk and the chunks it imports statically. Code
-// behind a dynamic import (the rapidJSON dialect's codecs) goes into chunks of its own, loaded on use.
+// behind a dynamic import (each operation's rapidJSON codec) goes into chunks of its own, loaded on use.
 const bundle = async (entry, external = []) => {
   const result = await esbuild.build({
     entryPoints: [Path.join(root, entry)],
@@ -51,7 +51,8 @@ const bundle = async (entry, external = []) => {
     define: { STOP_FINDER_PATH: JSON.stringify(EfaClient.operations.stopFinder.path) }
   })
   const outputs = result.metafile.outputs
-  const entryName = Object.keys(outputs).find((name) => outputs[name].entryPoint !== undefined)
+  // the program's own output: the chunks of dynamic imports are entry points of the metafile too
+  const entryName = Object.keys(outputs).find((name) => outputs[name].entryPoint === entry)
   const loaded = new Set()
   const visit = (name) => {
     if (loaded.has(name)) return

@@ -1,5 +1,5 @@
 // Reads the current service notices of some types, de-duplicated by notice ID.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/add-info.ts
+//   pnpm example examples/node/add-info.ts   (with the fake running: pnpm start)
 import { EfaClient } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

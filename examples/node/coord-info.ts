@@ -1,6 +1,6 @@
 // Searches what lies around a coordinate: stops within 500 m (with the modes that serve them) and
 // sharing vehicles within 300 m.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/coord-info.ts
+//   pnpm example examples/node/coord-info.ts   (with the fake running: pnpm start)
 import { Coord, CoordInfo, EfaClient, Mot } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

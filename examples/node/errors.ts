@@ -1,6 +1,6 @@
 // Every failure is a tagged error in the error channel: handle each by its tag. Here an invalid request
 // (refused before anything is sent) and a stop that does not exist (an EFA error message).
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/errors.ts
+//   pnpm example examples/node/errors.ts   (with the fake running: pnpm start)
 import { EfaClient, Point } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

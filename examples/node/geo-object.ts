@@ -1,5 +1,5 @@
 // Fetches the course and stops of a line and writes them as GeoJSON.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/geo-object.ts > s1.geojson
+//   pnpm example examples/node/geo-object.ts > s1.geojson   (with the fake running: pnpm start)
 import { EfaClient, GeoJson, GeoObject } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

@@ -1,6 +1,6 @@
 // Polls the service notices and prints what changes. Stops after the first poll's notices here; drop the
 // `Stream.take` to watch for good.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/notice-watch.ts
+//   pnpm example examples/node/notice-watch.ts   (with the fake running: pnpm start)
 import { EfaClient, NoticeWatch } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect, Schedule, Stream } from "effect"

@@ -1,6 +1,6 @@
 // Lists the sharing providers operating around a point and writes their operating areas as GeoJSON
 // (longitude first, as map libraries expect).
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/op-area.ts > areas.geojson
+//   pnpm example examples/node/op-area.ts   (with the fake running: pnpm start) > areas.geojson
 import { Coord, EfaClient, GeoJson, OpArea } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

@@ -1,6 +1,6 @@
 // The Promise client, for programs that do not use Effect: find a stop, plan a trip from it, and tell a
 // refused request from a failed one by its error class.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/promise.ts
+//   pnpm example examples/node/promise.ts   (with the fake running: pnpm start)
 import { Point } from "@efa-kit/core"
 import { createClient, InvalidRequestError } from "@efa-kit/core/promise"
 

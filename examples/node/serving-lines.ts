@@ -1,5 +1,5 @@
 // Lists the lines serving a stop, then looks a line up by its public name.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/serving-lines.ts
+//   pnpm example examples/node/serving-lines.ts   (with the fake running: pnpm start)
 import { EfaClient, Mot, Point, ServingLines } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

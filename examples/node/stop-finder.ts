@@ -1,5 +1,5 @@
 // Finds stops, addresses and points of interest by text, and reads the best match.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/stop-finder.ts "Stuttgart Hbf"
+//   pnpm example examples/node/stop-finder.ts   (with the fake running: pnpm start) "Stuttgart Hbf"
 import { EfaClient, Point, StopFinder } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

@@ -1,6 +1,6 @@
 // Plans trips: the origin is looked up first, the departure time is wall-clock time in Stuttgart, and
 // the legs are printed in that zone.
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/trip.ts
+//   pnpm example examples/node/trip.ts   (with the fake running: pnpm start)
 import { EfaClient, Point, StopFinder } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, DateTime, Effect } from "effect"

@@ -1,6 +1,6 @@
 // Finds sharing vehicles near a coordinate with the coordinate search, then asks for the details of the
 // first one by its SharingRefId (`<vehicle>:<operator>:<operating area>`).
-//   EFA_BASE_URL=http://localhost:8080 node --import tsx examples/node/vehicle-detail.ts
+//   pnpm example examples/node/vehicle-detail.ts   (with the fake running: pnpm start)
 import { Coord, CoordInfo, EfaClient } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { Console, Effect } from "effect"

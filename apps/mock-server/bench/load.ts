@@ -14,9 +14,17 @@
  * `LOAD_SECONDS` (default 10), `LOAD_CONNECTIONS` (default 50), `LOAD_CACHED_ANSWERS` (the fake's
  * `maxCachedAnswers`; `0` answers every request afresh), `LOAD_MIXED_SECONDS` (default 5, each of the
  * two runs) and `LOAD_EXPENSIVE_CONNECTIONS` (default 10) change the run.
+ *
+ * `pnpm load --record` measures what recording costs instead: the same run on a fresh fake without
+ * recording and on one that records every answer into a new folder, `LOAD_ROUNDS` times each (default 2,
+ * alternating, so that the machine's other load falls on both alike), and reports the requests per
+ * second of each and their ratio (the median of the rounds). It exits with 1 on any error or 5xx.
  */
 import autocannon from "autocannon"
 import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
 import { loadEmbeddedDataset } from "../src/index.js"
 import { startServerProcess, type Usage } from "./child.js"
 import { cheapMix, expensiveTrips, loadMix } from "./requests.js"
@@ -30,6 +38,68 @@ const EXPENSIVE_CONNECTIONS = Number(process.env.LOAD_EXPENSIVE_CONNECTIONS ?? 1
 
 const dataset = await Effect.runPromise(loadEmbeddedDataset)
 const mix = loadMix(dataset)
+
+if (process.argv.includes("--record")) {
+  const rounds = Number(process.env.LOAD_ROUNDS ?? 2)
+  const run = async (record: boolean) => {
+    const folder = record ? fs.mkdtempSync(path.join(os.tmpdir(), "efa-load-recordings-")) : undefined
+    const server = await startServerProcess(["fake", CACHED ?? "-", ...(folder !== undefined ? [folder] : [])])
+    try {
+      const before = await server.memory()
+      const result = await autocannon({
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: mix.map((sample) => ({ method: "GET", path: sample.path }))
+      })
+      const cpu = (await server.memory()).cpuMicros - before.cpuMicros
+      return { result, cpuPerRequest: cpu / result.requests.total }
+    } finally {
+      await server.close()
+      if (folder !== undefined) {
+        const files = fs.readdirSync(folder, { recursive: true }).filter((file) => String(file).endsWith(".json"))
+        console.log(`  (recorded ${files.length} files)`)
+        fs.rmSync(folder, { recursive: true, force: true })
+      }
+    }
+  }
+  type Run = { readonly result: autocannon.Result; readonly cpuPerRequest: number }
+  const plain: Array<Run> = []
+  const recorded: Array<Run> = []
+  for (let round = 0; round < rounds; round++) {
+    plain.push(await run(false))
+    recorded.push(await run(true))
+  }
+  const median = (values: Array<number>) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  }
+  const rates = (runs: Array<Run>) => runs.map((run) => run.result.requests.average)
+  const ratios = plain.map((run, i) => recorded[i]!.result.requests.average / run.result.requests.average)
+  const cpu = (runs: Array<Run>) => runs.map((run) => run.cpuPerRequest.toFixed(0)).join(", ")
+  const cpuRatios = plain.map((run, i) => run.cpuPerRequest / recorded[i]!.cpuPerRequest)
+  console.log(`Recording: the fake in a child process, autocannon with ${CONNECTIONS} connections for ${SECONDS} s,`)
+  console.log(`${mix.length} URLs of the load mix, ${rounds} rounds each, alternating`)
+  console.log(`  without --record  ${rates(plain).map((rate) => rate.toFixed(0)).join(", ")} requests/s`)
+  console.log(`  with --record     ${rates(recorded).map((rate) => rate.toFixed(0)).join(", ")} requests/s`)
+  console.log(
+    `  ratio             ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")} (median ${median(ratios).toFixed(2)})`
+  )
+  // The server's CPU time per request depends less on what else the machine runs than requests/s do.
+  console.log(`  server CPU        ${cpu(plain)} µs per request without, ${cpu(recorded)} with`)
+  console.log(
+    `  CPU ratio         ${cpuRatios.map((ratio) => ratio.toFixed(2)).join(", ")} (median ${
+      median(cpuRatios).toFixed(2)
+    }; without / with: the throughput kept where CPU is the limit)`
+  )
+  const failures = [...plain, ...recorded].reduce((sum, run) => sum + run.result.errors + run.result["5xx"], 0)
+  if (failures > 0) {
+    console.error(`FAILED: ${failures} errors or 5xx answers; the bar is zero of both`)
+    process.exit(1)
+  }
+  process.exit(0)
+}
 const server = await startServerProcess(CACHED === undefined ? ["fake"] : ["fake", CACHED])
 
 let result: autocannon.Result

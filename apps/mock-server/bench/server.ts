@@ -3,7 +3,8 @@
  * server and autocannon each have a core of their own.
  *
  * `tsx bench/server.ts fake [maxCachedAnswers]` serves the fake on the embedded dataset (the answer cache
- * at its default size, or the given one: `0` answers every request afresh); `tsx bench/server.ts bare <path>`
+ * at its default size, or the given one: `0` answers every request afresh; `-` for the default), and
+ * `tsx bench/server.ts fake <maxCachedAnswers> <folder>` records every answer into a folder as well; `tsx bench/server.ts bare <path>`
  * serves a bare Hono app that answers every request with the constant body the fake gives for `<path>`
  * (same `@hono/node-server`, same body, none of the fake's work). The process sends
  * `{ type: "ready", port }` when listening and answers `{ type: "memory" }` (after a full GC with
@@ -37,15 +38,17 @@ const bare = async (path: string): Promise<number> => {
   })
 }
 
-const fake = async (maxCachedAnswers: string | undefined): Promise<number> => {
-  const limits = maxCachedAnswers === undefined ? {} : { maxCachedAnswers: Number(maxCachedAnswers) }
-  const running = await startServer({ port: 0, host: "127.0.0.1", limits })
+const fake = async (maxCachedAnswers: string | undefined, record: string | undefined): Promise<number> => {
+  const limits = maxCachedAnswers === undefined || maxCachedAnswers === "-"
+    ? {}
+    : { maxCachedAnswers: Number(maxCachedAnswers) }
+  const running = await startServer({ port: 0, host: "127.0.0.1", limits, ...(record !== undefined ? { record } : {}) })
   if (Either.isLeft(running)) throw new Error(running.left.message)
   return running.right.port
 }
 
-const [mode, argument] = process.argv.slice(2)
-const port = mode === "bare" ? await bare(argument ?? "/") : await fake(argument)
+const [mode, argument, record] = process.argv.slice(2)
+const port = mode === "bare" ? await bare(argument ?? "/") : await fake(argument, record)
 process.on("message", (command: Command) => {
   if (command.type === "close") process.exit(0)
   if (command.gc === true) globalThis.gc?.()

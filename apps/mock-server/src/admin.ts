@@ -229,7 +229,7 @@ export const makeAdmin = (options: AdminClientOptions): MockAdmin => {
  * @category constructors
  */
 export const answerOf = <Response, Encoded>(
-  operation: Operation.Operation<any, Response, Encoded>,
+  operation: Operation.Operation<string, any, Response, Encoded>,
   response: Response,
   options: { readonly status?: number } = {}
 ): StubResponse => ({

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
- * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>]`,
+ * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>] [--strict]`,
  * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
  * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
@@ -27,6 +27,8 @@ const USAGE = `Usage: efa-mock-server [options]
   --no-admin           turn the admin API (/__admin/) off
   --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
+  --strict             read rapidJSON requests as strictly as contract ones: a 400 naming each parameter
+                       the contract refuses (default: as real servers do, problems in systemMessages)
   --help               show this text
 
 Record and replay:
@@ -63,6 +65,7 @@ const main = async (): Promise<void> => {
         "no-admin": { type: "boolean" },
         "admin-token": { type: "string" },
         profile: { type: "string" },
+        strict: { type: "boolean" },
         help: { type: "boolean" },
         ...upstreamArgs
       },
@@ -97,6 +100,7 @@ const main = async (): Promise<void> => {
         token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
       },
       profile: values.profile as string | undefined,
+      strict: values.strict === true,
       ...upstream.right
     })
   } catch (error) {

@@ -113,6 +113,14 @@ export interface AppOptions extends UpstreamOptions {
   /** Replaces answers of some operations, keyed by operation name (`stopFinder`, ...). */
   readonly answers?: Partial<AnswerRegistry> | undefined
   /**
+   * Reads rapidJSON requests as strictly as contract requests: a parameter the contract refuses gets a 400
+   * naming it. Default `false`: rapidJSON requests are read as real servers read them (unknown parameters
+   * ignored, filter blocks numbered from 1 taken, a parameter that cannot be read left out and named in a
+   * `systemMessages` warning, a missing required one answered with the operation's EFA error). Contract
+   * requests (`outputFormat=JSON`) are always read strictly.
+   */
+  readonly strict?: boolean | undefined
+  /**
    * Called with every unexpected failure (the client gets a 500 without details). Default: one line on
    * standard error.
    */
@@ -132,11 +140,23 @@ export interface ResolvedOptions {
   readonly timeZoneName: string
   readonly profile: Profile.Profile | undefined
   readonly limits: Limits
-  readonly admin: { readonly enabled: boolean; readonly token: string | undefined }
+  /** Whether rapidJSON requests are read as strictly as contract requests. */
+  readonly strict: boolean
+  readonly admin: {
+    readonly enabled: boolean
+    readonly token: string | undefined
+    readonly allowedHosts: ReadonlyArray<string>
+  }
   readonly onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
 }
 
-const defaultOnError = (error: unknown, request: { readonly method: string; readonly path: string }): void => {
+/**
+ * Where unexpected failures go unless `onError` says otherwise: one line on standard error.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const defaultOnError = (error: unknown, request: { readonly method: string; readonly path: string }): void => {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   console.error(`[efa-mock-server] ${request.method} ${request.path} failed: ${detail}`)
 }
@@ -204,7 +224,12 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
     timeZoneName,
     profile,
     limits,
-    admin: { enabled: options.admin?.enabled ?? true, token: options.admin?.token },
+    strict: options.strict ?? false,
+    admin: {
+      enabled: options.admin?.enabled ?? true,
+      token: options.admin?.token,
+      allowedHosts: options.admin?.allowedHosts ?? []
+    },
     onError: options.onError ?? defaultOnError
   }
 }

@@ -16,45 +16,30 @@ import type { Answer } from "./answers/types.js"
 import { answerVehicleDetail } from "./answers/vehicleDetail.js"
 
 /**
- * What the `system-error` fault answers for an operation: the empty result and the message.
+ * What the `system-error` fault answers for an operation: EFA's message, beside the operation's empty
+ * result (its result keys, each an empty list).
  *
  * @since 0.1.0
  * @category models
  */
 export interface NoResult {
-  readonly result: Record<string, unknown>
   readonly module: string
   readonly code: number
   readonly text: string
 }
 
 /**
- * The query parameter that selects an operation on a path several operations share, and its value
- * (the request's mode).
+ * One operation and its answer. On a path several operations share, the operation's `mode` parameter
+ * selects it (an unknown value is then reported by its decoder); the operation without a mode answers the
+ * rest.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Mode {
-  readonly parameter: string
-  readonly value: string
-}
-
-/**
- * One operation and its answer.
- *
- * @since 0.1.0
- * @category models
- */
-export interface AnswerEntry<Request = any, Response = any> {
-  readonly operation: Operation.Operation<Request, Response, any, any>
+export interface AnswerEntry<Name extends OperationName = OperationName, Request = any, Response = any> {
+  readonly operation: Operation.Operation<Name, Request, Response, any, any>
   readonly answer: Answer<Request, Response>
   readonly noResult: NoResult
-  /**
-   * On a path several operations share, the parameter whose presence selects this one (an unknown
-   * value is then reported by this operation's decoder); the entry without a mode answers the rest.
-   */
-  readonly mode?: Mode
   /** Answers that may take long (trips) wait for a turn of their own in the work queue. */
   readonly expensive?: boolean
 }
@@ -73,7 +58,7 @@ export type Operations = typeof EfaClient.operations
  * @since 0.1.0
  * @category models
  */
-export type OperationName = keyof Operations
+export type OperationName = EfaClient.OperationName
 
 /**
  * The answers by operation name, one for each operation of the core's list (the vehicle-detail mode of
@@ -83,7 +68,7 @@ export type OperationName = keyof Operations
  * @category models
  */
 export type AnswerRegistry = {
-  readonly [K in OperationName]: AnswerEntry<Operation.RequestOf<Operations[K]>, Operation.ResponseOf<Operations[K]>>
+  readonly [K in OperationName]: AnswerEntry<K, Operation.RequestOf<Operations[K]>, Operation.ResponseOf<Operations[K]>>
 }
 
 const { operations } = EfaClient
@@ -99,43 +84,42 @@ export const answers: AnswerRegistry = {
     operation: operations.trip,
     answer: answerTrip,
     expensive: true,
-    noResult: { result: { trips: [] }, module: "routing", code: -4000, text: "no connection found" }
+    noResult: { module: "routing", code: -4000, text: "no connection found" }
   },
   coordInfo: {
     operation: operations.coordInfo,
     answer: answerCoordInfo,
-    noResult: { result: { pins: [] }, module: "coordinfo", code: -8020, text: "no objects found" }
+    noResult: { module: "coordinfo", code: -8020, text: "no objects found" }
   },
   vehicleDetail: {
     operation: operations.vehicleDetail,
     answer: answerVehicleDetail,
-    mode: { parameter: "coordReqType", value: "VEHICLEDETAIL" },
-    noResult: { result: { pins: [] }, module: "vehicledetail", code: -8020, text: "vehicle not found" }
+    noResult: { module: "vehicledetail", code: -8020, text: "vehicle not found" }
   },
   stopFinder: {
     operation: operations.stopFinder,
     answer: answerStopFinder,
-    noResult: { result: { locations: [] }, module: "stopfinder", code: -8012, text: "no matching location found" }
+    noResult: { module: "stopfinder", code: -8012, text: "no matching location found" }
   },
   servingLines: {
     operation: operations.servingLines,
     answer: answerServingLines,
-    noResult: { result: { servingLines: [] }, module: "lines", code: -4050, text: "no serving lines found" }
+    noResult: { module: "lines", code: -4050, text: "no serving lines found" }
   },
   addInfo: {
     operation: operations.addInfo,
     answer: answerAddInfo,
-    noResult: { result: { infos: [] }, module: "addinfo", code: -10, text: "notices are not available" }
+    noResult: { module: "addinfo", code: -10, text: "notices are not available" }
   },
   opArea: {
     operation: operations.opArea,
     answer: answerOpArea,
-    noResult: { result: { providers: [] }, module: "oparea", code: -10, text: "operating areas are not available" }
+    noResult: { module: "oparea", code: -10, text: "operating areas are not available" }
   },
   geoObject: {
     operation: operations.geoObject,
     answer: answerGeoObject,
-    noResult: { result: { geometry: [], stops: [] }, module: "geoobject", code: -2000, text: "line not found" }
+    noResult: { module: "geoobject", code: -2000, text: "line not found" }
   }
 }
 
@@ -145,7 +129,7 @@ export const answers: AnswerRegistry = {
  * @since 0.1.0
  * @category registry
  */
-export const operationNames = Object.keys(operations) as Array<OperationName>
+export const operationNames: ReadonlyArray<OperationName> = Object.values(operations).map((operation) => operation.name)
 
 /**
  * The entries of a registry in the order of the core's list.
@@ -153,7 +137,8 @@ export const operationNames = Object.keys(operations) as Array<OperationName>
  * @since 0.1.0
  * @category registry
  */
-export const entriesOf = (registry: AnswerRegistry): Array<AnswerEntry> => operationNames.map((name) => registry[name])
+export const entriesOf = (registry: AnswerRegistry): Array<AnswerEntry> =>
+  operationNames.map((name): AnswerEntry => registry[name])
 
 /**
  * The operations of a registry in the order of the core's list, for listings and the OpenAPI document.

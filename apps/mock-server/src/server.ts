@@ -5,11 +5,12 @@
  */
 import { serve, type ServerType } from "@hono/node-server"
 import { Effect, Either } from "effect"
+import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { type DatasetError, embeddedDatasetPath, loadDataset } from "./dataset/load.js"
 import type { Dataset } from "./dataset/schema.js"
 import { makeMockServer, type MockServer } from "./http/app.js"
-import type { AppOptions } from "./options.js"
+import { type AppOptions, defaultOnError } from "./options.js"
 
 /**
  * Settings of {@link startServer}.
@@ -62,6 +63,42 @@ const urlHost = (host: string): string =>
 // Large enough that overlong URLs reach the app and get its 414 answer; beyond it Node answers 431.
 const MAX_HEADER_SIZE = 64 * 1024
 
+type Listener = (request: http.IncomingMessage, response: http.ServerResponse) => unknown
+
+/**
+ * The adapter's listener, made unable to end the process: a failure while the adapter writes an answer
+ * (after the app's handler has returned, where the app's error handler cannot see it) is reported to
+ * `onError` and the request gets a 500, or its connection is closed when the head was already sent,
+ * instead of becoming an unhandled rejection.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const guardedListener = (
+  listener: Listener,
+  onError: (error: unknown, request: { readonly method: string; readonly path: string }) => void
+): Listener =>
+(request, response) => {
+  const settle = (error: unknown) => {
+    onError(error, { method: request.method ?? "", path: (request.url ?? "").split("?")[0]! })
+    if (!response.headersSent) {
+      response.writeHead(500, { "content-type": "application/json; charset=utf-8" })
+      response.end(JSON.stringify({
+        error: "internal-error",
+        message: "the fake failed to answer this request; the server log has the details"
+      }))
+    } else {
+      response.destroy()
+    }
+  }
+  try {
+    const result = listener(request, response)
+    if (result instanceof Promise) result.catch(settle)
+  } catch (error) {
+    settle(error)
+  }
+}
+
 /**
  * Loads the dataset and starts listening. Fails with the dataset's error (file and path) when the
  * dataset is invalid; nothing is bound then.
@@ -78,13 +115,21 @@ export const startServer = (options: ServerOptions = {}): Promise<Either.Either<
     )
   ).then((loaded) => {
     if (Either.isLeft(loaded)) return Either.left(loaded.left)
-    const mock = makeMockServer({ ...options, dataset: loaded.right })
+    const host = options.host ?? DEFAULT_HOST
+    // The interface listened on is a name the admin API may be reached by.
+    const admin = { ...options.admin, allowedHosts: [...(options.admin?.allowedHosts ?? []), host] }
+    const mock = makeMockServer({ ...options, admin, dataset: loaded.right })
     return new Promise((resolve, reject) => {
       const server = serve({
         fetch: mock.app.fetch,
         port: options.port ?? 8080,
         hostname: options.host ?? DEFAULT_HOST,
-        serverOptions: { maxHeaderSize: MAX_HEADER_SIZE }
+        serverOptions: { maxHeaderSize: MAX_HEADER_SIZE },
+        createServer: ((serverOptions: http.ServerOptions, listener: Listener) =>
+          http.createServer(
+            serverOptions,
+            guardedListener(listener, options.onError ?? defaultOnError)
+          )) as typeof http.createServer
       }, (info: AddressInfo) => {
         resolve(Either.right({
           ...mock,
@@ -93,10 +138,14 @@ export const startServer = (options: ServerOptions = {}): Promise<Either.Either<
           port: info.port,
           baseUrl: `http://${urlHost(options.host ?? DEFAULT_HOST)}:${info.port}/`,
           close: () =>
-            new Promise<void>((done) => {
-              if ("closeAllConnections" in server) server.closeAllConnections()
-              server.close(() => done())
-            })
+            mock.tools.flush().then(() =>
+              new Promise<void>((done) => {
+                if ("closeAllConnections" in server) {
+                  server.closeAllConnections()
+                }
+                server.close(() => done())
+              })
+            )
         }))
       })
       server.once("error", reject)

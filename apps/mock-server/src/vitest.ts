@@ -124,9 +124,16 @@ export const openFixture = async (
       close: () => Promise.resolve()
     }
   }
-  for (const stub of stubs ?? []) await fixture.admin.stub(stub)
   const closeServer = fixture.close
-  return { ...fixture, close: () => fixture.promiseClient.close().then(closeServer) }
+  const close = () => fixture.promiseClient.close().then(closeServer)
+  try {
+    for (const stub of stubs ?? []) await fixture.admin.stub(stub)
+  } catch (error) {
+    // A refused stub fails the test; the fake started for it does not outlive it.
+    await close()
+    throw error
+  }
+  return { ...fixture, close }
 }
 
 /**

@@ -40,14 +40,27 @@ describe("rapidJSON answers", () => {
     for (const id of ridden) expect(id.split(":")).toHaveLength(5)
   })
 
-  it("refuses a coordinate system it cannot write, naming coordOutputFormat", async () => {
-    const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", {
+  it("refuses a coordinate system it does not know with --strict, naming coordOutputFormat", async () => {
+    const { json, status } = await call(fake({ strict: true }), "/XML_STOPFINDER_REQUEST", {
       ...stopFinder,
       outputFormat: "rapidJSON",
       coordOutputFormat: "MRCV"
     })
     expect(status).toBe(400)
     expect(json.issues.map((issue: any) => issue.parameter)).toEqual(["coordOutputFormat"])
+  })
+
+  it("answers a coordinate system it does not know in the native grid, with a warning naming it", async () => {
+    const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", {
+      ...stopFinder,
+      outputFormat: "rapidJSON",
+      coordOutputFormat: "MRCV"
+    })
+    expect(status).toBe(200)
+    expect(json.locations[0].coord[0]).toBeGreaterThan(5_000_000)
+    expect(json.systemMessages).toEqual([
+      expect.objectContaining({ type: "warning", code: -10, text: expect.stringContaining("coordOutputFormat") })
+    ])
   })
 })
 

@@ -1,3 +1,4 @@
+import { AddInfo, StopFinder, Trip } from "@efa-kit/core"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -78,6 +79,155 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
     const html = await fetch(fake.url, { headers: { accept: "text/html" } })
     expect(html.headers.get("content-type")).toContain("text/html")
   })
+})
+
+// Markup and script in every field the page shows; any script that runs sets `window.__pwned`.
+const hostile = (n: number) => `<img src=x onerror="window.__pwned=${n}"><script>window.__pwned=${n}</script>`
+const HOSTILE_NAME = "<img src=x onerror=window.__pwned=100>"
+
+const recording = (params: Record<string, string>, path: string, body: unknown) => ({
+  request: { path, params: Object.entries({ outputFormat: "JSON", ...params }) },
+  response: { status: 200, contentType: "application/json; charset=utf-8", body }
+})
+
+const hostileLeg = (n: number) => ({
+  mode: { mot: `"><img src=x onerror=window.__pwned=${n}>`, name: `Bus ${hostile(n + 1)}` },
+  origin: { id: "de:08111:6118", name: hostile(n + 2), departureTimePlanned: hostile(n + 3) },
+  destination: { id: "de:08111:6200", name: hostile(n + 4), arrivalTimePlanned: "2026-03-10T08:00:00Z" }
+})
+
+/** A folder of recordings whose answers carry markup in every field the page shows. */
+const hostileRecordings = (from: string, to: string): string => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "efa-hostile-page-"))
+  const files = {
+    "stops.json": recording(
+      { type_sf: "any", name_sf: HOSTILE_NAME, anyMaxSizeHitList: "8" },
+      StopFinder.operation.path,
+      {
+        locations: [{
+          id: hostile(1),
+          name: hostile(2),
+          type: hostile(3),
+          matchQuality: hostile(4),
+          coord: { lat: `"><img src=x onerror=window.__pwned=5>`, lon: hostile(6) }
+        }]
+      }
+    ),
+    "trip.json": recording(
+      {
+        type_origin: "any",
+        name_origin: from,
+        type_destination: "any",
+        name_destination: to,
+        tripReductionMacro: "1",
+        calcNumberOfTrips: "4"
+      },
+      Trip.operation.path,
+      { trips: [{ duration: hostile(10), interchange: hostile(11), legs: [hostileLeg(20), hostileLeg(30)] }] }
+    ),
+    "notices.json": recording({ filterPublicationStatus: "current" }, AddInfo.operation.path, {
+      infos: [{ title: hostile(40), validFrom: hostile(41), validTo: hostile(42), type: hostile(43) }]
+    })
+  }
+  for (const [file, content] of Object.entries(files)) {
+    fs.writeFileSync(path.join(folder, file), JSON.stringify(content))
+  }
+  return folder
+}
+
+describe.skipIf(!hasChromium)("the page at / with hostile answers replayed, in headless Chromium", () => {
+  const from = "de:08116:7720"
+  const to = "de:08111:6200"
+  let fake: StartedMockServer
+  let browser: Awaited<ReturnType<typeof chromium.launch>>
+
+  beforeAll(async () => {
+    fake = await startMockServer({ replay: hostileRecordings(from, to) })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS], headless: true })
+    fs.mkdirSync(SCREENSHOTS, { recursive: true })
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await fake?.close()
+  })
+
+  it(
+    "shows markup of answers, error messages and the journal as text: no element is made, no script runs",
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+      const page = await context.newPage()
+      const errors: Array<string> = []
+      page.on("pageerror", (error) => errors.push(error.message))
+
+      await page.goto(fake.url)
+      await page.waitForSelector("#stops circle")
+      await page.waitForSelector(".notice")
+      expect(await page.locator(".notice b").textContent()).toBe(hostile(40))
+
+      // A search that is not recorded: the 404's message repeats what was sent.
+      await page.fill("#search", "<script>window.__pwned=200</script>")
+      await page.waitForSelector("#hits li.error")
+      expect(await page.locator("#hits li.error").textContent()).toContain("<script>window.__pwned=200</script>")
+      await page.fill("#search", HOSTILE_NAME)
+      await page.waitForSelector("li.hit")
+      expect(await page.locator("li.hit span").first().textContent()).toBe(hostile(2))
+      expect(await page.locator("li.hit .q").textContent()).toBe(`${hostile(3)} · ${hostile(4)}`)
+
+      await page.selectOption("#from", from)
+      await page.selectOption("#to", to)
+      await page.fill("#when", "")
+      await page.click("#plan")
+      await page.waitForSelector(".trip.active")
+      expect(await page.locator(".trip .sub").textContent()).toContain(hostile(11))
+      expect(await page.locator(".trip .leg").first().textContent()).toContain(hostile(22))
+      await page.waitForFunction(
+        (name) => document.getElementById("journal")!.textContent!.includes(name),
+        HOSTILE_NAME
+      )
+      await page.screenshot({ path: path.join(SCREENSHOTS, "hostile.png") })
+
+      expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+      // Only the page's own two scripts; no image and no element an answer named.
+      expect(await page.locator("script").count()).toBe(2)
+      expect(await page.locator("img").count()).toBe(0)
+      expect(errors).toEqual([])
+      await context.close()
+    },
+    60_000
+  )
+
+  it("its Content-Security-Policy stops markup that got in anyway from running script or reaching out", async () => {
+    const answer = await fetch(fake.url, { headers: { accept: "text/html" } })
+    const policy = answer.headers.get("content-security-policy") ?? ""
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toMatch(/script-src 'sha256-[\w+/=]+'(;|$)/)
+    expect(policy).toContain("connect-src 'self'")
+    expect(policy).toContain("frame-ancestors 'none'")
+
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const violations: Array<string> = []
+    await page.exposeFunction("reportViolation", (directive: string) => violations.push(directive))
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        ;(window as unknown as { reportViolation: (d: string) => void }).reportViolation(event.effectiveDirective)
+      })
+    })
+    await page.goto(fake.url)
+    await page.waitForSelector("#stops circle")
+    // Markup put in as HTML, as a page that did not escape would: the policy refuses its handler.
+    await page.evaluate(() => {
+      const div = document.createElement("div")
+      div.innerHTML = `<img src="data:," onerror="window.__pwned=1"><iframe src="https://evil.example/"></iframe>`
+      document.body.append(div)
+    })
+    await page.waitForFunction(() => true)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+    expect(violations).toEqual(expect.arrayContaining(["script-src-attr", "frame-src"]))
+    await context.close()
+  }, 60_000)
 })
 
 if (!hasChromium) {

@@ -44,6 +44,8 @@ describe("record and replay", () => {
     const recorded = await call(recorder, "/XML_STOPFINDER_REQUEST", stopFinder)
     const invalid = await call(recorder, "/XML_STOPFINDER_REQUEST", { type_sf: "any" })
     expect(invalid.status).toBe(400)
+    // written after the answers
+    await recorder.tools.flush()
     const files = filesIn(folder)
     expect(files).toHaveLength(2)
     expect(files[1]).toMatch(/^XML_STOPFINDER_REQUEST\/stuttgart-hbf-[0-9a-f]{10}\.json$/)
@@ -70,7 +72,9 @@ describe("record and replay", () => {
 
   it("answers an unrecorded request 404 naming the nearest recording and what differs", async () => {
     const folder = tempFolder()
-    await call(fake({ record: folder }), "/XML_STOPFINDER_REQUEST", stopFinder)
+    const recorder = fake({ record: folder })
+    await call(recorder, "/XML_STOPFINDER_REQUEST", stopFinder)
+    await recorder.tools.flush()
     const replayer = fake({ replay: folder })
     const missing = await call(replayer, "/XML_STOPFINDER_REQUEST", { ...stopFinder, name_sf: "Stuttgart" })
     expect(missing.status).toBe(404)
@@ -133,6 +137,7 @@ describe("record and replay", () => {
     const seen = upstream.state.journal()[1]!
     expect(seen.path).toBe("XML_STOPFINDER_REQUEST")
     expect(seen.params).toContainEqual(["key", "SECRET-PARAM-456"])
+    await proxy.tools.flush()
     const written = filesIn(folder).map((file) => fs.readFileSync(path.join(folder, file), "utf8")).join("\n")
     expect(written).not.toContain("SECRET")
     expect(written).toContain("Stuttgart, Hauptbahnhof")
@@ -140,7 +145,9 @@ describe("record and replay", () => {
 
   it("replays what it has, forwards and records the rest, and replays that from then on", async () => {
     const folder = tempFolder()
-    await call(fake({ record: folder }), "/XML_STOPFINDER_REQUEST", stopFinder)
+    const recorder = fake({ record: folder })
+    await call(recorder, "/XML_STOPFINDER_REQUEST", stopFinder)
+    await recorder.tools.flush()
     const upstream = fake()
     const both = fake({
       replay: folder,
@@ -154,6 +161,7 @@ describe("record and replay", () => {
     const second = await call(both, "/XML_STOPFINDER_REQUEST", other)
     expect(second.text).toBe(first.text)
     expect(upstream.state.journal()).toHaveLength(1)
+    await both.tools.flush()
     expect(filesIn(folder)).toHaveLength(2)
   })
 
@@ -217,6 +225,7 @@ describe("proxying to a deployment profile", () => {
     expect(answer.status).toBe(200)
     expect(answer.json.locations[0].name).toBe("Stuttgart, Hauptbahnhof")
     expect(upstream.state.journal()[0]?.path).toBe("stop_finder")
+    await recorder.tools.flush()
     const written = filesIn(folder).map((file) => fs.readFileSync(path.join(folder, file), "utf8")).join("")
     expect(written).not.toContain("k-7d1f0e")
     const refused = fake({

@@ -141,7 +141,7 @@ describe("stubs", () => {
     const cases: Array<[unknown, string]> = [
       [{ request: {} }, "a stub needs a response, a fault, or both"],
       [{ request: { path: "XML_NOPE" }, response: {} }, "not an operation"],
-      [{ request: { params: { a: { matches: "(" } } }, response: {} }, "not a regular expression"],
+      [{ request: { params: { a: { matches: "(" } } }, response: {} }, "not a pattern RE2 takes"],
       [{ request: {}, response: { status: 99 } }, "response.status"],
       [{ request: {}, fault: "explode" }, "unknown directive"]
     ]

@@ -28,8 +28,8 @@ const item = (text: string, detail?: string) => {
   return li
 }
 
-const time = (instant: { readonly epochMillis: number }) =>
-  new Date(instant.epochMillis).toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit", timeZone })
+// the Promise client answers with plain values: instants are `Date`s
+const time = (instant: Date) => instant.toLocaleTimeString("de-DE", { hour: "2-digit", minute: "2-digit", timeZone })
 
 let running: AbortController | undefined
 

@@ -10,7 +10,7 @@ import {
   TransportError
 } from "@efa-kit/core/promise"
 import { type RunningServer, startServer } from "@efa-kit/mock-server"
-import { afterAll, beforeAll, describe, expect, it, vi } from "@effect/vitest"
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "@effect/vitest"
 import { Either } from "effect"
 import * as Fs from "node:fs/promises"
 import * as Http from "node:http"
@@ -54,12 +54,46 @@ describe("Promise client", () => {
       errors.mockRestore()
       await Fs.rm(file)
     }
-    const trips = printed[0] as Array<Array<string>>
-    expect(trips.length).toBeGreaterThan(0)
-    for (const legs of trips) {
-      expect(legs[0]).toContain("Stuttgart, Hauptbahnhof")
-      expect(legs.at(-1)).toMatch(/→ Böblingen/)
+    // one line per trip, starting with its departure as an ISO string (`Date.prototype.toISOString`)
+    expect(printed.length).toBe(2)
+    for (const departure of printed) expect(departure).toMatch(/^2026-03-02T0\d:\d\d:00\.000Z$/)
+  })
+
+  it("answers in plain JavaScript values: every instant is a Date, and the types say so", async () => {
+    await using efa = createClient({ baseUrl: baseUrl() })
+    const { trips } = await efa.trip({
+      origin: Point.fromId("de:08111:6118"),
+      destination: Point.any("Böblingen"),
+      dateTime: new Date("2026-03-02T07:30:00Z")
+    })
+    const leg = trips[0]?.legs[0]
+    expect(leg).toBeDefined()
+    expectTypeOf(leg!.origin.departureTimePlanned).toEqualTypeOf<Date>()
+    expectTypeOf(leg!.destination.arrivalTimeEstimated).toEqualTypeOf<Date | undefined>()
+    expect(leg!.origin.departureTimePlanned).toBeInstanceOf(Date)
+    expect(leg!.origin.departureTimePlanned.getTime()).toBeGreaterThanOrEqual(Date.parse("2026-03-02T07:30:00Z"))
+    const instants: Array<unknown> = []
+    const walk = (value: unknown): void => {
+      if (value instanceof Date) instants.push(value)
+      else if (value !== null && typeof value === "object") {
+        expect(Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value)).toBe(true)
+        Object.values(value).forEach(walk)
+      }
     }
+    walk(trips)
+    expect(instants.length).toBeGreaterThanOrEqual(2 * trips.length)
+    // the answer is JSON as it is: a Date serialises to its ISO string
+    expect(JSON.parse(JSON.stringify(leg!.origin)).departureTimePlanned).toBe(
+      leg!.origin.departureTimePlanned.toISOString()
+    )
+  })
+
+  it("takes plain strings where it takes ids", async () => {
+    await using efa = createClient({ baseUrl: baseUrl() })
+    const id: string = "de:08111:6118"
+    const { trips } = await efa.trip({ origin: Point.fromId(id), destination: Point.any("Böblingen") })
+    expect(trips.length).toBeGreaterThan(0)
+    expect(trips[0]?.legs[0]?.origin.name).toContain("Stuttgart, Hauptbahnhof")
   })
 
   it("answers as the Effect client does", async () => {

@@ -34,9 +34,10 @@
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { dedupe as internalDedupe } from "./internal/dedupe.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelText, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
 import { LiteralParam, NonEmptyList, Repeated, repeated, TrimmedTextParam } from "./internal/wireValues.js"
@@ -506,39 +507,7 @@ export interface Notice extends Schema.Schema.Type<typeof Notice> {}
  * @since 0.1.0
  * @category utils
  */
-export const dedupe = (notices: ReadonlyArray<Notice>): ReadonlyArray<Notice> => {
-  const positions = new Map<string, number>()
-  let out: Array<Notice> | undefined
-  let merged: Map<number, Set<string>> | undefined
-  for (let i = 0; i < notices.length; i++) {
-    const notice = notices[i]!
-    const at = positions.get(notice.id)
-    if (at === undefined) {
-      positions.set(notice.id, out === undefined ? i : out.length)
-      out?.push(notice)
-      continue
-    }
-    if (out === undefined) out = notices.slice(0, i)
-    merged ??= new Map()
-    let lines = merged.get(at)
-    if (lines === undefined) {
-      lines = new Set(out[at]!.lines)
-      merged.set(at, lines)
-    }
-    for (const line of notice.lines) lines.add(line)
-  }
-  if (out === undefined) return notices
-  if (merged !== undefined) {
-    for (const [at, set] of merged) {
-      const first = out[at]!
-      const lines = Array.from(set)
-      if (lines.length !== first.lines.length || lines.some((line, i) => first.lines[i] !== line)) {
-        out[at] = { ...first, lines }
-      }
-    }
-  }
-  return out
-}
+export const dedupe: (notices: ReadonlyArray<Notice>) => ReadonlyArray<Notice> = internalDedupe
 
 /**
  * A list of notices, de-duplicated by `id` (see {@link dedupe}). Extra fields of a notice are dropped.
@@ -577,18 +546,21 @@ export interface AddInfoResponse extends Schema.Schema.Type<typeof AddInfoRespon
  * @category operations
  */
 export const operation: Operation<
+  "addInfo",
   AddInfoRequest,
   AddInfoResponse,
   typeof AddInfoResponse.Encoded,
   AddInfoRequestInput
 > = {
   name: "addInfo",
-  path: paths.addInfo,
+  path: contractPaths.addInfo,
   summary: "Current or historical service notices, with filters",
   params: AddInfoParams,
   request: AddInfoRequest,
   query: () => AddInfoQuery,
   response: AddInfoResponse,
   hasResult: (response) => response.infos.length > 0,
+  resultKeys: { contract: ["infos"], rapidJSON: ["infos"] },
+  rapidJson: () => import("./internal/rapidjson/AddInfo.js").then((module) => module.codec(AddInfoResponse)),
   modeFilters: [{ in: "value", name: "filterMOTType", keeps: "modes" }]
 }

@@ -30,9 +30,9 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, IntParam, ModelText, opt, ParamString, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { BareFlagParam, ModelToken, oneOf, Radius, requestOf } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -759,19 +759,22 @@ export interface CoordInfoResponse extends Schema.Schema.Type<typeof CoordInfoRe
  * @category operations
  */
 export const operation: Operation<
+  "coordInfo",
   CoordInfoRequest,
   CoordInfoResponse,
   typeof CoordInfoResponse.Encoded,
   CoordInfoRequestInput
 > = {
   name: "coordInfo",
-  path: paths.coordInfo,
+  path: contractPaths.coordInfo,
   summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",
   params: CoordInfoParams,
   request: CoordInfoRequest,
   query: () => CoordInfoQuery,
   response: CoordInfoResponse,
   hasResult: (response) => response.pins.length > 0,
+  resultKeys: { contract: ["pins"], rapidJSON: ["locations"] },
+  rapidJson: () => import("./internal/rapidjson/CoordInfo.js").then((module) => module.codec(CoordInfoResponse)),
   modeFilters: [
     { in: "list", prefix: FilterParameters.includeMots, separator: ":", keeps: "filters.includeMots" },
     { in: "list", prefix: FilterParameters.excludeMots, separator: ":" }

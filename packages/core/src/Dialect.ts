@@ -70,6 +70,15 @@ export const recognise: (json: unknown) => "rapidJSON" | "legacy" | "contract" |
 export const describeBody: (json: unknown, dialect: Dialect, resultKey: string) => string = internal.describeBody
 
 /**
+ * The path of the system-info operation, which every EFA deployment answers (interface version, valid
+ * period of the timetable, server); {@link probe} asks it.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const SYSTEM_INFO_PATH = "XML_SYSTEMINFO_REQUEST"
+
+/**
  * What {@link probe} found.
  *
  * @since 0.1.0
@@ -136,7 +145,7 @@ export const probe = (
   options: ProbeOptions
 ): Effect.Effect<ProbeResult, TransportError | HttpStatusError | DecodeError, HttpClient.HttpClient> =>
   Effect.gen(function*() {
-    const path = options.path ?? "XML_SYSTEMINFO_REQUEST"
+    const path = options.path ?? SYSTEM_INFO_PATH
     const base = normalizeBaseUrl(options.baseUrl)
     if (Either.isLeft(base)) {
       return yield* new TransportError({

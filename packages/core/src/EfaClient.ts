@@ -36,6 +36,7 @@ import * as CoordInfo from "./CoordInfo.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
+import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
@@ -134,7 +135,7 @@ export const operations = {
   opArea: OpArea.operation,
   /** The coordinate geometry and stops of a line, for map display. */
   geoObject: GeoObject.operation
-} as const
+} as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**
  * The method names of the client's operations.
@@ -142,7 +143,7 @@ export const operations = {
  * @since 0.1.0
  * @category models
  */
-export type OperationName = keyof typeof operations
+export type OperationName = Name
 
 /**
  * The client's operations: one method per entry of {@link operations}, each taking a request as written

@@ -24,9 +24,9 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { ModelText, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
 import { BareFlagParam, repeated, TrimmedTextParam } from "./internal/wireValues.js"
@@ -386,17 +386,20 @@ export interface GeoObjectResponse extends Schema.Schema.Type<typeof GeoObjectRe
  * @category operations
  */
 export const operation: Operation<
+  "geoObject",
   GeoObjectRequest,
   GeoObjectResponse,
   typeof GeoObjectResponse.Encoded,
   GeoObjectRequestInput
 > = {
   name: "geoObject",
-  path: paths.geoObject,
+  path: contractPaths.geoObject,
   summary: "Coordinate geometry and stops of a line or line variant, for map display",
   params: GeoObjectParams,
   request: GeoObjectRequest,
   query: () => GeoObjectQuery,
   response: GeoObjectResponse,
-  hasResult: (response) => response.geometry.length > 0 || response.stops.length > 0
+  hasResult: (response) => response.geometry.length > 0 || response.stops.length > 0,
+  resultKeys: { contract: ["geometry", "stops"], rapidJSON: ["transportations"] },
+  rapidJson: () => import("./internal/rapidjson/GeoObject.js").then((module) => module.codec(GeoObjectResponse))
 }

@@ -30,9 +30,9 @@ import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
 import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelText, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { LiteralParam, oneOf, Radius } from "./internal/wireValues.js"
 import type { Operation } from "./Operation.js"
@@ -436,13 +436,21 @@ export interface OpAreaResponse extends Schema.Schema.Type<typeof OpAreaResponse
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<OpAreaRequest, OpAreaResponse, typeof OpAreaResponse.Encoded, OpAreaRequestInput> = {
+export const operation: Operation<
+  "opArea",
+  OpAreaRequest,
+  OpAreaResponse,
+  typeof OpAreaResponse.Encoded,
+  OpAreaRequestInput
+> = {
   name: "opArea",
-  path: paths.opArea,
+  path: contractPaths.opArea,
   summary: "Sharing providers, their offers and operating-area polygons",
   params: OpAreaParams,
   request: OpAreaRequest,
   query: () => OpAreaQuery,
   response: OpAreaResponse,
-  hasResult: (response) => response.providers.length > 0
+  hasResult: (response) => response.providers.length > 0,
+  resultKeys: { contract: ["providers"], rapidJSON: ["operatingAreas"] },
+  rapidJson: () => import("./internal/rapidjson/OpArea.js").then((module) => module.codec(OpAreaResponse))
 }

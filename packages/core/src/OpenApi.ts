@@ -271,10 +271,10 @@ const DIALECT_PARAMETERS: ReadonlyArray<Parameter> = [
 const generate = (
   operation: Operation.Any,
   schemas: Record<string, unknown>,
-  rapidJson: RapidJson.Responses | undefined
+  rapidJson: Readonly<Record<string, { readonly ast: AST.AST } | undefined>> | undefined
 ): Generated => {
   const defs: Defs = {}
-  const rapid = rapidJson?.[operation.name as keyof RapidJson.Responses] as { readonly ast: AST.AST } | undefined
+  const rapid = rapidJson?.[operation.name]
   const parameters = rapid === undefined
     ? parametersOf(operation, defs)
     : [...parametersOf(operation, defs), ...DIALECT_PARAMETERS]

@@ -52,16 +52,70 @@ export type Query = QueryPairs
 export type ModeFilter = InternalModeFilter
 
 /**
- * One operation.
+ * On a path several operations share, the query parameter whose value selects an operation (the vehicle
+ * detail is the coordinate search with `coordReqType=VEHICLEDETAIL`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface Operation<Request, Response, ResponseEncoded = unknown, RequestInput = Request> {
+export interface Mode {
+  readonly parameter: string
+  readonly value: string
+}
+
+/**
+ * The top-level keys that hold an operation's result, in each dialect. They name what is missing when an
+ * answer has no result and no system message explains it, and the fake's empty answers have them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ResultKeys {
+  readonly contract: ReadonlyArray<string>
+  readonly rapidJSON: ReadonlyArray<string>
+}
+
+/**
+ * What reading rapidJSON needs to know of a deployment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RapidJsonContext {
+  /** The deployment's time zone: notice validity instants become calendar dates in it. */
+  readonly timeZone: DateTime.TimeZone
+  /**
+   * The deployment's own product classes, mapped to the usual MOT-IDs (TfNSW: `1` train → `0`, ...).
+   * Classes not listed are taken as they come.
+   */
+  readonly productClasses?: Readonly<Record<number, number>> | undefined
+}
+
+/**
+ * An operation's rapidJSON codec: the lenient wire schema of the answer, and the response schema that
+ * decodes it into the operation's response model (and encodes a model as rapidJSON).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RapidJsonCodec<Response, Encoded = any> {
+  readonly wire: Schema.Schema<any, Encoded>
+  readonly response: (context: RapidJsonContext) => Schema.Schema<Response, Encoded>
+}
+
+/**
+ * One operation, named `Name` (the client's method name).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Operation<Name extends string, Request, Response, ResponseEncoded = unknown, RequestInput = Request> {
   /** The method name on the client (`trip`, `stopFinder`, ...). */
-  readonly name: string
+  readonly name: Name
   /** The path below the base URL, as the contract names it (a profile may name it otherwise). */
   readonly path: string
+  /** On a path several operations share, the parameter and value that select this one. */
+  readonly mode?: Mode | undefined
   /** One line on what the operation does. */
   readonly summary: string
   /** The query parameters by their wire names, decoded one by one. */
@@ -77,6 +131,13 @@ export interface Operation<Request, Response, ResponseEncoded = unknown, Request
   readonly response: Schema.Schema<Response, ResponseEncoded>
   /** Whether a response carries a result; `systemMessages` errors fail the call only when it does not. */
   readonly hasResult: (response: Response) => boolean
+  /** The top-level keys of the result, in each dialect. */
+  readonly resultKeys: ResultKeys
+  /**
+   * Loads the operation's rapidJSON codec (a module of its own, so that a program that does not speak
+   * rapidJSON does not bundle it). Without it, a rapidJSON client reads the contract's response schema.
+   */
+  readonly rapidJson?: (() => Promise<RapidJsonCodec<Response>>) | undefined
   /** The parameters that carry transport modes, mapped to a deployment's product classes where it has its own. */
   readonly modeFilters?: ReadonlyArray<ModeFilter> | undefined
 }
@@ -85,7 +146,15 @@ export interface Operation<Request, Response, ResponseEncoded = unknown, Request
  * @since 0.1.0
  * @category models
  */
-export type Any = Operation<any, any, any, any>
+export type Any = Operation<any, any, any, any, any>
+
+/**
+ * The name of an operation.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type NameOf<O> = O extends Operation<infer Name, any, any, any, any> ? Name : never
 
 /**
  * The canonical request model of an operation.
@@ -93,7 +162,7 @@ export type Any = Operation<any, any, any, any>
  * @since 0.1.0
  * @category models
  */
-export type RequestOf<O> = O extends Operation<infer Request, any, any, any> ? Request : never
+export type RequestOf<O> = O extends Operation<any, infer Request, any, any, any> ? Request : never
 
 /**
  * The requests an operation accepts, as people write them.
@@ -101,7 +170,7 @@ export type RequestOf<O> = O extends Operation<infer Request, any, any, any> ? R
  * @since 0.1.0
  * @category models
  */
-export type InputOf<O> = O extends Operation<any, any, any, infer RequestInput> ? RequestInput : never
+export type InputOf<O> = O extends Operation<any, any, any, any, infer RequestInput> ? RequestInput : never
 
 /**
  * The decoded response of an operation.
@@ -109,7 +178,7 @@ export type InputOf<O> = O extends Operation<any, any, any, infer RequestInput> 
  * @since 0.1.0
  * @category models
  */
-export type ResponseOf<O> = O extends Operation<any, infer Response, any, any> ? Response : never
+export type ResponseOf<O> = O extends Operation<any, any, infer Response, any, any> ? Response : never
 
 const responseDecoders = new WeakMap<Any, (input: unknown) => Either.Either<any, ParseResult.ParseError>>()
 
@@ -131,7 +200,7 @@ const responseDecoders = new WeakMap<Any, (input: unknown) => Either.Either<any,
  * @category decoding
  */
 export const decodeResponse = <Response, ResponseEncoded>(
-  operation: Operation<any, Response, ResponseEncoded>
+  operation: Operation<string, any, Response, ResponseEncoded>
 ): (input: unknown) => Either.Either<Response, ParseResult.ParseError> => {
   let decoder = responseDecoders.get(operation)
   if (decoder === undefined) {

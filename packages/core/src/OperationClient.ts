@@ -37,7 +37,8 @@ import type * as Scope from "effect/Scope"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
-import { type DialectSettings, makeDialect } from "./internal/dialect.js"
+import { type DeploymentSettings, makeDeployment } from "./internal/deployment.js"
+import { makeDialect } from "./internal/dialect.js"
 import type { GateOptions } from "./internal/limiter.js"
 import { normalizeBaseUrl } from "./internal/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -291,8 +292,8 @@ const resolve = (
   options: Options,
   table: ProfileTable | undefined
 ): Either.Either<
-  Omit<ResolvedSettings, "dialect" | "gate"> & {
-    readonly dialect: DialectSettings
+  Omit<ResolvedSettings, "deployment" | "dialect" | "gate"> & {
+    readonly deployment: DeploymentSettings
     readonly gate: Option.Option<GateOptions>
   },
   InvalidOptionsError
@@ -341,7 +342,7 @@ const resolve = (
       gate,
       transformClient: options.transformClient,
       spans: options.spans ?? true,
-      dialect: { dialect, profile, timeZone, apiKey }
+      deployment: { dialect, profile, apiKey }
     }
   })
 
@@ -410,24 +411,26 @@ export const make = (
     const table = typeof options.profile === "string" || options.profile?.productClasses
       ? yield* Effect.promise(() => import("./Profile.js"))
       : undefined
-    const { dialect: dialectSettings, gate: gateOptions, ...resolved } = yield* resolve(options, table)
+    const { deployment, gate: gateOptions, ...resolved } = yield* resolve(options, table)
     // The rate-limit queue loads when a client sets limits.
     const gate = Option.isSome(gateOptions)
       ? Option.some(new (yield* Effect.promise(() => import("./internal/limiter.js"))).Gate(gateOptions.value))
       : Option.none()
-    // The rapidJSON codecs (every operation's) load when a client speaks that dialect, so that a bundle of
-    // a contract-dialect client leaves them out, or in a chunk of its own.
-    const rapidJson = dialectSettings.dialect === "rapidJSON"
-      ? yield* Effect.promise(() => import("./RapidJson.js"))
-      : undefined
+    // A client speaking rapidJSON loads each operation's codec on its first call (`Operation.rapidJson`), so
+    // that a bundle leaves them out, or in chunks of their own.
     // A deployment's own product classes, and the mapping of a request's modes to them, load with a profile
     // that has them.
-    const profile = dialectSettings.profile
+    const profile = deployment.profile
     const modes = profile?.productClasses && table?.requestModes(profile)
     const settings: ResolvedSettings = {
       ...resolved,
       gate,
-      dialect: makeDialect({ ...dialectSettings, rapidJson }),
+      deployment: makeDeployment(deployment),
+      dialect: makeDialect({
+        dialect: deployment.dialect,
+        timeZone: resolved.timeZone,
+        productClasses: deployment.profile?.productClasses
+      }),
       modes
     }
     const httpClient = yield* HttpClient.HttpClient

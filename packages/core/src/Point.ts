@@ -86,12 +86,13 @@ export type Point = typeof Point.Type
 export const any = (value: string): Point => ({ _tag: "Any", value })
 
 /**
- * A point given by an ID the stop finder returned.
+ * A point given by an ID: one the stop finder returned (`Point.fromId(location.id)`) or a plain string
+ * (`Point.fromId("de:08111:6118")`).
  *
  * @since 0.1.0
  * @category constructors
  */
-export const fromId = (id: LocationId): Point => ({ _tag: "Any", value: id })
+export const fromId = (id: LocationId | string): Point => ({ _tag: "Any", value: id })
 
 /**
  * A point given by a coordinate.

@@ -11,14 +11,9 @@
  *
  * @since 0.1.0
  */
-import type * as Dialect from "./Dialect.js"
-import type * as EfaClient from "./EfaClient.js"
-import {
-  contractParams as internalContractParams,
-  paths,
-  renameParams as internalRenameParams
-} from "./internal/paths.js"
+import { contractPaths, type DialectName, type OperationName as OperationNameOf } from "./internal/operationNames.js"
 import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/productClasses.js"
+import { contractParams as internalContractParams, renameParams as internalRenameParams } from "./internal/renames.js"
 import type * as Operation from "./Operation.js"
 
 /**
@@ -27,7 +22,7 @@ import type * as Operation from "./Operation.js"
  * @since 0.1.0
  * @category models
  */
-export type OperationName = EfaClient.OperationName
+export type OperationName = OperationNameOf
 
 /**
  * How a deployment wants its API key: in the header `header`, prefixed with `prefix`
@@ -57,7 +52,7 @@ export interface Profile {
   readonly timeZone: string
   /** `language=` sent with every request, where set. */
   readonly language?: string | undefined
-  readonly dialect: Dialect.Dialect
+  readonly dialect: DialectName
   /** `version=` sent with every rapidJSON request, where the deployment needs a pin. */
   readonly version?: string | undefined
   /** `coordOutputFormat=` of rapidJSON requests. Default `WGS84[dd.ddddd]`. */
@@ -268,7 +263,7 @@ export const names: ReadonlyArray<Name> = Object.keys(profiles) as Array<Name>
  * @category utils
  */
 export const pathOf = (profile: Profile | undefined, operation: OperationName): string =>
-  profile?.paths?.[operation] ?? paths[operation]
+  profile?.paths?.[operation] ?? contractPaths[operation]
 
 /**
  * A request's parameters as a deployment names them (see {@link Profile.renames}).
@@ -349,4 +344,4 @@ export const contractModes = (
  * @since 0.1.0
  * @category utils
  */
-export const requestModes: (profile: Profile) => ModeMapping = clientModes
+export const requestModes = (profile: Profile): ModeMapping => clientModes(profile.name, profile.productClasses)

@@ -1,7 +1,8 @@
 /**
  * The client for programs that do not use Effect (`@efa-kit/core/promise`): one `async` method per
- * operation, a failure rejects with the operation's tagged error itself (an `Error` subclass, so
- * `instanceof` and `_tag` both work), and an `AbortSignal` aborts the HTTP request. It is a thin
+ * operation, answers in plain JavaScript values (a `Date` for every instant), a failure rejects with the
+ * operation's tagged error itself (an `Error` subclass, so `instanceof` and `_tag` both work), and an
+ * `AbortSignal` aborts the HTTP request. It is a thin
  * runtime over {@link OperationClient}, with the same settings and the same behaviour.
  *
  * ```ts
@@ -28,6 +29,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as EfaClient from "./EfaClient.js"
+import { type Plain, toPlain } from "./internal/plain.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
 import * as Profile from "./Profile.js"
@@ -91,6 +93,15 @@ export interface RuntimeOptions {
 }
 
 /**
+ * An answer as the Promise client gives it: plain JavaScript values, with a `Date` wherever the Effect
+ * client gives a `DateTime` (a trip's departure and arrival times, ...).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type PlainResponse<A> = Plain<A>
+
+/**
  * The methods of the named operations, and `close`.
  *
  * @since 0.1.0
@@ -101,7 +112,7 @@ export type Client<Operations extends Record<string, Operation.Any>> =
     readonly [Name in keyof Operations]: (
       request: Operation.InputOf<Operations[Name]>,
       options?: CallOptions
-    ) => Promise<Operation.ResponseOf<Operations[Name]>>
+    ) => Promise<PlainResponse<Operation.ResponseOf<Operations[Name]>>>
   }
   & {
     /** Releases the client; calls made afterwards reject. */
@@ -159,7 +170,7 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     if (signal?.aborted === true) return Promise.reject(abortReason(signal))
     const program = Effect.flatMap(OperationClient.OperationClient, (runner) => runner.run(operation, request))
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
-      Exit.isSuccess(exit) ? exit.value : Promise.reject(rejection(exit.cause, signal))
+      Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
     )
   }
 

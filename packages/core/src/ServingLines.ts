@@ -25,8 +25,8 @@ import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { isAscendingDistinct, sortedDistinct } from "./internal/wireValues.js"
 import * as Mot from "./Mot.js"
@@ -344,18 +344,21 @@ export interface ServingLinesResponse extends Schema.Schema.Type<typeof ServingL
  * @category operations
  */
 export const operation: Operation<
+  "servingLines",
   ServingLinesRequest,
   ServingLinesResponse,
   typeof ServingLinesResponse.Encoded,
   ServingLinesRequestInput
 > = {
   name: "servingLines",
-  path: paths.servingLines,
+  path: contractPaths.servingLines,
   summary: "Lines serving a stop, or lines matching a public line name",
   params: ServingLinesParams,
   request: ServingLinesRequest,
   query: () => ServingLinesQuery,
   response: ServingLinesResponse,
   hasResult: (response) => response.servingLines.length > 0,
+  resultKeys: { contract: ["servingLines"], rapidJSON: ["lines"] },
+  rapidJson: () => import("./internal/rapidjson/ServingLines.js").then((module) => module.codec(ServingLinesResponse)),
   modeFilters: [{ in: "suffix", prefix: EXCLUDED_MODE_PREFIX }]
 }

@@ -9,9 +9,9 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { opt, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -293,17 +293,20 @@ export const best = (response: StopFinderResponse): Location | undefined => {
  * @category operations
  */
 export const operation: Operation<
+  "stopFinder",
   StopFinderRequest,
   StopFinderResponse,
   typeof StopFinderResponse.Encoded,
   StopFinderRequestInput
 > = {
   name: "stopFinder",
-  path: paths.stopFinder,
+  path: contractPaths.stopFinder,
   summary: "Free-text, ID or coordinate search for stops, addresses and points of interest",
   params: StopFinderParams,
   request: StopFinderRequest,
   query: () => StopFinderQuery,
   response: StopFinderResponse,
-  hasResult: (response) => response.locations.length > 0
+  hasResult: (response) => response.locations.length > 0,
+  resultKeys: { contract: ["locations"], rapidJSON: ["locations"] },
+  rapidJson: () => import("./internal/rapidjson/StopFinder.js").then((module) => module.codec(StopFinderResponse))
 }

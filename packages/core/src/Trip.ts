@@ -31,11 +31,11 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
-import { parseInstant, utcFromMillis } from "./internal/instant.js"
+import { Timestamp as InstantTimestamp } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, IntParam, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
   FixedParam,
@@ -893,20 +893,7 @@ export const TripQuery = (context: QueryContext): Schema.Schema<TripRequest, Que
  * @since 0.1.0
  * @category schemas
  */
-export const Timestamp: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
-  Schema.String,
-  Schema.DateTimeUtcFromSelf,
-  {
-    strict: true,
-    decode: (text, _, ast) => {
-      const millis = parseInstant(text)
-      return Number.isNaN(millis)
-        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected an ISO 8601 timestamp in UTC, got "${text}"`))
-        : ParseResult.succeed(utcFromMillis(millis))
-    },
-    encode: (instant) => ParseResult.succeed(DateTime.formatIso(instant))
-  }
-).annotations({ identifier: "Timestamp", jsonSchema: { type: "string", format: "date-time" } })
+export const Timestamp: Schema.Schema<DateTime.Utc, string> = InstantTimestamp
 
 /**
  * The mode of a leg: its name and MOT-ID (see {@link Mot.Mot}; legs also carry the pseudo modes 97
@@ -1025,15 +1012,23 @@ export interface TripResponse extends Schema.Schema.Type<typeof TripResponse> {}
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<TripRequest, TripResponse, typeof TripResponse.Encoded, TripRequestInput> = {
+export const operation: Operation<
+  "trip",
+  TripRequest,
+  TripResponse,
+  typeof TripResponse.Encoded,
+  TripRequestInput
+> = {
   name: "trip",
-  path: paths.trip,
+  path: contractPaths.trip,
   summary: "Connections between two points by departure or arrival time",
   params: TripParams,
   request: TripRequest,
   query: TripQuery,
   response: TripResponse,
   hasResult: (response) => response.trips.length > 0,
+  resultKeys: { contract: ["trips"], rapidJSON: ["journeys"] },
+  rapidJson: () => import("./internal/rapidjson/Trip.js").then((module) => module.codec(TripResponse)),
   modeFilters: [
     { in: "suffix", prefix: EXCLUDED_MODE_PREFIX },
     { in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: "modes.included" }

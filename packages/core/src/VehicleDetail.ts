@@ -22,9 +22,9 @@ import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { paths } from "./internal/paths.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { LiteralParam, ModelToken, oneOf, repeatedNonEmpty } from "./internal/wireValues.js"
 import type { Operation } from "./Operation.js"
@@ -175,6 +175,9 @@ export interface VehicleDetailRequest extends Schema.Schema.Type<typeof VehicleD
  */
 export type VehicleDetailRequestInput = typeof VehicleDetailRequest.Encoded
 
+// The parameter that selects the detail mode on the coordinate search's path; the fake routes by it.
+const MODE = { parameter: "coordReqType", value: "VEHICLEDETAIL" } as const
+
 /**
  * The query parameters of the vehicle detail, by their wire names. `vehLocType<i>` is an index signature
  * (`VehicleDetailParams.records`).
@@ -184,7 +187,7 @@ export type VehicleDetailRequestInput = typeof VehicleDetailRequest.Encoded
  */
 export const VehicleDetailParams = Schema.Struct(
   {
-    coordReqType: Schema.Literal("VEHICLEDETAIL"),
+    [MODE.parameter]: Schema.Literal(MODE.value),
     vehDetail: FlagParam,
     vehSM: Schema.Literal("ID"),
     ...table.params
@@ -224,7 +227,7 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
     encode: (request) =>
       ParseResult.succeed(Object.assign(
         table.encode(request, {
-          coordReqType: "VEHICLEDETAIL" as const,
+          [MODE.parameter]: MODE.value,
           vehDetail: true as const,
           vehSM: "ID" as const
         }),
@@ -305,19 +308,23 @@ export const hasResult = (response: VehicleDetailResponse): boolean =>
  * @category operations
  */
 export const operation: Operation<
+  "vehicleDetail",
   VehicleDetailRequest,
   VehicleDetailResponse,
   typeof VehicleDetailResponse.Encoded,
   VehicleDetailRequestInput
 > = {
   name: "vehicleDetail",
-  path: paths.coordInfo,
+  path: contractPaths.vehicleDetail,
+  mode: MODE,
   summary: "Details of one sharing vehicle: position, specification, availability",
   params: VehicleDetailParams,
   request: VehicleDetailRequest,
   query: () => VehicleDetailQuery,
   response: VehicleDetailResponse,
-  hasResult
+  hasResult,
+  resultKeys: { contract: ["pins"], rapidJSON: ["locations"] },
+  rapidJson: () => import("./internal/rapidjson/VehicleDetail.js").then((module) => module.codec(VehicleDetailResponse))
 }
 
 /**

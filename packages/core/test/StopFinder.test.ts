@@ -31,6 +31,21 @@ describe("StopFinder request", () => {
     )
   })
 
+  it("a flag sent as 0 is off, any other value is on", () => {
+    const base = "type_sf=any&name_sf=Hbf"
+    expect(decodeQuery(`${base}&doNotSearchForStops_sf=0`)).toStrictEqual(
+      Either.right({ input: Point.any("Hbf") })
+    )
+    expect(decodeQuery(`${base}&doNotSearchForStops_sf=%200%20`)).toStrictEqual(
+      Either.right({ input: Point.any("Hbf") })
+    )
+    for (const on of ["1", "", "true"]) {
+      expect(decodeQuery(`${base}&doNotSearchForStops_sf=${on}`)).toStrictEqual(
+        Either.right({ input: Point.any("Hbf"), skipNearbyStops: true })
+      )
+    }
+  })
+
   it("search optimisation", () => {
     expect(
       encode({

@@ -18,32 +18,11 @@ import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
-import {
-  AddInfo,
-  CoordInfo,
-  EfaClient,
-  GeoObject,
-  OpArea,
-  Operation,
-  RapidJson,
-  ServingLines,
-  StopFinder,
-  Trip,
-  VehicleDetail
-} from "../src/index.js"
+import { EfaClient, Operation, StopFinder, VehicleDetail } from "../src/index.js"
 import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/fastDecode.js"
 import { parseInstant, utcFromMillis } from "../src/internal/instant.js"
 
-const operations: ReadonlyArray<Operation.Any> = [
-  AddInfo.operation,
-  CoordInfo.operation,
-  GeoObject.operation,
-  OpArea.operation,
-  ServingLines.operation,
-  StopFinder.operation,
-  Trip.operation,
-  VehicleDetail.operation
-]
+const operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations)
 
 // Both ways the fast path can run: in place on owned input, or copying.
 const modes = [{ inPlace: true }, { inPlace: false }] as const
@@ -165,21 +144,14 @@ const mutatedDocumentOf = (schema: Schema.Schema<any, any>) =>
 
 // Every response schema the client decodes, with a schema whose values encode to valid documents: the
 // documented JSON, and the rapidJSON dialect of real servers (documents from its wire schemas).
-const rapidJson = RapidJson.responses({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") })
-const rapidJsonWire: Record<keyof RapidJson.Responses, Schema.Schema<any, any>> = {
-  trip: RapidJson.WireTripResponse,
-  stopFinder: RapidJson.WireStopFinderResponse,
-  coordInfo: RapidJson.WireCoordInfoResponse,
-  vehicleDetail: RapidJson.WireVehicleDetailResponse,
-  opArea: RapidJson.WireOpAreaResponse,
-  servingLines: RapidJson.WireServingLinesResponse,
-  addInfo: RapidJson.WireAddInfoResponse,
-  geoObject: RapidJson.WireGeoObjectResponse
-}
+const rapidJsonContext = { timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") }
+const rapidJsonCodecs = await Promise.all(
+  operations.map(async (operation) => [operation.name, await operation.rapidJson?.()] as const)
+)
 const responseSchemas: ReadonlyArray<readonly [string, Schema.Schema<any, any>, Schema.Schema<any, any>]> = [
   ...operations.map((operation) => [operation.name, operation.response, operation.response] as const),
-  ...Object.entries(rapidJson).map(([name, schema]) =>
-    [`rapidJSON ${name}`, schema, rapidJsonWire[name as keyof RapidJson.Responses]] as const
+  ...rapidJsonCodecs.flatMap(([name, codec]) =>
+    codec === undefined ? [] : [[`rapidJSON ${name}`, codec.response(rapidJsonContext), codec.wire] as const]
   )
 ]
 

@@ -63,6 +63,14 @@ export interface Lookup {
   readonly stopGrid: Grid<Stop>
   /** For each line, the index in its geometry (direction H) of each of its stops. */
   readonly geometryIndex: ReadonlyMap<Line, ReadonlyArray<number>>
+  /**
+   * The numbers of the sharing providers and of their operating areas (1, 2, ... in dataset order), by ID:
+   * the numeric IDs rapidJSON answers carry, which requests may name instead of the IDs.
+   */
+  readonly sharingNumbers: {
+    readonly providers: ReadonlyMap<string, number>
+    readonly areas: ReadonlyMap<string, number>
+  }
 }
 
 const directionsOf = (dataset: Dataset) => {
@@ -162,7 +170,11 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
     ...linesOf(dataset),
     transfers,
     stopGrid,
-    geometryIndex: geometryIndexOf(dataset, stopById)
+    geometryIndex: geometryIndexOf(dataset, stopById),
+    sharingNumbers: {
+      providers: new Map(dataset.sharing.providers.map((provider, i) => [provider.id, i + 1])),
+      areas: new Map(dataset.sharing.providers.flatMap((provider) => provider.areas).map((area, i) => [area.id, i + 1]))
+    }
   }
 })
 

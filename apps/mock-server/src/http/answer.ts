@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Operation, Profile } from "@efa-kit/core"
+import { Operation, Profile, type SystemMessage } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
 import type { AnswerContext } from "../answers/types.js"
 import { WorkBudget } from "../engine/budget.js"
@@ -13,7 +13,18 @@ import type { ResolvedOptions } from "../options.js"
 import { type AnswerEntry, answers as builtInAnswers } from "../registry.js"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import { type AppContext, rawQuery } from "./context.js"
-import { encoderOf, invalidBody, outputFormatOf, type ParameterIssue, toParameterIssues } from "./responses.js"
+import type { CoordFormat } from "./rapidJson/coords.js"
+import { completeAnswer, type RapidJsonSettings } from "./rapidJson/enrich.js"
+import { IGNORED_PARAMETER_CODE, readLeniently } from "./rapidJson/lenient.js"
+import {
+  encoderOf,
+  invalidBody,
+  noResultResponse,
+  type OutputFormat,
+  outputFormatOf,
+  type ParameterIssue,
+  toParameterIssues
+} from "./responses.js"
 import type { MockState } from "./state.js"
 
 /**
@@ -57,8 +68,52 @@ const queryContextOf = (context: AnswerContext): Operation.QueryContext => {
 }
 
 /**
+ * How rapidJSON requests are read and answered.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RapidJsonReading {
+  /** Read rapidJSON requests as strictly as contract requests (a 400 for each refused parameter). */
+  readonly strict: boolean
+  /** The interface version rapidJSON answers name. */
+  readonly version: string
+  /** The product classes rapidJSON answers write modes in: a profile's own, where it has them. */
+  readonly productClasses?: Readonly<Record<number, number>> | undefined
+}
+
+/**
+ * The interface version a fake names in rapidJSON answers unless its profile pins one: the version of
+ * the VVS recordings (`10.2.10.139`), the deployment the embedded dataset models.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEFAULT_INTERFACE_VERSION = "10.2.10.139"
+
+const defaultReading: RapidJsonReading = { strict: false, version: DEFAULT_INTERFACE_VERSION }
+
+const encodeOrThrow = (
+  operation: Operation.Any,
+  format: OutputFormat,
+  context: AnswerContext,
+  reading: RapidJsonReading,
+  response: unknown
+) => {
+  const encoded = encoderOf(operation, format, context.timeZone, reading.productClasses)(response)
+  if (Either.isLeft(encoded)) {
+    throw new Error(
+      `the answer of ${operation.name} does not match its response schema: ` +
+        ParseResult.TreeFormatter.formatIssueSync(encoded.left.issue).slice(0, 2000)
+    )
+  }
+  return encoded.right
+}
+
+/**
  * Decodes, answers and encodes one request. Throws only for a fault of the fake itself (an answer that
- * fails or does not match the response schema), which the app turns into a 500.
+ * fails or does not match the response schema), which the app turns into a 500. A rapidJSON request is
+ * read as real servers read it unless `reading.strict` (see `rapidJson/lenient.ts`).
  *
  * @since 0.1.0
  * @category handlers
@@ -67,25 +122,71 @@ export const answerQuery = (
   entry: AnswerEntry,
   pairs: ReadonlyArray<readonly [string, string]>,
   context: AnswerContext,
-  productClasses?: Readonly<Record<number, number>> | undefined
+  reading: RapidJsonReading = defaultReading
 ): Outcome => {
   const { operation } = entry
-  const { format, issues: formatIssues } = outputFormatOf(pairs)
-  const decoded = decoderFor(operation, queryContextOf(context))(pairs)
-  if (Either.isLeft(decoded) || formatIssues.length > 0) {
-    const issues = [...formatIssues, ...(Either.isLeft(decoded) ? toParameterIssues(decoded.left.issue) : [])]
-    return { _tag: "Invalid", entry, issues }
+  const { coords, format, issues: formatIssues } = outputFormatOf(pairs)
+  const decode = decoderFor(operation, queryContextOf(context))
+  if (format === "JSON" || reading.strict) {
+    const decoded = decode(pairs)
+    if (Either.isLeft(decoded) || formatIssues.length > 0) {
+      const issues = [...formatIssues, ...(Either.isLeft(decoded) ? toParameterIssues(decoded.left.issue) : [])]
+      return { _tag: "Invalid", entry, issues }
+    }
+    const response = entry.answer(decoded.right, context)
+    const encoded = encodeOrThrow(operation, format, context, reading, response)
+    const body = format === "JSON"
+      ? encoded
+      : completeAnswer(
+        operation.name,
+        encoded as Record<string, unknown>,
+        settingsOf(context, reading, coords, []),
+        decoded.right
+      )
+    return { _tag: "Answered", entry, response, body: JSON.stringify(body) }
   }
-  const response = entry.answer(decoded.right, context)
-  const encoded = encoderOf(operation, format, context.timeZone, productClasses)(response)
-  if (Either.isLeft(encoded)) {
-    throw new Error(
-      `the answer of ${operation.name} does not match its response schema: ` +
-        ParseResult.TreeFormatter.formatIssueSync(encoded.left.issue).slice(0, 2000)
+  // rapidJSON as real servers read it: an outputFormat problem cannot occur here, a coordinate format
+  // the fake does not know gives the native grid
+  const formatNotes: Array<SystemMessage.SystemMessage> = formatIssues.map((issue) => ({
+    type: "warning",
+    module: "BROKER",
+    code: IGNORED_PARAMETER_CODE,
+    text: `parameter ${issue.parameter} ignored: ${issue.message}`
+  }))
+  const read = readLeniently(operation.name, pairs, decode)
+  const notes = [...formatNotes, ...read.notes]
+  const request = read._tag === "Read" ? read.request : undefined
+  const response = read._tag === "Read"
+    ? entry.answer(read.request, context)
+    : noResultResponse(
+      operation,
+      entry.noResult,
+      read.issues.map((issue) => `${issue.parameter}: ${issue.message}`).join("; ")
     )
-  }
-  return { _tag: "Answered", entry, response, body: JSON.stringify(encoded.right) }
+  const encoded = encodeOrThrow(operation, format, context, reading, response) as Record<string, unknown>
+  const body = completeAnswer(operation.name, encoded, settingsOf(context, reading, coords, notes), request)
+  return { _tag: "Answered", entry, response, body: JSON.stringify(body) }
 }
+
+/**
+ * What completing a rapidJSON answer needs, from an answer's context.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const settingsOf = (
+  context: AnswerContext,
+  reading: RapidJsonReading,
+  coords: CoordFormat,
+  notes: ReadonlyArray<SystemMessage.SystemMessage>
+): RapidJsonSettings => ({
+  dataset: context.dataset,
+  now: context.now,
+  timeZone: context.timeZone,
+  version: reading.version,
+  coords,
+  notes
+})
 
 /**
  * What answering from the dataset needs.
@@ -125,9 +226,9 @@ const settle = (
   entry: AnswerEntry,
   pairs: ReadonlyArray<readonly [string, string]>,
   context: AnswerContext,
-  productClasses: Readonly<Record<number, number>> | undefined
+  reading: RapidJsonReading
 ) => {
-  const outcome = answerQuery(entry, pairs, context, productClasses)
+  const outcome = answerQuery(entry, pairs, context, reading)
   return outcome._tag === "Invalid"
     ? { entry, status: 400, body: JSON.stringify(invalidBody(outcome.entry.operation, outcome.issues)) } as const
     : { entry, status: 200, body: outcome.body } as const
@@ -153,11 +254,7 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
   const profile = deps.options.profile
   const read = profile === undefined
     ? pairs
-    : Profile.contractModes(
-      profile,
-      entry.operation,
-      Profile.contractParams(profile, entry.operation.name as Profile.OperationName, pairs)
-    )
+    : Profile.contractModes(profile, entry.operation, Profile.contractParams(profile, entry.operation.name, pairs))
   const { limits } = deps.options
   const budget = new WorkBudget({
     maxSearches: limits.maxTripSearches,
@@ -168,13 +265,35 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
     entry,
     read,
     { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone, budget },
-    profile?.productClasses
+    readingOf(deps.options)
   )
   // An answer cut short by the clock depends on the machine's load: it is not kept.
   if (cache !== undefined && pureAnswers.has(entry.answer) && budget.exceeded !== "time") {
     cache.set(now.epochMillis, url, fresh)
   }
   return fresh
+}
+
+const readings = new WeakMap<ResolvedOptions, RapidJsonReading>()
+
+/**
+ * How a fake reads and answers rapidJSON requests: its `strict` option, and the version of its profile
+ * (else {@link DEFAULT_INTERFACE_VERSION}).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const readingOf = (options: ResolvedOptions): RapidJsonReading => {
+  let reading = readings.get(options)
+  if (reading === undefined) {
+    reading = {
+      strict: options.strict,
+      version: options.profile?.version ?? DEFAULT_INTERFACE_VERSION,
+      productClasses: options.profile?.productClasses
+    }
+    readings.set(options, reading)
+  }
+  return reading
 }
 
 /**

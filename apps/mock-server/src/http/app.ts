@@ -18,6 +18,7 @@ import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
 import { openApiRoutes } from "./routes/openapi.js"
 import { operationRoutes, type RouteDeps } from "./routes/operations.js"
+import { systemInfoRoutes } from "./routes/systemInfo.js"
 import { errorResponse } from "./send.js"
 import { MockState } from "./state.js"
 import { WorkQueue } from "./workQueue.js"
@@ -66,7 +67,8 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   const tools = makeTestTools(options, {
     maxJournalEntries: limits.maxJournalEntries,
     maxLatencyMs: limits.maxLatencyMs,
-    operationsAt: (path) => operationsOf(registry).filter((operation) => operation.path === path)
+    operationsAt: (path) => operationsOf(registry).filter((operation) => operation.path === path),
+    onError: (error) => resolved.onError(error, { method: "record", path: options.record ?? "" })
   })
   const deps: RouteDeps = {
     options: resolved,
@@ -90,6 +92,7 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   const keyCheck = resolved.profile === undefined ? undefined : apiKeyCheck(resolved.profile)
   if (keyCheck !== undefined) app.use("*", (c, next) => (isInternal(c.req.path) ? next() : keyCheck(c, next)))
   app.route("/", operationRoutes(deps))
+  app.route("/", systemInfoRoutes(deps))
 
   const unknownPath = notFound(deps)
   app.notFound((c) => {

@@ -15,14 +15,8 @@ import type { MatchableRequest } from "./testing/matcher.js"
 import { StubStore } from "./testing/stubs.js"
 import { HeaderLog, type HeaderSource, readHeader } from "./testing/verify.js"
 import { forward, type ProxyOptions } from "./upstream/proxy.js"
-import {
-  normaliseParams,
-  type Pairs,
-  readRecordings,
-  Recorder,
-  RecordingIndex,
-  secretNames
-} from "./upstream/recording.js"
+import { Recorder, type RecorderStatus, type RecordLimits } from "./upstream/recorder.js"
+import { normaliseParams, type Pairs, readRecordings, RecordingIndex, secretNames } from "./upstream/recording.js"
 
 /**
  * An answer given instead of the dataset's.
@@ -66,9 +60,13 @@ export interface UpstreamOptions {
   readonly proxy?: ProxyOptions | undefined
   /**
    * A folder to write every answer of the upstream (or of the dataset, without `proxy`) to, one file per
-   * request. Answers of 5xx and 429 are not recorded: they are passing failures, not fixtures.
+   * request. Answers of 5xx and 429 are not recorded: they are passing failures, not fixtures. The
+   * folder is created and checked at start (an error naming it when it cannot be written); files are
+   * written after the answer, only when the answer changed (see `upstream/recorder.ts`).
    */
   readonly record?: string | undefined
+  /** Size limits of recording. */
+  readonly recordLimits?: RecordLimits | undefined
   /**
    * A folder of recordings to answer from. A request without a recording is forwarded when `proxy` is
    * set (and recorded when `record` is), else answered 404 naming the nearest recording.
@@ -91,6 +89,10 @@ export interface TestTools {
   readonly replay: RecordingIndex | undefined
   /** Where answers are recorded, when recording. */
   readonly recordFolder: string | undefined
+  /** What the recorder did, when recording. */
+  readonly recordStatus: () => RecorderStatus | undefined
+  /** Resolves when every recording is written. */
+  readonly flush: () => Promise<void>
   readonly intercept: Intercept
 }
 
@@ -137,6 +139,21 @@ const jsonAnswer = (status: number, body: unknown): SourceAnswer => ({
   body: JSON.stringify(body)
 })
 
+// Headers of an answer from a stub, a recording or the upstream that is not JSON: should a browser be
+// pointed at it, it renders nothing active at the fake's origin (where the admin API is).
+const INERT = { "content-security-policy": "sandbox; default-src 'none'", "x-content-type-options": "nosniff" }
+
+const isJsonType = (contentType: string): boolean => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType)
+
+/**
+ * An answer of untrusted content, made inert in a browser unless it is JSON.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const inert = <A extends SourceAnswer>(answer: A): A =>
+  isJsonType(answer.contentType) ? answer : { ...answer, headers: { ...answer.headers, ...INERT } }
+
 // Answers that are passing failures of a deployment, not fixtures.
 const isTransient = (status: number) => status >= 500 || status === 429
 
@@ -153,6 +170,8 @@ export const makeTestTools = (
     readonly maxJournalEntries: number
     readonly maxLatencyMs: number
     readonly operationsAt: (path: string) => ReadonlyArray<Operation.Any>
+    /** Where a recording that cannot be written is reported. */
+    readonly onError?: ((error: unknown) => void) | undefined
   }
 ): TestTools => {
   const stubs = new StubStore(MAX_STUBS, settings.maxLatencyMs, settings.operationsAt)
@@ -173,13 +192,15 @@ export const makeTestTools = (
     if (Either.isLeft(read)) throw new Error(read.left)
     replay = new RecordingIndex(read.right)
   }
-  const recorder = options.record !== undefined ? new Recorder(options.record, secrets, secretValues) : undefined
+  const recorder = options.record !== undefined
+    ? new Recorder(options.record, secrets, secretValues, options.recordLimits, settings.onError)
+    : undefined
 
-  const record = (path: string, params: Pairs, answer: SourceAnswer): void => {
+  const record = (c: AppContext, path: string, params: Pairs, answer: SourceAnswer): void => {
     if (recorder === undefined || isTransient(answer.status)) return
-    const recording = recorder.save(path, params, answer)
+    const recording = recorder.record(c.req.url, path, params, answer)
     // Replaying and recording together: what was just recorded is replayed from now on.
-    replay?.add(recording)
+    if (recording !== undefined) replay?.add(recording)
   }
 
   const fromUpstream = (
@@ -191,7 +212,7 @@ export const makeTestTools = (
     if (replay !== undefined) {
       const normalised = normaliseParams(params, secrets)
       const hit = replay.get(path, normalised)
-      if (hit !== undefined) return hit.answer
+      if (hit !== undefined) return inert(hit.answer)
       if (proxy === undefined) {
         const nearest = replay.nearest(path, normalised)
         return jsonAnswer(404, {
@@ -216,16 +237,16 @@ export const makeTestTools = (
       }
     }
     if (proxy !== undefined) {
-      return forward(proxy, path, rawQuery(c.req.url), requestHeaderPairs(c)).then((answer) => {
+      return forward(proxy, path, rawQuery(c.req.url), requestHeaderPairs(c), c.req.raw.signal).then((answer) => {
         if (answer._tag === "Failed") {
           return jsonAnswer(answer.status, { error: answer.error, path, message: answer.message })
         }
-        record(path, params, answer)
-        return answer
+        record(c, path, params, answer)
+        return inert(answer)
       })
     }
     const answer = fromDataset()
-    record(path, params, answer)
+    record(c, path, params, answer)
     return answer
   }
 
@@ -249,12 +270,13 @@ export const makeTestTools = (
         }
         return {
           fault: stub.fault,
-          answer: () => ({
-            status: stubbed.status,
-            contentType: stubbed.contentType,
-            body: stubbed.body,
-            headers: { ...stubbed.headers, "x-efa-mock-stub": stub.id }
-          })
+          answer: () =>
+            inert({
+              status: stubbed.status,
+              contentType: stubbed.contentType,
+              body: stubbed.body,
+              headers: { ...stubbed.headers, "x-efa-mock-stub": stub.id }
+            })
         }
       }
     }
@@ -262,5 +284,13 @@ export const makeTestTools = (
     return { answer: () => fromUpstream(c, path, params, fromDataset) }
   }
 
-  return { stubs, headers, replay, recordFolder: options.record, intercept }
+  return {
+    stubs,
+    headers,
+    replay,
+    recordFolder: options.record,
+    recordStatus: () => recorder?.status(),
+    flush: () => recorder?.flush() ?? Promise.resolve(),
+    intercept
+  }
 }

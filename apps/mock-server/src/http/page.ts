@@ -5,9 +5,16 @@
  * operations and admin API, so it works without a network. Clients that do not ask for HTML get the
  * JSON listing at `/` as before.
  *
+ * The page builds what it shows from answers with text nodes only (an answer of a stub, a recording or
+ * an upstream is untrusted), and is served with a Content-Security-Policy that lets only its own inline
+ * script and style run (by their hashes, taken when the page is first served) and lets it talk to its
+ * own origin only: should markup from an answer get into the page, no script of it runs and nothing
+ * leaves for another site.
+ *
  * @since 0.1.0
  */
 import { EfaClient } from "@efa-kit/core"
+import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import { fileURLToPath } from "node:url"
 import type { AppContext } from "./context.js"
@@ -28,7 +35,47 @@ const withOperationPaths = (html: string): string => {
   )
 }
 
-let page: string | undefined
+const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
+
+// The hashes of the inline scripts (the JSON one is data, never run, and needs none) and styles.
+const inlineHashes = (html: string, tag: "script" | "style"): Array<string> =>
+  [...html.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g"))]
+    .filter((match) => !/\btype="application\/json"/.test(match[1] ?? ""))
+    .map((match) => sha256(match[2]!))
+
+/**
+ * The Content-Security-Policy of a page: its own inline scripts and styles (by hash), requests to its
+ * own origin only, no plugins, frames, forms or base URL of another site.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const contentSecurityPolicy = (html: string): string =>
+  [
+    "default-src 'none'",
+    `script-src ${inlineHashes(html, "script").join(" ") || "'none'"}`,
+    `style-src ${inlineHashes(html, "style").join(" ") || "'none'"}`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'"
+  ].join("; ")
+
+let page: { readonly html: string; readonly headers: Record<string, string> } | undefined
+
+const loadPage = () => {
+  const html = withOperationPaths(fs.readFileSync(pagePath, "utf8"))
+  return {
+    html,
+    headers: {
+      "cache-control": "no-cache",
+      "content-security-policy": contentSecurityPolicy(html),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer"
+    }
+  }
+}
 
 /**
  * Whether a request asks for HTML (a browser's navigation does).
@@ -45,6 +92,6 @@ export const wantsHtml = (c: AppContext): boolean => (c.req.header("accept") ?? 
  * @category handlers
  */
 export const pageResponse = (c: AppContext): Response => {
-  page ??= withOperationPaths(fs.readFileSync(pagePath, "utf8"))
-  return c.html(page, 200, { "cache-control": "no-cache" })
+  page ??= loadPage()
+  return c.html(page.html, 200, page.headers)
 }

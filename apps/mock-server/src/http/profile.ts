@@ -8,13 +8,14 @@
  *
  * @since 0.1.0
  */
-import { Profile } from "@efa-kit/core"
+import { EfaClient, type Profile } from "@efa-kit/core"
 import type { MiddlewareHandler } from "hono"
 import { createMiddleware } from "hono/factory"
 import type { AppEnv } from "./context.js"
 
 /**
- * The paths of a profile that differ from the contract's, with the operation each serves.
+ * The paths of a profile that differ from the contract's, with the operation each serves (in the order of the
+ * core's list).
  *
  * @since 0.1.0
  * @category utils
@@ -22,8 +23,9 @@ import type { AppEnv } from "./context.js"
 export const extraPaths = (profile: Profile.Profile): Array<readonly [string, Profile.OperationName]> => {
   const seen = new Set<string>()
   const out: Array<readonly [string, Profile.OperationName]> = []
-  for (const [name, path] of Object.entries(profile.paths ?? {}) as Array<[Profile.OperationName, string]>) {
-    if (seen.has(path)) continue
+  for (const { name } of Object.values(EfaClient.operations)) {
+    const path = profile.paths?.[name]
+    if (path === undefined || seen.has(path)) continue
     seen.add(path)
     out.push([path, name])
   }

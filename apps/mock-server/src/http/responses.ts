@@ -3,17 +3,22 @@
  * naming each invalid parameter, and the EFA-style error with an empty result.
  *
  * The fake speaks both dialects: the contract's format for `outputFormat=JSON` (or none), and rapidJSON
- * for `outputFormat=rapidJSON`, encoded from the same answers through the core's rapidJSON
- * transformations (`RapidJson.responses`), so that the client's decode of either is the inverse of what
- * the fake wrote. The parameters real clients send with rapidJSON (`coordOutputFormat`, `version`,
- * `language`, `locationServerActive`, deployment macros) are accepted and do not change the answer,
- * except a `coordOutputFormat` other than WGS84 degrees, which is refused: the fake has no native grid.
+ * for `outputFormat=rapidJSON` (in any case, as real servers match it), encoded from the same answers
+ * through the core's rapidJSON transformations (`RapidJson.responses`), so that the client's decode of
+ * either is the inverse of what the fake wrote, then completed as a real server writes it
+ * (`rapidJson/enrich.ts`). The parameters real clients send with rapidJSON (`version`, `language`,
+ * `locationServerActive`, deployment macros) are accepted and do not change the answer. Coordinates:
+ * the contract's format has WGS84 degrees only (another `coordOutputFormat` is a 400); rapidJSON answers
+ * are in WGS84 degrees when asked for (`WGS84[dd.ddddd]`, `WGS84[DD.DDDDD]`, `EPSG:4326`) and else in
+ * the native grid, as real servers answer (see `rapidJson/coords.ts`).
  *
  * @since 0.1.0
  */
 import { type Operation, RapidJson } from "@efa-kit/core"
 import { type DateTime, Either, ParseResult, Schema } from "effect"
 import type { NoResult } from "../registry.js"
+import { type CoordFormat, coordFormatOf, WGS84_FORMATS } from "./rapidJson/coords.js"
+import { completeAnswer, type RapidJsonSettings } from "./rapidJson/enrich.js"
 
 /**
  * One problem with a request, named by the query parameter.
@@ -34,7 +39,18 @@ export interface ParameterIssue {
  */
 export type OutputFormat = "JSON" | "rapidJSON"
 
-const WGS84_FORMATS = new Set(["wgs84[dd.ddddd]", "wgs84[ddd.ddddd]", "epsg:4326", "wgs84"])
+/**
+ * What a query asks for: the answer format, the coordinate format (always WGS84 in the contract's
+ * format), and the problems with `outputFormat` and `coordOutputFormat`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface AskedFormat {
+  readonly format: OutputFormat
+  readonly coords: CoordFormat
+  readonly issues: ReadonlyArray<ParameterIssue>
+}
 
 /**
  * The format a query asks for, or the issues with its `outputFormat` and `coordOutputFormat`.
@@ -42,10 +58,9 @@ const WGS84_FORMATS = new Set(["wgs84[dd.ddddd]", "wgs84[ddd.ddddd]", "epsg:4326
  * @since 0.1.0
  * @category utils
  */
-export const outputFormatOf = (
-  pairs: ReadonlyArray<readonly [string, string]>
-): { readonly format: OutputFormat; readonly issues: ReadonlyArray<ParameterIssue> } => {
+export const outputFormatOf = (pairs: ReadonlyArray<readonly [string, string]>): AskedFormat => {
   let format: OutputFormat = "JSON"
+  let coordOutputFormat: string | undefined
   const issues: Array<ParameterIssue> = []
   for (const [key, value] of pairs) {
     if (key === "outputFormat") {
@@ -59,14 +74,26 @@ export const outputFormatOf = (
           }"`
         })
       }
-    } else if (key === "coordOutputFormat" && !WGS84_FORMATS.has(value.trim().toLowerCase())) {
-      issues.push({
-        parameter: "coordOutputFormat",
-        message: `this fake writes coordinates in WGS84[dd.ddddd] (or EPSG:4326) only, got "${value.slice(0, 100)}"`
-      })
-    }
+    } else if (key === "coordOutputFormat") coordOutputFormat = value
   }
-  return { format, issues }
+  const coords = format === "JSON"
+    ? (coordOutputFormat === undefined || WGS84_FORMATS.has(coordOutputFormat.trim().toLowerCase())
+      ? "WGS84"
+      : undefined)
+    : coordFormatOf(coordOutputFormat)
+  if (coords === undefined) {
+    issues.push({
+      parameter: "coordOutputFormat",
+      message: format === "JSON"
+        ? `the contract's format has coordinates in WGS84[dd.ddddd] (or EPSG:4326) only, got "${
+          coordOutputFormat!.slice(0, 100)
+        }"`
+        : `expected WGS84[dd.ddddd], WGS84[DD.DDDDD], EPSG:4326, or the native grid (MDV, NBWT, EPSG:31467), got "${
+          coordOutputFormat!.slice(0, 100)
+        }"`
+    })
+  }
+  return { format, coords: coords ?? "grid", issues }
 }
 
 type Encoder = (response: unknown) => Either.Either<unknown, ParseResult.ParseError>
@@ -174,6 +201,10 @@ export const invalidBody = (operation: Operation.Any, issues: ReadonlyArray<Para
   issues
 })
 
+// An operation's empty result: its result keys, each an empty list.
+const emptyResult = (operation: Operation.Any): Record<string, ReadonlyArray<never>> =>
+  Object.fromEntries(operation.resultKeys.contract.map((key) => [key, []]))
+
 /**
  * The body of an EFA error: the operation's empty result with a `systemMessages` error (`code`
  * replacing the operation's usual one), encoded through the response schema in the asked format when
@@ -187,14 +218,32 @@ export const systemErrorBody = (
   noResult: NoResult,
   code: number | undefined,
   format: OutputFormat,
-  timeZone: DateTime.TimeZone
+  timeZone: DateTime.TimeZone,
+  rapidJson?: RapidJsonSettings
 ): string => {
   const message = { type: "error", module: noResult.module, code: code ?? noResult.code, text: noResult.text }
-  const candidate = { ...noResult.result, systemMessages: [message] }
+  const candidate = { ...emptyResult(operation), systemMessages: [message] }
   const decoded = Schema.decodeUnknownEither(operation.response)(candidate)
   if (Either.isRight(decoded)) {
     const encoded = encoderOf(operation, format, timeZone)(decoded.right)
-    if (Either.isRight(encoded)) return JSON.stringify(encoded.right)
+    if (Either.isRight(encoded)) {
+      return JSON.stringify(
+        format === "rapidJSON" && rapidJson !== undefined
+          ? completeAnswer(operation.name, encoded.right as Record<string, unknown>, rapidJson)
+          : encoded.right
+      )
+    }
   }
   return JSON.stringify(candidate)
+}
+
+/**
+ * The model of an operation's EFA error: its empty result with one `systemMessages` error.
+ *
+ * @since 0.1.0
+ * @category bodies
+ */
+export const noResultResponse = (operation: Operation.Any, noResult: NoResult, text: string): unknown => {
+  const message = { type: "error", module: noResult.module, code: noResult.code, text }
+  return Schema.decodeUnknownSync(operation.response)({ ...emptyResult(operation), systemMessages: [message] })
 }

@@ -12,7 +12,8 @@ import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import { type EfaError, QueueFullError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
-import type { DialectAdapter } from "./dialect.js"
+import type { Deployment } from "./deployment.js"
+import type { Dialect } from "./dialect.js"
 import { makeInterpreter } from "./interpret.js"
 import type { Gate } from "./limiter.js"
 import type { ModeMapping } from "./productClasses.js"
@@ -49,8 +50,10 @@ export interface ResolvedSettings {
   readonly gate: Option.Option<Gate>
   readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
   readonly spans: boolean
-  /** The dialect and deployment profile: paths, extra parameters, headers, response schemas. */
-  readonly dialect: DialectAdapter
+  /** The deployment: paths, parameters, offered operations, the API key. */
+  readonly deployment: Deployment
+  /** How answers read: response schemas (rapidJSON codecs loaded per operation), result keys, diagnosis. */
+  readonly dialect: Dialect
   /** The request's modes in the deployment's own product classes, where its profile has a table of them. */
   readonly modes?: ModeMapping | undefined
 }
@@ -71,13 +74,13 @@ export const makeExecutor = (
   const interpret = makeInterpreter(settings.dialect)
 
   const attempt = <Response>(
-    operation: Operation<any, Response, any>,
+    operation: Operation<any, any, Response, any>,
     url: string,
     trace: CallTrace | undefined
   ): Effect.Effect<Response, EfaError> =>
     Effect.flatMap(send(operation, url, trace), (received) => interpret(operation, received))
 
-  const limited = <A>(operation: Operation<any, any, any>, effect: Effect.Effect<A, EfaError>) => {
+  const limited = <A>(operation: Operation<any, any, any, any>, effect: Effect.Effect<A, EfaError>) => {
     if (settings.gate._tag === "None") return effect
     const gate = settings.gate.value
     return gate.run(effect, () => new QueueFullError({ operation: operation.name, maxQueue: gate.maxQueue }))
@@ -87,7 +90,7 @@ export const makeExecutor = (
     settings.retry._tag === "None" ? run : retrying(settings.retry.value, run)
 
   const withDeadline = <Response>(
-    operation: Operation<any, Response, any>,
+    operation: Operation<any, any, Response, any>,
     url: string,
     trace: CallTrace | undefined
   ): Effect.Effect<Response, EfaError> => {
@@ -106,28 +109,39 @@ export const makeExecutor = (
     })
   }
 
+  const traced = <Response>(
+    operation: Operation<any, any, Response, any>,
+    url: string
+  ): Effect.Effect<Response, EfaError> => {
+    if (!settings.spans) return withDeadline(operation, url, undefined)
+    const trace: CallTrace = { attempts: 0, status: undefined }
+    // No stack trace: capturing one costs more than the rest of the span.
+    return Effect.useSpan(`EfaClient.${operation.name}`, {
+      kind: "client",
+      captureStackTrace: false,
+      attributes: { "efa.operation": operation.name, "url.path": operation.path }
+    }, (span) =>
+      withDeadline(operation, url, trace).pipe(
+        Effect.ensuring(Effect.sync(() => {
+          span.attribute("efa.attempts", trace.attempts)
+          if (trace.status !== undefined) span.attribute("http.response.status_code", trace.status)
+        })),
+        Effect.withParentSpan(span)
+      ))
+  }
+
   const execute = <RequestInput, Response>(
-    operation: Operation<any, Response, any, RequestInput>,
+    operation: Operation<any, any, Response, any, RequestInput>,
     request: RequestInput
   ): Effect.Effect<Response, EfaError> =>
     Effect.suspend(() => {
       const url = requests.url(operation, request)
       if (url._tag === "Left") return Effect.fail(url.left)
-      if (!settings.spans) return withDeadline(operation, url.right, undefined)
-      const trace: CallTrace = { attempts: 0, status: undefined }
-      // No stack trace: capturing one costs more than the rest of the span.
-      return Effect.useSpan(`EfaClient.${operation.name}`, {
-        kind: "client",
-        captureStackTrace: false,
-        attributes: { "efa.operation": operation.name, "url.path": operation.path }
-      }, (span) =>
-        withDeadline(operation, url.right, trace).pipe(
-          Effect.ensuring(Effect.sync(() => {
-            span.attribute("efa.attempts", trace.attempts)
-            if (trace.status !== undefined) span.attribute("http.response.status_code", trace.status)
-          })),
-          Effect.withParentSpan(span)
-        ))
+      // the operation's rapidJSON codec, on its first call
+      const loading = settings.dialect.load(operation)
+      return loading === undefined
+        ? traced(operation, url.right)
+        : Effect.zipRight(loading, Effect.suspend(() => traced(operation, url.right)))
     })
 
   return { execute, buildUrl: requests.url } as const

@@ -1,14 +1,15 @@
-import * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+/**
+ * How a deployment's answers read: the dialect's response schema of each operation (rapidJSON codecs loaded
+ * on demand, per operation), its result keys, a rapidJSON version refusal, and the diagnosis of a body
+ * without result or in another format. What requests need of the deployment is `deployment.ts`.
+ *
+ * @internal
+ */
 import type * as DateTime from "effect/DateTime"
-import * as Redacted from "effect/Redacted"
+import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import type { OperationName } from "../EfaClient.js"
-import type { Operation } from "../Operation.js"
-import type * as Profile from "../Profile.js"
-import type * as RapidJson from "../RapidJson.js"
-import { renameParams } from "./paths.js"
-import type { QueryPairs } from "./query.js"
+import type * as Operation from "../Operation.js"
+import type { DialectName } from "./operationNames.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
@@ -40,7 +41,7 @@ export const recognise = (json: unknown): "rapidJSON" | "legacy" | "contract" | 
  *
  * @internal
  */
-export const describeBody = (json: unknown, dialect: "contract" | "rapidJSON", resultKey: string): string => {
+export const describeBody = (json: unknown, dialect: DialectName, resultKey: string): string => {
   const keys = isRecord(json) ? Object.keys(json).slice(0, 8) : []
   const found = keys.length > 0 ? `top-level keys: ${keys.join(", ")}` : "no top-level keys"
   const seen = recognise(json)
@@ -59,99 +60,46 @@ export const describeBody = (json: unknown, dialect: "contract" | "rapidJSON", r
   return prefix
 }
 
-/** @internal */
-export const WGS84_OUTPUT = "WGS84[dd.ddddd]"
-
-/** @internal */
-export interface DialectSettings {
-  readonly dialect: "contract" | "rapidJSON"
-  readonly profile: Profile.Profile | undefined
-  readonly timeZone: DateTime.TimeZone
-  readonly apiKey: Redacted.Redacted<string> | undefined
-  /** The rapidJSON codecs, loaded by the client when it speaks that dialect. */
-  readonly rapidJson?: typeof RapidJson | undefined
-}
-
-// The top-level keys that hold each operation's result in the contract's format: one entry per operation of
-// the client, which the compiler holds to the list of operations.
-const CONTRACT_RESULT_KEYS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  trip: ["trips"],
-  coordInfo: ["pins"],
-  vehicleDetail: ["pins"],
-  stopFinder: ["locations"],
-  servingLines: ["servingLines"],
-  addInfo: ["infos"],
-  opArea: ["providers"],
-  geoObject: ["geometry", "stops"]
-} satisfies Record<OperationName, ReadonlyArray<string>>
-
 /** A top-level `error { message, versions }` of a rapidJSON server. @internal */
 export interface VersionRefusal {
   readonly detail: string
   readonly versions: Record<string, string>
 }
 
+/** @internal */
+export interface DialectSettings {
+  readonly dialect: DialectName
+  readonly timeZone: DateTime.TimeZone
+  /** The deployment's own product classes (see `Profile.productClasses`). */
+  readonly productClasses?: Readonly<Record<number, number>> | undefined
+}
+
 /**
- * What the executor asks of a dialect and a profile: the path of an operation, the parameters added to
- * every request, the request headers (the API key included), the response schema, and the diagnosis of a
- * body without result.
+ * The dialect a client reads answers in.
  *
  * @internal
  */
 export const makeDialect = (settings: DialectSettings) => {
-  const { dialect, profile } = settings
+  const { dialect } = settings
   const rapid = dialect === "rapidJSON"
-  const rapidJson = settings.rapidJson
-  if (rapid && rapidJson === undefined) throw new Error("the rapidJSON dialect needs its codecs")
-  const schemas = rapid
-    ? rapidJson!.responses({ timeZone: settings.timeZone, productClasses: profile?.productClasses })
-    : undefined
+  const context: Operation.RapidJsonContext = { timeZone: settings.timeZone, productClasses: settings.productClasses }
+  // The rapidJSON response schema of each operation called so far.
+  const schemas = new Map<Operation.Any, Schema.Schema<any, any>>()
 
-  const common: QueryPairs = [
-    ...(rapid
-      ? [
-        ["outputFormat", "rapidJSON"] as const,
-        ["coordOutputFormat", profile?.coordOutputFormat ?? WGS84_OUTPUT] as const,
-        ...(profile?.version !== undefined ? [["version", profile.version] as const] : [])
-      ]
-      : [["outputFormat", "JSON"] as const]),
-    ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
-  ]
-
-  const path = (operation: Operation<any, any, any>): string =>
-    profile?.paths?.[operation.name as Profile.OperationName] ?? operation.path
-
-  /** The request's pairs with the dialect's and the profile's parameters after them (unless already sent). */
-  const query = (operation: Operation<any, any, any>, request: QueryPairs): QueryPairs => {
-    const name = operation.name as Profile.OperationName
-    const pairs = renameParams(profile, name, request)
-    const extra = profile?.params?.[name]
-    if (extra === undefined || extra.length === 0) return [...pairs, ...common]
-    const sent = new Set(pairs.map(([name]) => name))
-    return [...pairs, ...extra.filter(([name]) => !sent.has(name)), ...common]
+  /**
+   * Loads what reading the operation's answers needs, the first time: `undefined` when there is nothing to
+   * load (the contract dialect, a codec loaded before, an operation without rapidJSON codec).
+   */
+  const load = (operation: Operation.Any): Effect.Effect<void> | undefined => {
+    const loader = operation.rapidJson
+    if (!rapid || loader === undefined || schemas.has(operation)) return undefined
+    return Effect.map(Effect.promise(loader), (codec) => {
+      if (!schemas.has(operation)) schemas.set(operation, codec.response(context))
+    })
   }
 
-  /** Why the deployment cannot answer an operation, if it cannot. */
-  const refusal = (operation: Operation<any, any, any>): string | undefined =>
-    profile?.operations === undefined || profile.operations.includes(operation.name as Profile.OperationName)
-      ? undefined
-      : `the deployment ${profile.name} does not offer ${operation.name} (it offers ${profile.operations.join(", ")})`
-
-  const headers = (base: Readonly<Record<string, string>>): Readonly<Record<string, string>> => {
-    if (settings.apiKey === undefined) return base
-    const scheme = profile?.apiKey ?? { header: "Authorization" }
-    return { ...base, [scheme.header.toLowerCase()]: `${scheme.prefix ?? ""}${Redacted.value(settings.apiKey)}` }
-  }
-
-  const response = (operation: Operation<any, any, any>): Schema.Schema<any, any> =>
-    schemas !== undefined && operation.name in schemas
-      ? schemas[operation.name as keyof RapidJson.Responses]
-      : operation.response
-
-  const resultKeys = (operation: Operation<any, any, any>): ReadonlyArray<string> =>
-    rapid
-      ? [rapidJson!.resultKeys[operation.name as keyof RapidJson.Responses] ?? ""]
-      : CONTRACT_RESULT_KEYS[operation.name] ?? []
+  /** The response schema of an operation in this dialect (after `load`). */
+  const response = (operation: Operation.Any): Schema.Schema<any, any> => schemas.get(operation) ?? operation.response
 
   /** A top-level version refusal of a rapidJSON server. */
   const versionRefusal = (json: unknown): VersionRefusal | undefined => {
@@ -171,47 +119,17 @@ export const makeDialect = (settings: DialectSettings) => {
    * Why a decoded body without result is not an empty result: it lacks the result key and no system
    * message explains that. `undefined` when it is a plain empty result.
    */
-  const diagnose = (
-    operation: Operation<any, any, any>,
-    json: unknown,
-    hasSystemMessages: boolean
-  ): string | undefined => {
+  const diagnose = (operation: Operation.Any, json: unknown, hasSystemMessages: boolean): string | undefined => {
     if (hasSystemMessages || !isRecord(json)) return undefined
-    const keys = resultKeys(operation)
+    const keys = operation.resultKeys[dialect]
     if (keys.length === 0 || keys.some((key) => key in json)) return undefined
     return describeBody(json, dialect, keys.join(`" or "`))
-  }
-
-  /**
-   * The cause a `TransportError` may keep: with an API key, the platform's error rebuilt around a request whose
-   * key header reads `<redacted>`. Effect redacts `Authorization` only when printed inside a fiber; a
-   * `JSON.stringify` of the error elsewhere would show the key.
-   */
-  const safeCause = (error: HttpClientError.HttpClientError): unknown => {
-    if (settings.apiKey === undefined) return error
-    const header = (profile?.apiKey?.header ?? "Authorization").toLowerCase()
-    const request = HttpClientRequest.setHeader(error.request, header, "<redacted>")
-    const fields = {
-      request,
-      ...(error.cause !== undefined ? { cause: error.cause } : {}),
-      ...(error.description !== undefined ? { description: error.description } : {})
-    }
-    // a response error's response holds the original request: only its status is kept
-    return error._tag === "RequestError"
-      ? new HttpClientError.RequestError({ ...fields, reason: error.reason })
-      : new HttpClientError.RequestError({
-        ...fields,
-        reason: "Transport",
-        description: `${error.reason} (status ${error.response.status})${
-          error.description !== undefined ? `: ${error.description}` : ""
-        }`
-      })
   }
 
   /** What to put before a decode error's message when the body looks like another format than the dialect's. */
   const mismatch = (json: unknown): string => {
     const seen = recognise(json)
-    if (seen === undefined || seen === (rapid ? "rapidJSON" : "contract")) return ""
+    if (seen === undefined || seen === dialect) return ""
     return seen === "legacy"
       ? "(the body looks like the legacy JSON format) "
       : seen === "rapidJSON"
@@ -219,19 +137,8 @@ export const makeDialect = (settings: DialectSettings) => {
       : `(the body looks like the contract format: set dialect "contract") `
   }
 
-  return {
-    dialect,
-    path,
-    query,
-    refusal,
-    headers,
-    response,
-    versionRefusal,
-    diagnose,
-    mismatch,
-    safeCause
-  } as const
+  return { dialect, load, response, versionRefusal, diagnose, mismatch } as const
 }
 
 /** @internal */
-export type DialectAdapter = ReturnType<typeof makeDialect>
+export type Dialect = ReturnType<typeof makeDialect>

@@ -91,6 +91,8 @@ export const readModeFamily = (
   const keys = new Map<number, string>()
   for (const key of Object.keys(params)) {
     if (!key.startsWith(prefix)) continue
+    // a mode flag sent as `0` is off
+    if (Reflect.get(params, key) === undefined) continue
     const suffix = key.slice(prefix.length)
     if (motIdPattern.test(suffix)) keys.set(Number(suffix), key)
     else issues.add(key, Reflect.get(params, key), message)

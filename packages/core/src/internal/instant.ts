@@ -1,4 +1,6 @@
 import * as DateTime from "effect/DateTime"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
 
 // Four-digit years, or the expanded six-digit form with a sign that `DateTime.formatIso` writes outside 0..9999.
 const isoInstant = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
@@ -70,3 +72,23 @@ const EPOCH = DateTime.unsafeMake(0)
  * @internal
  */
 export const utcFromMillis = (millis: number): DateTime.Utc => DateTime.mapEpochMillis(EPOCH, () => millis)
+
+/**
+ * A timestamp of a response (`Trip.Timestamp`), here so that rapidJSON codecs use it without loading the trip.
+ *
+ * @internal
+ */
+export const Timestamp: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
+  Schema.String,
+  Schema.DateTimeUtcFromSelf,
+  {
+    strict: true,
+    decode: (text, _, ast) => {
+      const millis = parseInstant(text)
+      return Number.isNaN(millis)
+        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected an ISO 8601 timestamp in UTC, got "${text}"`))
+        : ParseResult.succeed(utcFromMillis(millis))
+    },
+    encode: (instant) => ParseResult.succeed(DateTime.formatIso(instant))
+  }
+).annotations({ identifier: "Timestamp", jsonSchema: { type: "string", format: "date-time" } })

@@ -13,7 +13,7 @@ import { DecodeError, type EfaError, HttpStatusError, InterfaceVersionError, Ser
 import type { Operation } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
 import { describeIssue } from "./describe.js"
-import type { DialectAdapter } from "./dialect.js"
+import type { Dialect } from "./dialect.js"
 import { makeJsonDecoder } from "./fastDecode.js"
 
 /**
@@ -53,13 +53,13 @@ const htmlDetail = (contentType: string | undefined): string =>
  *
  * @internal
  */
-export const makeInterpreter = (dialect: DialectAdapter) => {
+export const makeInterpreter = (dialect: Dialect) => {
   const decoders = new Map<
-    Operation<any, any, any>,
+    Operation<any, any, any, any>,
     (json: unknown, body: string) => Either.Either<any, ParseResult.ParseError>
   >()
 
-  const decoderFor = (operation: Operation<any, any, any>) => {
+  const decoderFor = (operation: Operation<any, any, any, any>) => {
     let decoder = decoders.get(operation)
     if (decoder === undefined) {
       // the fast path, in place on the JSON parsed here; Effect's decode (errors: "first") on a failure
@@ -70,7 +70,7 @@ export const makeInterpreter = (dialect: DialectAdapter) => {
   }
 
   const interpretUnsafe = <Response>(
-    operation: Operation<any, Response, any>,
+    operation: Operation<any, any, Response, any>,
     url: string,
     response: HttpClientResponse.HttpClientResponse,
     body: string
@@ -132,7 +132,7 @@ export const makeInterpreter = (dialect: DialectAdapter) => {
 
   /** The response of an answer, or the tagged error that says why there is none. */
   const interpret = <Response>(
-    operation: Operation<any, Response, any>,
+    operation: Operation<any, any, Response, any>,
     { body, response, url }: Received
   ): Effect.Effect<Response, EfaError> => {
     // Whatever the body holds, the answer is a value or a tagged error: anything thrown on the way

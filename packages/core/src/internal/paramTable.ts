@@ -190,14 +190,16 @@ export const required = <const Wire extends string, M extends Schema.Schema.All,
  */
 export const flag = <const Wire extends string>(
   wire: Wire,
-  param: Schema.Schema<true, string> = FlagParam
-): Row<Wire, typeof ModelFlag, Schema.Schema<true, string>> => ({
+  param: Schema.Schema<true | undefined, string> | Schema.Schema<true, string> = FlagParam
+): Row<Wire, typeof ModelFlag, Schema.Schema<true | undefined, string>> => ({
   wire,
   model: ModelFlag,
-  param,
+  // a switch's one value is a flag that is never off
+  param: param as Schema.Schema<true | undefined, string>,
   required: false,
   toWire: (value) => (value ? true : undefined),
-  fromWire: same
+  // a flag sent as `0` decodes to `undefined`, which the table skips: only `true` arrives here
+  fromWire: same as (value: true | undefined) => Either.Either<boolean, string>
 })
 
 /**

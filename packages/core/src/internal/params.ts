@@ -30,16 +30,27 @@ export const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWi
 export const ModelFlag = Schema.Boolean.annotations(arbitraryHint("modelFlag"))
 
 /**
- * A flag parameter: EFA reads its presence, so any value (also none) decodes to `true`; it is sent as
- * `1`.
+ * A flag parameter: EFA reads `0` as off and any other value (also none) as on, so `0` decodes to
+ * `undefined` (as if it was not sent) and anything else to `true`; it is sent as `1`.
  *
  * @internal
  */
-export const FlagParam: Schema.Schema<true, string> = Schema.transform(ParamString, Schema.Literal(true), {
-  strict: true,
-  decode: () => true as const,
-  encode: () => "1"
-}).annotations({ identifier: "FlagParam", jsonSchema: { type: "string", enum: ["1", ""] } })
+export const FlagParam: Schema.Schema<true | undefined, string> = Schema.transform(
+  ParamString,
+  Schema.UndefinedOr(Schema.Literal(true)),
+  {
+    strict: true,
+    decode: (text) => isOff(text) ? undefined : true as const,
+    encode: (value) => value === true ? "1" : "0"
+  }
+).annotations({ identifier: "FlagParam", jsonSchema: { type: "string", enum: ["1", "0", ""] } })
+
+/**
+ * Whether a flag's value turns it off (`0`).
+ *
+ * @internal
+ */
+export const isOff = (text: string): boolean => text.trim() === "0"
 
 /**
  * An integer query value, optionally bounded.

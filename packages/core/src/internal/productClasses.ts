@@ -4,7 +4,6 @@
 // either.
 import * as Either from "effect/Either"
 import type { RequestIssue } from "../EfaError.js"
-import type { Profile } from "../Profile.js"
 import type { QueryPairs } from "./query.js"
 
 /**
@@ -204,16 +203,16 @@ export type ModeMapping = (
 ) => Either.Either<QueryPairs, ReadonlyArray<RequestIssue>>
 
 /**
- * The client's {@link ModeMapping} for a deployment with its own product classes.
+ * The client's {@link ModeMapping} for a deployment (named in the issues) with its own product classes.
  *
  * @internal
  */
-export const clientModes = (deployment: Profile): ModeMapping => (filters, query) => {
-  const { lost, pairs } = toClasses(deployment.productClasses, filters, query)
+export const clientModes = (deployment: string, table: ClassTable | undefined): ModeMapping => (filters, query) => {
+  const { lost, pairs } = toClasses(table, filters, query)
   // a filter that keeps only modes the deployment has no class for would be sent as no filter at all
   return lost.length === 0 ? Either.right(pairs) : Either.left(lost.map(({ filter, modes }) => ({
     field: filter.keeps!,
-    message: `the deployment ${deployment.name} has no product class for MOT-ID${modes.length > 1 ? "s" : ""} ${
+    message: `the deployment ${deployment} has no product class for MOT-ID${modes.length > 1 ? "s" : ""} ${
       modes.join(", ")
     }, so this filter would keep nothing (see Profile.productClasses)`
   })))

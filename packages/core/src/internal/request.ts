@@ -11,8 +11,8 @@ import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidRequestError, type RequestIssue } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
+import type { Deployment } from "./deployment.js"
 import { formatIssues } from "./describe.js"
-import type { DialectAdapter } from "./dialect.js"
 import type { ModeMapping } from "./productClasses.js"
 import { type QueryPairs, toQueryString } from "./query.js"
 
@@ -125,7 +125,7 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
 export interface RequestSettings extends QueryContext {
   readonly baseUrl: string
   readonly headers: Readonly<Record<string, string>>
-  readonly dialect: DialectAdapter
+  readonly deployment: Deployment
   /** The request's modes in the deployment's own product classes, where its profile has a table of them. */
   readonly modes?: ModeMapping | undefined
 }
@@ -137,14 +137,14 @@ export interface RequestSettings extends QueryContext {
  * @internal
  */
 export const makeRequestBuilder = (settings: RequestSettings) => {
-  const { baseUrl, dialect, modes } = settings
+  const { baseUrl, deployment, modes } = settings
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<
-    Operation<any, any, any>,
+    Operation<any, any, any, any>,
     (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>
   >()
 
-  const encoderFor = (operation: Operation<any, any, any>) => {
+  const encoderFor = (operation: Operation<any, any, any, any>) => {
     let encoder = encoders.get(operation)
     if (encoder === undefined) {
       // the request as written (a `Date`, sets in any order) becomes the canonical model, then the query
@@ -159,10 +159,10 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
   }
 
   const encodeUrl = (
-    operation: Operation<any, any, any>,
+    operation: Operation<any, any, any, any>,
     request: unknown
   ): Either.Either<string, InvalidRequestError> => {
-    const refusal = dialect.refusal(operation)
+    const refusal = deployment.refusal(operation)
     if (refusal !== undefined) {
       return Either.left(
         new InvalidRequestError({ operation: operation.name, issues: [{ field: "(operation)", message: refusal }] })
@@ -175,17 +175,19 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
         const pairs = modes?.(operation.modeFilters, query) ?? Either.right(query)
         return Either.isLeft(pairs)
           ? Either.left(new InvalidRequestError({ operation: operation.name, issues: pairs.left }))
-          : Either.right(`${baseUrl}${dialect.path(operation)}?${toQueryString(dialect.query(operation, pairs.right))}`)
+          : Either.right(
+            `${baseUrl}${deployment.path(operation)}?${toQueryString(deployment.query(operation, pairs.right))}`
+          )
       }
     })
   }
 
   // Request models are immutable values: the URL of a request object is built once, so that a caller
   // who repeats a request (polling, paging through the same query) does not pay for the encode again.
-  const urls = new Map<Operation<any, any, any>, WeakMap<object, Either.Either<string, InvalidRequestError>>>()
+  const urls = new Map<Operation<any, any, any, any>, WeakMap<object, Either.Either<string, InvalidRequestError>>>()
 
   const url = (
-    operation: Operation<any, any, any>,
+    operation: Operation<any, any, any, any>,
     request: unknown
   ): Either.Either<string, InvalidRequestError> => {
     if (typeof request !== "object" || request === null) return encodeUrl(operation, request)
@@ -203,7 +205,7 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
   }
 
   // The headers are the same for every request: set once, only the URL changes.
-  const template = HttpClientRequest.get("", { headers: dialect.headers(settings.headers) })
+  const template = HttpClientRequest.get("", { headers: deployment.headers(settings.headers) })
   // A request to another origin starts from this bare request, never from `template`: whatever adds
   // headers (options, an API key) must add them to `template`, so that they stay with the base origin.
   const bareTemplate = HttpClientRequest.get("", { headers: { accept: "application/json" } })

@@ -15,7 +15,7 @@ import * as Scope from "effect/Scope"
 import { type RedirectError, ResponseTooLargeError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
 import { type BodyFailure, readBody } from "./body.js"
-import type { DialectAdapter } from "./dialect.js"
+import type { Deployment } from "./deployment.js"
 import type { Received } from "./interpret.js"
 import { nextHop, REDIRECT_STATUSES, type ResolvedRedirects } from "./redirect.js"
 import type { RequestBuilder } from "./request.js"
@@ -42,7 +42,7 @@ export interface SendSettings {
   readonly maxResponseBytes: number
   readonly redirects: ResolvedRedirects | false
   readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
-  readonly dialect: DialectAdapter
+  readonly deployment: Deployment
 }
 
 /**
@@ -76,7 +76,7 @@ export const makeSender = (
     HttpClient.withScope
   )
 
-  const timeoutError = (operation: Operation<any, any, any>, url: string) =>
+  const timeoutError = (operation: Operation<any, any, any, any>, url: string) =>
     new TransportError({
       operation: operation.name,
       reason: "timeout",
@@ -96,16 +96,20 @@ export const makeSender = (
   }
 
   // The cause keeps the request, its API key header redacted.
-  const transportError = (operation: Operation<any, any, any>, url: string, error: HttpClientError.HttpClientError) =>
+  const transportError = (
+    operation: Operation<any, any, any, any>,
+    url: string,
+    error: HttpClientError.HttpClientError
+  ) =>
     new TransportError({
       operation: operation.name,
       reason: "network",
       url,
       detail: error.message,
-      cause: settings.dialect.safeCause(error)
+      cause: settings.deployment.safeCause(error)
     })
 
-  const bodyError = (operation: Operation<any, any, any>, url: string, failure: BodyFailure) =>
+  const bodyError = (operation: Operation<any, any, any, any>, url: string, failure: BodyFailure) =>
     failure._tag === "Transport"
       ? transportError(operation, url, failure.error)
       : new ResponseTooLargeError({
@@ -129,7 +133,7 @@ export const makeSender = (
   type Exchange = Effect.Effect<Received, SendError, Scope.Scope>
 
   // Sends the request, follows the redirects the policy allows, and reads the final body.
-  const exchange = (operation: Operation<any, any, any>, url: string, trace: CallTrace | undefined): Exchange => {
+  const exchange = (operation: Operation<any, any, any, any>, url: string, trace: CallTrace | undefined): Exchange => {
     const hop = (current: string, chain: Array<string>): Exchange =>
       Effect.flatMap(
         Effect.mapError(sendOne(current, chain.length === 1 || new URL(current).origin === baseOrigin), (error) =>
@@ -166,7 +170,7 @@ export const makeSender = (
 
   /** One attempt: what the server answered, within the attempt's timeout. */
   const send = (
-    operation: Operation<any, any, any>,
+    operation: Operation<any, any, any, any>,
     url: string,
     trace: CallTrace | undefined
   ): Effect.Effect<Received, SendError> =>

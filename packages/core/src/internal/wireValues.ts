@@ -6,20 +6,24 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./arbitraryHint.js"
-import { ParamString, TextParam } from "./params.js"
+import { isOff, ParamString, TextParam } from "./params.js"
 import * as ParamTable from "./paramTable.js"
 import type { IssueCollector, QueryValue } from "./query.js"
 
 /**
- * A flag sent without a value (`boundingBox`).
+ * A flag sent without a value (`boundingBox`); `0` reads as off, as for every flag.
  *
  * @internal
  */
-export const BareFlagParam: Schema.Schema<true, string> = Schema.transform(ParamString, Schema.Literal(true), {
-  strict: true,
-  decode: () => true as const,
-  encode: () => ""
-}).annotations({ identifier: "BareFlagParam", jsonSchema: { type: "string", enum: [""] } })
+export const BareFlagParam: Schema.Schema<true | undefined, string> = Schema.transform(
+  ParamString,
+  Schema.UndefinedOr(Schema.Literal(true)),
+  {
+    strict: true,
+    decode: (text) => isOff(text) ? undefined : true as const,
+    encode: (value) => value === true ? "" : "0"
+  }
+).annotations({ identifier: "BareFlagParam", jsonSchema: { type: "string", enum: ["", "0"] } })
 
 /**
  * A repeatable parameter: one value or several under the same name, read as a non-empty list.

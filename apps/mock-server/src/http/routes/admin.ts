@@ -152,7 +152,7 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
 
   const router = new Hono<AppEnv>()
   // First: every admin route, present and future, is behind the guard.
-  router.use("*", adminGuard({ token: options.admin.token }))
+  router.use("*", adminGuard({ token: options.admin.token, allowedHosts: options.admin.allowedHosts }))
   router.use(
     "*",
     bodyLimit({

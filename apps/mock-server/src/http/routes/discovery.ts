@@ -66,11 +66,11 @@ export const suggestPath = (path: string): { readonly path: string; readonly rea
 }
 
 const listing = (deps: RouteDeps) =>
-  entriesOf(deps.answers).map(({ mode, operation }) => ({
+  entriesOf(deps.answers).map(({ operation }) => ({
     name: operation.name,
     path: `/${operation.path}`,
     summary: operation.summary,
-    ...(mode !== undefined ? { mode: `${mode.parameter}=${mode.value}` } : {})
+    ...(operation.mode !== undefined ? { mode: `${operation.mode.parameter}=${operation.mode.value}` } : {})
   }))
 
 /**

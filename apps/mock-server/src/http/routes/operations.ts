@@ -18,7 +18,7 @@ import { Either } from "effect"
 import { Hono } from "hono"
 import type { ResolvedOptions } from "../../options.js"
 import { type AnswerEntry, type AnswerRegistry, entriesOf } from "../../registry.js"
-import { type AnswerDeps, answerFromDataset, isCached, queryPairs, type Select } from "../answer.js"
+import { type AnswerDeps, answerFromDataset, isCached, queryPairs, readingOf, type Select } from "../answer.js"
 import type { AppContext, AppEnv } from "../context.js"
 import { preflight } from "../cors.js"
 import { invalidFault, type PlainAnswer, requestedFault, respondWithFault } from "../faults.js"
@@ -64,12 +64,14 @@ export const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS
  * @category utils
  */
 export const selectorOf = (entries: ReadonlyArray<AnswerEntry>): Select => {
-  const plain = entries.find((entry) => entry.mode === undefined) ?? entries[0]!
-  const moded = entries.filter((entry) => entry.mode !== undefined)
+  const plain = entries.find((entry) => entry.operation.mode === undefined) ?? entries[0]!
+  const moded = entries.flatMap((entry) => {
+    const mode = entry.operation.mode
+    return mode === undefined ? [] : [{ entry, parameter: mode.parameter }]
+  })
   if (moded.length === 0) return () => plain
   return (pairs) => {
-    for (const entry of moded) {
-      const parameter = entry.mode!.parameter
+    for (const { entry, parameter } of moded) {
       if (pairs.some(([key]) => key === parameter)) return entry
     }
     return plain
@@ -102,7 +104,15 @@ export const operationAnswer = (deps: RouteDeps, path: string) => {
   const systemError = (c: AppContext) => (code: number | undefined): string => {
     const pairs = queryPairs(c)
     const entry = select(pairs)
-    return systemErrorBody(entry.operation, entry.noResult, code, outputFormatOf(pairs).format, timeZone)
+    const asked = outputFormatOf(pairs)
+    return systemErrorBody(entry.operation, entry.noResult, code, asked.format, timeZone, {
+      dataset: deps.options.dataset,
+      now: deps.state.now,
+      timeZone,
+      version: readingOf(deps.options).version,
+      coords: asked.coords,
+      notes: []
+    })
   }
   return (c: AppContext): Response | Promise<Response> => {
     const requested = requestedFault(c, limits.maxLatencyMs, takeScripted)
@@ -161,11 +171,11 @@ export const operationRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   for (const [path, handler] of handlers) router.all(`/${path}`, handler)
   const profile = deps.options.profile
   const seen = new Set<string>(PATHS)
-  for (const [name, path] of Object.entries(profile?.paths ?? {})) {
-    if (seen.has(path)) continue
+  for (const operation of Object.values(EfaClient.operations)) {
+    const path = profile?.paths?.[operation.name]
+    if (path === undefined || seen.has(path)) continue
     seen.add(path)
-    const operation = EfaClient.operations[name as keyof typeof EfaClient.operations]
-    const handler = operation === undefined ? undefined : handlers.get(operation.path)
+    const handler = handlers.get(operation.path)
     if (handler !== undefined) router.all(`/${path}`, handler)
   }
   return router

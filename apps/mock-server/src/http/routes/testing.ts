@@ -6,7 +6,9 @@
  * - `DELETE /__admin/stubs`: remove every stub; `DELETE /__admin/stubs/<id>`: remove one.
  * - `POST /__admin/verify`: `{ request, count? }`; `{ ok, expected, count, matches, nearMisses, message }`.
  * - `POST /__admin/requests/find`: `{ request }`; the journal entries that match.
- * - `GET /__admin/recordings`: what is replayed and whether answers are recorded.
+ * - `GET /__admin/recordings`: what is replayed, and whether answers are recorded (with what the recorder
+ *   wrote, skipped and why).
+ * - `POST /__admin/recordings/flush`: waits until every recording is written.
  * - `GET /__admin/network`: the dataset's stops and lines with their coordinates (the page at `/` draws them).
  *
  * @since 0.1.0
@@ -109,6 +111,7 @@ export const testingRoutes = (deps: RouteDeps, tools: TestTools): Hono<AppEnv> =
   router.get("/recordings", (c) =>
     jsonResponse(c, {
       recording: tools.recordFolder !== undefined,
+      ...(tools.recordStatus() !== undefined ? { recorder: tools.recordStatus() } : {}),
       replaying: tools.replay !== undefined,
       recordings: (tools.replay?.recordings ?? []).map((recording) => ({
         file: recording.file,
@@ -118,6 +121,12 @@ export const testingRoutes = (deps: RouteDeps, tools: TestTools): Hono<AppEnv> =
       }))
     }))
   router.all("/recordings", methodNotAllowed(["GET", "HEAD"]))
+  // Recordings are written after their answers: this waits until every one is on disk.
+  router.post("/recordings/flush", async (c) => {
+    await tools.flush()
+    return jsonResponse(c, tools.recordStatus() ?? { recording: false })
+  })
+  router.all("/recordings/flush", methodNotAllowed(["POST"]))
 
   const network = networkOf(deps)
   router.get("/network", (c) => jsonResponse(c, network))

@@ -19,6 +19,8 @@
 import type { Operation } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
 import { type Fault, faultSpec, formatFault } from "../faults.js"
+import { AnswerHeaders, ContentType } from "./headerValues.js"
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js"
 import {
   type CompiledMatcher,
   compileMatcher,
@@ -30,15 +32,17 @@ import {
 
 /**
  * A stub's answer: `status` (default 200), `headers`, and the body as `json` (any JSON value, sent as
- * compact JSON) or `body` (text); `contentType` defaults to JSON.
+ * compact JSON) or `body` (text); `contentType` defaults to JSON. Header names and values (the content
+ * type's too) must be ones HTTP can carry, and the headers that frame an answer (`content-length`,
+ * `transfer-encoding`, `connection`, ...) are the server's: a stub that has either is refused.
  *
  * @since 0.1.0
  * @category schemas
  */
 export const StubResponse = Schema.Struct({
   status: Schema.optionalWith(Schema.Int.pipe(Schema.between(200, 599)), { exact: true }),
-  headers: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Schema.String }), { exact: true }),
-  contentType: Schema.optionalWith(Schema.String, { exact: true }),
+  headers: Schema.optionalWith(AnswerHeaders, { exact: true }),
+  contentType: Schema.optionalWith(ContentType, { exact: true }),
   json: Schema.optionalWith(Schema.Unknown, { exact: true }),
   body: Schema.optionalWith(Schema.String, { exact: true })
 })
@@ -167,6 +171,10 @@ export class StubStore {
 
   /** Adds a stub (or replaces the one with the same `id`), or says what is wrong with it. */
   add(input: unknown): Either.Either<StubView, string> {
+    // Checking and writing back a deeper value would overflow the stack.
+    if (nestsDeeperThan(input, MAX_JSON_DEPTH)) {
+      return Either.left(`the stub nests deeper than ${MAX_JSON_DEPTH} levels`)
+    }
     const decoded = this.#decode(input)
     if (Either.isLeft(decoded)) return Either.left(issuesText(decoded.left))
     const definition = decoded.right

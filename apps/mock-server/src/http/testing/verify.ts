@@ -183,22 +183,28 @@ export const verify = (
     entry,
     request: { method: entry.method, path: entry.path, params: entry.params, header: headers.header(entry.seq) }
   }))
-  const matches = requests.filter(({ request }) => matcher.test(request)).map(({ entry }) => entry.seq)
+  // Each pattern runs once per request to find the matches, and once more for a request that does not
+  // match, to say what differs.
+  const matched = requests.map(({ request }) => matcher.test(request))
+  const matches = requests.filter((_, index) => matched[index]).map(({ entry }) => entry.seq)
   const ok = countHolds(count, matches.length)
   const expected = `${describeCount(count)} ${describeMatcher(matcher.source)}`
   if (ok) {
     return { ok, expected, count: matches.length, matches, nearMisses: [], message: `verified: ${expected}` }
   }
   const nearMisses: Array<NearMiss> = requests
-    .filter(({ request }) => !matcher.test(request))
-    .map(({ entry, request }) => ({
-      seq: entry.seq,
-      path: entry.path,
-      params: entry.params,
-      // A request to another path is a poor candidate whatever its parameters.
-      differences: matcher.differences(request),
-      distance: matcher.differences(request).length + (request.path === matcher.source.path ? 0 : 100)
-    }))
+    .filter((_, index) => !matched[index])
+    .map(({ entry, request }) => {
+      const differences = matcher.differences(request)
+      return {
+        seq: entry.seq,
+        path: entry.path,
+        params: entry.params,
+        differences,
+        // A request to another path is a poor candidate whatever its parameters.
+        distance: differences.length + (request.path === matcher.source.path ? 0 : 100)
+      }
+    })
     .sort((a, b) => a.distance - b.distance || b.seq - a.seq)
     .slice(0, 3)
     .map(({ differences, params, path, seq }) => ({ seq, path, params, differences }))

@@ -106,9 +106,9 @@ export const upstreamOptions = (
     }
   }
   if (proxyUrl !== undefined && profile !== undefined) {
-    for (const [operation, upstreamPath] of Object.entries(profile.paths ?? {})) {
-      const contractPath = EfaClient.operations[operation as Profile.OperationName].path
-      paths[contractPath] ??= upstreamPath
+    for (const operation of Object.values(EfaClient.operations)) {
+      const upstreamPath = profile.paths?.[operation.name]
+      if (upstreamPath !== undefined) paths[operation.path] ??= upstreamPath
     }
     const key = env.EFA_API_KEY
     const scheme = profile.apiKey

@@ -25,6 +25,8 @@ import { Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { ContentType } from "../testing/headerValues.js"
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../testing/jsonDepth.js"
 import { issuesText } from "../testing/matcher.js"
 
 /**
@@ -87,8 +89,9 @@ const RecordingFile = Schema.Struct({
     params: Schema.Array(Schema.Tuple(Schema.String, Schema.String))
   }),
   response: Schema.Struct({
-    status: Schema.Int.pipe(Schema.between(100, 599)),
-    contentType: Schema.String,
+    // 1xx are not answers: a client would wait for the one that follows.
+    status: Schema.Int.pipe(Schema.between(200, 599)),
+    contentType: ContentType,
     body: Schema.optionalWith(Schema.Unknown, { exact: true }),
     bodyText: Schema.optionalWith(Schema.String, { exact: true })
   })
@@ -154,18 +157,6 @@ export const fileOf = (requestPath: string, normalised: Pairs): string => {
 }
 
 /**
- * Replaces every occurrence of a secret value in a text.
- *
- * @since 0.1.0
- * @category utils
- */
-export const redact = (text: string, secretValues: ReadonlyArray<string>): string => {
-  let out = text
-  for (const secret of secretValues) if (secret.length >= 4) out = out.split(secret).join("[redacted]")
-  return out
-}
-
-/**
  * The text of a recording file.
  *
  * @since 0.1.0
@@ -175,7 +166,10 @@ export const recordingText = (requestPath: string, normalised: Pairs, answer: Re
   let body: { body: unknown } | { bodyText: string } = { bodyText: answer.body }
   try {
     const parsed: unknown = JSON.parse(answer.body)
-    if (JSON.stringify(parsed) === answer.body) body = { body: parsed }
+    // JSON nested too deep to be read back is kept as text too.
+    if (!nestsDeeperThan(parsed, MAX_JSON_DEPTH - 2) && JSON.stringify(parsed) === answer.body) {
+      body = { body: parsed }
+    }
   } catch {
     // not JSON: kept as text
   }
@@ -187,33 +181,12 @@ export const recordingText = (requestPath: string, normalised: Pairs, answer: Re
 }
 
 /**
- * Writes recordings into a folder, each secret value replaced by `[redacted]` in everything written.
+ * Every `*.json` file below a folder, relative to it, sorted; links are not followed.
  *
  * @since 0.1.0
- * @category models
+ * @category utils
  */
-export class Recorder {
-  constructor(
-    readonly folder: string,
-    readonly secrets: ReadonlySet<string>,
-    readonly secretValues: ReadonlyArray<string>
-  ) {}
-
-  /** Records one answer; returns the recording written (its file relative to the folder). */
-  save(requestPath: string, params: Pairs, answer: RecordedAnswer): Recording {
-    const normalised = normaliseParams(params, this.secrets).map(([name, value]) =>
-      [name, redact(value, this.secretValues)] as const
-    )
-    const file = fileOf(requestPath, normalised)
-    const target = path.join(this.folder, file)
-    fs.mkdirSync(path.dirname(target), { recursive: true })
-    const text = recordingText(requestPath, normalised, { ...answer, body: redact(answer.body, this.secretValues) })
-    fs.writeFileSync(target, text)
-    return { path: requestPath.replace(/^\/+/, ""), params: normalised, answer, file }
-  }
-}
-
-const listJsonFiles = (folder: string, prefix = ""): Array<string> => {
+export const listJsonFiles = (folder: string, prefix = ""): Array<string> => {
   const out: Array<string> = []
   for (const entry of fs.readdirSync(path.join(folder, prefix), { withFileTypes: true })) {
     const relative = prefix === "" ? entry.name : `${prefix}/${entry.name}`
@@ -223,11 +196,21 @@ const listJsonFiles = (folder: string, prefix = ""): Array<string> => {
   return out.sort()
 }
 
+/**
+ * The largest recording file read, in bytes.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MAX_RECORDING_FILE_BYTES = 64 * 1024 * 1024
+
 const decodeFile = Schema.decodeUnknownEither(RecordingFile, { errors: "all" })
 
 /**
  * Reads every `*.json` file below a folder as a recording. Fails with the file and the problem for a
- * file that is not a recording, and for two files that record the same request.
+ * file that is not a recording (not JSON, over {@link MAX_RECORDING_FILE_BYTES}, nested deeper than
+ * `MAX_JSON_DEPTH`, a status below 200, a content type HTTP cannot carry), and for two files that
+ * record the same request.
  *
  * @since 0.1.0
  * @category decoding
@@ -242,11 +225,18 @@ export const readRecordings = (
   const recordings: Array<Recording> = []
   const byKey = new Map<string, string>()
   for (const file of listJsonFiles(folder)) {
+    const size = fs.statSync(path.join(folder, file)).size
+    if (size > MAX_RECORDING_FILE_BYTES) {
+      return Either.left(`recording ${file} is ${size} bytes, over the limit of ${MAX_RECORDING_FILE_BYTES}`)
+    }
     let json: unknown
     try {
       json = JSON.parse(fs.readFileSync(path.join(folder, file), "utf8"))
     } catch (error) {
       return Either.left(`recording ${file} is not JSON: ${(error as Error).message}`)
+    }
+    if (nestsDeeperThan(json, MAX_JSON_DEPTH)) {
+      return Either.left(`recording ${file} nests deeper than ${MAX_JSON_DEPTH} levels`)
     }
     const decoded = decodeFile(json)
     if (Either.isLeft(decoded)) return Either.left(`recording ${file}: ${issuesText(decoded.left)}`)

@@ -1,0 +1,144 @@
+/**
+ * Coordinates in rapidJSON answers as real servers write them: WGS84 degrees when the request asks for them
+ * (`coordOutputFormat=WGS84[dd.ddddd]`, `WGS84[DD.DDDDD]`, `EPSG:4326`), else the deployment's native grid.
+ *
+ * The fake's native grid is the one of Baden-Württemberg's deployments, whose network the embedded dataset
+ * models: Gauß-Krüger zone 3 on the DHDN datum (EPSG:31467; EFA's map name `NBWT`), in metres, written as
+ * rapidJSON writes native coordinates, `[northing, easting]` (Stuttgart Hbf: `[5405191.71, 3513423.66]`).
+ * It is what a server answers without `coordOutputFormat`, and to `coordOutputFormat=MDV` (the name efa.de
+ * documents for the native format), `NBWT` or `EPSG:31467`. The datum shift uses the usual seven DHDN
+ * parameters (metre accuracy), computed with proj4.
+ *
+ * @since 0.1.0
+ */
+import proj4 from "proj4"
+
+/**
+ * How an answer writes coordinates.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type CoordFormat = "WGS84" | "grid"
+
+/**
+ * The `coordOutputFormat` values read as WGS84 degrees, in lower case.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const WGS84_FORMATS: ReadonlySet<string> = new Set([
+  "wgs84[dd.ddddd]",
+  "wgs84[ddd.ddddd]",
+  "wgs84[dd.dddddd]",
+  "epsg:4326",
+  "wgs84"
+])
+
+/**
+ * The `coordOutputFormat` values read as the native grid, in lower case.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const GRID_FORMATS: ReadonlySet<string> = new Set(["mdv", "nbwt", "epsg:31467"])
+
+/**
+ * The native grid's name in answers and documentation.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const NATIVE_GRID = "NBWT (Gauß-Krüger zone 3, DHDN, EPSG:31467)"
+
+/**
+ * The format a `coordOutputFormat` value asks for, `undefined` for one the fake does not know.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const coordFormatOf = (value: string | undefined): CoordFormat | undefined => {
+  if (value === undefined) return "grid"
+  const asked = value.trim().toLowerCase()
+  return WGS84_FORMATS.has(asked) ? "WGS84" : GRID_FORMATS.has(asked) ? "grid" : undefined
+}
+
+const GK3 = "+proj=tmerc +lat_0=0 +lon_0=9 +k=1 +x_0=3500000 +y_0=0 +ellps=bessel " +
+  "+towgs84=598.1,73.7,418.2,0.202,0.045,-2.455,6.7 +units=m +no_defs"
+
+let converter: proj4.Converter | undefined
+const gk3 = (): proj4.Converter => (converter ??= proj4("EPSG:4326", GK3))
+
+const round = (metres: number): number => Math.round(metres * 100) / 100
+
+/**
+ * A WGS84 position `[lat, lon]` in the native grid, `[northing, easting]`.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const toGrid = (lat: number, lon: number): [number, number] => {
+  const [easting, northing] = gk3().forward([lon, lat])
+  return [round(northing!), round(easting!)]
+}
+
+/**
+ * A native-grid position `[northing, easting]` back in WGS84, `[lat, lon]`.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const fromGrid = (northing: number, easting: number): [number, number] => {
+  const [lon, lat] = gk3().inverse([easting, northing])
+  return [lat!, lon!]
+}
+
+const isPair = (value: unknown): value is [number, number, ...Array<unknown>] =>
+  Array.isArray(value) && value.length >= 2 && typeof value[0] === "number" && typeof value[1] === "number"
+
+const pairToGrid = (pair: [number, number, ...Array<unknown>]): Array<unknown> => {
+  const [northing, easting] = toGrid(pair[0], pair[1])
+  return pair.length === 2 ? [northing, easting] : [northing, easting, ...pair.slice(2)]
+}
+
+// `coords` is a polyline of a leg, or a list of polylines of a line.
+const polylineToGrid = (value: unknown): unknown => {
+  if (!Array.isArray(value)) return value
+  return value.map((item) => (isPair(item) ? pairToGrid(item) : polylineToGrid(item)))
+}
+
+// GeoJSON positions are `[lon, lat]`; in the grid `[easting, northing]`.
+const geoJsonToGrid = (value: unknown): unknown => {
+  if (!Array.isArray(value)) return value
+  if (isPair(value)) {
+    const [northing, easting] = toGrid(value[1], value[0])
+    return [easting, northing]
+  }
+  return value.map(geoJsonToGrid)
+}
+
+/**
+ * A rapidJSON document with every coordinate in the native grid: `coord` pairs, `coords` and `allCoords`
+ * polylines, and the GeoJSON `coordinates` of operating zones. The document is changed in place.
+ *
+ * @since 0.1.0
+ * @category conversions
+ */
+export const documentToGrid = (document: unknown): unknown => {
+  if (Array.isArray(document)) {
+    for (const item of document) documentToGrid(item)
+    return document
+  }
+  if (document === null || typeof document !== "object") return document
+  const record = document as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    const value = record[key]
+    if (key === "coord" && isPair(value)) record[key] = pairToGrid(value)
+    else if (key === "coords" || key === "allCoords") record[key] = polylineToGrid(value)
+    else if (key === "operatingZone" || key === "coverageArea") {
+      const zone = value as { coordinates?: unknown } | undefined
+      if (zone !== undefined && zone !== null) zone.coordinates = geoJsonToGrid(zone.coordinates)
+    } else if (typeof value === "object" && value !== null) documentToGrid(value)
+  }
+  return document
+}

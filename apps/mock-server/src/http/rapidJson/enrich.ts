@@ -1,0 +1,406 @@
+/**
+ * The rapidJSON answer of an operation as a real server writes it. The core's rapidJSON encoding of the
+ * answer (what efa-kit's client reads back) is completed from the dataset with what real answers carry
+ * besides: the interface `version` and `serverInfo`, `systemMessages` (also when empty), journeys' `rating`
+ * and `isAdditional`, legs' `duration`, leg ends with their type, coordinate, locality and platform,
+ * transportations with product, operator and destination, stop-finder and coordinate-search hits with
+ * `disassembledName`, `parent`, `isGlobalId`, `productClasses` and `properties`, serving lines with their
+ * destination stop, notices with `version`, `timestamps`, `providerCode` and the `infos.affected` table,
+ * line IDs in five parts everywhere, location types of the Mentz enum, instants without fractions of a
+ * second, and system-message modules of the Mentz enum. Places come from `places.ts`, so the same stop
+ * looks the same in every operation.
+ *
+ * @since 0.1.0
+ */
+import type { SystemMessage } from "@efa-kit/core"
+import { DateTime } from "effect"
+import { distanceMeters } from "../../dataset/geometry.js"
+import { lookupOf } from "../../dataset/lookup.js"
+import type { Dataset } from "../../dataset/schema.js"
+import { type CoordFormat, documentToGrid } from "./coords.js"
+import { platformNumber, platformPlace, poiPlace, stopPlace, transportationOf } from "./places.js"
+
+type Json = Record<string, any>
+
+/**
+ * What the completion of an answer needs.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface RapidJsonSettings {
+  readonly dataset: Dataset
+  readonly now: DateTime.Utc
+  readonly timeZone: DateTime.TimeZone
+  /** The interface version the fake names (`version`). */
+  readonly version: string
+  readonly coords: CoordFormat
+  /** Messages about the request (parameters left out) added to the answer's own. */
+  readonly notes: ReadonlyArray<SystemMessage.SystemMessage>
+}
+
+/**
+ * An instant as real servers write it: `2026-03-02T07:37:00Z`, without fractions of a second.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const wireInstant = (text: unknown): unknown =>
+  typeof text === "string" && text.endsWith("Z") ? text.replace(/\.\d+Z$/, "Z") : text
+
+const MODULES = new Set([
+  "PT_KERNEL",
+  "IT_KERNEL",
+  "MAP_KERNEL",
+  "DISPATCHER",
+  "BROKER",
+  "PPROF",
+  "AHF",
+  "EFAPSCHED",
+  "PDA",
+  "STT",
+  "ROP",
+  "TTB",
+  "itp-monomodal",
+  "UNKNOWN"
+])
+
+/**
+ * A system message's module as the Mentz enum has it: the router's messages come from `PT_KERNEL`, the
+ * others from `BROKER`.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const wireModule = (module: string): string =>
+  MODULES.has(module) ? module : module === "routing" ? "PT_KERNEL" : "BROKER"
+
+/**
+ * A line direction's ID in five parts, as trips, serving lines and notices of real servers write it.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const fivePartLineId = (id: string): string => (id.split(":").length === 4 ? `${id}:` : id)
+
+const directionOf = (dataset: Dataset, lineId: unknown) =>
+  typeof lineId === "string" ? lookupOf(dataset).directionById.get(lineId.replace(/:$/, "")) : undefined
+
+const serverTime = (now: DateTime.Utc, zone: DateTime.TimeZone): string =>
+  DateTime.formatIsoZoned(DateTime.setZone(now, zone)).slice(0, 19)
+
+// A leg end: the stop's description, its platform in `properties` when the leg's line calls there.
+const legEnd = (dataset: Dataset, end: Json, directionId: string | undefined, time: string): void => {
+  end[time] = wireInstant(end[time])
+  const estimated = time.replace("Planned", "Estimated")
+  if (end[estimated] !== undefined) end[estimated] = wireInstant(end[estimated])
+  const stop = lookupOf(dataset).stopById.get(end.id)
+  if (stop === undefined) {
+    end.type ??= end.id?.startsWith("coord:") ? "unknown" : "address"
+    return
+  }
+  const place = stopPlace(dataset, stop)
+  const number = directionId === undefined ? undefined : platformNumber(dataset, stop.id, directionId)
+  end.isGlobalId = true
+  end.disassembledName = place.disassembledName
+  end.type = "stop"
+  end.coord = place.coord
+  end.niveau = 0
+  end.parent ??= place.parent
+  end.productClasses = place.productClasses
+  if (number !== undefined) {
+    const platform = platformPlace(dataset, stop, number).properties as Json
+    end.properties = { ...end.properties, ...platform, stoppingPointPlanned: String(number) }
+  }
+}
+
+const FOOTPATH = { id: 100, class: 100, name: "footpath", iconId: 100 }
+
+const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
+  const { dataset } = settings
+  for (const journey of answer.journeys ?? []) {
+    journey.rating = 0
+    journey.isAdditional = false
+    for (const leg of journey.legs ?? []) {
+      const direction = directionOf(dataset, leg.transportation?.id)
+      const departure = Date.parse(leg.origin.departureTimePlanned)
+      const arrival = Date.parse(leg.destination.arrivalTimePlanned)
+      leg.duration = Math.max(0, Math.round((arrival - departure) / 1000))
+      legEnd(dataset, leg.origin, direction?.id, "departureTimePlanned")
+      legEnd(dataset, leg.destination, direction?.id, "arrivalTimePlanned")
+      if (direction !== undefined) {
+        const full = transportationOf(dataset, direction)
+        leg.transportation = {
+          ...full,
+          ...leg.transportation,
+          product: { ...full.product as Json, ...leg.transportation.product }
+        }
+      } else if ((leg.transportation?.product?.class ?? 0) >= 97) {
+        leg.transportation.product = { ...FOOTPATH, ...leg.transportation.product }
+      }
+      leg.isRealtimeControlled ??= leg.origin.departureTimeEstimated !== undefined
+    }
+  }
+}
+
+const LOCATION_TYPES = new Set([
+  "address",
+  "crossing",
+  "gis",
+  "locality",
+  "platform",
+  "poi",
+  "suburb",
+  "stop",
+  "street",
+  "poiHierarchy",
+  "sharing",
+  "parking",
+  "unknown"
+])
+
+/**
+ * A location type as the Mentz enum has it: the fake's `coord` (a position the stop finder echoes) is
+ * `unknown`, its sharing vehicles `sharing`.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const wireLocationType = (type: string): string => {
+  if (LOCATION_TYPES.has(type)) return type
+  const lower = type.toLowerCase()
+  // the core's rapidJSON decoding reads this name back as the model's pin type
+  if (lower === "sharing_vehicle") return type
+  if (lower === "sharing") return "sharing"
+  if (lower === "bus_point") return "platform"
+  if (lower === "poi_point") return "poi"
+  if (lower === "gis_point") return "gis"
+  return LOCATION_TYPES.has(lower) ? lower : "unknown"
+}
+
+// A stop-finder or coordinate-search hit, completed with the dataset's description of its place.
+const enrichLocation = (dataset: Dataset, location: Json): void => {
+  const lookup = lookupOf(dataset)
+  const stop = lookup.stopById.get(location.id)
+  const poi = stop === undefined ? lookup.poiById.get(location.id) : undefined
+  const place = stop !== undefined ? stopPlace(dataset, stop) : poi !== undefined ? poiPlace(poi) : undefined
+  const distance = location.properties?.distance
+  if (place !== undefined) {
+    for (const key of ["isGlobalId", "disassembledName", "parent", "productClasses"]) {
+      if (place[key] !== undefined) location[key] ??= place[key]
+    }
+    location.properties = { ...(place.properties as Json | undefined), ...location.properties }
+  } else {
+    location.isGlobalId ??= false
+  }
+  if (distance !== undefined) location.properties.distance = distance
+  location.type = wireLocationType(location.type)
+  for (const stopRef of location.assignedStops ?? []) {
+    const assigned = lookup.stopById.get(stopRef.id)
+    if (assigned === undefined) continue
+    const assignedPlace = stopPlace(dataset, assigned)
+    Object.assign(stopRef, { ...assignedPlace, ...stopRef })
+  }
+}
+
+const enrichLocations = (answer: Json, settings: RapidJsonSettings): void => {
+  for (const location of answer.locations ?? []) enrichLocation(settings.dataset, location)
+}
+
+// The centre of a circular coordinate search, from which real servers give each hit's distance.
+const centreOf = (request: unknown): { readonly lat: number; readonly lon: number } | undefined => {
+  const space = (request as { readonly searchSpace?: { readonly _tag?: string; readonly centre?: any } } | undefined)
+    ?.searchSpace
+  return space?._tag === "Circle" ? space.centre : undefined
+}
+
+const enrichCoordInfo = (answer: Json, settings: RapidJsonSettings, request: unknown): void => {
+  const lookup = lookupOf(settings.dataset)
+  const centre = centreOf(request)
+  for (const location of answer.locations ?? []) {
+    if (centre !== undefined && location.properties?.distance === undefined && Array.isArray(location.coord)) {
+      const [lat, lon] = location.coord
+      location.properties = {
+        ...location.properties,
+        distance: Math.round(distanceMeters(centre, { lat, lon }))
+      }
+    }
+    enrichLocation(settings.dataset, location)
+    // a platform hit (`BUS_POINT`) has its stop as parent
+    if (location.type === "platform" && location.parent === undefined) {
+      const stop = lookup.stopById.get(String(location.id).split(":").slice(0, 3).join(":"))
+      if (stop !== undefined) location.parent = stopPlace(settings.dataset, stop)
+    }
+    if (location.parent === undefined && location.type === "sharing") location.isGlobalId = false
+  }
+}
+
+const enrichServingLines = (answer: Json, settings: RapidJsonSettings): void => {
+  answer.lines = (answer.lines ?? []).map((line: Json) => {
+    const direction = directionOf(settings.dataset, line.id)
+    if (direction === undefined) return line
+    const full = transportationOf(settings.dataset, direction)
+    return { ...full, ...line, product: { ...(full.product as Json), ...line.product }, destination: full.destination }
+  })
+}
+
+const enrichGeoObject = (answer: Json, settings: RapidJsonSettings, request: unknown): void => {
+  const { dataset } = settings
+  const lookup = lookupOf(dataset)
+  const stops = (answer.transportations?.[0]?.locationSequence ?? []) as Array<Json>
+  const line = (request as { readonly line?: unknown } | undefined)?.line
+  const direction = stops.length >= 2
+    ? Array.from(lookup.directionById.values()).find((candidate) =>
+      candidate.stops[0] === stops[0]!.id && candidate.stops.includes(stops[stops.length - 1]!.id)
+    )
+    : undefined
+  for (const transportation of answer.transportations ?? []) {
+    if (direction !== undefined && line !== undefined) {
+      Object.assign(transportation, transportationOf(dataset, direction))
+    }
+    for (const stop of transportation.locationSequence ?? []) {
+      const known = lookup.stopById.get(stop.id)
+      if (known !== undefined) Object.assign(stop, { ...stopPlace(dataset, known), ...stop })
+    }
+  }
+}
+
+const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void => {
+  const { dataset } = settings
+  const lookup = lookupOf(dataset)
+  const notices = new Map(dataset.notices.map((notice) => [notice.id, notice]))
+  const affectedLines = new Map<string, Json>()
+  const affectedStops = new Map<string, Json>()
+  const infos = answer.infos ?? {}
+  for (const info of [...(infos.current ?? []), ...(infos.historic ?? [])]) {
+    const notice = notices.get(info.id)
+    info.version = 1
+    if (notice !== undefined) info.providerCode = notice.provider
+    const validity = info.timestamps?.validity ?? []
+    for (const interval of validity) {
+      interval.from = wireInstant(interval.from)
+      interval.to = wireInstant(interval.to)
+    }
+    const first = validity[0]
+    const created = first?.from ?? wireInstant(DateTime.formatIso(settings.now))
+    info.timestamps = {
+      creation: created,
+      lastModification: created,
+      availability: { from: created, to: validity[validity.length - 1]?.to ?? created },
+      ...info.timestamps,
+      validity
+    }
+    const lines: Array<Json> = []
+    for (const ref of info.affected?.lines ?? []) {
+      const direction = directionOf(dataset, ref.id)
+      const line = direction === undefined
+        ? { id: fivePartLineId(ref.id) }
+        : { ...transportationOf(dataset, direction), id: fivePartLineId(ref.id) }
+      lines.push(line)
+      affectedLines.set(line.id as string, line)
+    }
+    const stops: Array<Json> = []
+    const stopIds: ReadonlyArray<string> = info.affected?.stops?.map((ref: Json) => ref.id) ?? notice?.stops ?? []
+    for (const id of stopIds) {
+      const stop = lookup.stopById.get(id)
+      const place = stop === undefined ? { id } : stopPlace(dataset, stop)
+      stops.push(place)
+      affectedStops.set(id, place)
+    }
+    if (info.affected !== undefined || stops.length > 0) {
+      info.affected = {
+        ...info.affected,
+        ...(lines.length > 0 ? { lines } : {}),
+        ...(stops.length > 0 ? { stops } : {})
+      }
+    }
+  }
+  // notices that ended before today are historic, as the dataset's publication status has it
+  const today = DateTime.formatIso(settings.now).slice(0, 10)
+  const all = [...(infos.current ?? []), ...(infos.historic ?? [])]
+  const ended = (info: Json) => {
+    const validTo = notices.get(info.id)?.validTo
+    return validTo !== undefined && validTo < today
+  }
+  answer.infos = {
+    ...infos,
+    current: all.filter((info) => !ended(info)),
+    historic: all.filter(ended),
+    affected: { lines: Array.from(affectedLines.values()), stops: Array.from(affectedStops.values()) }
+  }
+  answer.timestamp = wireInstant(DateTime.formatIso(settings.now))
+}
+
+// The Mentz schema wants numeric IDs and an enum of products and types: providers and areas carry their
+// numbers (`Lookup.sharingNumbers`), which requests may name in place of the IDs.
+const enrichOpArea = (answer: Json, settings: RapidJsonSettings): void => {
+  const providers = settings.dataset.sharing.providers
+  const numbers = lookupOf(settings.dataset).sharingNumbers
+  for (const area of answer.operatingAreas ?? []) {
+    const provider = providers.find((candidate) => candidate.id === area.operator?.id)
+    area.id = numbers.areas.get(area.id) ?? area.id
+    if (area.operator !== undefined) area.operator.id = numbers.providers.get(area.operator.id) ?? area.operator.id
+    area.product = area.product === "bike" || area.product === "car" ? area.product : "unknown"
+    area.type = settings.dataset.sharing.vehicles.some((vehicle) =>
+        vehicle.provider === provider?.id && vehicle.locationType === "STATION"
+      )
+      ? "station"
+      : "freefloating"
+  }
+}
+
+/**
+ * Completes the core's rapidJSON encoding of an answer (`wire`, changed in place) as a real server writes
+ * it, and converts its coordinates to the asked format.
+ *
+ * @since 0.1.0
+ * @category answers
+ */
+export const completeAnswer = (
+  operation: string,
+  wire: Json,
+  settings: RapidJsonSettings,
+  request?: unknown
+): Json => {
+  switch (operation) {
+    case "trip":
+      enrichTrip(wire, settings)
+      break
+    case "stopFinder":
+      enrichLocations(wire, settings)
+      break
+    case "coordInfo":
+    case "vehicleDetail":
+      enrichCoordInfo(wire, settings, request)
+      break
+    case "servingLines":
+      enrichServingLines(wire, settings)
+      break
+    case "geoObject":
+      enrichGeoObject(wire, settings, request)
+      break
+    case "addInfo":
+      enrichAddInfo(wire, settings)
+      break
+    case "opArea":
+      enrichOpArea(wire, settings)
+      break
+  }
+  const messages = [...(wire.systemMessages ?? []), ...settings.notes].map((message: Json) => ({
+    ...message,
+    module: wireModule(message.module)
+  }))
+  const { systemMessages: _, ...rest } = wire
+  const out: Json = {
+    serverInfo: {
+      controllerVersion: settings.version,
+      serverID: "efa-mock-server",
+      virtDir: "efa",
+      serverTime: serverTime(settings.now, settings.timeZone)
+    },
+    version: settings.version,
+    systemMessages: messages,
+    ...rest
+  }
+  return settings.coords === "grid" ? documentToGrid(out) as Json : out
+}

@@ -1,0 +1,128 @@
+/**
+ * Requests read as real servers read them (rapidJSON without `--strict`): what a real server answers is
+ * answered, never refused with a 400.
+ *
+ * - Unknown parameters are ignored (as in every dialect).
+ * - Coordinate-search filter blocks may be numbered from any number (`type_1`, `radius_1`, as the TfNSW
+ *   documentation, other clients and recorded requests do): they are renumbered from 0 in their order.
+ * - A serving-lines request without `lineReqType` lists every line type (`lineReqType=0`).
+ * - A parameter the contract refuses (a value that cannot be read, an option without its group's
+ *   activation parameter such as `changeSpeed` without `ptOptionsActive`) is left out, and the answer
+ *   says so in a `systemMessages` warning (code -10, module `BROKER`; no real server's code for it is
+ *   known, real servers mostly ignore such a parameter silently).
+ * - A request that still lacks what the operation needs (no `name_sf`) is answered with the operation's
+ *   empty result and its EFA error (the code of the registry's `noResult`, such as -8012 for the stop
+ *   finder), as real servers do with HTTP 200.
+ *
+ * @since 0.1.0
+ */
+import { CoordInfo, type SystemMessage } from "@efa-kit/core"
+import type { Either, ParseResult } from "effect"
+import { Either as E } from "effect"
+import { type ParameterIssue, toParameterIssues } from "../responses.js"
+
+type Pairs = ReadonlyArray<readonly [string, string]>
+
+/**
+ * The code of the warning that names a parameter left out.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const IGNORED_PARAMETER_CODE = -10
+
+const filterPrefixes: ReadonlyArray<string> = Object.values(CoordInfo.FilterParameters)
+
+const filterIndexOf = (name: string): { readonly prefix: string; readonly index: number } | undefined => {
+  for (const prefix of filterPrefixes) {
+    if (name.startsWith(prefix)) {
+      const rest = name.slice(prefix.length)
+      if (/^\d{1,3}$/.test(rest)) return { prefix, index: Number(rest) }
+    }
+  }
+  return undefined
+}
+
+// The filter blocks renumbered 0, 1, ... in the order of their `type_<i>` indexes.
+const renumberFilterBlocks = (pairs: Pairs): Pairs => {
+  const typeIndexes = new Set<number>()
+  for (const [name] of pairs) {
+    const found = filterIndexOf(name)
+    if (found?.prefix === CoordInfo.FilterParameters.type) typeIndexes.add(found.index)
+  }
+  const sorted = [...typeIndexes].sort((a, b) => a - b)
+  if (sorted.every((index, i) => index === i)) return pairs
+  const renumbered = new Map(sorted.map((index, i) => [index, i]))
+  return pairs.map(([name, value]) => {
+    const found = filterIndexOf(name)
+    const to = found === undefined ? undefined : renumbered.get(found.index)
+    return found === undefined || to === undefined ? [name, value] as const : [`${found.prefix}${to}`, value] as const
+  })
+}
+
+/**
+ * A query as a real server would read it, before decoding.
+ *
+ * @since 0.1.0
+ * @category reading
+ */
+export const normalisePairs = (operation: string, pairs: Pairs): Pairs => {
+  if (operation === "coordInfo") return renumberFilterBlocks(pairs)
+  if (operation === "servingLines" && !pairs.some(([name]) => name === "lineReqType")) {
+    return [...pairs, ["lineReqType", "0"]]
+  }
+  return pairs
+}
+
+/**
+ * What reading a query leniently gave: the request and the warnings about parameters left out, or the
+ * issues that remain (something required is missing).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type LenientReading =
+  | {
+    readonly _tag: "Read"
+    readonly request: unknown
+    readonly notes: ReadonlyArray<SystemMessage.SystemMessage>
+  }
+  | {
+    readonly _tag: "Unanswerable"
+    readonly issues: ReadonlyArray<ParameterIssue>
+    readonly notes: ReadonlyArray<SystemMessage.SystemMessage>
+  }
+
+/**
+ * Reads a query as a real server does: normalised, then decoded; each parameter an issue names is left
+ * out (with a warning) and the rest decoded again.
+ *
+ * @since 0.1.0
+ * @category reading
+ */
+export const readLeniently = (
+  operation: string,
+  input: Pairs,
+  decode: (pairs: Pairs) => Either.Either<unknown, ParseResult.ParseError>
+): LenientReading => {
+  let pairs = normalisePairs(operation, input)
+  const notes: Array<SystemMessage.SystemMessage> = []
+  for (;;) {
+    const decoded = decode(pairs)
+    if (E.isRight(decoded)) return { _tag: "Read", request: decoded.right, notes }
+    const issues = toParameterIssues(decoded.left.issue)
+    const present = new Set(pairs.map(([name]) => name))
+    const dropped = issues.filter((issue) => present.has(issue.parameter))
+    if (dropped.length === 0) return { _tag: "Unanswerable", issues, notes }
+    const names = new Set(dropped.map((issue) => issue.parameter))
+    for (const issue of dropped) {
+      notes.push({
+        type: "warning",
+        module: "BROKER",
+        code: IGNORED_PARAMETER_CODE,
+        text: `parameter ${issue.parameter} ignored: ${issue.message}`
+      })
+    }
+    pairs = pairs.filter(([name]) => !names.has(name))
+  }
+}

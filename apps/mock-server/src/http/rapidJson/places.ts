@@ -1,0 +1,152 @@
+/**
+ * The places of rapidJSON answers as real servers describe them, built from the dataset and the same in
+ * every operation: a stop has its global ID, its short name, its coordinate, its locality as `parent` and
+ * the product classes that call there; a platform is numbered per stop from the line directions that call
+ * there (one platform per direction, in the dataset's order), so that the same line direction always
+ * leaves from the same platform.
+ *
+ * @since 0.1.0
+ */
+import { type LineDirection, lookupOf } from "../../dataset/lookup.js"
+import type { Dataset, Line, Poi, Stop } from "../../dataset/schema.js"
+
+/**
+ * A rapidJSON place: the fields of the Mentz `location` the fake fills.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type WirePlace = Record<string, unknown>
+
+/**
+ * The locality (municipality or district) of a stop or POI: `placeID:<OMC>:<place ID>`.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const localityOf = (place: { readonly omc: string; readonly place: string; readonly placeId?: string }) => ({
+  id: `placeID:${place.omc}:${place.placeId ?? "1"}`,
+  name: place.place,
+  type: "locality"
+})
+
+/**
+ * The name of a stop without its place (`Hauptbahnhof` for `Stuttgart, Hauptbahnhof`).
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const shortName = (place: { readonly name: string; readonly place: string }): string => {
+  const prefix = `${place.place}, `
+  return place.name.startsWith(prefix) ? place.name.slice(prefix.length) : place.name
+}
+
+/**
+ * The platform number a line direction calls at in a stop (1, 2, ...: its place among the directions
+ * calling there), if it calls there.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const platformNumber = (dataset: Dataset, stopId: string, directionId: string): number | undefined => {
+  const at = lookupOf(dataset).directionsAtStop.get(stopId)?.findIndex((direction) => direction.id === directionId)
+  return at === undefined || at < 0 ? undefined : at + 1
+}
+
+/**
+ * The product classes (MOT-IDs) that call at a stop, ascending.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const productClassesAt = (dataset: Dataset, stopId: string): Array<number> =>
+  [...(lookupOf(dataset).motsAtStop.get(stopId) ?? [])].sort((a, b) => a - b)
+
+/**
+ * A stop as every answer describes it.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const stopPlace = (dataset: Dataset, stop: Stop): WirePlace => ({
+  id: stop.id,
+  isGlobalId: true,
+  name: stop.name,
+  disassembledName: shortName(stop),
+  type: "stop",
+  coord: [stop.coord.lat, stop.coord.lon],
+  parent: localityOf(stop),
+  productClasses: productClassesAt(dataset, stop.id),
+  properties: { stopId: stop.id }
+})
+
+/**
+ * A platform of a stop: `<stop ID>:1:<number>` (area 1), its stop as `parent`.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const platformPlace = (dataset: Dataset, stop: Stop, number: number): WirePlace => ({
+  id: `${stop.id}:1:${number}`,
+  isGlobalId: true,
+  name: stop.name,
+  disassembledName: String(number),
+  type: "platform",
+  coord: [stop.coord.lat, stop.coord.lon],
+  parent: stopPlace(dataset, stop),
+  properties: { platform: String(number), platformName: String(number), areaGid: `${stop.id}:1` }
+})
+
+/**
+ * A POI as every answer describes it.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const poiPlace = (poi: Poi): WirePlace => ({
+  id: poi.id,
+  isGlobalId: false,
+  name: poi.name,
+  disassembledName: shortName(poi),
+  type: "poi",
+  coord: [poi.coord.lat, poi.coord.lon],
+  parent: localityOf(poi)
+})
+
+/**
+ * A line direction as a rapidJSON `transportation`: identifier, names, product, operator, destination.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const transportationOf = (dataset: Dataset, direction: LineDirection): Record<string, unknown> => {
+  const { line } = direction
+  const lookup = lookupOf(dataset)
+  const first = lookup.stopById.get(direction.stops[0]!)
+  const last = lookup.stopById.get(direction.stops[direction.stops.length - 1]!)
+  return {
+    id: `${direction.id}:`,
+    name: `${line.product} ${line.number}`,
+    disassembledName: line.number,
+    number: line.number,
+    description: `${first?.name ?? ""} - ${last?.name ?? direction.towards}`,
+    product: productOf(line),
+    operator: { id: line.operator.code, name: line.operator.name },
+    destination: last === undefined
+      ? { name: direction.towards, type: "stop" }
+      : { id: last.id, name: last.name, type: "stop" },
+    properties: {
+      isTTB: line.kinds.includes("TTB"),
+      isSTT: line.kinds.includes("STT"),
+      isROP: line.kinds.includes("ROB")
+    }
+  }
+}
+
+/**
+ * A line's product as rapidJSON writes it: class (the MOT-ID), name and icon.
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const productOf = (line: Line) => ({ id: line.mot, class: line.mot, name: line.product, iconId: line.mot })

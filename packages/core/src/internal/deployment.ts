@@ -1,0 +1,101 @@
+/**
+ * What building and sending a request need of the deployment: the path of each operation, the parameters the
+ * deployment names otherwise, the ones it requires and the dialect asks for, the operations it offers, how the
+ * API key travels, and a transport error's cause without the key. How its answers read is `dialect.ts`.
+ *
+ * @internal
+ */
+import * as HttpClientError from "@effect/platform/HttpClientError"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as Redacted from "effect/Redacted"
+import type * as Operation from "../Operation.js"
+import type { Profile } from "../Profile.js"
+import type { DialectName } from "./operationNames.js"
+import type { QueryPairs } from "./query.js"
+import { entryOf, renameParams } from "./renames.js"
+
+/** @internal */
+export const WGS84_OUTPUT = "WGS84[dd.ddddd]"
+
+/** @internal */
+export interface DeploymentSettings {
+  readonly dialect: DialectName
+  readonly profile: Profile | undefined
+  readonly apiKey: Redacted.Redacted<string> | undefined
+}
+
+/**
+ * The deployment a client talks to: its profile (or none), and the parameters its dialect asks with.
+ *
+ * @internal
+ */
+export const makeDeployment = (settings: DeploymentSettings) => {
+  const { profile } = settings
+
+  const common: QueryPairs = [
+    ...(settings.dialect === "rapidJSON"
+      ? [
+        ["outputFormat", "rapidJSON"] as const,
+        ["coordOutputFormat", profile?.coordOutputFormat ?? WGS84_OUTPUT] as const,
+        ...(profile?.version !== undefined ? [["version", profile.version] as const] : [])
+      ]
+      : [["outputFormat", "JSON"] as const]),
+    ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
+  ]
+
+  const offered: ReadonlyArray<string> | undefined = profile?.operations
+
+  const path = (operation: Operation.Any): string => entryOf(profile?.paths, operation.name) ?? operation.path
+
+  /** The request's pairs with the dialect's and the profile's parameters after them (unless already sent). */
+  const query = (operation: Operation.Any, request: QueryPairs): QueryPairs => {
+    const pairs = renameParams(profile, operation.name, request)
+    const extra = entryOf(profile?.params, operation.name)
+    if (extra === undefined || extra.length === 0) return [...pairs, ...common]
+    const sent = new Set(pairs.map(([name]) => name))
+    return [...pairs, ...extra.filter(([name]) => !sent.has(name)), ...common]
+  }
+
+  /** Why the deployment cannot answer an operation, if it cannot. */
+  const refusal = (operation: Operation.Any): string | undefined =>
+    offered === undefined || offered.includes(operation.name)
+      ? undefined
+      : `the deployment ${profile!.name} does not offer ${operation.name} (it offers ${offered.join(", ")})`
+
+  const headers = (base: Readonly<Record<string, string>>): Readonly<Record<string, string>> => {
+    if (settings.apiKey === undefined) return base
+    const scheme = profile?.apiKey ?? { header: "Authorization" }
+    return { ...base, [scheme.header.toLowerCase()]: `${scheme.prefix ?? ""}${Redacted.value(settings.apiKey)}` }
+  }
+
+  /**
+   * The cause a `TransportError` may keep: with an API key, the platform's error rebuilt around a request whose
+   * key header reads `<redacted>`. Effect redacts `Authorization` only when printed inside a fiber; a
+   * `JSON.stringify` of the error elsewhere would show the key.
+   */
+  const safeCause = (error: HttpClientError.HttpClientError): unknown => {
+    if (settings.apiKey === undefined) return error
+    const header = (profile?.apiKey?.header ?? "Authorization").toLowerCase()
+    const request = HttpClientRequest.setHeader(error.request, header, "<redacted>")
+    const fields = {
+      request,
+      ...(error.cause !== undefined ? { cause: error.cause } : {}),
+      ...(error.description !== undefined ? { description: error.description } : {})
+    }
+    // a response error's response holds the original request: only its status is kept
+    return error._tag === "RequestError"
+      ? new HttpClientError.RequestError({ ...fields, reason: error.reason })
+      : new HttpClientError.RequestError({
+        ...fields,
+        reason: "Transport",
+        description: `${error.reason} (status ${error.response.status})${
+          error.description !== undefined ? `: ${error.description}` : ""
+        }`
+      })
+  }
+
+  return { path, query, refusal, headers, safeCause } as const
+}
+
+/** @internal */
+export type Deployment = ReturnType<typeof makeDeployment>

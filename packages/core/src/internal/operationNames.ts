@@ -1,0 +1,38 @@
+// The names of the client's operations and the contract's path of each: the one thing about an operation that
+// modules below the list need (the profile table, the deployment, the dialect), in a module that imports
+// nothing, so that none of them imports the operations (no import loop, no codec in a profile's bundle).
+// `EfaClient.operations` is held to these names by the compiler; each operation's descriptor takes its
+// path from here.
+
+// The coordinate search and its vehicle-detail mode share one path.
+const COORD_REQUEST = "XML_COORD_REQUEST"
+
+/**
+ * The path of each operation below a deployment's base URL, as the contract names it, by method name.
+ *
+ * @internal
+ */
+export const contractPaths = {
+  trip: "XML_TRIP_REQUEST2",
+  coordInfo: COORD_REQUEST,
+  vehicleDetail: COORD_REQUEST,
+  stopFinder: "XML_STOPFINDER_REQUEST",
+  servingLines: "XML_SERVINGLINES_REQUEST",
+  addInfo: "XML_ADDINFO_REQUEST",
+  opArea: "XML_OPAREA_REQUEST",
+  geoObject: "XML_GEOOBJECT_REQUEST"
+} as const
+
+/**
+ * The method names of the client's operations.
+ *
+ * @internal
+ */
+export type OperationName = keyof typeof contractPaths
+
+/**
+ * The dialects a client speaks.
+ *
+ * @internal
+ */
+export type DialectName = "contract" | "rapidJSON"

@@ -1,0 +1,38 @@
+/**
+ * Answers as plain JavaScript values, for the Promise client: every `DateTime` becomes a `Date`, whatever
+ * the operation and wherever it sits in the answer, so an operation added later needs nothing here.
+ *
+ * @internal
+ */
+import * as DateTime from "effect/DateTime"
+
+/**
+ * The type of {@link toPlain}'s result: `Date` where the answer holds a `DateTime`, the rest unchanged
+ * (optional and readonly fields, and the brands of strings, are kept).
+ *
+ * @internal
+ */
+export type Plain<A> = A extends string | number | boolean | bigint | symbol | null | undefined ? A
+  : A extends DateTime.DateTime ? Date
+  : A extends ReadonlyArray<unknown> ? { readonly [K in keyof A]: Plain<A[K]> }
+  : A extends object ? { [K in keyof A]: Plain<A[K]> }
+  : A
+
+/**
+ * Copies a decoded answer with every `DateTime` turned into a `Date`. Answers are trees of plain objects
+ * and arrays (decoded from JSON), so the copy is a walk of them; any other object is kept as it is.
+ *
+ * @internal
+ */
+export const toPlain = <A>(value: A): Plain<A> => plain(value) as Plain<A>
+
+const plain = (value: unknown): unknown => {
+  if (value === null || typeof value !== "object") return value
+  if (Array.isArray(value)) return value.map(plain)
+  if (DateTime.isDateTime(value)) return DateTime.toDate(value)
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return value
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) copy[key] = plain((value as Record<string, unknown>)[key])
+  return copy
+}

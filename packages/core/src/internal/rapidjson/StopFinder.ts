@@ -1,0 +1,109 @@
+// The stop finder's rapidJSON codec (`locations`): `coord` pairs become `{lat, lon}`, a missing `matchQuality`
+// reads as 0, `distance` ← `properties.distance` (else `distance`); each decision beside its mapping.
+import * as Schema from "effect/Schema"
+import type { RapidJsonCodec } from "../../Operation.js"
+import * as Point from "../../Point.js"
+import type * as StopFinder from "../../StopFinder.js"
+import { opt } from "../params.js"
+import {
+  mapping,
+  type Mutable,
+  parentOf,
+  put,
+  SystemMessages,
+  total,
+  WireCoord,
+  WireParent,
+  WireProperties
+} from "./wire.js"
+
+const WireAssignedStop = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String
+}).annotations({ identifier: "WireAssignedStop" })
+
+const WireLocation = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String,
+  type: Schema.String,
+  isBest: opt(Schema.Boolean),
+  matchQuality: opt(Schema.Finite),
+  coord: opt(WireCoord),
+  assignedStops: opt(Schema.Array(WireAssignedStop)),
+  parent: opt(WireParent),
+  distance: opt(Schema.Finite),
+  properties: opt(WireProperties)
+}).annotations({ identifier: "WireLocation" })
+
+/**
+ * The rapidJSON stop-finder answer, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireStopFinderResponse = Schema.Struct({
+  locations: opt(Schema.Array(WireLocation)),
+  ...SystemMessages
+}).annotations({ identifier: "WireStopFinderResponse" })
+
+const stopFinderDecode = (wire: typeof WireStopFinderResponse.Type): StopFinder.StopFinderResponse => {
+  const locations = (wire.locations ?? []).map((l): StopFinder.Location => {
+    const out: Mutable<StopFinder.Location> = {
+      id: l.id,
+      name: l.name,
+      type: l.type,
+      isBest: l.isBest ?? false,
+      // a missing `matchQuality` reads as 0
+      matchQuality: l.matchQuality ?? 0
+    }
+    put(out, "coord", l.coord)
+    put(out, "assignedStops", l.assignedStops?.map((s) => ({ id: s.id, name: s.name })))
+    put(out, "parent", parentOf(l.parent))
+    // `distance` ← `properties.distance`, else `distance`
+    put(out, "distance", l.properties?.distance ?? l.distance)
+    return out
+  })
+  const out: Mutable<StopFinder.StopFinderResponse> = { locations }
+  put(out, "systemMessages", wire.systemMessages)
+  return out
+}
+
+const stopFinderEncode = (response: StopFinder.StopFinderResponse): typeof WireStopFinderResponse.Type => {
+  const locations = response.locations.map((l) => {
+    const out: Mutable<typeof WireLocation.Type> = {
+      id: l.id,
+      name: l.name,
+      type: l.type,
+      isBest: l.isBest,
+      matchQuality: l.matchQuality
+    }
+    put(out, "coord", l.coord)
+    put(out, "assignedStops", l.assignedStops)
+    put(out, "parent", l.parent)
+    if (l.distance !== undefined) out.properties = { distance: l.distance }
+    return out
+  })
+  const out: Mutable<typeof WireStopFinderResponse.Type> = { locations }
+  put(out, "systemMessages", response.systemMessages)
+  return out
+}
+
+/**
+ * The rapidJSON codec of the operation, around its response model (given by the operation, so that this module
+ * does not load it).
+ *
+ * @internal
+ */
+export const codec = (
+  model: Schema.Schema<StopFinder.StopFinderResponse, any>
+): RapidJsonCodec<StopFinder.StopFinderResponse, typeof WireStopFinderResponse.Encoded> => ({
+  wire: WireStopFinderResponse,
+  response: (_context) =>
+    mapping(
+      WireStopFinderResponse,
+      model,
+      "StopFinderResponse",
+      total(stopFinderDecode),
+      stopFinderEncode
+    )
+})

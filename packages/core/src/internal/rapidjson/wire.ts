@@ -1,0 +1,205 @@
+// The building blocks of the rapidJSON codecs (`./<Operation>.ts`): coordinates, polylines, parents, and the
+// one shape of a mapping between a wire schema and a response model.
+//
+// Coordinates must be WGS84: a pair outside the degree ranges (a server asked without `coordOutputFormat`
+// answers in its native grid, `[5288880, 790708]`) fails with a message saying so.
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import type * as AST from "effect/SchemaAST"
+import type { RapidJsonContext as Context } from "../../Operation.js"
+import type * as Point from "../../Point.js"
+import * as SystemMessage from "../../SystemMessage.js"
+import { arbitraryHint } from "../arbitraryHint.js"
+import { opt } from "../params.js"
+
+/** @internal */
+export const NOT_WGS84 =
+  "coordinates are not WGS84 decimal degrees (a native grid?): send coordOutputFormat=WGS84[dd.ddddd]"
+
+const pairProblem = (pair: unknown): string | undefined => {
+  if (!Array.isArray(pair) || pair.length < 2) return "expected a [lat, lon] pair"
+  const lat = pair[0]
+  const lon = pair[1]
+  if (typeof lat !== "number" || typeof lon !== "number" || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+    return "expected a [lat, lon] pair of numbers"
+  }
+  if (lat < -90 || lat > 90 || lon < -180 || lon > 180) return `${NOT_WGS84}, got [${lat}, ${lon}]`
+  return undefined
+}
+
+// A model value the transformation built from checked wire values: taken as it is on both sides, so that
+// the model is not checked a second time. The property tests check the transformations' output with
+// `Schema.is` of the model.
+/** @internal */
+export const built = <A, I>(model: Schema.Schema<A, I>, identifier: string): Schema.Schema<A> => {
+  const type = Schema.typeSchema(model)
+  return Schema.declare([], {
+    decode: () => (u) => ParseResult.succeed(u as A),
+    encode: () => (u) => ParseResult.succeed(u as A)
+  }, {
+    identifier,
+    ...arbitraryHint({ valuesOf: type }),
+    pretty: () => (a) => JSON.stringify(a)
+  })
+}
+
+const PairJsonSchema = {
+  type: "array",
+  minItems: 2,
+  description: "[latitude, longitude] in WGS84 decimal degrees (with coordOutputFormat); more items are ignored",
+  items: { type: "number" }
+} as const
+
+// Declarations rather than transformations: one call per coordinate on the fast path. The encoded side
+// (a pair) differs from the decoded one (`{lat, lon}`); each direction's function reads its own input.
+/**
+ * A rapidJSON coordinate `[lat, lon]` (further items, such as the `{z, n}` object of line geometry, are
+ * ignored) as `{lat, lon}`.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireCoord: Schema.Schema<{ readonly lat: number; readonly lon: number }, readonly [number, number]> =
+  Schema.declare([], {
+    decode: () => (pair, _, ast) => {
+      const problem = pairProblem(pair)
+      if (problem !== undefined) return ParseResult.fail(new ParseResult.Type(ast, pair, problem))
+      return ParseResult.succeed({ lat: (pair as Array<number>)[0]!, lon: (pair as Array<number>)[1]! })
+    },
+    encode: () => (coord, _, ast) => {
+      const { lat, lon } = coord as { readonly lat: number; readonly lon: number }
+      return typeof lat === "number" && typeof lon === "number"
+        ? ParseResult.succeed([lat, lon])
+        : ParseResult.fail(new ParseResult.Type(ast, coord, "expected {lat, lon}"))
+    }
+  }, {
+    identifier: "WireCoord",
+    jsonSchema: PairJsonSchema,
+    ...arbitraryHint("coord")
+  }) as any
+
+const checkPairs = (input: unknown, ast: AST.AST) => {
+  if (!Array.isArray(input)) {
+    return ParseResult.fail(new ParseResult.Type(ast, input, "expected an array of [lat, lon] pairs"))
+  }
+  let out: Array<readonly [number, number]> | undefined
+  for (let i = 0; i < input.length; i++) {
+    const pair = input[i]
+    const problem = pairProblem(pair)
+    if (problem !== undefined) {
+      return ParseResult.fail(new ParseResult.Pointer(i, input, new ParseResult.Type(ast, pair, problem)))
+    }
+    if ((pair as Array<unknown>).length !== 2) {
+      out ??= input.slice(0, i)
+      out.push([pair[0], pair[1]])
+    } else {
+      out?.push(pair)
+    }
+  }
+  return ParseResult.succeed((out ?? input) as ReadonlyArray<readonly [number, number]>)
+}
+
+/**
+ * A rapidJSON polyline: `[lat, lon]` pairs, each possibly followed by more items (ignored).
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WirePolyline: Schema.Schema<ReadonlyArray<readonly [number, number]>> = Schema.declare([], {
+  decode: () => (input, _, ast) => checkPairs(input, ast),
+  encode: () => (input, _, ast) => checkPairs(input, ast)
+}, {
+  identifier: "WirePolyline",
+  jsonSchema: { type: "array", items: PairJsonSchema },
+  ...arbitraryHint("latLonPairs")
+})
+
+/** @internal */
+export const WirePlaceFields = {
+  id: opt(Schema.String),
+  name: opt(Schema.String),
+  type: opt(Schema.String)
+}
+
+/**
+ * A rapidJSON `parent` (two levels are read).
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireParent = Schema.Struct({
+  ...WirePlaceFields,
+  parent: opt(Schema.Struct(WirePlaceFields))
+}).annotations({ identifier: "WireParent" })
+
+/** @internal */
+export const placeOf = (place: { readonly id?: string; readonly name?: string; readonly type?: string }) => {
+  const out: { id?: string; name: string; type?: string } = { name: place.name! }
+  if (place.id !== undefined) out.id = place.id
+  if (place.type !== undefined) out.type = place.type
+  return out
+}
+
+/** @internal */
+export const parentOf = (wire: typeof WireParent.Type | undefined): Point.ParentPlace | undefined => {
+  if (wire === undefined || wire.name === undefined) return undefined
+  const out: Mutable<Point.ParentPlace> = placeOf(wire)
+  if (wire.parent !== undefined && wire.parent.name !== undefined) out.parent = placeOf(wire.parent)
+  return out
+}
+
+/** @internal */
+export const WireProperties = Schema.Struct({
+  distance: opt(Schema.Finite),
+  platform: opt(Schema.String),
+  platformName: opt(Schema.String)
+}).annotations({ identifier: "WireProperties" })
+
+/** @internal */
+export const put = <O extends object, K extends keyof O>(out: O, key: K, value: O[K] | undefined): void => {
+  if (value !== undefined) out[key] = value
+}
+
+/** @internal */
+export const SystemMessages = SystemMessage.systemMessagesField
+
+/** @internal */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** @internal */
+export const mapping = <W, WI, M, MI>(
+  wire: Schema.Schema<W, WI>,
+  model: Schema.Schema<M, MI>,
+  identifier: string,
+  decode: (wire: W, ast: AST.AST) => Either.Either<M, ParseResult.ParseIssue>,
+  encode: (model: M) => W
+): Schema.Schema<M, WI> =>
+  Schema.transformOrFail(wire, built(model, identifier), {
+    strict: true,
+    decode: (w, _, ast) => decode(w, ast),
+    encode: (m) => ParseResult.succeed(encode(m))
+  }).annotations({ identifier: `RapidJson${identifier}` })
+
+/** @internal */
+export const total = <W, M>(decode: (wire: W) => M) => (wire: W): Either.Either<M, ParseResult.ParseIssue> =>
+  Either.right(decode(wire))
+
+// A product class through the deployment's class table (TfNSW's own classes), and back.
+/** @internal */
+export const mapClass = (context: Context, wireClass: number): number =>
+  context.productClasses?.[wireClass] ?? wireClass
+
+/** @internal */
+export const unmapClass = (context: Context, mot: number): number => {
+  const table = context.productClasses
+  if (table === undefined) return mot
+  for (const key in table) if (table[key] === mot) return Number(key)
+  return mot
+}
+
+/** @internal */
+export const WireProduct = Schema.Struct({
+  class: opt(Schema.Finite),
+  name: opt(Schema.String)
+}).annotations({ identifier: "WireProduct" })

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as Fs from "node:fs"
+import * as Path from "node:path"
+import { fileURLToPath } from "node:url"
+import ts from "typescript"
+
+const src = Path.join(Path.dirname(fileURLToPath(import.meta.url)), "../src")
+
+// Every static import and re-export of a module of `src`, type-only ones included: a loop of types still ties
+// the modules' declarations together. A dynamic `import()` is left out: it is how a module loads another on
+// demand, and it runs after both have loaded.
+const importsOf = (file: string): Array<string> => {
+  const text = Fs.readFileSync(file, "utf8")
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)
+  const out: Array<string> = []
+  for (const statement of source.statements) {
+    const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))
+      ? statement.moduleSpecifier
+      : undefined
+    if (specifier === undefined || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue
+    out.push(Path.resolve(Path.dirname(file), specifier.text.replace(/\.js$/, ".ts")))
+  }
+  return out
+}
+
+const graph = new Map<string, Array<string>>()
+for (const file of Fs.readdirSync(src, { recursive: true }) as Array<string>) {
+  if (file.endsWith(".ts")) graph.set(Path.join(src, file), [])
+}
+for (const file of graph.keys()) graph.set(file, importsOf(file).filter((target) => graph.has(target)))
+
+// The loops of the graph, each once: a depth-first search that reports the path back to a module on the stack.
+const cycles = (): Array<Array<string>> => {
+  const found = new Map<string, Array<string>>()
+  const state = new Map<string, "open" | "done">()
+  const stack: Array<string> = []
+  const visit = (file: string) => {
+    state.set(file, "open")
+    stack.push(file)
+    for (const target of graph.get(file) ?? []) {
+      if (state.get(target) === "open") {
+        const loop = stack.slice(stack.indexOf(target)).map((path) => Path.relative(src, path))
+        found.set([...loop].sort().join(" "), loop)
+      } else if (state.get(target) === undefined) visit(target)
+    }
+    stack.pop()
+    state.set(file, "done")
+  }
+  for (const file of graph.keys()) if (state.get(file) === undefined) visit(file)
+  return [...found.values()]
+}
+
+describe("core's modules", () => {
+  it("import each other without a loop, type imports included", () => {
+    expect(graph.size).toBeGreaterThan(40)
+    expect(cycles().map((loop) => [...loop, loop[0]].join(" -> "))).toEqual([])
+  })
+})
