@@ -904,7 +904,12 @@ export const Timestamp: Schema.Schema<DateTime.Utc, string> = InstantTimestamp
  */
 export const LegMode = Schema.Struct({
   name: Schema.String,
-  mot: Schema.Finite
+  mot: Schema.Finite,
+  /**
+   * The line's short name as people read it ("T8", "U7", "42"), where `name` is the long one ("Sydney Trains
+   * Network T8 Airport & South Line"): rapidJSON `transportation.disassembledName`, else `number`.
+   */
+  number: opt(Schema.String)
 }).annotations({ identifier: "LegMode" })
 
 /**

@@ -59,7 +59,7 @@ describe("rapidJSON trip", () => {
         interchange: 1,
         legs: [
           {
-            mode: { name: "Stadtbahn U7", mot: 3 },
+            mode: { name: "Stadtbahn U7", mot: 3, number: "U7" },
             origin: {
               id: "de:99001:100:1:2",
               name: "Lindenplatz",
@@ -86,7 +86,7 @@ describe("rapidJSON trip", () => {
             coords: [[48.5, 9.25], [48.505, 9.26], [48.51, 9.27]]
           },
           {
-            mode: { name: "Bus 42", mot: 5 },
+            mode: { name: "Bus 42", mot: 5, number: "42" },
             origin: {
               id: "de:99001:200:3:1",
               name: "Mühlweg",
@@ -124,6 +124,14 @@ describe("rapidJSON trip", () => {
     expect(response.trips.map((trip) => trip.duration)).toEqual([360])
     expect(response.systemMessages).toEqual([
       { type: "warning", module: "BROKER", code: -10015, text: "itp", subType: "itp-monomodal" }
+    ])
+  })
+
+  it("keeps a line's short name (disassembledName, else number) beside its long name", () => {
+    const { trips } = Schema.decodeUnknownSync(sydney.trip)(JSON.parse(fixture("trip-short-name")))
+    expect(trips[0]!.legs.map((leg) => leg.mode)).toEqual([
+      { name: "Beispielbahn Netz T8 Flughafen & Süd Linie", mot: 0, number: "T8" },
+      { name: "IC 2201 Küstenexpress", mot: 15, number: "2201" }
     ])
   })
 
