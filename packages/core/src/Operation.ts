@@ -134,6 +134,11 @@ export interface Operation<Name extends string, Request, Response, ResponseEncod
   /** The top-level keys of the result, in each dialect. */
   readonly resultKeys: ResultKeys
   /**
+   * What the client keeps of an answer for the request that asked it, where deployments answer more than a
+   * filter asks (the notices of both lists whatever `publicationStatus` says).
+   */
+  readonly narrow?: ((request: RequestInput, response: Response) => Response) | undefined
+  /**
    * Loads the operation's rapidJSON codec (a module of its own, so that a program that does not speak
    * rapidJSON does not bundle it). Without it, a rapidJSON client reads the contract's response schema.
    */

@@ -274,7 +274,8 @@ describe("rapidJSON notices", () => {
           lines: ["tst:20042: :R:j30", "tst:20042: :H:j30", "tst:20043: :R:j30"],
           severity: "high",
           url: "https://example.org/notices/1001",
-          affectedStops: ["de:99001:200"]
+          affectedStops: ["de:99001:200"],
+          publicationStatus: "current"
         },
         {
           id: "ems-1000",
@@ -283,7 +284,8 @@ describe("rapidJSON notices", () => {
           text: "Der Aufzug am Lindenplatz ist außer Betrieb.",
           validFrom: "2030-03-01",
           lines: [],
-          severity: "normal"
+          severity: "normal",
+          publicationStatus: "history"
         }
       ]
     })
@@ -300,7 +302,8 @@ describe("rapidJSON notices", () => {
       validTo: "2030-04-02",
       lines: [],
       severity: "veryLow",
-      url: "https://example.org/alerts/5"
+      url: "https://example.org/alerts/5",
+      publicationStatus: "history"
     }])
   })
 })
@@ -314,6 +317,12 @@ describe("rapidJSON lines and areas (from the schema only)", () => {
         { name: "Bus 42", number: "42", mot: 5, direction: "Am Hang - Lindenplatz", lineId: "tst:20042: :R:j30" }
       ]
     })
+  })
+
+  it("takes a serving line's short name from disassembledName before a longer number", () => {
+    const text = fixture("serving-lines").replace(`"number": "U7",`, `"number": "U7 Nordbahnhof - Südpark",`)
+    const { servingLines } = Schema.decodeUnknownSync(schemas.servingLines)(JSON.parse(text))
+    expect(servingLines.map((line) => line.number)).toEqual(["U7", "42"])
   })
 
   it("reads the first transportation's polylines and stops as line geometry", () => {
@@ -418,14 +427,22 @@ const wireable = {
     return { ...r, providers: Array.from(byId.values()) }
   },
   servingLines: (r: ServingLines.ServingLinesResponse) => r,
-  addInfo: (r: AddInfo.AddInfoResponse): AddInfo.AddInfoResponse => ({
-    ...r,
-    infos: AddInfo.dedupe(r.infos).map((notice) => {
-      if (notice.validTo === undefined || notice.validTo < "2500") return notice
-      const { validTo: _, ...rest } = notice
+  // the wire keeps each notice in its list: current ones (and those that do not say) first, then historic ones
+  addInfo: (r: AddInfo.AddInfoResponse): AddInfo.AddInfoResponse => {
+    const infos = AddInfo.dedupe(r.infos).map((notice): AddInfo.Notice => {
+      const listed = { ...notice, publicationStatus: notice.publicationStatus ?? "current" }
+      if (listed.validTo === undefined || listed.validTo < "2500") return listed
+      const { validTo: _, ...rest } = listed
       return rest
     })
-  }),
+    return {
+      ...r,
+      infos: [
+        ...infos.filter((notice) => notice.publicationStatus === "current"),
+        ...infos.filter((notice) => notice.publicationStatus === "history")
+      ]
+    }
+  },
   geoObject: (r: GeoObject.GeoObjectResponse): GeoObject.GeoObjectResponse => ({
     ...r,
     stops: r.stops.map(({ servingLines: _, ...stop }) => stop)

@@ -288,13 +288,15 @@ export const deploymentChecks = (target: Target): void => {
     )
 
     check(
-      "notices: current and historic notices decode; a type filter returns only that type",
+      "notices: current and historic notices decode, each from its list; a type filter returns only that type",
       { needs: [] },
       () =>
         Effect.gen(function*() {
           const client = yield* efa
           const current = yield* orNothing(client.addInfo({ publicationStatus: "current" }))
-          yield* orNothing(client.addInfo({ publicationStatus: "history" }))
+          for (const notice of current?.infos ?? []) expect(notice.publicationStatus ?? "current").toBe("current")
+          const history = yield* orNothing(client.addInfo({ publicationStatus: "history" }))
+          for (const notice of history?.infos ?? []) expect(notice.publicationStatus ?? "history").toBe("history")
           const type = current?.infos[0]?.type
           if (type === undefined || !AddInfo.isNoticeType(type)) return
           const filtered = yield* orNothing(client.addInfo({ publicationStatus: "current", noticeTypes: [type] }))

@@ -139,9 +139,12 @@ export const makeExecutor = (
       if (url._tag === "Left") return Effect.fail(url.left)
       // the operation's rapidJSON codec, on its first call
       const loading = settings.dialect.load(operation)
-      return loading === undefined
+      const call = loading === undefined
         ? traced(operation, url.right)
         : Effect.zipRight(loading, Effect.suspend(() => traced(operation, url.right)))
+      // what the deployment answered beyond the request's filters is left out
+      const narrow = operation.narrow
+      return narrow === undefined ? call : Effect.map(call, (response) => narrow(request, response))
     })
 
   return { execute, buildUrl: requests.url } as const
