@@ -32,19 +32,27 @@ export const codeBlocks = (root: string, page: string): ReadonlyArray<CodeBlock>
   return blocks
 }
 
+/** The pages people install from: the user-facing pages and the packages' READMEs (their npm pages). */
+export const installPages = (root: string): ReadonlyArray<string> => [
+  ...userPages(root),
+  "packages/core/README.md",
+  "apps/mock-server/README.md"
+]
+
 /** The TypeScript blocks of the user-facing pages. */
 export const typeScriptBlocks = (root: string): ReadonlyArray<CodeBlock> =>
   userPages(root).flatMap((page) => codeBlocks(root, page)).filter((block) => block.lang === "ts")
 
 /**
- * The install commands of the user-facing pages: every line of a `sh` block, and every inline
- * `npm install ...` / `pnpm add ...`, that installs packages, with its arguments.
+ * The install commands of the user-facing pages: every line of a `sh` block (but those of a block that
+ * changes directory), and every inline `npm install ...` / `pnpm add ...`, that installs packages.
  */
 export const installLines = (root: string): ReadonlyArray<{ readonly page: string; readonly command: string }> => {
   const found: Array<{ page: string; command: string }> = []
   const install = /^(?:npm (?:install|i)|pnpm add)\s/
-  for (const page of userPages(root)) {
-    for (const block of codeBlocks(root, page).filter((b) => b.lang === "sh")) {
+  for (const page of installPages(root)) {
+    // a block that changes directory works somewhere else (a scratch folder), not in the reader's project
+    for (const block of codeBlocks(root, page).filter((b) => b.lang === "sh" && !/(^|&&|;)\s*cd\s/m.test(b.code))) {
       for (const raw of block.code.split("\n")) {
         for (const part of raw.replace(/#.*$/, "").split("&&").map((s) => s.trim())) {
           if (install.test(part)) found.push({ page, command: part })
@@ -53,7 +61,10 @@ export const installLines = (root: string): ReadonlyArray<{ readonly page: strin
     }
     const text = readFileSync(join(root, page), "utf8")
     for (const [, command] of text.matchAll(/`((?:npm install|pnpm add) [^`]+)`/g)) {
-      if (!command!.includes("...") && !command!.includes("…")) found.push({ page, command: command! })
+      // prose such as "`pnpm add -D` with the same arguments" names no package: not a line to run
+      if (!command!.includes("...") && !command!.includes("…") && packagesOf(command!).length > 0) {
+        found.push({ page, command: command! })
+      }
     }
   }
   return found

@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url"
 const here = Path.dirname(fileURLToPath(import.meta.url))
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".map": "application/json" }
 
-/** Serves the page on `port` (0 picks a free one) of 127.0.0.1. */
+/** Serves the page on `port` (0 picks a free one) of 127.0.0.1; rejects when the port is in use. */
 export const servePage = (port) =>
-  new Promise((resolve) => {
+  new Promise((resolve, reject) => {
     const server = Http.createServer(async (req, res) => {
       const path = new URL(req.url ?? "/", "http://localhost").pathname
       const file = path === "/" ? "index.html" : path.slice(1)
@@ -24,6 +24,7 @@ export const servePage = (port) =>
         res.writeHead(404).end()
       }
     })
+    server.once("error", reject)
     server.listen(port, "127.0.0.1", () => {
       const address = server.address()
       resolve({

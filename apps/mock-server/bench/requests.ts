@@ -43,6 +43,13 @@ export const samples: ReadonlyArray<Sample> = [
   sample("opArea", OpArea.all()),
   sample("geoObject", {
     line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
+  }),
+  sample("departures", { stop: Point.any("de:08111:6118"), dateTime: morning, limit: 40 }),
+  sample("tripStops", {
+    line: "vvs:10001: :H:",
+    stop: "de:08111:6118",
+    tripCode: 48600,
+    dateTime: "2026-03-02T07:57:00Z"
   })
 ]
 

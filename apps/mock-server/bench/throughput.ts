@@ -21,6 +21,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = 50
 
 const sample = samples.find((s) => s.name === "servingLines")!
+// A board answered from the timetable and the real-time engine: measured on the fake without its answer
+// cache, so that every request is computed. Target: under 2 ms of server time per board.
+const board = samples.find((s) => s.name === "departures")!
+const BOARD_TARGET_MICROS = 2000
 
 const run = async (url: string, seconds: number) => {
   const result = await autocannon({ url: url + sample.path, connections: CONNECTIONS, duration: seconds })
@@ -37,6 +41,7 @@ const servers = {
   bare: await startServerProcess(["bare", sample.path])
 }
 const rps: Record<Contender, Array<number>> = { fake: [], uncached: [], bare: [] }
+const boardRuns: Array<{ readonly rps: number; readonly p50: number; readonly p99: number; readonly cpu: number }> = []
 const cpu: Record<Contender, Array<number>> = { fake: [], uncached: [], bare: [] }
 const p99: Record<Contender, Array<number>> = { fake: [], uncached: [], bare: [] }
 try {
@@ -55,6 +60,22 @@ try {
       p99[name].push(result.latency.p99)
       cpu[name].push((after.cpuMicros - before.cpuMicros) / result.requests.total)
     }
+    const before = await servers.uncached.memory()
+    const result = await autocannon({
+      url: servers.uncached.url + board.path,
+      connections: CONNECTIONS,
+      duration: SECONDS
+    })
+    if (result.errors > 0 || result.non2xx > 0) {
+      throw new Error(`board: ${result.errors} errors, ${result.non2xx} non-2xx`)
+    }
+    const after = await servers.uncached.memory()
+    boardRuns.push({
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpu: (after.cpuMicros - before.cpuMicros) / result.requests.total
+    })
   }
 } finally {
   for (const server of Object.values(servers)) await server.close()
@@ -78,4 +99,22 @@ const bareCpu = median(cpu.bare)
 console.log(
   `  server CPU per request: fake ${fakeCpu.toFixed(1)} µs, bare ${bareCpu.toFixed(1)} µs ` +
     `(bare / fake ${(bareCpu / fakeCpu).toFixed(2)}); without the cache ${median(cpu.uncached).toFixed(1)} µs`
+)
+
+const boardCpu = median(boardRuns.map((r) => r.cpu))
+console.log(
+  `Departure board from the timetable (${
+    board.path.split("?")[0]!.slice(1)
+  }, no answer cache), ${CONNECTIONS} connections:`
+)
+console.log(
+  `  ${median(boardRuns.map((r) => r.rps)).toFixed(0)} req/s, latency p50 ${
+    median(boardRuns.map((r) => r.p50)).toFixed(1)
+  } ms ` +
+    `p99 ${median(boardRuns.map((r) => r.p99)).toFixed(1)} ms`
+)
+console.log(
+  `  server CPU per board: ${boardCpu.toFixed(0)} µs (${
+    verdict(boardCpu / 1000, BOARD_TARGET_MICROS / 1000, "at most")
+  } ms)`
 )

@@ -26,6 +26,8 @@ const USAGE = `Usage: efa-mock-server [options]
                        only; 0.0.0.0 for every interface)
   --no-admin           turn the admin API (/__admin/) off
   --admin-token <t>    admin requests need Authorization: Bearer <t> (default: EFA_MOCK_ADMIN_TOKEN)
+  --admin-host <name>  without a token, also answer admin requests that name the fake so (repeatable;
+                       loopback names, IP addresses and --host always may)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
   --strict             read rapidJSON requests as strictly as contract ones: a 400 naming each parameter
                        the contract refuses (default: as real servers do, problems in systemMessages)
@@ -64,6 +66,7 @@ const main = async (): Promise<void> => {
         host: { type: "string" },
         "no-admin": { type: "boolean" },
         "admin-token": { type: "string" },
+        "admin-host": { type: "string", multiple: true },
         profile: { type: "string" },
         strict: { type: "boolean" },
         help: { type: "boolean" },
@@ -97,13 +100,20 @@ const main = async (): Promise<void> => {
       host: (values.host as string | undefined) ?? (process.env.EFA_MOCK_HOST || undefined),
       admin: {
         enabled: values["no-admin"] !== true,
-        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined)
+        token: (values["admin-token"] as string | undefined) ?? (process.env.EFA_MOCK_ADMIN_TOKEN || undefined),
+        allowedHosts: (values["admin-host"] as Array<string> | undefined) ?? []
       },
       profile: values.profile as string | undefined,
       strict: values.strict === true,
       ...upstream.right
     })
   } catch (error) {
+    if ((error as { code?: unknown }).code === "EADDRINUSE") {
+      return fail(
+        `port ${portText} is in use (EADDRINUSE): choose another with --port 9000 (or PORT=9000), ` +
+          `or --port 0 for a free one (the URL is printed)`
+      )
+    }
     return fail(error instanceof Error ? error.message : String(error))
   }
   if (Either.isLeft(result)) return fail(`cannot load the dataset: ${result.left.message}`)

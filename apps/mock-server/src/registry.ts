@@ -7,11 +7,13 @@
 import { EfaClient, type Operation } from "@efa-kit/core"
 import { answerAddInfo } from "./answers/addInfo.js"
 import { answerCoordInfo } from "./answers/coordInfo.js"
+import { answerDepartures } from "./answers/departures.js"
 import { answerGeoObject } from "./answers/geoObject.js"
 import { answerOpArea } from "./answers/opArea.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
 import { answerTrip } from "./answers/trip.js"
+import { answerTripStops } from "./answers/tripStops.js"
 import type { Answer } from "./answers/types.js"
 import { answerVehicleDetail } from "./answers/vehicleDetail.js"
 
@@ -120,6 +122,16 @@ export const answers: AnswerRegistry = {
     operation: operations.geoObject,
     answer: answerGeoObject,
     noResult: { module: "geoobject", code: -2000, text: "line not found" }
+  },
+  departures: {
+    operation: operations.departures,
+    answer: answerDepartures,
+    noResult: { module: "dm", code: -10, text: "the departure monitor is not available" }
+  },
+  tripStops: {
+    operation: operations.tripStops,
+    answer: answerTripStops,
+    noResult: { module: "stopseq", code: -2000, text: "trip not found" }
   }
 }
 

@@ -13,6 +13,8 @@ describe("bad requests", () => {
       ["/XML_ADDINFO_REQUEST", { filterPublicationStatus: "someday" }, "addInfo", ["filterPublicationStatus"]],
       ["/XML_OPAREA_REQUEST", { vehSF: "BIKE" }, "opArea", ["opareaSM"]],
       ["/XML_GEOOBJECT_REQUEST", {}, "geoObject", ["line"]],
+      ["/XML_DM_REQUEST", { mode: "direct", limit: "0" }, "departures", ["type_dm", "name_dm", "limit"]],
+      ["/XML_STOPSEQCOORD_REQUEST", { line: "vvs:10001: :H:" }, "tripStops", ["stop", "tripCode", "date", "time"]],
       [
         "/XML_COORD_REQUEST",
         { coord: "9.18:48.78:WGS84[dd.ddddd]", inclFilter: "1", type_0: "BOAT" },
@@ -43,8 +45,8 @@ describe("bad requests", () => {
     expect(absent.headers.get("content-type")).toBe("application/json; charset=utf-8")
   })
 
-  it("answers an unknown path with 404 listing the seven operations", async () => {
-    const { json, status } = await call(server, "/XML_DM_REQUEST")
+  it("answers an unknown path with 404 listing the operations", async () => {
+    const { json, status } = await call(server, "/XML_PS_REQUEST")
     expect(status).toBe(404)
     expect(json.error).toBe("not-found")
     expect(new Set(json.operations.map((o: any) => o.path))).toEqual(
@@ -55,7 +57,9 @@ describe("bad requests", () => {
         "/XML_SERVINGLINES_REQUEST",
         "/XML_ADDINFO_REQUEST",
         "/XML_OPAREA_REQUEST",
-        "/XML_GEOOBJECT_REQUEST"
+        "/XML_GEOOBJECT_REQUEST",
+        "/XML_DM_REQUEST",
+        "/XML_STOPSEQCOORD_REQUEST"
       ])
     )
   })
@@ -175,7 +179,7 @@ describe("bad requests", () => {
   it("lists the operations at the root", async () => {
     const { json, status } = await call(server, "/")
     expect(status).toBe(200)
-    expect(json.operations).toHaveLength(8)
+    expect(json.operations).toHaveLength(10)
     expect(json.openapi).toBe("/openapi.json")
   })
 })

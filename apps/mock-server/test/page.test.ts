@@ -1,4 +1,4 @@
-import { AddInfo, StopFinder, Trip } from "@efa-kit/core"
+import { AddInfo, Departures, StopFinder, Trip } from "@efa-kit/core"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -46,6 +46,16 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
     expect(await page.locator(".notice").count()).toBeGreaterThan(0)
     await page.screenshot({ path: path.join(SCREENSHOTS, "network.png") })
 
+    // the live board of the first stop: the fake's departures with line, destination, platform and status
+    await page.waitForSelector("#board .dep")
+    expect(await page.locator("#board .dep").count()).toBe(10)
+    expect(await page.locator("#board .dep").first().textContent()).toMatch(/^\d\d:\d\d/)
+    expect(await page.locator("#board .dep").first().textContent()).toMatch(/(on time|\+\d+ min)$/)
+    await page.selectOption("#boardStop", "de:08116:2400")
+    await page.waitForFunction(() => document.getElementById("board")!.textContent!.includes("Plochingen"))
+    await page.locator("#board").scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SCREENSHOTS, "board.png") })
+
     await page.fill("#search", "Flughafen")
     await page.waitForSelector("li.hit")
     expect(await page.locator("li.hit").first().textContent()).toContain("Flughafen")
@@ -73,6 +83,53 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
     await context.close()
   }, 60_000)
 
+  it.each([
+    { device: "desktop", width: 1400, height: 900 },
+    { device: "phone", width: 390, height: 844 }
+  ])(
+    "at $device width ($width px): the map keeps its size, times are written one way, links lead to the APIs",
+    async ({ device, height, width }) => {
+      // a browser whose own locale writes dates another way (03/02/2026, 08:30 AM)
+      const context = await browser.newContext({
+        viewport: { width, height },
+        locale: "en-US",
+        timezoneId: "America/New_York"
+      })
+      const page = await context.newPage()
+      const problems: Array<string> = []
+      page.on("pageerror", (error) => problems.push(error.message))
+      await page.goto(fake.url)
+      await page.waitForSelector("#stops circle")
+      await page.waitForFunction(() => !document.getElementById("meta")!.textContent!.includes("loading"))
+
+      const map = await page.locator("#map").boundingBox()
+      expect(map!.width).toBeGreaterThanOrEqual(width < 760 ? width - 2 : width - 400)
+      expect(map!.height).toBeGreaterThanOrEqual(height * 0.5)
+
+      await page.click("#plan")
+      await page.waitForSelector(".trip.active")
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${device}.png`), fullPage: true })
+      const text = await page.locator("body").innerText()
+      // the deployment's wall clock, ISO date and 24-hour time: the fake's now is 2026-03-02 08:30 in Berlin
+      expect(await page.locator("#meta").textContent()).toContain("now 2026-03-02 08:30 (Europe/Berlin)")
+      expect(await page.inputValue("#when")).toBe("2026-03-02 08:30")
+      expect(await page.locator(".trip b").first().textContent()).toMatch(/^\d\d:\d\d – \d\d:\d\d$/)
+      expect(text).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{4}\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b|\b(AM|PM)\b/)
+
+      for (const [id, type] of [["#openapi-link", "openapi"], ["#admin-link", "health"]] as const) {
+        const href = await page.locator(id).getAttribute("href")
+        const answer = await fetch(new URL(href!, fake.url))
+        expect(answer.status, id).toBe(200)
+        const json = await answer.json()
+        expect(type === "openapi" ? json.openapi : json.status).toBeDefined()
+        expect(await page.locator(id).isVisible()).toBe(true)
+      }
+      expect(problems).toEqual([])
+      await context.close()
+    },
+    60_000
+  )
+
   it("serves the JSON listing at / to clients that do not ask for HTML", async () => {
     const answer = await fetch(fake.url)
     expect(answer.headers.get("content-type")).toContain("application/json")
@@ -97,7 +154,7 @@ const hostileLeg = (n: number) => ({
 })
 
 /** A folder of recordings whose answers carry markup in every field the page shows. */
-const hostileRecordings = (from: string, to: string): string => {
+const hostileRecordings = (from: string, to: string, board: string): string => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "efa-hostile-page-"))
   const files = {
     "stops.json": recording(
@@ -125,6 +182,23 @@ const hostileRecordings = (from: string, to: string): string => {
       Trip.operation.path,
       { trips: [{ duration: hostile(10), interchange: hostile(11), legs: [hostileLeg(20), hostileLeg(30)] }] }
     ),
+    "board.json": recording(
+      { mode: "direct", type_dm: "any", name_dm: board, useRealtime: "1", limit: "10", itdDateTimeDepArr: "dep" },
+      Departures.operation.path,
+      {
+        events: [{
+          departureTimePlanned: hostile(50),
+          departureTimeEstimated: hostile(51),
+          lineName: hostile(52),
+          mode: { mot: `"><img src=x onerror=window.__pwned=53>` },
+          destination: { name: hostile(54) },
+          platform: hostile(55),
+          plannedPlatform: hostile(56),
+          cancelled: hostile(57)
+        }],
+        locations: []
+      }
+    ),
     "notices.json": recording({ filterPublicationStatus: "current" }, AddInfo.operation.path, {
       infos: [{ title: hostile(40), validFrom: hostile(41), validTo: hostile(42), type: hostile(43) }]
     })
@@ -138,11 +212,13 @@ const hostileRecordings = (from: string, to: string): string => {
 describe.skipIf(!hasChromium)("the page at / with hostile answers replayed, in headless Chromium", () => {
   const from = "de:08116:7720"
   const to = "de:08111:6200"
+  // the first stop of the network, which the board shows first
+  const board = "de:08111:6118"
   let fake: StartedMockServer
   let browser: Awaited<ReturnType<typeof chromium.launch>>
 
   beforeAll(async () => {
-    fake = await startMockServer({ replay: hostileRecordings(from, to) })
+    fake = await startMockServer({ replay: hostileRecordings(from, to, board) })
     browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS], headless: true })
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
   }, 60_000)
@@ -164,6 +240,10 @@ describe.skipIf(!hasChromium)("the page at / with hostile answers replayed, in h
       await page.waitForSelector("#stops circle")
       await page.waitForSelector(".notice")
       expect(await page.locator(".notice b").textContent()).toBe(hostile(40))
+      await page.waitForSelector("#board .dep")
+      expect(await page.locator("#board .dep .badge").textContent()).toBe(hostile(52))
+      expect(await page.locator("#board .dep .dest").textContent()).toBe(hostile(54))
+      expect(await page.locator("#board .dep .pl").textContent()).toBe(hostile(55))
 
       // A search that is not recorded: the 404's message repeats what was sent.
       await page.fill("#search", "<script>window.__pwned=200</script>")

@@ -112,18 +112,26 @@ describe("rapidJSON as real servers write it", () => {
       ...valuesAt(json, "parent")
     ]
     for (const place of places as Array<any>) {
-      // sharing vehicles keep the name the core's rapidJSON decoding reads back, SHARING_VEHICLE
-      if (place?.type !== undefined && place.type !== "SHARING_VEHICLE") expect(enumTypes).toContain(place.type)
+      if (place?.type !== undefined) expect(enumTypes).toContain(place.type)
     }
   })
 
-  it("a coordinate in the stop finder is of type unknown", async () => {
+  it("a coordinate in the stop finder is of type unknown, sharing vehicles of type sharing", async () => {
     const byCoord = await rapid("/XML_STOPFINDER_REQUEST", {
       type_sf: "coord",
       name_sf: HBF_COORD,
       doNotSearchForStops_sf: "1"
     })
     expect(byCoord.json.locations[0].type).toBe("unknown")
+    const near = await rapid("/XML_COORD_REQUEST", {
+      coord: HBF_COORD,
+      inclFilter: "1",
+      type_0: "ANY",
+      radius_0: "1500"
+    })
+    const types = new Set(near.json.locations.map((l: any) => l.type))
+    expect(types).toContain("sharing")
+    expect(types).not.toContain("SHARING_VEHICLE")
   })
 })
 
@@ -370,6 +378,23 @@ describe("coordinates", () => {
     const [easting, northing] = areas.json.operatingAreas[0].operatingZone.coordinates[0][0]
     expect(easting).toBeGreaterThan(3e6)
     expect(northing).toBeGreaterThan(5e6)
+  })
+
+  it("converts a place a notice shares with infos.affected once", async () => {
+    const { json } = await call(server, "/XML_ADDINFO_REQUEST", {
+      outputFormat: "rapidJSON",
+      filterPublicationStatus: "history"
+    })
+    const places = [
+      ...json.infos.affected.stops,
+      ...json.infos.historic.flatMap((info: any) => info.affected?.stops ?? [])
+    ]
+    expect(places.length).toBeGreaterThan(0)
+    for (const place of places) {
+      const [northing, easting] = place.coord
+      expect(northing).toBeGreaterThan(5e6)
+      expect(easting).toBeGreaterThan(3e6)
+    }
   })
 
   it("the grid conversion goes back to the same position within a millimetre", () => {

@@ -24,7 +24,15 @@ const requests = {
   servingLines: ["/XML_SERVINGLINES_REQUEST", { mode: "line", lineReqType: "0", lineName: "S1" }],
   addInfo: ["/XML_ADDINFO_REQUEST", {}],
   opArea: ["/XML_OPAREA_REQUEST", { opareaSM: "ALL" }],
-  geoObject: ["/XML_GEOOBJECT_REQUEST", { line: "vvs:10001: :H" }]
+  geoObject: ["/XML_GEOOBJECT_REQUEST", { line: "vvs:10001: :H" }],
+  departures: ["/XML_DM_REQUEST", { mode: "direct", type_dm: "any", name_dm: "de:08111:6118", useRealtime: "1" }],
+  tripStops: ["/XML_STOPSEQCOORD_REQUEST", {
+    line: "vvs:10001: :H:",
+    stop: "de:08111:6118",
+    tripCode: "48600",
+    date: "20260302",
+    time: "08:57"
+  }]
 } as const
 
 const server = fake()

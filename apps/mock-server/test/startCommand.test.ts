@@ -46,6 +46,18 @@ describe("the efa-mock-server command from the sources (what pnpm start runs)", 
     }
   }, 60_000)
 
+  it("says how to choose another port, --port 0 included, when the port is in use", async () => {
+    const started = await startCommand(["--from-source", "--", "--port", "0", "--host", "127.0.0.1"])
+    try {
+      const port = new URL(started.url).port
+      await expect(startCommand(["--from-source", "--", "--port", port, "--host", "127.0.0.1"])).rejects.toThrow(
+        new RegExp(`efa-mock-server: port ${port} is in use \\(EADDRINUSE\\): .*--port 0 for a free one`)
+      )
+    } finally {
+      await started.stop()
+    }
+  }, 60_000)
+
   it("stops with exit code 1 and a message on a bad option", async () => {
     await expect(startCommand(["--from-source", "--proxy", "ftp://nowhere"])).rejects.toThrow(
       /--proxy needs an http\(s\) URL/

@@ -138,6 +138,17 @@ describe("stop finder", () => {
     expect(json.systemMessages[0]).toMatchObject({ type: "error", code: -8012 })
   })
 
+  it("answers an ID that is not in the dataset with no match, not with a similar-looking stop", async () => {
+    for (const id of ["de:99999:0", "de:08111:999999", "poiID:nowhere"]) {
+      const { json, status } = await find({ name_sf: id })
+      expect(status).toBe(200)
+      expect(json.locations, id).toEqual([])
+      expect(json.systemMessages[0]).toMatchObject({ type: "error", code: -8012 })
+    }
+    // a known ID still finds exactly its stop
+    expect(ids((await find({ name_sf: "de:08111:6118" })).json)).toEqual(["de:08111:6118"])
+  })
+
   it("refuses bad parameters with 400 naming each", async () => {
     const { json, status } = await call(server, "/XML_STOPFINDER_REQUEST", {
       type_sf: "coord",

@@ -3,6 +3,10 @@
 export const expectations: Readonly<Record<string, ReadonlyArray<RegExp>>> = {
   "add-info.ts": [/^\[(lineInfo|lineBlocking|stopInfo|stopBlocking)\] .+ \(\d{4}-\d\d-\d\d to /m],
   "coord-info.ts": [/^STOP\tStuttgart, Hauptbahnhof \(SBahn, .*\)\tde:08111:6118$/m, /^SHARING_VEHICLE\t/m],
+  "departure-board.ts": [
+    /^Stuttgart, Hauptbahnhof: departures$/m,
+    /^\d\d:\d\d {2}\S+ +.+ {2} +\d+!? {2}(on time|\+\d+ min|cancelled|no real time)$/m
+  ],
   "errors.ts": [
     /^invalid request: .*input/m,
     /^invalid request: .*maxResults/m,

@@ -57,8 +57,9 @@ describe("the install lines of README.md and docs/", () => {
   // The page on moving to Effect 4 shows how its facts were checked, with Effect 4's own packages.
   const lines = installLines(root).filter((line) => line.page !== "docs/effect-4.md")
 
-  it("are found", () => {
+  it("are found, and each names a package", () => {
     expect(lines.length).toBeGreaterThan(3)
+    for (const line of lines) expect(packagesOf(line.command).length, line.command).toBeGreaterThan(0)
   })
 
   it.each(lines.map((line) => [`${line.page}: ${line.command}`, line.command] as const))(
@@ -72,6 +73,12 @@ describe("the install lines of README.md and docs/", () => {
       }
     }
   )
+
+  it("come with the word that efa-kit is ESM only, on every page that installs it", () => {
+    const pages = new Set(lines.filter((line) => /@efa-kit\//.test(line.command)).map((line) => line.page))
+    expect(pages.size).toBeGreaterThanOrEqual(4)
+    for (const page of pages) expect(readFileSync(join(root, page), "utf8"), page).toMatch(/ESM only/)
+  })
 
   it("name the Node transport and the test packages", () => {
     const names = new Set(lines.flatMap((line) => packagesOf(line.command).map(([name]) => name)))

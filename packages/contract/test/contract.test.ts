@@ -49,6 +49,7 @@ describe("every file of the fake's embedded dataset decodes with the core's sche
       "notices.json",
       "parking.json",
       "pois.json",
+      "realtime.json",
       "sharing.json",
       "stops.json"
     ])
@@ -156,6 +157,15 @@ const efa = Effect.runSync(
   Effect.scoped(EfaClient.make({ baseUrl: "http://efa.test/" })).pipe(Effect.provide(FetchHttpClient.layer))
 )
 
+const withoutEmptyLists = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutEmptyLists)
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return value
+  return Object.fromEntries(
+    Object.entries(value).filter(([, item]) => !(Array.isArray(item) && item.length === 0))
+      .map(([key, item]) => [key, withoutEmptyLists(item)])
+  )
+}
+
 describe("for every request model, an arbitrary request reaches the fake as the same request", () => {
   const errors: Array<unknown> = []
   const fake = makeMockServer({ dataset, onError: (error) => errors.push(error) })
@@ -164,7 +174,8 @@ describe("for every request model, an arbitrary request reaches the fake as the 
     it(name, async () => {
       const operation: Operation.Any = EfaClient.operations[name]
       const decodeQuery = Schema.decodeUnknownEither(operation.query(context))
-      const requests = Arbitraries.make(operation.request)
+      // the client refuses an empty list (leave the field out instead): the schemas' arbitraries make some
+      const requests = Arbitraries.make(operation.request).map(withoutEmptyLists)
       await FastCheck.assert(
         FastCheck.asyncProperty(requests, async (request) => {
           const url = Either.getOrThrow(efa.url(name, request as never))

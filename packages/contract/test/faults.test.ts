@@ -22,7 +22,9 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   opArea: OpArea.all(),
   servingLines: ServingLines.byStop(Point.any(HBF)),
   addInfo: {},
-  geoObject: { line: { subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" } }
+  geoObject: { line: { subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" } },
+  departures: { stop: Point.any(HBF) },
+  tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" }
 }
 const names = Object.keys(requests) as Array<OperationName>
 
@@ -35,7 +37,9 @@ const systemErrorCodes: { readonly [K in OperationName]: number } = {
   opArea: -10,
   servingLines: -4050,
   addInfo: -10,
-  geoObject: -2000
+  geoObject: -2000,
+  departures: -10,
+  tripStops: -2000
 }
 
 const call = (efa: EfaClient.Service, name: OperationName) =>

@@ -53,3 +53,42 @@ describe("requests as people write them, against the fake", () => {
       expect([...params.keys()].filter((key) => key.startsWith("exclMOT_"))).toEqual(["exclMOT_4", "exclMOT_5"])
     }))
 })
+
+// What a caller with optional settings of its own writes: `{ numberOfTrips: options.count }`, the count
+// possibly `undefined`. Without exactOptionalPropertyTypes this type-checks; the field is then absent.
+const withUndefined = {
+  origin: Point.any("de:08111:6118"),
+  destination: Point.any("Böblingen"),
+  dateTime: new Date("2026-03-02T07:30:00Z"),
+  numberOfTrips: undefined,
+  publicTransport: { maxChanges: undefined, routeType: "fastest" },
+  modes: { excluded: [5], included: undefined }
+} as unknown as Trip.TripRequestInput
+
+describe("an optional field set to undefined is absent", () => {
+  const expectAbsent = (params: Map<string, string>) => {
+    expect(params.has("calcNumberOfTrips")).toBe(false)
+    expect(params.has("maxChanges")).toBe(false)
+    expect(params.get("routeType")).toBe("lasttime")
+    expect(params.get("exclMOT_5")).toBeDefined()
+  }
+
+  it.effect("in the Effect client", () =>
+    Effect.gen(function*() {
+      yield* clearJournal(fake)
+      const efa = yield* EfaClient.EfaClient
+      const { trips } = yield* efa.trip(withUndefined)
+      expect(trips.length).toBeGreaterThan(0)
+      expectAbsent(yield* lastParams)
+    }).pipe(Effect.provide(clientLayer(fake))))
+
+  it.effect("in the Promise client", () =>
+    Effect.gen(function*() {
+      yield* clearJournal(fake)
+      const efa = createClientFor({ trip: Trip.operation }, { baseUrl: fake.baseUrl }, { fetch: fake.fetch })
+      const { trips } = yield* Effect.promise(() => efa.trip(withUndefined))
+      yield* Effect.promise(() => efa.close())
+      expect(trips.length).toBeGreaterThan(0)
+      expectAbsent(yield* lastParams)
+    }))
+})

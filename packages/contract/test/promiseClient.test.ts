@@ -1,4 +1,4 @@
-import { Point, StopFinder } from "@efa-kit/core"
+import { Point, Profile, StopFinder } from "@efa-kit/core"
 import {
   createClient,
   createClientFor,
@@ -7,11 +7,12 @@ import {
   InvalidOptionsError,
   InvalidRequestError,
   ServerMessageError,
+  StopNotResolvedError,
   TransportError
 } from "@efa-kit/core/promise"
 import { type RunningServer, startServer } from "@efa-kit/mock-server"
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "@effect/vitest"
-import { Either } from "effect"
+import { Either, Redacted } from "effect"
 import * as Fs from "node:fs/promises"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -96,11 +97,49 @@ describe("Promise client", () => {
     expect(trips[0]?.legs[0]?.origin.name).toContain("Stuttgart, Hauptbahnhof")
   })
 
+  it("exports every error a call can reject with, as a class", async () => {
+    const promise: Record<string, unknown> = await import("@efa-kit/core/promise")
+    const { EfaError } = await import("@efa-kit/core")
+    const errorClasses = Object.entries(EfaError).filter(([name, value]) =>
+      typeof value === "function" && name.endsWith("Error")
+    )
+    expect(errorClasses.length).toBe(9)
+    for (const [name, value] of errorClasses) expect(promise[name], name).toBe(value)
+  })
+
   it("answers as the Effect client does", async () => {
     const efa = createClient({ baseUrl: baseUrl() })
     const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
     expect(locations[0]?.name).toContain("Hauptbahnhof")
     await efa.close()
+  })
+
+  it("boards a stop in both dialects, follows an event to its trip's stops, and names the candidates of an ambiguous stop", async () => {
+    for (const dialect of ["contract", "rapidJSON"] as const) {
+      await using efa = createClient({ baseUrl: baseUrl(), dialect })
+      const { events, locations } = await efa.departures({
+        stop: Point.fromId("de:08111:6118"),
+        dateTime: new Date("2026-03-02T07:45:00Z"),
+        limit: 5
+      })
+      expect(locations[0]?.isBest).toBe(true)
+      expect(events).toHaveLength(5)
+      const first = events[0]!
+      expectTypeOf(first.departureTimePlanned).toEqualTypeOf<Date>()
+      expect(first.departureTimePlanned.getTime()).toBeGreaterThanOrEqual(Date.parse("2026-03-02T07:45:00Z"))
+      expect(first.lineId).toMatch(/^vvs:/)
+      const { stops } = await efa.tripStops({
+        line: first.lineId,
+        stop: first.location.id,
+        tripCode: first.tripCode!,
+        dateTime: first.departureTimePlanned
+      })
+      expect(stops.map((stop) => stop.id)).toContain("de:08111:6118")
+      const error = await efa.departures({ stop: Point.any("Bahnhof") }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(StopNotResolvedError)
+      expect((error as StopNotResolvedError).reason).toBe("ambiguous")
+      expect((error as StopNotResolvedError).candidates.length).toBeGreaterThan(1)
+    }
   })
 
   it("a refused request rejects with InvalidRequestError, its tag and its fields", async () => {
@@ -147,6 +186,37 @@ describe("Promise client", () => {
     expect(error).toBeInstanceOf(TransportError)
     expect((error as TransportError).reason).toBe("network")
     expect((error as TransportError).cause).toBeDefined()
+    // the message names the system's error, and the URL once
+    const message = (error as TransportError).message
+    expect(message).toContain("ECONNREFUSED")
+    expect(message.split(`127.0.0.1:${port}/XML_STOPFINDER_REQUEST`).length - 1).toBe(1)
+  })
+
+  it("a name that does not resolve says so in the message", async () => {
+    await using efa = createClient({ baseUrl: "http://efa-kit-test.invalid/", retry: false })
+    const error = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TransportError)
+    // ENOTFOUND, or EAI_AGAIN where the machine has no resolver at all
+    expect((error as TransportError).message).toMatch(/getaddrinfo (ENOTFOUND|EAI_AGAIN) efa-kit-test\.invalid/)
+    expect((error as TransportError).message).not.toContain("Transport error")
+  })
+
+  it("a timeout says so in the message", async () => {
+    const silent = Http.createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
+    const port = (silent.address() as AddressInfo).port
+    try {
+      await using efa = createClient({ baseUrl: `http://127.0.0.1:${port}/`, retry: false, timeout: "50 millis" })
+      const error = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(TransportError)
+      expect((error as TransportError).reason).toBe("timeout")
+      expect((error as TransportError).message).toMatch(
+        /no answer from http:\/\/127\.0\.0\.1:\d+\/\S+ in time \(timeout 50ms\)$/
+      )
+    } finally {
+      silent.closeAllConnections()
+      await new Promise<void>((resolve) => silent.close(() => resolve()))
+    }
   })
 
   it("an AbortSignal aborts the HTTP request and rejects with its reason", async () => {
@@ -181,6 +251,36 @@ describe("Promise client", () => {
   it("bad settings throw InvalidOptionsError when the client is created", () => {
     expect(() => createClient({ baseUrl: "not a url" })).toThrow(InvalidOptionsError)
     expect(() => createClient({ baseUrl: baseUrl(), retry: { maxAttempts: 0 } })).toThrow(/retry.maxAttempts/)
+  })
+
+  it("an apiKey that is not a non-empty string is refused, naming the option", () => {
+    const refusal = (apiKey: unknown) => {
+      try {
+        createClient({ baseUrl: baseUrl(), apiKey: apiKey as string })
+        return "accepted"
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidOptionsError)
+        return (error as InvalidOptionsError).message
+      }
+    }
+    expect(refusal({ key: "secret" })).toBe(
+      "invalid client option apiKey: must be a string or a Redacted string, got an object"
+    )
+    expect(refusal("")).toBe(
+      "invalid client option apiKey: must not be empty: leave the option out for a deployment without a key"
+    )
+    expect(refusal("  ")).toMatch(/^invalid client option apiKey: must not be empty/)
+    expect(refusal(Redacted.make(""))).toMatch(/^invalid client option apiKey: must not be empty/)
+    expect(refusal(42)).toBe("invalid client option apiKey: must be a string or a Redacted string, got number")
+    expect(refusal("secret")).toBe("accepted")
+    expect(refusal(Redacted.make("secret"))).toBe("accepted")
+  })
+
+  it("a profile is one of the names or a Profile value", () => {
+    expect(() => createClient({ profile: "tfnsw", apiKey: "secret" })).not.toThrow()
+    expect(() => createClient({ profile: { ...Profile.profiles.vrr, version: "10.4.18.18" } })).not.toThrow()
+    // @ts-expect-error a misspelt profile name does not type-check
+    expect(() => createClient({ profile: "tfnws" })).toThrow(/unknown profile "tfnws"/)
   })
 
   it("close releases the client; later calls reject", async () => {

@@ -13,6 +13,7 @@ import { DateTime, Either, Schema } from "effect"
 import { deepStrictEqual } from "node:assert"
 import * as AddInfo from "../src/AddInfo.js"
 import * as CoordInfo from "../src/CoordInfo.js"
+import * as Departures from "../src/Departures.js"
 import * as GeoObject from "../src/GeoObject.js"
 import { makeDecoder, makeJsonDecoder } from "../src/internal/fastDecode.js"
 import { utcFromMillis } from "../src/internal/instant.js"
@@ -57,6 +58,13 @@ const cases: Array<Case> = [
     name: "rapidJSON stopFinder: 1,000 locations",
     operation: { ...StopFinder.operation, response: rapidJson.stopFinder },
     document: responses.rapidJsonStopFinder()
+  },
+  { name: "departures: 500 events", operation: Departures.operation, document: responses.board(), floor: true },
+  {
+    name: "rapidJSON departures: 500 stop events",
+    operation: { ...Departures.operation, response: rapidJson.departures },
+    document: responses.rapidJsonBoard(),
+    floor: true
   },
   {
     name: "trip, 3 unknown fields per object",

@@ -350,3 +350,114 @@ export const rapidJsonStopFinder = (): unknown => {
     })
   }
 }
+
+/** A rapidJSON board of 500 stop events, as TfNSW and VRR send them: platforms, estimates, notices. */
+export const rapidJsonBoard = (): unknown => {
+  const next = random(13)
+  const start = Date.UTC(2026, 2, 2, 7, 30)
+  const board = { id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof", type: "stop" }
+  return {
+    version: "10.6.21.17",
+    systemMessages: [],
+    locations: [{
+      ...board,
+      isGlobalId: true,
+      disassembledName: "Hauptbahnhof",
+      coord: [48.784081, 9.181636],
+      matchQuality: 100000,
+      isBest: true,
+      parent: { id: "placeID:8111000:1", name: "Stuttgart", type: "locality" },
+      assignedStops: [{ ...board, connectingMode: 100, modes: [1, 3, 5] }],
+      properties: { stopId: "5006118" }
+    }],
+    stopEvents: Array.from({ length: 500 }, (_, i) => {
+      const planned = start + Math.floor(i / 3) * 60_000
+      const platform = String(int(next, 1, 16))
+      const line = int(next, 1, 99)
+      const estimated = next() < 0.8
+      const productClass = pick(next, [1, 4, 5, 9])
+      const event: Record<string, unknown> = {
+        ...(estimated ? { realtimeStatus: ["MONITORED"], isRealtimeControlled: true } : {}),
+        location: {
+          id: `de:08111:6118:1:${platform}`,
+          isGlobalId: true,
+          name: `Gleis ${platform}`,
+          disassembledName: platform,
+          type: "platform",
+          coord: [48.784081, 9.181636],
+          properties: {
+            stopId: "5006118",
+            area: "1",
+            platform,
+            platformName: `Gleis ${platform}`,
+            plannedPlatformName: `Gleis ${next() < 0.05 ? String(int(next, 1, 16)) : platform}`
+          },
+          parent: { ...board, parent: { name: "Stuttgart", type: "locality" }, properties: { stopId: "5006118" } }
+        },
+        departureTimePlanned: isoAt(planned),
+        departureTimeBaseTimetable: isoAt(planned),
+        ...(estimated ? { departureTimeEstimated: isoAt(planned + int(next, 0, 5) * 60_000) } : {}),
+        transportation: {
+          id: `vvs:3${pad3(line)}: :H:j26`,
+          name: `Bus ${line}`,
+          disassembledName: String(line),
+          number: String(line),
+          description: `${stopName(next)} - ${stopName(next)}`,
+          product: { id: productClass, class: productClass, name: "Bus", iconId: 3 },
+          operator: { id: "01", name: "Verkehrsbetrieb" },
+          destination: { id: String(int(next, 5000000, 5009999)), name: stopName(next), type: "stop" },
+          properties: { isTTB: true, tripCode: int(next, 1, 9999), lineDisplay: "LINE" },
+          origin: { id: String(int(next, 5000000, 5009999)), name: stopName(next), type: "stop" }
+        },
+        properties: { WheelchairAccess: "true", RealtimeTripId: String(int(next, 1, 9_999_999)) }
+      }
+      if (next() < 0.25) {
+        event.infos = [{
+          priority: "normal",
+          id: `ems-${int(next, 1, 999)}`,
+          version: 3,
+          type: "lineInfo",
+          urlText: "Changed stops",
+          url: "https://example.invalid/info",
+          content: "<div>Stops may change at short notice.</div>",
+          subtitle: "Changed stops"
+        }]
+      }
+      return event
+    })
+  }
+}
+
+/** A board of 500 events in the contract's format. */
+export const board = (): unknown => {
+  const next = random(14)
+  const start = Date.UTC(2026, 2, 2, 7, 30)
+  return {
+    locations: [{
+      id: "de:08111:6118",
+      name: "Stuttgart, Hauptbahnhof",
+      type: "stop",
+      isBest: true,
+      matchQuality: 1000
+    }],
+    events: Array.from({ length: 500 }, (_, i) => {
+      const planned = start + Math.floor(i / 3) * 60_000
+      const line = int(next, 1, 99)
+      const platform = String(int(next, 1, 16))
+      return {
+        location: { id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof", type: "stop" },
+        departureTimePlanned: isoAt(planned),
+        departureTimeEstimated: isoAt(planned + int(next, 0, 5) * 60_000),
+        platform,
+        plannedPlatform: platform,
+        lineId: `vvs:3${pad3(line)}: :H:`,
+        lineName: String(line),
+        mode: { name: `Bus ${line}`, mot: 5 },
+        destination: { id: stopId(next), name: stopName(next) },
+        tripCode: int(next, 1, 9999),
+        cancelled: false,
+        realtimeStatus: ["MONITORED"]
+      }
+    })
+  }
+}

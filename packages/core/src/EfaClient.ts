@@ -33,6 +33,7 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
+import * as Departures from "./Departures.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
@@ -40,9 +41,11 @@ import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
+import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
@@ -134,7 +137,11 @@ export const operations = {
   /** Sharing providers and their operating areas, all or around a centre. */
   opArea: OpArea.operation,
   /** The coordinate geometry and stops of a line, for map display. */
-  geoObject: GeoObject.operation
+  geoObject: GeoObject.operation,
+  /** The departure or arrival board of a stop, with real-time estimates, platforms and cancellations. */
+  departures: Departures.operation,
+  /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
+  tripStops: TripStops.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**
@@ -306,7 +313,11 @@ export const layer = (options: Options): Layer.Layer<EfaClient, InvalidOptionsEr
  */
 export const config: Config.Config<Options> = Config.all({
   baseUrl: Config.string("EFA_BASE_URL").pipe(Config.option, Config.map(Option.getOrUndefined)),
-  profile: Config.string("EFA_PROFILE").pipe(Config.option, Config.map(Option.getOrUndefined)),
+  // the name is checked when the client is built (the profile table loads on demand): an unknown one fails there
+  profile: Config.string("EFA_PROFILE").pipe(
+    Config.option,
+    Config.map((name) => Option.getOrUndefined(name) as Profile.Name | undefined)
+  ),
   dialect: Config.literal("contract", "rapidJSON")("EFA_DIALECT").pipe(
     Config.option,
     Config.map(Option.getOrUndefined)

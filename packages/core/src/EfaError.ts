@@ -267,6 +267,33 @@ export class QueueFullError extends Schema.TaggedError<QueueFullError>("@efa-kit
 }
 
 /**
+ * The server could not resolve the stop of a request about one stop (a departure board): it answered
+ * with candidates and no result. `ambiguous`: several candidates, none chosen; `unknown`: nothing that
+ * fits (`candidates` may then hold fuzzy matches, or be empty). Ask again with one candidate's `id`.
+ *
+ * @since 0.1.0
+ * @category errors
+ */
+export class StopNotResolvedError extends Schema.TaggedError<StopNotResolvedError>("@efa-kit/StopNotResolvedError")(
+  "StopNotResolvedError",
+  {
+    operation: Schema.String,
+    reason: Schema.Literal("ambiguous", "unknown"),
+    candidates: Schema.Array(
+      Schema.Struct({ id: Schema.String, name: Schema.String, type: Schema.optional(Schema.String) })
+    )
+  }
+) {
+  override get message(): string {
+    const names = this.candidates.slice(0, 10).map((candidate) => `${candidate.name} (${candidate.id})`)
+    const more = this.candidates.length > 10 ? `, and ${this.candidates.length - 10} more` : ""
+    return this.reason === "ambiguous"
+      ? `${this.operation}: the stop is ambiguous; candidates: ${names.join(", ")}${more}`
+      : `${this.operation}: no stop matches${names.length > 0 ? `; similar: ${names.join(", ")}${more}` : ""}`
+  }
+}
+
+/**
  * Any error of an operation.
  *
  * @since 0.1.0
@@ -278,6 +305,7 @@ export type EfaError =
   | HttpStatusError
   | DecodeError
   | ServerMessageError
+  | StopNotResolvedError
   | InterfaceVersionError
   | ResponseTooLargeError
   | RedirectError

@@ -8,8 +8,8 @@
  * Decisions where the contract is silent:
  * - The line identifier is built from its parts ({@link LineId}); the supplement may be empty or blank,
  *   the other parts may not, and no part may contain `:`.
- * - `lineTypes` is sent only when given; `[]` is sent as `lineReqType=0` (all line types) and reads back
- *   as `[]`.
+ * - `lineTypes` is sent only when given. The client refuses `[]`, as every empty list (leave the field
+ *   out); a query with `lineReqType=0` (all line types) reads back as `[]`.
  * - The bare `boundingBox` flag is sent exactly when the box is given; reading a query refuses the flag
  *   without both corners and corners without the flag. The upper-left corner may not lie south or east of
  *   the lower-right one, which catches swapped corners and swapped latitude and longitude.

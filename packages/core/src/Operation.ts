@@ -145,6 +145,23 @@ export interface Operation<Name extends string, Request, Response, ResponseEncod
   readonly rapidJson?: (() => Promise<RapidJsonCodec<Response>>) | undefined
   /** The parameters that carry transport modes, mapped to a deployment's product classes where it has its own. */
   readonly modeFilters?: ReadonlyArray<ModeFilter> | undefined
+  /**
+   * For an operation about one stop: the candidates of a stop the server could not resolve, when a
+   * response without result says so. The call then fails with `StopNotResolvedError`.
+   */
+  readonly unresolved?: (response: Response) => Unresolved | undefined
+}
+
+/**
+ * A stop the server could not resolve: several candidates and none chosen (`ambiguous`), or none that
+ * fits (`unknown`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Unresolved {
+  readonly reason: "ambiguous" | "unknown"
+  readonly candidates: ReadonlyArray<{ readonly id: string; readonly name: string; readonly type?: string }>
 }
 
 /**

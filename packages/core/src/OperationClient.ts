@@ -63,10 +63,11 @@ export interface Options {
    */
   readonly dialect?: Dialect.Dialect | undefined
   /**
-   * A public deployment (`"vvs"`, `"tfnsw"`, ..., see `Profile.profiles`) or a `Profile` of your own: its
-   * base URL, time zone, dialect, paths, parameters and API-key scheme. The other options override it.
+   * A public deployment by its name (`"vvs"`, `"tfnsw"`, ..., the names of `Profile.profiles`) or a
+   * `Profile` value of your own (`{ ...Profile.profiles.vrr, version: "10.4.18.18" }`): its base URL, time
+   * zone, dialect, paths, parameters and API-key scheme. The other options override it.
    */
-  readonly profile?: Profile.Name | (string & {}) | Profile.Profile | undefined
+  readonly profile?: Profile.Name | Profile.Profile | undefined
   /**
    * The deployment's API key, sent as a request header as the profile says (TfNSW:
    * `Authorization: apikey <key>`; without a profile `Authorization: <key>`). Never in the URL, and
@@ -316,9 +317,7 @@ const resolve = (
     if (dialect !== "contract" && dialect !== "rapidJSON") {
       return yield* invalid("dialect", `must be "contract" or "rapidJSON", got "${dialect}"`)
     }
-    const apiKey = options.apiKey === undefined || Redacted.isRedacted(options.apiKey)
-      ? options.apiKey
-      : Redacted.make(options.apiKey)
+    const apiKey = yield* resolveApiKey(options.apiKey)
     const timeout = yield* positiveDuration("timeout", options.timeout, "30 seconds")
     const deadline = options.deadline === undefined
       ? Option.none()
@@ -345,6 +344,26 @@ const resolve = (
       deployment: { dialect, profile, apiKey }
     }
   })
+
+// A key that is not text would be sent as `[object Object]`, an empty one as a bare scheme: both are refused.
+const resolveApiKey = (
+  apiKey: unknown
+): Either.Either<Redacted.Redacted<string> | undefined, InvalidOptionsError> => {
+  if (apiKey === undefined) return Either.right(undefined)
+  const key = Redacted.isRedacted(apiKey) ? Redacted.value(apiKey) : apiKey
+  if (typeof key !== "string") {
+    return invalid(
+      "apiKey",
+      `must be a string or a Redacted string, got ${
+        key === null ? "null" : Array.isArray(key) ? "an array" : typeof key === "object" ? "an object" : typeof key
+      }`
+    )
+  }
+  if (key.trim().length === 0) {
+    return invalid("apiKey", "must not be empty: leave the option out for a deployment without a key")
+  }
+  return Either.right(Redacted.isRedacted(apiKey) ? apiKey as Redacted.Redacted<string> : Redacted.make(key))
+}
 
 const resolveProfile = (
   profile: Options["profile"],

@@ -194,15 +194,20 @@ export const profiles = {
       stopFinder: "stop_finder",
       coordInfo: "coord",
       vehicleDetail: "coord",
-      addInfo: "add_info"
+      addInfo: "add_info",
+      departures: "departure_mon"
     },
     apiKey: { header: "Authorization", prefix: "apikey " },
     // TfNSW's own classes: 1 train, 2 metro, 4 light rail, 5 bus, 7 coach, 9 ferry, 11 school bus (no own
     // MOT-ID in the usual table: read as city bus, 5)
     productClasses: { 1: 0, 2: 2, 4: 4, 5: 5, 7: 21, 9: 9, 11: 5 },
-    renames: { trip: { itdTripDateTimeDepArr: "depArrMacro" } },
-    params: { trip: [["TfNSWTR", "true"], ["depArrMacro", "dep"]], stopFinder: [["TfNSWSF", "true"]] },
-    operations: ["trip", "stopFinder", "coordInfo", "vehicleDetail", "addInfo"],
+    renames: { trip: { itdTripDateTimeDepArr: "depArrMacro" }, departures: { itdDateTimeDepArr: "depArrMacro" } },
+    params: {
+      trip: [["TfNSWTR", "true"], ["depArrMacro", "dep"]],
+      stopFinder: [["TfNSWSF", "true"]],
+      departures: [["TfNSWDM", "true"], ["departureMonitorMacro", "true"]]
+    },
+    operations: ["trip", "stopFinder", "coordInfo", "vehicleDetail", "addInfo", "departures"],
     sources: "TfNSW Open Data trip planner swagger (interface 10.2.1.42) and user guide; rapidJSON recordings of " +
       "bilby (2026-01) (gathered 2026-11). 401 without key, 403 over quota."
   }

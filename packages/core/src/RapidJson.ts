@@ -18,14 +18,17 @@ import type * as DateTime from "effect/DateTime"
 import type * as Schema from "effect/Schema"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
+import * as Departures from "./Departures.js"
 import * as GeoObject from "./GeoObject.js"
 import * as AddInfoCodec from "./internal/rapidjson/AddInfo.js"
 import * as CoordInfoCodec from "./internal/rapidjson/CoordInfo.js"
+import * as DeparturesCodec from "./internal/rapidjson/Departures.js"
 import * as GeoObjectCodec from "./internal/rapidjson/GeoObject.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
 import * as TripCodec from "./internal/rapidjson/Trip.js"
+import * as TripStopsCodec from "./internal/rapidjson/TripStops.js"
 import * as VehicleDetailCodec from "./internal/rapidjson/VehicleDetail.js"
 import * as Wire from "./internal/rapidjson/wire.js"
 import * as OpArea from "./OpArea.js"
@@ -33,6 +36,7 @@ import type * as Operation from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
+import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
@@ -151,7 +155,9 @@ export const responses = (context: Context) => ({
   [OpArea.operation.name]: OpAreaCodec.codec(OpArea.OpAreaResponse).response(context),
   [ServingLines.operation.name]: ServingLinesCodec.codec(ServingLines.ServingLinesResponse).response(context),
   [AddInfo.operation.name]: AddInfoCodec.codec(AddInfo.AddInfoResponse).response(context),
-  [GeoObject.operation.name]: GeoObjectCodec.codec(GeoObject.GeoObjectResponse).response(context)
+  [GeoObject.operation.name]: GeoObjectCodec.codec(GeoObject.GeoObjectResponse).response(context),
+  [Departures.operation.name]: DeparturesCodec.codec(Departures.DeparturesResponse).response(context),
+  [TripStops.operation.name]: TripStopsCodec.codec(TripStops.TripStopsResponse).response(context)
 })
 
 /**
@@ -170,7 +176,9 @@ const withCodecs: ReadonlyArray<Operation.Any> = [
   OpArea.operation,
   ServingLines.operation,
   AddInfo.operation,
-  GeoObject.operation
+  GeoObject.operation,
+  Departures.operation,
+  TripStops.operation
 ]
 
 const rapidResultKeys = Object.fromEntries(
@@ -184,6 +192,23 @@ const rapidResultKeys = Object.fromEntries(
  * @category constants
  */
 export const resultKeys: Readonly<Record<keyof Responses, string>> = rapidResultKeys
+
+/**
+ * The rapidJSON departure-board answer, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireDeparturesResponse: typeof DeparturesCodec.WireDeparturesResponse =
+  DeparturesCodec.WireDeparturesResponse
+
+/**
+ * The rapidJSON answer of a trip's stops, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireTripStopsResponse: typeof TripStopsCodec.WireTripStopsResponse = TripStopsCodec.WireTripStopsResponse
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Record<string, Schema.Schema<any, any> | undefined>>()
 

@@ -7,8 +7,8 @@
  * `lineReqType` is required on the wire and always sent; no line types means all of them (`0`).
  *
  * Decisions where the contract is silent:
- * - `lineTypes` absent and `lineTypes: []` both send `lineReqType=0`; a query with `0` reads back without
- *   the field.
+ * - `lineTypes` absent sends `lineReqType=0` (the client refuses `[]`, as every empty list); a query with
+ *   `0` reads back without the field.
  * - Excluded modes are a sorted list without repeats, each sent as `exclMOT_<ID>=1`. Reading a query,
  *   only the presence of `exclMOT_<ID>` counts (also `0`, `false` or no value exclude the mode); a suffix
  *   that is not a MOT-ID is refused at that parameter.
@@ -104,8 +104,8 @@ export const ExcludedModes = SetFromList(
 
 const commonFields = {
   /**
-   * Line types (`lineReqType`). Absent and `[]` both mean all line types and are sent as `0`; a query
-   * with `lineReqType=0` reads back without this field.
+   * Line types (`lineReqType`). Absent means all line types and is sent as `0` (the client refuses `[]`,
+   * as every empty list); a query with `lineReqType=0` reads back without this field.
    */
   lineTypes: opt(ServingLineTypes),
   /** Transport modes to leave out, each sent as `exclMOT_<ID>=1` (only the parameter's presence counts). */

@@ -25,6 +25,16 @@ export * as CoordInfo from "./CoordInfo.js"
 /**
  * @since 0.1.0
  */
+export * as Departures from "./Departures.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as DepartureWatch from "./DepartureWatch.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as Dialect from "./Dialect.js"
 
 /**
@@ -116,6 +126,11 @@ export * as SystemMessage from "./SystemMessage.js"
  * @since 0.1.0
  */
 export * as Trip from "./Trip.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as TripStops from "./TripStops.js"
 
 /**
  * @since 0.1.0

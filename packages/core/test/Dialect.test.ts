@@ -147,6 +147,8 @@ describe("EfaClient with a deployment profile", () => {
 
   it.effect("names an unknown profile and a missing base URL", () =>
     Effect.gen(function*() {
+      // a misspelt name does not type-check (a closed union of the names); at run time it is refused
+      // @ts-expect-error "nowhere" is not a profile name
       const unknown = yield* withClient({ profile: "nowhere" }, answer("trip"), trip)
       expect(Either.flip(unknown.result).pipe(Either.getOrThrow).message).toBe(
         `invalid client option profile: unknown profile "nowhere"; known: ${Profile.names.join(", ")}`

@@ -56,6 +56,12 @@ const operations: ReadonlyArray<{
     rapidJSON: { journeys: [] }
   },
   {
+    name: "departures",
+    use: (efa) => efa.departures({ stop: Point.any("de:99001:100") }),
+    contract: { events: [], locations: [] },
+    rapidJSON: { stopEvents: [], locations: [] }
+  },
+  {
     // both dialects name it `locations`: the key cannot tell them apart, the decode of a location does
     name: "stopFinder",
     use: (efa) => efa.stopFinder({ input: Point.any("Linden") }),

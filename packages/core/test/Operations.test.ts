@@ -21,7 +21,9 @@ describe("EfaClient.operations", () => {
       "servingLines",
       "addInfo",
       "opArea",
-      "geoObject"
+      "geoObject",
+      "departures",
+      "tripStops"
     ])
     for (const name of names) expect(EfaClient.operations[name].name).toBe(name)
   })

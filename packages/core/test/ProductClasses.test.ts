@@ -74,7 +74,7 @@ describe("a profile's product classes, the other way: a request's modes as the d
       expect(named(excluded, "exclMOT_")).toEqual([])
     }))
 
-  it.effect("the coordinate search's and the notices' mode filters go through the table too", () =>
+  it.effect("the coordinate search's, the notices' and the board's mode filters go through the table too", () =>
     Effect.gen(function*() {
       const options = { profile: "tfnsw" } as const
       const coord = Either.getOrThrow(
@@ -86,6 +86,14 @@ describe("a profile's product classes, the other way: a request's modes as the d
       expect(named(coord, "inclMOT_")).toEqual([["inclMOT_0", "5:11:1"]])
       expect(named(coord, "exclMOT_")).toEqual([["exclMOT_0", "4"]])
       const notices = Either.getOrThrow(yield* urlOf(options, "addInfo", { modes: [0, 5] } as AddInfo.AddInfoRequest))
+      const board = Either.getOrThrow(
+        yield* urlOf(
+          options,
+          "departures",
+          { stop: Point.any("200060"), modes: [0, 5] } as EfaClient.Requests["departures"]
+        )
+      )
+      expect(named(board, "inclMOT_")).toEqual([["inclMOT_1", "1"], ["inclMOT_5", "1"], ["inclMOT_11", "1"]])
       expect(named(notices, "filterMOTType")).toEqual([
         ["filterMOTType", "1"],
         ["filterMOTType", "5"],

@@ -6,6 +6,7 @@ import * as Arbitraries from "../src/Arbitraries.js"
 import {
   AddInfo,
   CoordInfo,
+  Departures,
   EfaClient,
   GeoObject,
   OpArea,
@@ -15,6 +16,7 @@ import {
   ServingLines,
   StopFinder,
   Trip,
+  TripStops,
   VehicleDetail
 } from "../src/index.js"
 import { makeJsonDecoder } from "../src/internal/fastDecode.js"
@@ -240,6 +242,38 @@ describe("rapidJSON stop finder and coordinate search", () => {
     ])
   })
 
+  it("writes instants as real servers do, without fractions of a second unless there are some", () => {
+    const response = decode(schemas.trip, "trip")
+    const written = Schema.encodeSync(schemas.trip)(response)
+    const origin = written.journeys?.[0]?.legs[0]?.origin
+    expect(origin?.departureTimePlanned).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    const leg = response.trips[0]!.legs[0]!
+    const withMillis = {
+      trips: [{
+        ...response.trips[0]!,
+        legs: [{
+          ...leg,
+          origin: {
+            ...leg.origin,
+            departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:37:00.250Z")
+          }
+        }]
+      }]
+    }
+    expect(Schema.encodeSync(schemas.trip)(withMillis).journeys?.[0]?.legs[0]?.origin.departureTimePlanned)
+      .toBe("2026-03-02T07:37:00.250Z")
+  })
+
+  it("reads a sharing vehicle (Mentz type sharing) as a SHARING_VEHICLE pin, and writes it back as sharing", () => {
+    const response = decode(schemas.coordInfo, "coord-sharing")
+    expect(response.pins).toEqual([
+      { type: "SHARING_VEHICLE", id: "bike-12:radverleih:mitte", name: "Rad 12", coord: { lat: 48.501, lon: 9.252 } },
+      { type: "PARKING", id: "P+R Lindenplatz", name: "P+R Lindenplatz", coord: { lat: 48.502, lon: 9.253 } }
+    ])
+    const written = Schema.encodeSync(schemas.coordInfo)(response)
+    expect(written.locations?.map((l) => l.type)).toEqual(["sharing", "parking"])
+  })
+
   it("keeps a sharing vehicle's details as they come", () => {
     expect(decode(schemas.vehicleDetail, "vehicle-detail")).toEqual({
       pins: [{
@@ -446,7 +480,20 @@ const wireable = {
   geoObject: (r: GeoObject.GeoObjectResponse): GeoObject.GeoObjectResponse => ({
     ...r,
     stops: r.stops.map(({ servingLines: _, ...stop }) => stop)
-  })
+  }),
+  // a cancellation status reads as cancelled; board locations carry no distance
+  departures: (r: Departures.DeparturesResponse): Departures.DeparturesResponse => ({
+    ...r,
+    events: r.events.map((event) => ({
+      ...event,
+      cancelled: event.cancelled ||
+        (event.realtimeStatus ?? []).some((s) =>
+          ["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"].includes(s)
+        )
+    })),
+    locations: r.locations.map(({ distance: _, ...location }) => location)
+  }),
+  tripStops: (r: TripStops.TripStopsResponse) => r
 }
 
 describe("rapidJSON round trips", () => {

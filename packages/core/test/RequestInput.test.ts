@@ -2,7 +2,17 @@ import { FetchHttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Either, FastCheck as fc } from "effect"
 import * as Arbitraries from "../src/Arbitraries.js"
-import { CoordInfo, EfaClient, GeoObject, Operation, Point, ServingLines, StopFinder, Trip } from "../src/index.js"
+import {
+  Coord,
+  CoordInfo,
+  EfaClient,
+  GeoObject,
+  Operation,
+  Point,
+  ServingLines,
+  StopFinder,
+  Trip
+} from "../src/index.js"
 
 const client = EfaClient.make({ baseUrl: "http://efa.test/" }).pipe(
   Effect.provide(FetchHttpClient.layer),
@@ -197,7 +207,7 @@ describe("messages of refused requests", () => {
 
   it("say that a list may not be empty", () => {
     expect(issues("coordInfo", { searchSpace: CoordInfo.circle({ lat: 48.78, lon: 9.18 }), filters: [] })).toEqual([
-      { field: "filters", message: "must not be empty" }
+      { field: "filters", message: "must not be empty: leave the field out instead" }
     ])
   })
 
@@ -302,6 +312,29 @@ describe("any way of writing a request sends the canonical one", () => {
         ...r,
         ...defined({ lineTypes: scrambled(r.lineTypes), excludedModes: scrambled(r.excludedModes) })
       })
+    }
+  )
+})
+
+describe("one rule for empty lists, in every operation", () => {
+  const rule = "must not be empty: leave the field out instead"
+  const circle = CoordInfo.circle(Coord.make(48.78, 9.18))
+  const cases: ReadonlyArray<readonly [keyof EfaClient.Requests, unknown, string]> = [
+    ["trip", { ...trip, modes: { excluded: [] } }, "modes.excluded"],
+    ["trip", { ...trip, modes: { included: [] } }, "modes.included"],
+    ["stopFinder", { input: Point.any("a"), objectKinds: [] }, "objectKinds"],
+    ["stopFinder", { input: Point.any("a"), preferModesAmongBest: [] }, "preferModesAmongBest"],
+    ["servingLines", { _tag: "ByLineName", lineName: "S1", lineTypes: [] }, "lineTypes"],
+    ["coordInfo", { searchSpace: circle, filters: [] }, "filters"],
+    ["coordInfo", { searchSpace: circle, filters: [{ type: "STOP", radius: 5, modes: [] }] }, "filters.0.modes"],
+    ["addInfo", { modes: [] }, "modes"],
+    ["addInfo", { lines: [] }, "lines"]
+  ]
+
+  it.each(cases.map(([name, request, field]) => [`${name} ${field}`, name, request, field] as const))(
+    "%s: an empty list is refused, naming the field",
+    (_, name, request, field) => {
+      expect(issues(name, request)).toEqual([{ field, message: rule }])
     }
   )
 })

@@ -274,6 +274,15 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
       if (!stopIds.has(stop)) return fail("notices.json", `${at}.stops[${j}]`, `unknown stop ${stop}`)
     }
   }
+  for (const [i, disruption] of dataset.realtime.entries()) {
+    const at = `[${i}]`
+    if (!lineIds.has(disruption.line)) {
+      return fail("realtime.json", `${at}.line`, `unknown line identifier "${disruption.line}"`)
+    }
+    if (disruption.kind === "platformChange" && !stopIds.has(disruption.stop)) {
+      return fail("realtime.json", `${at}.stop`, `unknown stop ${disruption.stop}`)
+    }
+  }
   return undefined
 }
 
@@ -298,7 +307,8 @@ export const loadDataset = (
       pois: part(DatasetFiles.pois),
       parking: part(DatasetFiles.parking),
       sharing: part(DatasetFiles.sharing),
-      notices: part(DatasetFiles.notices)
+      notices: part(DatasetFiles.notices),
+      realtime: part(DatasetFiles.realtime)
     })
     const problem = checkReferences(dataset)
     if (problem !== undefined) return yield* Effect.fail(problem)

@@ -71,6 +71,19 @@ export interface Lookup {
     readonly providers: ReadonlyMap<string, number>
     readonly areas: ReadonlyMap<string, number>
   }
+  /**
+   * The timetable's platform of each line direction at each stop, keyed `<stop ID>|<direction ID>`: its place
+   * among the directions calling there (1, 2, ...; a line's direction H before R), as boards and trips show it.
+   */
+  readonly plannedPlatforms: ReadonlyMap<string, string>
+}
+
+const platformsOf = (directionsAtStop: ReadonlyMap<string, ReadonlyArray<LineDirection>>): Map<string, string> => {
+  const platforms = new Map<string, string>()
+  for (const [stop, directions] of directionsAtStop) {
+    directions.forEach((direction, i) => platforms.set(`${stop}|${direction.id}`, String(i + 1)))
+  }
+  return platforms
 }
 
 const directionsOf = (dataset: Dataset) => {
@@ -163,11 +176,13 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
         .map((entry) => ({ to: entry.item.id, meters: entry.meters, seconds: walkSeconds(entry.meters, dataset.meta) }))
     )
   }
+  const directions = directionsOf(dataset)
   return {
     stopById,
     poiById,
-    ...directionsOf(dataset),
+    ...directions,
     ...linesOf(dataset),
+    plannedPlatforms: platformsOf(directions.directionsAtStop),
     transfers,
     stopGrid,
     geometryIndex: geometryIndexOf(dataset, stopById),
@@ -222,6 +237,16 @@ export const lineNumberValue = (number: string): number | undefined => {
   const match = /(\d+)/.exec(number)
   return match === null ? undefined : Number(match[1])
 }
+
+/**
+ * Whether a text is written as an ID (a stop's global ID `de:08111:6118`, a POI's `poiID:...`): such a
+ * text names one object, so an ID that is not in the dataset matches nothing rather than being searched
+ * for as text.
+ *
+ * @since 0.1.0
+ * @category lookups
+ */
+export const looksLikeId = (text: string): boolean => /^([a-z]{2}:\d{5}:\S+|poiID:\S+)$/i.test(text.trim())
 
 /**
  * The display name of a line as legs and serving lines show it: product and number

@@ -561,6 +561,50 @@ export const Notice = Schema.Struct({
 export interface Notice extends Schema.Schema.Type<typeof Notice> {}
 
 // ---------------------------------------------------------------------------------------------------
+// real time
+// ---------------------------------------------------------------------------------------------------
+
+const disruptionFields = {
+  /** The line direction (`vvs:10001: :H`). */
+  line: Schema.String,
+  /** The day types it happens on. */
+  days: Schema.NonEmptyArray(DayType),
+  /** The run's time at its first stop (the `HHMM` of its run ID), a service time. */
+  departs: ServiceTime,
+  /** When real time learns of it, a service time of the run's day: before it the run runs as usual. */
+  announced: ServiceTime
+}
+
+/**
+ * One real-time event of the dataset: a run delayed from its first stop on, a run cancelled, or a run
+ * leaving one stop from another platform. The real-time engine applies it from `announced` on.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Disruption = Schema.Union(
+  Schema.Struct({
+    kind: Schema.Literal("delay"),
+    ...disruptionFields,
+    minutes: Schema.Int.pipe(Schema.between(1, 600))
+  }),
+  Schema.Struct({ kind: Schema.Literal("cancellation"), ...disruptionFields }),
+  Schema.Struct({
+    kind: Schema.Literal("platformChange"),
+    ...disruptionFields,
+    /** The stop where the platform changes. */
+    stop: Schema.String,
+    platform: Schema.String.pipe(Schema.nonEmptyString())
+  })
+).annotations({ identifier: "Disruption" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type Disruption = typeof Disruption.Type
+
+// ---------------------------------------------------------------------------------------------------
 // the dataset
 // ---------------------------------------------------------------------------------------------------
 
@@ -577,7 +621,8 @@ export const DatasetFiles = {
   pois: { file: "pois.json", schema: Schema.Array(Poi) },
   parking: { file: "parking.json", schema: Schema.Array(Parking) },
   sharing: { file: "sharing.json", schema: Sharing },
-  notices: { file: "notices.json", schema: Schema.Array(Notice) }
+  notices: { file: "notices.json", schema: Schema.Array(Notice) },
+  realtime: { file: "realtime.json", schema: Schema.Array(Disruption) }
 } as const
 
 /**
@@ -593,7 +638,8 @@ export const Dataset = Schema.Struct({
   pois: DatasetFiles.pois.schema,
   parking: DatasetFiles.parking.schema,
   sharing: DatasetFiles.sharing.schema,
-  notices: DatasetFiles.notices.schema
+  notices: DatasetFiles.notices.schema,
+  realtime: DatasetFiles.realtime.schema
 }).annotations({ identifier: "Dataset" })
 
 /**

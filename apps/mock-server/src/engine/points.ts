@@ -6,9 +6,10 @@
  */
 import { Coord, type Point } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
-import { lookupOf } from "../dataset/lookup.js"
+import { accessStops, looksLikeId, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Stop } from "../dataset/schema.js"
-import { bestLocation } from "../search/locations.js"
+import { bestLocation, findLocations } from "../search/locations.js"
+import { PERFECT } from "../search/text.js"
 
 /**
  * A point as the engine uses it: a stop, or a position with a name (a coordinate or a POI).
@@ -40,14 +41,12 @@ export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoin
   const parsed = Coord.parseParam(value)
   if (!("error" in parsed) && parsed.rest.length === 0) return position(parsed.coord)
   // an ID that is not in the dataset is unknown, not text to search for
-  if (looksLikeId.test(value)) return undefined
+  if (looksLikeId(value)) return undefined
   const found = bestLocation(value, dataset)
   if (found === undefined) return undefined
   const { coord, id, name } = found.object
   return found.kind === "stop" ? { _tag: "Stop", stop: found.object } : { _tag: "Position", id, name, coord }
 }
-
-const looksLikeId = /^([a-z]{2}:\d{5}:\S+|poiID:\S+)$/i
 
 const position = (coord: Coord.Coord): ResolvedPoint => ({ _tag: "Position", ...positionLocation(coord), coord })
 
@@ -63,3 +62,54 @@ export const unknownPointMessage = (usage: string, point: Point.Point) => ({
   code: -2000,
   text: `${usage}: no stop or place matches "${point._tag === "Any" ? point.value : Coord.toParam(point.coord)}"`
 })
+
+/**
+ * What a board's stop input names: one stop, several equally good candidates, or nothing.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BoardStop =
+  | { readonly _tag: "Stop"; readonly stop: Stop }
+  | {
+    readonly _tag: "Ambiguous"
+    readonly candidates: ReadonlyArray<{ readonly stop: Stop; readonly quality: number }>
+  }
+  | { readonly _tag: "Unknown" }
+
+/**
+ * Resolves a board's stop: a stop ID; a coordinate or a POI, to the nearest stop within the access
+ * radius; text, to the stop finder's best stop, unless the best stops match equally well (`Bahnhof`),
+ * which is ambiguous.
+ *
+ * @since 0.1.0
+ * @category resolving
+ */
+export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardStop => {
+  const lookup = lookupOf(dataset)
+  const nearest = (coord: Coord.Coord): BoardStop => {
+    const near = accessStops(dataset, coord, dataset.meta.accessRadiusMeters, 1)[0]
+    return near === undefined ? { _tag: "Unknown" } : { _tag: "Stop", stop: near.stop }
+  }
+  if (point._tag === "Coord") return nearest(point.coord)
+  const value = point.value.trim()
+  const stop = lookup.stopById.get(value)
+  if (stop !== undefined) return { _tag: "Stop", stop }
+  const poi = lookup.poiById.get(value)
+  if (poi !== undefined) return nearest(poi.coord)
+  const parsed = Coord.parseParam(value)
+  if (!("error" in parsed) && parsed.rest.length === 0) return nearest(parsed.coord)
+  if (looksLikeId(value)) return { _tag: "Unknown" }
+  const hits = findLocations({ input: point, objectKinds: ["stop"] }, dataset)
+  const first = hits[0]
+  if (first === undefined || first.kind !== "stop") return { _tag: "Unknown" }
+  const tied = hits.filter((hit) => hit.quality === first.quality)
+  if (tied.length === 1 || first.quality === PERFECT) return { _tag: "Stop", stop: first.object }
+  return {
+    _tag: "Ambiguous",
+    candidates: hits.flatMap((hit) => hit.kind === "stop" ? [{ stop: hit.object, quality: hit.quality }] : []).slice(
+      0,
+      10
+    )
+  }
+}

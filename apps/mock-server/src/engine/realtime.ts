@@ -2,8 +2,15 @@
  * Deterministic real-time estimates: a run's delay is derived from a hash of its ID and the stop, so
  * the same request always gets the same estimates and different runs get different ones.
  *
+ * The dataset's disruptions (`realtime.json`: delays, cancellations, platform changes) apply to their
+ * runs once announced, as seen from the fake's clock.
+ *
  * @since 0.1.0
  */
+import { perDataset } from "../dataset/cache.js"
+import { lookupOf } from "../dataset/lookup.js"
+import { type Dataset, type Disruption, serviceMinutes } from "../dataset/schema.js"
+import { dayTypeOf, type Run } from "./timetable.js"
 
 /**
  * FNV-1a, 32 bits.
@@ -34,4 +41,96 @@ export const delaySeconds = (runId: string, stopId: string, firstStop: boolean):
   const base = BASE_DELAY_MINUTES[hash(runId) % BASE_DELAY_MINUTES.length]!
   const drift = firstStop ? 0 : hash(`${runId}|${stopId}`) % 2
   return (base + drift) * 60
+}
+
+/**
+ * How far ahead of the fake's clock a call has real-time data: beyond it a board has planned times only
+ * (no estimate, as real servers outside their real-time window).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const REALTIME_WINDOW_SECONDS = 3600
+
+/**
+ * What real time says of one call of a run (a stop of it), at the fake's clock.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CallState {
+  /** Whether there is real-time data for the call (within the window, or a disruption is known). */
+  readonly monitored: boolean
+  /** The delay in seconds at arrival and departure, when monitored and not cancelled. */
+  readonly arrivalDelay: number | undefined
+  readonly departureDelay: number | undefined
+  readonly cancelled: boolean
+  readonly platform: string
+  readonly plannedPlatform: string
+}
+
+const disruptionIndex = perDataset((dataset) => {
+  const index = new Map<string, Array<Disruption>>()
+  for (const disruption of dataset.realtime) {
+    const key = `${disruption.line}|${disruption.departs.replace(":", "")}`
+    const list = index.get(key)
+    if (list === undefined) index.set(key, [disruption])
+    else list.push(disruption)
+  }
+  return index
+})
+
+// `<network>:<code>:<direction>:<service date>:<HHMM>[:<first stop index>]`
+const departsOf = (run: Run): string => run.id.split(":")[4] ?? ""
+
+/**
+ * The dataset's disruptions of a run that real time knows at `nowSeconds` (epoch seconds).
+ *
+ * @since 0.1.0
+ * @category realtime
+ */
+export const knownDisruptions = (dataset: Dataset, run: Run, nowSeconds: number): ReadonlyArray<Disruption> => {
+  const hhmm = departsOf(run)
+  const listed = disruptionIndex(dataset).get(`${run.direction.id}|${hhmm}`)
+  if (listed === undefined) return []
+  const dayType = dayTypeOf(run.serviceDate, dataset.meta)
+  // the run's service day starts at its first departure minus its minute of the day
+  const origin = run.departures[0]! - serviceMinutes(`${hhmm.slice(0, 2)}:${hhmm.slice(2)}`) * 60
+  return listed.filter((disruption) =>
+    dayType !== undefined && disruption.days.includes(dayType) &&
+    origin + serviceMinutes(disruption.announced) * 60 <= nowSeconds
+  )
+}
+
+/**
+ * The real-time state of the call of `run` at its stop `index`, at `nowSeconds`: a deterministic delay
+ * within the real-time window, and the dataset's disruptions once announced (a delay replaces the usual
+ * one on every stop of the run, a cancellation drops the estimates).
+ *
+ * @since 0.1.0
+ * @category realtime
+ */
+export const callState = (dataset: Dataset, run: Run, index: number, nowSeconds: number): CallState => {
+  const stop = run.stops[index]!
+  const plannedPlatform = lookupOf(dataset).plannedPlatforms.get(`${stop}|${run.direction.id}`) ?? "1"
+  const known = knownDisruptions(dataset, run, nowSeconds)
+  const cancelled = known.some((disruption) => disruption.kind === "cancellation")
+  let platform = plannedPlatform
+  let delay: number | undefined
+  for (const disruption of known) {
+    if (disruption.kind === "platformChange" && disruption.stop === stop) platform = disruption.platform
+    if (disruption.kind === "delay") delay = disruption.minutes * 60
+  }
+  const planned = run.departures[index]!
+  const monitored = known.length > 0 || planned <= nowSeconds + REALTIME_WINDOW_SECONDS
+  if (monitored && delay === undefined) delay = delaySeconds(run.id, stop, index === 0)
+  const shown = monitored && !cancelled ? delay : undefined
+  return {
+    monitored,
+    arrivalDelay: shown === undefined ? undefined : index === 0 ? 0 : shown,
+    departureDelay: shown,
+    cancelled,
+    platform,
+    plannedPlatform
+  }
 }

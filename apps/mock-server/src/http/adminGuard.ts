@@ -116,7 +116,7 @@ export const adminGuard = (
         "untrusted-host",
         `the admin API answers requests to ${
           JSON.stringify(hostnameOf(host).slice(0, 100))
-        } only with a token (--admin-token); without one, name the fake by localhost, an IP address or its --host`
+        } only with a token (--admin-token); without one, name the fake by localhost, an IP address, its --host or an --admin-host`
       )
     }
     const site = c.req.header("sec-fetch-site")

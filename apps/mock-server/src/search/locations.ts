@@ -32,7 +32,7 @@
 import { Coord, Point, type StopFinder } from "@efa-kit/core"
 import { perDataset } from "../dataset/cache.js"
 import { distanceMeters } from "../dataset/geometry.js"
-import { type Lookup, lookupOf } from "../dataset/lookup.js"
+import { looksLikeId, type Lookup, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Poi, Stop } from "../dataset/schema.js"
 import { bestScore, forms, PERFECT, tokens } from "./text.js"
 
@@ -127,6 +127,8 @@ const textHits = (
   // An ID finds exactly its object.
   const byId = pool.find(({ object }) => object.id.toLowerCase() === idQuery)
   if (byId !== undefined) return [{ ...byId, quality: PERFECT, importance: importance.get(byId.object.id) ?? 0 }]
+  // an ID that is not in the dataset matches nothing, as the trip's unknown point does (-2000 there)
+  if (looksLikeId(text)) return []
   const mainStop = request.localityMainStop ? mainStopOfPlace.get(query.join(" ")) : undefined
   const weight = (request.relevanceWeight ?? 20) / 100
   const hits: Array<LocationHit> = []

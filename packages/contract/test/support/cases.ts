@@ -1,6 +1,7 @@
 import {
   Coord,
   CoordInfo,
+  type Departures,
   type EfaClient,
   type EfaError,
   GeoObject,
@@ -1268,16 +1269,266 @@ const geoObjectCases: Array<AnyCase> = [
     params: [["line", "vvs:10004: :H"], ["filterDate", "20260302"]],
     check: ({ stops }) => expect(stops[stops.length - 1]?.id).toBe(FAVORITEPARK)
   }),
-  geoObject("the public number in place of the code; lineReqType=0 for no line types", {
-    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "S1", supplement: " ", direction: "R" }),
-    lineTypes: []
+  geoObject("the public number in place of the code; no lineReqType without line types", {
+    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "S1", supplement: " ", direction: "R" })
   }, {
-    params: [["line", "vvs:S1: :R"], ["lineReqType", "0"]],
+    params: [["line", "vvs:S1: :R"]],
     check: ({ stops }) => {
       const s1 = dataset.lines.find((l) => l.code === "10001")!
       expect(stops.map((s) => s.id)).toEqual(s1.stops.map((s) => s.stop).reverse())
     }
   })
+]
+
+// ---------------------------------------------------------------------------------------------------
+// departures and a trip's stops
+// ---------------------------------------------------------------------------------------------------
+
+const departures = make("departures")
+const LEONBERG_MUSEUM = "de:08115:5620"
+const BOARD_PARAMS = [["mode", "direct"], ["type_dm", "any"], ["name_dm", HBF], ["useRealtime", "1"]] as const
+const AT_NOW = [["itdDate", "20260302"], ["itdTime", "0830"]] as const
+const plannedOf = (event: Departures.StopEvent) => millis(event.arrivalTimePlanned ?? event.departureTimePlanned)
+const sortedByPlanned = (events: ReadonlyArray<Departures.StopEvent>) => {
+  for (let i = 1; i < events.length; i++) {
+    expect(plannedOf(events[i]!)).toBeGreaterThanOrEqual(plannedOf(events[i - 1]!))
+  }
+}
+const unresolved = (reason: "ambiguous" | "unknown", minCandidates: number) => (error: EfaError.EfaError) => {
+  expect(error._tag).toBe("StopNotResolvedError")
+  if (error._tag !== "StopNotResolvedError") return
+  expect(error.reason).toBe(reason)
+  expect(error.candidates.length).toBeGreaterThanOrEqual(minCandidates)
+}
+
+const departuresCases: Array<AnyCase> = [
+  departures("the next departures of a stop from a time, with estimates within the real-time window", {
+    stop: Point.any(HBF),
+    dateTime: NOW,
+    dateTimeRefersTo: "departure",
+    limit: 20
+  }, {
+    params: [...BOARD_PARAMS, ["limit", "20"], ...AT_NOW, ["itdDateTimeDepArr", "dep"]],
+    check: ({ events, locations }) => {
+      expect(events).toHaveLength(20)
+      sortedByPlanned(events)
+      expect(locations[0]).toMatchObject({ id: HBF, isBest: true })
+      for (const event of events) {
+        expect(event.location.id).toBe(HBF)
+        expect(millis(event.departureTimePlanned)).toBeGreaterThanOrEqual(millis(NOW))
+        expect(event.lineId).toMatch(/^vvs:\d{5}: :[HR]:$/)
+        expect(event.plannedPlatform).toBeDefined()
+        expect(event.tripCode).toBeDefined()
+        if (!event.cancelled) expect(event.departureTimeEstimated).toBeDefined()
+      }
+    }
+  }),
+  departures("the dataset's cancellation and platform change: cancelled without estimate, the platform differs", {
+    stop: Point.any(HBF),
+    dateTime: NOW,
+    dateTimeRefersTo: "departure",
+    limit: 40
+  }, {
+    params: [...BOARD_PARAMS, ["limit", "40"], ...AT_NOW, ["itdDateTimeDepArr", "dep"]],
+    check: ({ events }) => {
+      const cancelled = events.filter((event) => event.cancelled)
+      expect(cancelled.map((event) => event.lineName)).toEqual(["U14"])
+      expect(cancelled[0]!.departureTimeEstimated).toBeUndefined()
+      expect(cancelled[0]!.realtimeStatus).toEqual(["TRIP_CANCELLED"])
+      const moved = events.filter((event) => event.platform !== event.plannedPlatform)
+      expect(moved.map((event) => [event.lineName, event.plannedPlatform, event.platform])).toEqual([["S4", "5", "6"]])
+    }
+  }),
+  departures("beyond the real-time window an event has no estimate", {
+    stop: Point.any(HBF),
+    dateTime: utc("2026-03-02T12:00:00Z"),
+    dateTimeRefersTo: "departure",
+    limit: 5
+  }, {
+    params: [...BOARD_PARAMS, ["limit", "5"], ["itdDate", "20260302"], ["itdTime", "1300"], [
+      "itdDateTimeDepArr",
+      "dep"
+    ]],
+    check: ({ events }) => {
+      expect(events).toHaveLength(5)
+      for (const event of events) {
+        expect(event.departureTimeEstimated).toBeUndefined()
+        expect(event.realtimeStatus).toBeUndefined()
+      }
+    }
+  }),
+  departures("an arrival board (itdDateTimeDepArr=arr) lists arrivals, runs ending at the stop included", {
+    stop: Point.any(ESSLINGEN),
+    dateTime: NOW,
+    dateTimeRefersTo: "arrival",
+    limit: 10
+  }, {
+    params: [
+      ["mode", "direct"],
+      ["type_dm", "any"],
+      ["name_dm", ESSLINGEN],
+      ["useRealtime", "1"],
+      ["limit", "10"],
+      ...AT_NOW,
+      ["itdDateTimeDepArr", "arr"]
+    ],
+    check: ({ events }) => {
+      expect(events).toHaveLength(10)
+      sortedByPlanned(events)
+      for (const event of events) {
+        expect(event.arrivalTimePlanned).toBeDefined()
+        expect(millis(event.arrivalTimePlanned!)).toBeGreaterThanOrEqual(millis(NOW))
+      }
+      expect(events.some((event) => event.destination.id === ESSLINGEN)).toBe(true)
+    }
+  }),
+  departures("timetableOnly leaves out useRealtime: planned times only", {
+    stop: Point.any(HBF),
+    dateTime: NOW,
+    dateTimeRefersTo: "departure",
+    timetableOnly: true,
+    limit: 10
+  }, {
+    params: [["mode", "direct"], ["type_dm", "any"], ["name_dm", HBF], ["limit", "10"], ...AT_NOW, [
+      "itdDateTimeDepArr",
+      "dep"
+    ]],
+    check: ({ events }) => {
+      for (const event of events) {
+        expect(event.departureTimeEstimated).toBeUndefined()
+        expect(event.cancelled).toBe(false)
+        expect(event.platform).toBe(event.plannedPlatform)
+      }
+    }
+  }),
+  departures("modes keep those modes only (includedMeans=checkbox, inclMOT_<id>=1)", {
+    stop: Point.any(HBF),
+    dateTimeRefersTo: "departure",
+    modes: [3]
+  }, {
+    params: [...BOARD_PARAMS, ["itdDateTimeDepArr", "dep"], ["includedMeans", "checkbox"], ["inclMOT_3", "1"]],
+    check: ({ events }) => {
+      expect(events).toHaveLength(40)
+      for (const event of events) expect(event.mode.mot).toBe(3)
+    }
+  }),
+  departures("a line ID filter (line, repeated) matches the line direction whatever its timetable suffix", {
+    stop: Point.any(HBF),
+    dateTimeRefersTo: "departure",
+    lines: ["vvs:10001: :H:j26", "vvs:11005: :R:"]
+  }, {
+    params: [...BOARD_PARAMS, ["line", "vvs:10001: :H:j26"], ["line", "vvs:11005: :R:"], ["itdDateTimeDepArr", "dep"]],
+    check: ({ events }) => {
+      expect(new Set(events.map((event) => event.lineId))).toEqual(new Set(["vvs:10001: :H:", "vvs:11005: :R:"]))
+    }
+  }),
+  departures("a direction (name_arr) keeps trips calling there later; stopSequence gives their stops", {
+    stop: Point.any(HBF),
+    dateTimeRefersTo: "departure",
+    direction: Point.any(ESSLINGEN),
+    stopSequence: true,
+    limit: 6
+  }, {
+    params: [
+      ...BOARD_PARAMS,
+      ["limit", "6"],
+      ["itdDateTimeDepArr", "dep"],
+      ["type_arr", "any"],
+      ["name_arr", ESSLINGEN],
+      ["depType", "stopEvents"],
+      ["includeCompleteStopSeq", "1"]
+    ],
+    check: ({ events }) => {
+      expect(events).toHaveLength(6)
+      for (const event of events) {
+        expect(event.onwardStops?.map((s) => s.id)).toContain(ESSLINGEN)
+        expect(event.previousStops?.map((s) => s.id)).not.toContain(HBF)
+        const next = event.onwardStops![0]!
+        expect(millis(next.arrivalTimePlanned!)).toBeGreaterThan(millis(event.departureTimePlanned))
+      }
+    }
+  }),
+  departures("nearby and assigned stops (useProxFootSearch=1, deleteAssignedStops_dm=0)", {
+    stop: Point.any(HBF),
+    dateTimeRefersTo: "departure",
+    mergeAssignedStops: true,
+    nearbyStops: true
+  }, {
+    params: [
+      ...BOARD_PARAMS,
+      ["deleteAssignedStops_dm", "0"],
+      ["useProxFootSearch", "1"],
+      ["itdDateTimeDepArr", "dep"]
+    ],
+    check: ({ events }) => {
+      expect(events.length).toBeGreaterThan(0)
+    }
+  }),
+  departures("a stop no line serves is an empty board (-4050), not an error", {
+    stop: Point.any(LEONBERG_MUSEUM),
+    dateTimeRefersTo: "departure"
+  }, {
+    params: [["mode", "direct"], ["type_dm", "any"], ["name_dm", LEONBERG_MUSEUM], ["useRealtime", "1"], [
+      "itdDateTimeDepArr",
+      "dep"
+    ]],
+    check: ({ events, locations, systemMessages }) => {
+      expect(events).toEqual([])
+      expect(locations.map((l) => l.id)).toEqual([LEONBERG_MUSEUM])
+      expect(systemMessages?.map((m) => m.code)).toEqual([-4050])
+    }
+  }),
+  departures("text several stops match equally well fails with the candidates", {
+    stop: Point.any("Bahnhof"),
+    dateTimeRefersTo: "departure"
+  }, {
+    params: [["mode", "direct"], ["type_dm", "any"], ["name_dm", "Bahnhof"], ["useRealtime", "1"], [
+      "itdDateTimeDepArr",
+      "dep"
+    ]],
+    fails: unresolved("ambiguous", 2)
+  }),
+  departures("an unknown stop ID fails as unknown", {
+    stop: Point.any("de:08111:9999"),
+    dateTimeRefersTo: "departure"
+  }, {
+    fails: unresolved("unknown", 0)
+  })
+]
+
+const tripStops = make("tripStops")
+
+const tripStopsCases: Array<AnyCase> = [
+  tripStops("the stops of a board event's trip, by line, trip code, stop and time", {
+    line: "vvs:10001: :H:",
+    stop: HBF,
+    tripCode: 48600,
+    dateTime: utc("2026-03-02T07:57:00Z")
+  }, {
+    params: [
+      ["line", "vvs:10001: :H:"],
+      ["stop", HBF],
+      ["tripCode", "48600"],
+      ["date", "20260302"],
+      ["time", "08:57"],
+      ["tStOTType", "all"],
+      ["useRealtime", "1"]
+    ],
+    check: ({ lineId, lineName, stops }) => {
+      const s1 = dataset.lines.find((l) => l.code === "10001")!
+      expect(stops.map((s) => s.id)).toEqual(s1.stops.map((s) => s.stop))
+      expect(lineId).toBe("vvs:10001: :H:")
+      expect(lineName).toBe("S1")
+      const hbf = stops.find((s) => s.id === HBF)!
+      expect(hbf.departureTimePlanned).toEqual(utc("2026-03-02T07:57:00Z"))
+    }
+  }),
+  tripStops("no trip with that code calls there: -2000", {
+    line: "vvs:10001: :H:",
+    stop: HBF,
+    tripCode: 1,
+    dateTime: NOW
+  }, { fails: serverMessage(-2000) })
 ]
 
 /** Every case, operation by operation. */
@@ -1289,5 +1540,7 @@ export const cases: ReadonlyArray<AnyCase> = [
   ...opAreaCases,
   ...servingLinesCases,
   ...addInfoCases,
-  ...geoObjectCases
+  ...geoObjectCases,
+  ...departuresCases,
+  ...tripStopsCases
 ]

@@ -9,7 +9,14 @@ import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Effect from "effect/Effect"
 import type * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
-import { DecodeError, type EfaError, HttpStatusError, InterfaceVersionError, ServerMessageError } from "../EfaError.js"
+import {
+  DecodeError,
+  type EfaError,
+  HttpStatusError,
+  InterfaceVersionError,
+  ServerMessageError,
+  StopNotResolvedError
+} from "../EfaError.js"
 import type { Operation } from "../Operation.js"
 import * as SystemMessage from "../SystemMessage.js"
 import { describeIssue } from "./describe.js"
@@ -130,6 +137,20 @@ export const makeInterpreter = (dialect: Dialect) => {
       if (foreign !== undefined) return decodeError("schema", "$", foreign)
     }
     if (!hasResult) {
+      const unresolved = operation.unresolved?.(value)
+      if (unresolved !== undefined) {
+        return Effect.fail(
+          new StopNotResolvedError({
+            operation: operation.name,
+            reason: unresolved.reason,
+            candidates: unresolved.candidates.map((candidate) => ({
+              id: candidate.id,
+              name: candidate.name,
+              ...(candidate.type !== undefined ? { type: candidate.type } : {})
+            }))
+          })
+        )
+      }
       const hasErrors = SystemMessage.errors(messages).length > 0
       const diagnosis = dialect.diagnose(operation, json, hasErrors, hadResultKey)
       if (diagnosis !== undefined) return decodeError("schema", "$", diagnosis)

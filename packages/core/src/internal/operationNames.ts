@@ -20,7 +20,9 @@ export const contractPaths = {
   servingLines: "XML_SERVINGLINES_REQUEST",
   addInfo: "XML_ADDINFO_REQUEST",
   opArea: "XML_OPAREA_REQUEST",
-  geoObject: "XML_GEOOBJECT_REQUEST"
+  geoObject: "XML_GEOOBJECT_REQUEST",
+  departures: "XML_DM_REQUEST",
+  tripStops: "XML_STOPSEQCOORD_REQUEST"
 } as const
 
 /**

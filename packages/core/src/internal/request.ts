@@ -118,6 +118,55 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
 }
 
 /**
+ * A request with every field that is set to `undefined` left out, at any depth: in both APIs an optional
+ * field set to `undefined` means the same as an absent one, while the models are exact (absent, never
+ * `undefined`). Only plain objects and arrays are copied, and only when they hold such a field.
+ *
+ * @internal
+ */
+export const withoutUndefined = (value: unknown): unknown => {
+  if (value === null || typeof value !== "object") return value
+  if (Array.isArray(value)) {
+    let copy: Array<unknown> | undefined
+    value.forEach((item, index) => {
+      const cleaned = withoutUndefined(item)
+      if (cleaned !== item) (copy ??= [...value])[index] = cleaned
+    })
+    return copy ?? value
+  }
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return value
+  let copy: Record<string, unknown> | undefined
+  for (const [key, item] of Object.entries(value)) {
+    const cleaned = withoutUndefined(item)
+    if (cleaned === item && item !== undefined) continue
+    copy ??= { ...value }
+    if (item === undefined) delete copy[key]
+    else copy[key] = cleaned
+  }
+  return copy ?? value
+}
+
+const EMPTY_LIST = "must not be empty: leave the field out instead"
+
+/**
+ * The paths of the empty lists in a request. One rule for every list of every operation: an empty list
+ * is refused, naming the field, since leaving the field out says what an empty list could only guess
+ * (no filter, or a filter that lets nothing through).
+ *
+ * @internal
+ */
+export const emptyLists = (value: unknown, path: ReadonlyArray<string | number> = []): Array<string> => {
+  if (value === null || typeof value !== "object") return []
+  if (Array.isArray(value)) {
+    return value.length === 0 ? [path.join(".")] : value.flatMap((item, index) => emptyLists(item, [...path, index]))
+  }
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return []
+  return Object.entries(value).flatMap(([key, item]) => emptyLists(item, [...path, key]))
+}
+
+/**
  * What a request is built from: the client's resolved settings that shape it.
  *
  * @internal
@@ -141,7 +190,7 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<
     Operation<any, any, any, any>,
-    (request: unknown) => Either.Either<QueryPairs, ParseResult.ParseError>
+    (request: unknown) => Either.Either<QueryPairs, Array<RequestIssue>>
   >()
 
   const encoderFor = (operation: Operation<any, any, any, any>) => {
@@ -152,7 +201,13 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
       const encode = Schema.encodeEither(operation.query(context)) as (
         request: unknown
       ) => Either.Either<QueryPairs, ParseResult.ParseError>
-      encoder = (request) => Either.flatMap(normalize(request), encode)
+      encoder = (written) => {
+        const request = withoutUndefined(written)
+        const empty = emptyLists(request)
+        return empty.length > 0
+          ? Either.left(empty.map((field) => ({ field, message: EMPTY_LIST })))
+          : Either.mapLeft(Either.flatMap(normalize(request), encode), (error) => toRequestIssues(error.issue))
+      }
       encoders.set(operation, encoder)
     }
     return encoder
@@ -169,8 +224,7 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
       )
     }
     return Either.match(encoderFor(operation)(request), {
-      onLeft: (error) =>
-        Either.left(new InvalidRequestError({ operation: operation.name, issues: toRequestIssues(error.issue) })),
+      onLeft: (issues) => Either.left(new InvalidRequestError({ operation: operation.name, issues })),
       onRight: (query) => {
         const pairs = modes?.(operation.modeFilters, query) ?? Either.right(query)
         return Either.isLeft(pairs)

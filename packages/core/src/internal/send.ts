@@ -17,6 +17,7 @@ import type { Operation } from "../Operation.js"
 import { type BodyFailure, readBody } from "./body.js"
 import type { Deployment } from "./deployment.js"
 import type { Received } from "./interpret.js"
+import { describeNetworkFailure } from "./networkCause.js"
 import { nextHop, REDIRECT_STATUSES, type ResolvedRedirects } from "./redirect.js"
 import type { RequestBuilder } from "./request.js"
 import { withAttemptTimeout } from "./timeout.js"
@@ -105,7 +106,7 @@ export const makeSender = (
       operation: operation.name,
       reason: "network",
       url,
-      detail: error.message,
+      detail: describeNetworkFailure(error),
       cause: settings.deployment.safeCause(error)
     })
 

@@ -215,3 +215,17 @@ export const requestOf = <A>(issues: IssueCollector, request: A | undefined) => 
   }
   return issues.result(() => request!)
 }
+
+/**
+ * A wall-clock time: `HHMM`, 24-hour (`HH:MM` is read too).
+ *
+ * @internal
+ */
+export const ClockTimeParam: Schema.Schema<string, string> = /* @__PURE__ */ ParamString.pipe(
+  /* @__PURE__ */ Schema.pattern(/^([01]\d|2[0-3]):?[0-5]\d$/, {
+    message: (issue) => `expected a time as HHMM (24-hour), got "${String(issue.actual)}"`
+  })
+).annotations({
+  identifier: "ClockTimeParam",
+  jsonSchema: { type: "string", pattern: "^([01]\\d|2[0-3]):?[0-5]\\d$" }
+})

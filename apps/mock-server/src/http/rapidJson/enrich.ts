@@ -6,6 +6,8 @@
  * transportations with product, operator and destination, stop-finder and coordinate-search hits with
  * `disassembledName`, `parent`, `isGlobalId`, `productClasses` and `properties`, serving lines with their
  * destination stop, notices with `version`, `timestamps`, `providerCode` and the `infos.affected` table,
+ * board events with the base timetable's times, platform codes and the line's transportation, a trip's stops
+ * described as stops everywhere are,
  * line IDs in five parts everywhere, location types of the Mentz enum, instants without fractions of a
  * second, and system-message modules of the Mentz enum. Places come from `places.ts`, so the same stop
  * looks the same in every operation.
@@ -169,9 +171,7 @@ const LOCATION_TYPES = new Set([
 export const wireLocationType = (type: string): string => {
   if (LOCATION_TYPES.has(type)) return type
   const lower = type.toLowerCase()
-  // the core's rapidJSON decoding reads this name back as the model's pin type
-  if (lower === "sharing_vehicle") return type
-  if (lower === "sharing") return "sharing"
+  if (lower === "sharing_vehicle" || lower === "sharing") return "sharing"
   if (lower === "bus_point") return "platform"
   if (lower === "poi_point") return "poi"
   if (lower === "gis_point") return "gis"
@@ -205,6 +205,64 @@ const enrichLocation = (dataset: Dataset, location: Json): void => {
 
 const enrichLocations = (answer: Json, settings: RapidJsonSettings): void => {
   for (const location of answer.locations ?? []) enrichLocation(settings.dataset, location)
+}
+
+const TIMES = ["arrivalTimePlanned", "arrivalTimeEstimated", "departureTimePlanned", "departureTimeEstimated"]
+
+const wireInstants = (object: Json): void => {
+  for (const key of TIMES) if (object[key] !== undefined) object[key] = wireInstant(object[key])
+}
+
+// A stop of a trip's sequence: its times without fractions of a second and the stop's description.
+const sequenceLocation = (dataset: Dataset, location: Json): void => {
+  wireInstants(location)
+  location.type ??= "stop"
+  enrichLocation(dataset, location)
+}
+
+// Board events as real servers write them: the stop with its platform code, the base timetable's time, the
+// line's transportation (product, operator, description) with the trip code, `isRealtimeControlled` with
+// real-time data, and the previous and onward stops described as everywhere else.
+const enrichDepartures = (answer: Json, settings: RapidJsonSettings): void => {
+  const { dataset } = settings
+  for (const location of answer.locations ?? []) enrichLocation(dataset, location)
+  for (const event of answer.stopEvents ?? []) {
+    wireInstants(event)
+    event.departureTimeBaseTimetable = event.departureTimePlanned
+    if (event.arrivalTimePlanned !== undefined) event.arrivalTimeBaseTimetable = event.arrivalTimePlanned
+    if (event.realtimeStatus?.includes("MONITORED") === true) event.isRealtimeControlled = true
+    const direction = directionOf(dataset, event.transportation?.id)
+    const platform = event.location?.properties?.platformName
+    enrichLocation(dataset, event.location)
+    if (platform !== undefined) {
+      event.location.properties = { ...event.location.properties, platform, area: "1" }
+      if (event.location.properties.plannedPlatformName !== platform) {
+        event.location.properties.platformChange = "changed"
+      }
+    }
+    if (direction !== undefined) {
+      const own = transportationOf(dataset, direction)
+      event.transportation = {
+        ...own,
+        destination: { ...event.transportation.destination, type: "stop" },
+        properties: { ...(own.properties as Json), ...event.transportation.properties }
+      }
+    }
+    for (const location of [...(event.previousLocations ?? []), ...(event.onwardLocations ?? [])]) {
+      sequenceLocation(dataset, location)
+    }
+  }
+}
+
+const enrichTripStops = (answer: Json, settings: RapidJsonSettings): void => {
+  const transportation = answer.transportation
+  if (transportation === undefined) return
+  const direction = directionOf(settings.dataset, transportation.id)
+  if (direction !== undefined) {
+    const own = transportationOf(settings.dataset, direction)
+    Object.assign(transportation, { ...own, destination: { ...transportation.destination, type: "stop" } })
+  }
+  for (const location of transportation.locationSequence ?? []) sequenceLocation(settings.dataset, location)
 }
 
 // The centre of a circular coordinate search, from which real servers give each hit's distance.
@@ -244,19 +302,18 @@ const enrichServingLines = (answer: Json, settings: RapidJsonSettings): void => 
   })
 }
 
-const enrichGeoObject = (answer: Json, settings: RapidJsonSettings, request: unknown): void => {
+// The line of a geometry answer: the direction whose stops the answer's sequence runs along.
+const enrichGeoObject = (answer: Json, settings: RapidJsonSettings): void => {
   const { dataset } = settings
   const lookup = lookupOf(dataset)
-  const stops = (answer.transportations?.[0]?.locationSequence ?? []) as Array<Json>
-  const line = (request as { readonly line?: unknown } | undefined)?.line
-  const direction = stops.length >= 2
-    ? Array.from(lookup.directionById.values()).find((candidate) =>
-      candidate.stops[0] === stops[0]!.id && candidate.stops.includes(stops[stops.length - 1]!.id)
-    )
-    : undefined
   for (const transportation of answer.transportations ?? []) {
-    if (direction !== undefined && line !== undefined) {
-      Object.assign(transportation, transportationOf(dataset, direction))
+    const ids = ((transportation.locationSequence ?? []) as Array<Json>).map((stop) => stop.id as string)
+    const direction = ids.length < 2 ? undefined : Array.from(lookup.directionById.values()).find((candidate) => {
+      const from = candidate.stops.indexOf(ids[0]!)
+      return from >= 0 && ids.every((id, i) => candidate.stops[from + i] === id)
+    })
+    if (direction !== undefined) {
+      Object.assign(transportation, { ...transportationOf(dataset, direction), ...transportation })
     }
     for (const stop of transportation.locationSequence ?? []) {
       const known = lookup.stopById.get(stop.id)
@@ -377,13 +434,19 @@ export const completeAnswer = (
       enrichServingLines(wire, settings)
       break
     case "geoObject":
-      enrichGeoObject(wire, settings, request)
+      enrichGeoObject(wire, settings)
       break
     case "addInfo":
       enrichAddInfo(wire, settings)
       break
     case "opArea":
       enrichOpArea(wire, settings)
+      break
+    case "departures":
+      enrichDepartures(wire, settings)
+      break
+    case "tripStops":
+      enrichTripStops(wire, settings)
       break
   }
   const messages = [...(wire.systemMessages ?? []), ...settings.notes].map((message: Json) => ({

@@ -42,15 +42,15 @@ export const shortName = (place: { readonly name: string; readonly place: string
 }
 
 /**
- * The platform number a line direction calls at in a stop (1, 2, ...: its place among the directions
- * calling there), if it calls there.
+ * The platform number a line direction calls at in a stop (`Lookup.plannedPlatforms`: its place among the
+ * directions calling there), if it calls there.
  *
  * @since 0.1.0
  * @category places
  */
 export const platformNumber = (dataset: Dataset, stopId: string, directionId: string): number | undefined => {
-  const at = lookupOf(dataset).directionsAtStop.get(stopId)?.findIndex((direction) => direction.id === directionId)
-  return at === undefined || at < 0 ? undefined : at + 1
+  const planned = lookupOf(dataset).plannedPlatforms.get(`${stopId}|${directionId}`)
+  return planned === undefined ? undefined : Number(planned)
 }
 
 /**

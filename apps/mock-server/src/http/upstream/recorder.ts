@@ -15,6 +15,7 @@
  *
  * @since 0.1.0
  */
+import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import {
@@ -91,8 +92,49 @@ interface Pending {
   answer: RecordedAnswer
 }
 
-const sameAnswer = (a: RecordedAnswer, b: RecordedAnswer): boolean =>
-  a.body === b.body && a.status === b.status && a.contentType === b.contentType
+// What is kept of the answer last recorded per file: a body up to this size itself (comparing two
+// strings costs less than hashing one), a larger one by its hash, so that a long recording session does
+// not keep every large answer alive.
+const KEPT_BODY_BYTES = 256 * 1024
+
+interface Seen {
+  readonly status: number
+  readonly contentType: string
+  readonly body: string | undefined
+  readonly length: number
+  readonly hash: string | undefined
+}
+
+const digest = (body: string): string => createHash("sha256").update(body).digest("base64")
+
+const seenOf = (answer: RecordedAnswer): Seen => {
+  const large = answer.body.length > KEPT_BODY_BYTES
+  return {
+    status: answer.status,
+    contentType: answer.contentType,
+    body: large ? undefined : answer.body,
+    length: answer.body.length,
+    hash: large ? digest(answer.body) : undefined
+  }
+}
+
+const sameAnswer = (seen: Seen, answer: RecordedAnswer): boolean =>
+  seen.status === answer.status && seen.contentType === answer.contentType && seen.length === answer.body.length &&
+  (seen.body !== undefined ? seen.body === answer.body : seen.hash === digest(answer.body))
+
+// One level at a time: Node's recursive `mkdir` loops for ever where a level cannot be made but its
+// parent exists (below /proc, say).
+const makeFolder = (folder: string): void => {
+  const missing: Array<string> = []
+  let current = path.resolve(folder)
+  while (!fs.existsSync(current)) {
+    missing.unshift(current)
+    const parent = path.dirname(current)
+    if (parent === current) break
+    current = parent
+  }
+  for (const level of missing) fs.mkdirSync(level)
+}
 
 /**
  * Checks that a folder can hold recordings: creates it, and writes and removes a file in it. Throws an
@@ -103,7 +145,7 @@ const sameAnswer = (a: RecordedAnswer, b: RecordedAnswer): boolean =>
  */
 export const checkRecordFolder = (folder: string): void => {
   try {
-    fs.mkdirSync(folder, { recursive: true })
+    makeFolder(folder)
     if (!fs.statSync(folder).isDirectory()) throw new Error("not a folder")
     const probe = path.join(folder, `.efa-mock-write-check-${process.pid}`)
     fs.writeFileSync(probe, "")
@@ -127,7 +169,7 @@ export class Recorder {
   readonly #limits: Required<{ [K in keyof RecordLimits]: number }>
   readonly #targets = new Map<string, Target>()
   /** The answer last recorded (or queued) per file. */
-  readonly #last = new Map<string, RecordedAnswer>()
+  readonly #last = new Map<string, Seen>()
   readonly #pending = new Map<string, Pending>()
   /** Bytes per file in the folder. */
   readonly #sizes = new Map<string, number>()
@@ -196,7 +238,7 @@ export class Recorder {
       this.#pending.set(target.file, { target, answer })
       this.#writing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#drain())
     }
-    this.#last.set(target.file, answer)
+    this.#last.set(target.file, seenOf(answer))
     return { path: target.path, params: target.params, answer, file: target.file }
   }
 
@@ -277,7 +319,8 @@ export class Recorder {
     }
     const dir = path.dirname(full)
     if (!this.#madeFolders.has(dir)) {
-      await fs.promises.mkdir(dir, { recursive: true })
+      // One level below the folder checked at start.
+      makeFolder(dir)
       this.#madeFolders.add(dir)
     }
     const temporary = `${full}.${process.pid}.tmp`

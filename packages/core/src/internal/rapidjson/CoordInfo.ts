@@ -17,13 +17,15 @@ import {
 
 const hasOwn = Object.prototype.hasOwnProperty
 
-// The type names of pins; other names are upper-cased.
+// The type names of pins (the Mentz location types: a sharing vehicle is `sharing`); other names are
+// upper-cased.
 const PIN_TYPES: Readonly<Record<string, string>> = {
   stop: "STOP",
   platform: "BUS_POINT",
   poi: "POI_POINT",
   gis: "GIS_POINT",
-  parking: "PARKING"
+  parking: "PARKING",
+  sharing: "SHARING_VEHICLE"
 }
 const WIRE_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(PIN_TYPES).map(([wire, pin]) => [pin, wire])

@@ -1,0 +1,608 @@
+/**
+ * Departure and arrival boards (`XML_DM_REQUEST`, the "departure monitor"): the next vehicles leaving
+ * (or reaching) one stop, with real-time estimates, platforms, cancellations and the notices attached
+ * to them.
+ *
+ * The request is encoded as the public EFA clients send it: `mode=direct` (board the stop directly
+ * rather than list candidates), the stop in `type_dm` / `name_dm`, `useRealtime=1`, the time in
+ * `itdDate` / `itdTime` (wall-clock time in the deployment's zone) and `itdDateTimeDepArr`.
+ *
+ * Decisions where EFA is silent or deployments differ:
+ * - `dateTimeRefersTo` is always sent (`dep` when not given), so that a board never depends on a
+ *   server's default; a query without `itdDateTimeDepArr` reads as a departure board.
+ * - `timetableOnly: true` leaves out `useRealtime=1`; a query without it reads as `timetableOnly`.
+ * - `mergeAssignedStops` is sent as `deleteAssignedStops_dm=0` (merge the stops assigned to this one)
+ *   or `1` (this stop only), `nearbyStops` as `useProxFootSearch=1` / `0`; absent: the server's default.
+ * - `modes` keeps only those modes: `includedMeans=checkbox` and `inclMOT_<id>=1` for each.
+ * - `stopSequence` sends `depType=stopEvents` and `includeCompleteStopSeq=1`: each event then carries
+ *   the stops before and after it, with their times.
+ *
+ * The answer: no departures (`-4030`, `-4050`) is an empty board, not an error, when the stop was
+ * resolved (a location marked `isBest`). A stop that was not resolved (candidates in `locations`, none
+ * of them marked best, and no events) fails the call with a `StopNotResolvedError` naming the
+ * candidates. Messages next to events (`-8011`) do not fail the call.
+ *
+ * @since 0.1.0
+ */
+import * as DateTime from "effect/DateTime"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/arbitraryHint.js"
+import { modeFamilyParams, readModeFamily } from "./internal/families.js"
+import { contractPaths } from "./internal/operationNames.js"
+import { FlagParam, ModelFlag, ModelText, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
+import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import {
+  ClockTimeParam,
+  FixedParam,
+  isAscendingDistinct,
+  repeated,
+  requestOf,
+  sortedDistinct
+} from "./internal/wireValues.js"
+import * as LocalDateTime from "./LocalDateTime.js"
+import * as Mot from "./Mot.js"
+import type { Operation, Query, QueryContext } from "./Operation.js"
+import * as Point from "./Point.js"
+import * as StopFinder from "./StopFinder.js"
+import * as SystemMessage from "./SystemMessage.js"
+import * as Trip from "./Trip.js"
+
+// ---------------------------------------------------------------------------------------------
+// request
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether the board lists departures or arrivals (`itdDateTimeDepArr` `dep` / `arr`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DateTimeRefersTo = Schema.Literal("departure", "arrival").annotations({ identifier: "DateTimeRefersTo" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type DateTimeRefersTo = typeof DateTimeRefersTo.Type
+
+const DepArrParam: Schema.Schema<DateTimeRefersTo, string> = Schema.transformOrFail(ParamString, DateTimeRefersTo, {
+  strict: true,
+  decode: (text, _, ast) =>
+    text === "dep"
+      ? ParseResult.succeed("departure" as const)
+      : text === "arr"
+      ? ParseResult.succeed("arrival" as const)
+      : ParseResult.fail(new ParseResult.Type(ast, text, `expected dep or arr, got "${text}"`)),
+  encode: (value) => ParseResult.succeed(value === "departure" ? "dep" : "arr")
+}).annotations({ identifier: "DepArrParam", jsonSchema: { type: "string", enum: ["dep", "arr"] } })
+
+// `1` / `0` as a boolean; `inverted` reads `1` as false (`deleteAssignedStops_dm=1`: do not merge).
+const BinaryParam = (identifier: string, inverted: boolean): Schema.Schema<boolean, string> =>
+  Schema.transformOrFail(ParamString, Schema.Boolean, {
+    strict: true,
+    decode: (text, _, ast) =>
+      text === "1" || text === "0"
+        ? ParseResult.succeed((text === "1") !== inverted)
+        : ParseResult.fail(new ParseResult.Type(ast, text, `expected 1 or 0, got "${text}"`)),
+    encode: (value) => ParseResult.succeed(value !== inverted ? "1" : "0")
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: ["0", "1"] } })
+
+/**
+ * The largest `limit` a server gives (EFA documentation: up to 500 events, never beyond 24 hours).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MAX_LIMIT = 500
+
+/**
+ * Modes to keep on a board, as people write them: any order, repeats allowed; canonical: ascending
+ * without repeats.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ModeSet = SetFromList(
+  Mot.MotId,
+  Schema.Array(Mot.MotId).pipe(
+    Schema.filter(isAscendingDistinct, { message: () => "MOT-IDs must be ascending and distinct" }),
+    Schema.annotations(arbitraryHint({ subset: Array.from({ length: 20 }, (_, id) => id), minLength: 1 }))
+  ),
+  sortedDistinct
+).pipe(
+  Schema.minItems(1, { message: () => "must not be empty: leave the field out to keep every mode" }),
+  Schema.annotations({ identifier: "ModeSet" })
+)
+
+const INCLUDED_MODE_PREFIX = "inclMOT_"
+
+// The board's parameters that map to one field each, in wire order.
+const table = ParamTable.make({
+  /** The most events to return (`limit`); servers default to 40 and stop at 500 or 24 hours. */
+  limit: ParamTable.int("limit", { min: 1, max: MAX_LIMIT }),
+  /**
+   * Whether the stops assigned to this one (its platforms, a station's other stops) are merged into the
+   * board (`deleteAssignedStops_dm=0`) or left out (`deleteAssignedStops_dm=1`). Absent: the server's default.
+   */
+  mergeAssignedStops: ParamTable.param(
+    "deleteAssignedStops_dm",
+    Schema.Boolean,
+    BinaryParam("DeleteAssignedStopsParam", true)
+  ),
+  /**
+   * Whether stops within walking distance are boarded too (`useProxFootSearch=1` / `0`); EFA documents
+   * sending `0` with a stop ID, or nearby stops leak in. Absent: the server's default.
+   */
+  nearbyStops: ParamTable.param("useProxFootSearch", Schema.Boolean, BinaryParam("UseProxFootSearchParam", false)),
+  /**
+   * Only these lines (`line`, repeated): stateless line IDs as events carry them in `lineId`
+   * (`vvs:11001: :H:j26`).
+   */
+  lines: repeated("line", ModelText, TextParam)
+})
+
+/**
+ * A board request.
+ *
+ * @example
+ * ```ts
+ * import { Departures, Operation, Point } from "@efa-kit/core"
+ * import { DateTime, Schema } from "effect"
+ *
+ * const request = Schema.decodeSync(Departures.DeparturesRequest)({
+ *   stop: Point.any("de:08111:6118"),
+ *   dateTime: "2026-03-02T07:30:00Z",
+ *   limit: 10
+ * })
+ * const query = Schema.encodeSync(Departures.DeparturesQuery({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") }))(
+ *   request
+ * )
+ * assert.strictEqual(
+ *   Operation.toQueryString(query),
+ *   "mode=direct&type_dm=any&name_dm=de%3A08111%3A6118&useRealtime=1&limit=10&itdDate=20260302&itdTime=0830" +
+ *     "&itdDateTimeDepArr=dep"
+ * )
+ * ```
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DeparturesRequest = Schema.Struct(ParamTable.fieldsOf(
+  {
+    /** The stop: an ID from the stop finder, text, or a coordinate (`type_dm`, `name_dm`). */
+    stop: Point.Point,
+    /**
+     * The board's start (`itdDate` `YYYYMMDD`, `itdTime` `HHMM`, wall-clock time in the deployment's zone):
+     * a `DateTime`, a `Date` or an ISO 8601 string with an offset, truncated to the minute. Absent: now.
+     */
+    dateTime: opt(LocalDateTime.MinuteInstantFromInput),
+    /** A departure or an arrival board (`itdDateTimeDepArr=dep|arr`). Default: `departure`, always sent. */
+    dateTimeRefersTo: Schema.optionalWith(DateTimeRefersTo, { exact: true, default: () => "departure" as const }),
+    /** Leave out real-time data (no `useRealtime=1`): planned times only. */
+    timetableOnly: opt(ModelFlag)
+  },
+  table.fields,
+  {
+    /** Only vehicles calling at this stop after the board's stop (`type_arr`, `name_arr`). */
+    direction: opt(Point.Point),
+    /** Only these modes, in any order (`includedMeans=checkbox` and `inclMOT_<id>=1` for each). */
+    modes: opt(ModeSet),
+    /**
+     * Each event with the stops before and after it (`depType=stopEvents`, `includeCompleteStopSeq=1`):
+     * `previousStops` and `onwardStops`.
+     */
+    stopSequence: opt(ModelFlag)
+  }
+)).annotations({ identifier: "DeparturesRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface DeparturesRequest extends Schema.Schema.Type<typeof DeparturesRequest> {}
+
+/**
+ * A {@link DeparturesRequest} as written: the canonical model is one of them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type DeparturesRequestInput = typeof DeparturesRequest.Encoded
+
+/**
+ * The query parameters of a board, by their wire names. `inclMOT_<id>` is an index signature: any value
+ * (also none) keeps the mode.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DeparturesParams = Schema.Struct(
+  {
+    mode: FixedParam("direct", "DirectModeParam"),
+    type_dm: Point.PointType,
+    name_dm: TextParam,
+    useRealtime: opt(FlagParam),
+    ...table.params,
+    itdDate: opt(LocalDateTime.CompactDateParam),
+    itdTime: opt(ClockTimeParam),
+    itdDateTimeDepArr: opt(DepArrParam),
+    type_arr: opt(Point.PointType),
+    name_arr: opt(TextParam),
+    includedMeans: opt(FixedParam("checkbox", "IncludedMeansParam")),
+    depType: opt(FixedParam("stopEvents", "DepTypeParam")),
+    includeCompleteStopSeq: opt(FlagParam)
+  },
+  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
+).annotations({ identifier: "DeparturesParams" })
+
+type DeparturesParams = typeof DeparturesParams.Type
+
+const decodeRequest = (
+  p: DeparturesParams,
+  timeZone: DateTime.TimeZone,
+  issues: IssueCollector
+): DeparturesRequest | undefined => {
+  const stop = Point.fromParams(p.type_dm, p.name_dm)
+  if (Either.isLeft(stop)) issues.add("name_dm", p.name_dm, stop.left)
+
+  let dateTime: DateTime.Utc | undefined
+  if (p.itdDate !== undefined && p.itdTime !== undefined) {
+    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime.replace(":", ""), timeZone)
+    if (Either.isLeft(instant)) {
+      const field = instant.left.field === "date" ? "itdDate" : "itdTime"
+      issues.add(field, p[field], instant.left.message)
+    } else {
+      dateTime = instant.right
+    }
+  } else if (p.itdDate !== undefined) {
+    issues.add("itdTime", undefined, "itdDate needs itdTime")
+  } else if (p.itdTime !== undefined) {
+    issues.add("itdDate", undefined, "itdTime needs itdDate")
+  }
+
+  let direction: Point.Point | undefined
+  if (p.type_arr !== undefined && p.name_arr !== undefined) {
+    const point = Point.fromParams(p.type_arr, p.name_arr)
+    if (Either.isLeft(point)) issues.add("name_arr", p.name_arr, point.left)
+    else direction = point.right
+  } else if (p.type_arr !== undefined) {
+    issues.add("name_arr", undefined, "type_arr needs name_arr")
+  } else if (p.name_arr !== undefined) {
+    issues.add("type_arr", undefined, "name_arr needs type_arr")
+  }
+
+  const included = readModeFamily(p, INCLUDED_MODE_PREFIX, issues, `expected ${INCLUDED_MODE_PREFIX}<MOT-ID>`)
+  if (included.size > 0 && p.includedMeans === undefined) {
+    issues.add(
+      "includedMeans",
+      undefined,
+      `${[...included.values()].join(", ")} take effect only with includedMeans=checkbox`
+    )
+  }
+  const modes = sortedDistinct(included.keys())
+  if (issues.issues.length > 0 || Either.isLeft(stop)) return undefined
+  return table.decode(
+    p,
+    issues,
+    definedOnly({
+      stop: stop.right,
+      dateTime,
+      dateTimeRefersTo: p.itdDateTimeDepArr ?? "departure" as const,
+      timetableOnly: p.useRealtime === undefined ? true as const : undefined,
+      direction,
+      modes: modes.length > 0 ? modes : undefined,
+      stopSequence: p.includeCompleteStopSeq === true ? true as const : undefined
+    })
+  )
+}
+
+const encodeRequest = (request: DeparturesRequest, timeZone: DateTime.TimeZone): DeparturesParams => {
+  const stop = Point.toParams(request.stop)
+  const direction = request.direction === undefined ? undefined : Point.toParams(request.direction)
+  const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
+  const modes = request.modes ?? []
+  const params = table.encode(
+    request,
+    definedOnly({
+      mode: true as const,
+      type_dm: stop.type,
+      name_dm: stop.name,
+      useRealtime: request.timetableOnly === true ? undefined : true as const
+    })
+  )
+  return Object.assign(
+    params,
+    definedOnly({
+      itdDate: local === undefined
+        ? undefined
+        : `${local.date.slice(0, 4)}-${local.date.slice(4, 6)}-${local.date.slice(6)}`,
+      itdTime: local?.time,
+      itdDateTimeDepArr: request.dateTimeRefersTo,
+      type_arr: direction?.type,
+      name_arr: direction?.name,
+      includedMeans: modes.length > 0 ? true as const : undefined,
+      depType: request.stopSequence === true ? true as const : undefined,
+      includeCompleteStopSeq: request.stopSequence === true ? true as const : undefined
+    }),
+    modeFamilyParams(INCLUDED_MODE_PREFIX, modes)
+  )
+}
+
+const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<DeparturesRequest, Query> =>
+  queryCodec("DeparturesQuery", DeparturesParams, DeparturesRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      return requestOf(issues, decodeRequest(p, timeZone, issues))
+    },
+    encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
+  })
+
+const queries = new Map<string, Schema.Schema<DeparturesRequest, Query>>()
+
+/**
+ * The board request as query parameters and back, with date and time written in the deployment's time
+ * zone. One schema per zone, kept for reuse.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DeparturesQuery = (context: QueryContext): Schema.Schema<DeparturesRequest, Query> => {
+  const key = DateTime.zoneToString(context.timeZone)
+  let query = queries.get(key)
+  if (query === undefined) {
+    query = makeQuery(context.timeZone)
+    queries.set(key, query)
+  }
+  return query
+}
+
+// ---------------------------------------------------------------------------------------------
+// response
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where an event happens: the stop, or the platform with its stop as `parent` (rapidJSON `location`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const EventLocation = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String,
+  /** `stop` or `platform`, where the server says. */
+  type: opt(Schema.String),
+  parent: opt(Point.ParentPlace)
+}).annotations({ identifier: "EventLocation" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface EventLocation extends Schema.Schema.Type<typeof EventLocation> {}
+
+/**
+ * A stop of the trip before or after the board's stop, with its times (`includeCompleteStopSeq=1`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SequenceStop = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String,
+  parent: opt(Point.ParentPlace),
+  platform: opt(Schema.String),
+  arrivalTimePlanned: opt(Trip.Timestamp),
+  arrivalTimeEstimated: opt(Trip.Timestamp),
+  departureTimePlanned: opt(Trip.Timestamp),
+  departureTimeEstimated: opt(Trip.Timestamp)
+}).annotations({ identifier: "SequenceStop" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface SequenceStop extends Schema.Schema.Type<typeof SequenceStop> {}
+
+/**
+ * A notice attached to an event (rapidJSON `infos`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const EventNotice = Schema.Struct({
+  id: opt(Schema.String),
+  /** `lineInfo`, `stopInfo`, ... */
+  type: opt(Schema.String),
+  title: Schema.String,
+  /** The text, HTML as the server sends it. */
+  text: opt(Schema.String),
+  url: opt(Schema.String),
+  /** `veryLow` .. `veryHigh`, as sent. */
+  priority: opt(Schema.String)
+}).annotations({ identifier: "EventNotice" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface EventNotice extends Schema.Schema.Type<typeof EventNotice> {}
+
+/**
+ * Where a trip goes.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Destination = Schema.Struct({
+  id: opt(Schema.String),
+  name: Schema.String
+}).annotations({ identifier: "Destination" })
+
+/**
+ * One departure (or arrival) of a vehicle at the board's stop.
+ *
+ * - `departureTimeEstimated` is absent when the server has no real-time data for it: that is not "on
+ *   time".
+ * - `platform` is the platform the vehicle uses, `plannedPlatform` the timetable's; when they differ the
+ *   platform changed.
+ * - `cancelled` is true when the server says so (`isCancelled`, or `TRIP_CANCELLED` /
+ *   `DEPARTURE_CANCELLED` in `realtimeStatus`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const StopEvent = Schema.Struct({
+  /** The stop or platform (rapidJSON `location`). */
+  location: EventLocation,
+  departureTimePlanned: Trip.Timestamp,
+  departureTimeEstimated: opt(Trip.Timestamp),
+  /** On arrival boards. */
+  arrivalTimePlanned: opt(Trip.Timestamp),
+  arrivalTimeEstimated: opt(Trip.Timestamp),
+  /** The platform used (rapidJSON `properties.platformName`, else `properties.platform`). */
+  platform: opt(Schema.String),
+  /** The timetable's platform (rapidJSON `properties.plannedPlatformName`). */
+  plannedPlatform: opt(Schema.String),
+  /**
+   * The server's stateless line ID, verbatim (`vvs:11001: :H:j26`): send it as the line-geometry
+   * request's `line`, a board's `lines` filter, or a trip's stops request's `line`.
+   */
+  lineId: Schema.String,
+  /** The line's short name (`U1`, `304`; rapidJSON `disassembledName`, else `number`). */
+  lineName: Schema.String,
+  /**
+   * The mode as on trip legs: the line's full name (`Stadtbahn U1`, `Sydney Buses Network 304`) and its
+   * MOT-ID (through the deployment's product classes).
+   */
+  mode: Trip.LegMode,
+  destination: Destination,
+  /** The trip's number within its line and day (rapidJSON `transportation.properties.tripCode`). */
+  tripCode: opt(Schema.NonNegativeInt),
+  cancelled: Schema.Boolean,
+  /** `MONITORED`, `TRIP_CANCELLED`, `EXTRA_TRIP`, ... as sent. */
+  realtimeStatus: opt(Schema.Array(Schema.String)),
+  notices: opt(Schema.Array(EventNotice)),
+  /** With `stopSequence`: the stops before the board's stop, in travel order. */
+  previousStops: opt(Schema.Array(SequenceStop)),
+  /** With `stopSequence`: the stops after the board's stop, in travel order. */
+  onwardStops: opt(Schema.Array(SequenceStop))
+}).annotations({ identifier: "StopEvent" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface StopEvent extends Schema.Schema.Type<typeof StopEvent> {}
+
+/**
+ * The board response: events sorted by planned time, and the stop the server resolved (or the
+ * candidates, when it could not). Missing `events` or `locations` read as empty lists.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const DeparturesResponse = Schema.Struct({
+  events: Schema.optionalWith(Schema.Array(StopEvent), { exact: true, default: () => [] }),
+  locations: Schema.optionalWith(Schema.Array(StopFinder.Location), { exact: true, default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "DeparturesResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface DeparturesResponse extends Schema.Schema.Type<typeof DeparturesResponse> {}
+
+/**
+ * The time a vehicle is expected: the estimate where there is one, else the planned time (of the
+ * arrival on arrival boards).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const expectedTime = (event: StopEvent): DateTime.Utc =>
+  event.arrivalTimePlanned !== undefined
+    ? event.arrivalTimeEstimated ?? event.arrivalTimePlanned
+    : event.departureTimeEstimated ?? event.departureTimePlanned
+
+/**
+ * The delay in whole minutes of an event with real-time data; `undefined` without it.
+ *
+ * @example
+ * ```ts
+ * import { Departures } from "@efa-kit/core"
+ * import { DateTime } from "effect"
+ *
+ * const event = {
+ *   location: { id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof" },
+ *   departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:36:00Z"),
+ *   departureTimeEstimated: DateTime.unsafeMake("2026-03-02T07:39:00Z"),
+ *   lineId: "vvs:10001: :H:",
+ *   lineName: "S1",
+ *   mode: { name: "S-Bahn S1", mot: 1 },
+ *   destination: { name: "Plochingen" },
+ *   cancelled: false
+ * } as unknown as Departures.StopEvent
+ * assert.strictEqual(Departures.delayMinutes(event), 3)
+ * ```
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const delayMinutes = (event: StopEvent): number | undefined => {
+  const arrival = event.arrivalTimePlanned !== undefined
+  const estimated = arrival ? event.arrivalTimeEstimated : event.departureTimeEstimated
+  if (estimated === undefined) return undefined
+  const planned = arrival ? event.arrivalTimePlanned! : event.departureTimePlanned
+  return Math.round((estimated.epochMillis - planned.epochMillis) / 60_000) + 0
+}
+
+/**
+ * Why a board has no stop: the candidates when the server could not decide (`ambiguous`), or none that
+ * fits (`unknown`). `undefined` when the stop was resolved.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const unresolvedStop = (
+  response: DeparturesResponse
+):
+  | { readonly reason: "ambiguous" | "unknown"; readonly candidates: ReadonlyArray<StopFinder.Location> }
+  | undefined =>
+{
+  if (response.events.length > 0 || response.locations.some((location) => location.isBest)) return undefined
+  if (response.locations.length > 1) return { reason: "ambiguous", candidates: response.locations }
+  const invalid = SystemMessage.errors(response.systemMessages).some((message) => message.code === -2000)
+  if (response.locations.length === 1 || invalid) return { reason: "unknown", candidates: response.locations }
+  return undefined
+}
+
+/**
+ * The departure-board operation. Its `params` also match `inclMOT_<id>` through an index signature.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<
+  "departures",
+  DeparturesRequest,
+  DeparturesResponse,
+  typeof DeparturesResponse.Encoded,
+  DeparturesRequestInput
+> = {
+  name: "departures",
+  path: contractPaths.departures,
+  summary: "Departure or arrival board of a stop, with real-time estimates, platforms and cancellations",
+  params: DeparturesParams,
+  request: DeparturesRequest,
+  query: DeparturesQuery,
+  response: DeparturesResponse,
+  hasResult: (response) => response.events.length > 0 || response.locations.some((location) => location.isBest),
+  unresolved: unresolvedStop,
+  resultKeys: { contract: ["events", "locations"], rapidJSON: ["stopEvents", "locations"] },
+  modeFilters: [{ in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: "modes" }],
+  rapidJson: () => import("./internal/rapidjson/Departures.js").then((module) => module.codec(DeparturesResponse))
+}

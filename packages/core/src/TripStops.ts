@@ -1,0 +1,212 @@
+/**
+ * The stops of one trip (`XML_STOPSEQCOORD_REQUEST`): every stop a vehicle calls at, with its planned
+ * and estimated times, from a board event (its line ID, trip code, stop and time).
+ *
+ * The request is encoded as public clients send it: `line` (the event's `lineId` verbatim), `stop`,
+ * `tripCode`, `date` (`YYYYMMDD`) and `time` (`HH:MM`) of the event in the deployment's zone (without a
+ * time servers answer yesterday's trip or nothing), `tStOTType=all` and `useRealtime=1`.
+ *
+ * @since 0.1.0
+ */
+import * as DateTime from "effect/DateTime"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as Departures from "./Departures.js"
+import { contractPaths } from "./internal/operationNames.js"
+import { FlagParam, IntParam, ModelText, opt, TextParam } from "./internal/params.js"
+import { IssueCollector, queryCodec } from "./internal/query.js"
+import { ClockTimeParam, FixedParam, requestOf } from "./internal/wireValues.js"
+import * as LocalDateTime from "./LocalDateTime.js"
+import type { Operation, Query, QueryContext } from "./Operation.js"
+import * as SystemMessage from "./SystemMessage.js"
+import * as Trip from "./Trip.js"
+
+/**
+ * A request for the stops of one trip.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripStopsRequest = Schema.Struct({
+  /** The line ID of the trip, verbatim as a board event carries it (`line`). */
+  line: ModelText,
+  /** A stop of the trip: the board's stop (`stop`). */
+  stop: ModelText,
+  /** The trip's number within its line and day (`tripCode`). */
+  tripCode: Schema.Int.pipe(Schema.between(0, 99_999_999)),
+  /**
+   * When the trip is at `stop` (`date` `YYYYMMDD`, `time` `HH:MM`, wall-clock time in the deployment's
+   * zone), truncated to the minute.
+   */
+  dateTime: LocalDateTime.MinuteInstantFromInput
+}).annotations({ identifier: "TripStopsRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface TripStopsRequest extends Schema.Schema.Type<typeof TripStopsRequest> {}
+
+/**
+ * A {@link TripStopsRequest} as written.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TripStopsRequestInput = typeof TripStopsRequest.Encoded
+
+/**
+ * The request for the stops of a board event's trip, or `undefined` when the event has no trip code.
+ * The stop is the event's stop (a platform's parent stop).
+ *
+ * @example
+ * ```ts
+ * import { Departures, TripStops } from "@efa-kit/core"
+ * import { DateTime } from "effect"
+ *
+ * const event = {
+ *   location: { id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof", type: "stop" },
+ *   departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:36:00Z"),
+ *   lineId: "vvs:10001: :H:",
+ *   lineName: "S1",
+ *   mode: { name: "S-Bahn S1", mot: 1 },
+ *   destination: { name: "Plochingen" },
+ *   tripCode: 17,
+ *   cancelled: false
+ * } as unknown as Departures.StopEvent
+ * assert.deepStrictEqual(TripStops.fromEvent(event), {
+ *   line: "vvs:10001: :H:",
+ *   stop: "de:08111:6118",
+ *   tripCode: 17,
+ *   dateTime: DateTime.unsafeMake("2026-03-02T07:36:00Z")
+ * })
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromEvent = (event: Departures.StopEvent): TripStopsRequest | undefined => {
+  if (event.tripCode === undefined) return undefined
+  const stop = event.location.type === "platform" && event.location.parent?.id !== undefined
+    ? event.location.parent.id
+    : event.location.id
+  return {
+    line: event.lineId,
+    stop,
+    tripCode: event.tripCode,
+    dateTime: event.arrivalTimePlanned ?? event.departureTimePlanned
+  }
+}
+
+/**
+ * The query parameters of a trip's stops, by their wire names.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripStopsParams = Schema.Struct({
+  line: TextParam,
+  stop: TextParam,
+  tripCode: IntParam({ min: 0, max: 99_999_999 }),
+  date: LocalDateTime.CompactDateParam,
+  time: ClockTimeParam,
+  tStOTType: opt(FixedParam("all", "TripStopTimesTypeParam")),
+  useRealtime: opt(FlagParam)
+}).annotations({ identifier: "TripStopsParams" })
+
+const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripStopsRequest, Query> =>
+  queryCodec("TripStopsQuery", TripStopsParams, TripStopsRequest, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      const line = p.line.trim()
+      const stop = p.stop.trim()
+      if (line.length === 0) issues.add("line", p.line, "must not be blank")
+      if (stop.length === 0) issues.add("stop", p.stop, "must not be blank")
+      const instant = LocalDateTime.fromLocalParts(p.date.replace(/-/g, ""), p.time.replace(":", ""), timeZone)
+      if (instant._tag === "Left") {
+        const field = instant.left.field === "date" ? "date" : "time"
+        issues.add(field, p[field], instant.left.message)
+      }
+      return requestOf(
+        issues,
+        instant._tag === "Right" ? { line, stop, tripCode: p.tripCode, dateTime: instant.right } : undefined
+      )
+    },
+    encode: (request) => {
+      const local = LocalDateTime.toLocalParts(request.dateTime, timeZone)
+      return ParseResult.succeed({
+        line: request.line,
+        stop: request.stop,
+        tripCode: request.tripCode,
+        date: `${local.date.slice(0, 4)}-${local.date.slice(4, 6)}-${local.date.slice(6)}`,
+        time: `${local.time.slice(0, 2)}:${local.time.slice(2)}`,
+        tStOTType: true as const,
+        useRealtime: true as const
+      })
+    }
+  })
+
+const queries = new Map<string, Schema.Schema<TripStopsRequest, Query>>()
+
+/**
+ * The request as query parameters and back, in the deployment's time zone. One schema per zone.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripStopsQuery = (context: QueryContext): Schema.Schema<TripStopsRequest, Query> => {
+  const key = DateTime.zoneToString(context.timeZone)
+  let query = queries.get(key)
+  if (query === undefined) {
+    query = makeQuery(context.timeZone)
+    queries.set(key, query)
+  }
+  return query
+}
+
+/**
+ * The stops of a trip in travel order, with the trip's line where the server names it. A missing
+ * `stops` field reads as an empty list.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripStopsResponse = Schema.Struct({
+  stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
+  lineId: opt(Schema.String),
+  lineName: opt(Schema.String),
+  mode: opt(Trip.LegMode),
+  destination: opt(Departures.Destination),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "TripStopsResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface TripStopsResponse extends Schema.Schema.Type<typeof TripStopsResponse> {}
+
+/**
+ * The trip's-stops operation.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<
+  "tripStops",
+  TripStopsRequest,
+  TripStopsResponse,
+  typeof TripStopsResponse.Encoded,
+  TripStopsRequestInput
+> = {
+  name: "tripStops",
+  path: contractPaths.tripStops,
+  summary: "The stops of one trip with their times, from a board event",
+  params: TripStopsParams,
+  request: TripStopsRequest,
+  query: TripStopsQuery,
+  response: TripStopsResponse,
+  hasResult: (response) => response.stops.length > 0,
+  resultKeys: { contract: ["stops"], rapidJSON: ["transportation", "leg"] },
+  rapidJson: () => import("./internal/rapidjson/TripStops.js").then((module) => module.codec(TripStopsResponse))
+}
