@@ -484,8 +484,10 @@ const wireable = {
   // a cancellation status reads as cancelled; board locations carry no distance
   departures: (r: Departures.DeparturesResponse): Departures.DeparturesResponse => ({
     ...r,
-    events: r.events.map((event) => ({
+    // the wire has one short name: the event's `lineName` and its mode's `number`
+    events: r.events.map(({ mode: { number: _, ...mode }, ...event }) => ({
       ...event,
+      mode: { ...mode, number: event.lineName },
       cancelled: event.cancelled ||
         (event.realtimeStatus ?? []).some((s) =>
           ["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"].includes(s)
@@ -493,7 +495,11 @@ const wireable = {
     })),
     locations: r.locations.map(({ distance: _, ...location }) => location)
   }),
-  tripStops: (r: TripStops.TripStopsResponse) => r
+  tripStops: (r: TripStops.TripStopsResponse): TripStops.TripStopsResponse => {
+    if (r.mode === undefined) return r
+    const { number: _, ...mode } = r.mode
+    return { ...r, mode: r.lineName === undefined ? mode : { ...mode, number: r.lineName } }
+  }
 }
 
 describe("rapidJSON round trips", () => {
