@@ -349,7 +349,7 @@ const resolveGate = (
 }
 
 // The profile table, loaded only when a profile is named: a client that names none does not bundle it.
-type ProfileTable = Pick<typeof Profile, "get" | "names">
+type ProfileTable = Pick<typeof Profile, "get" | "names"> & Partial<Pick<typeof Profile, "requestModes">>
 
 const resolve = (
   options: Options,
@@ -489,7 +489,10 @@ export const make = (
   options: Options
 ): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const table = typeof options.profile === "string" ? yield* Effect.promise(() => import("./Profile.js")) : undefined
+    // The profile table loads with a profile named, or one with product classes (their mapping lives there).
+    const table = typeof options.profile === "string" || options.profile?.productClasses
+      ? yield* Effect.promise(() => import("./Profile.js"))
+      : undefined
     const { deployment, gate: gateOptions, ...resolved } = yield* resolve(options, table)
     // The rate-limit queue loads when a client sets limits.
     const gate = Option.isSome(gateOptions)
@@ -497,6 +500,10 @@ export const make = (
       : Option.none()
     // A client speaking rapidJSON loads each operation's codec on its first call (`Operation.rapidJson`), so
     // that a bundle leaves them out, or in chunks of their own.
+    // A deployment's own product classes, and the mapping of a request's modes to them, load with a profile
+    // that has them.
+    const profile = deployment.profile
+    const modes = profile?.productClasses && table?.requestModes(profile)
     const settings: ResolvedSettings = {
       ...resolved,
       gate,
@@ -505,7 +512,8 @@ export const make = (
         dialect: deployment.dialect,
         timeZone: resolved.timeZone,
         productClasses: deployment.profile?.productClasses
-      })
+      }),
+      modes
     }
     const httpClient = yield* HttpClient.HttpClient
     // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).

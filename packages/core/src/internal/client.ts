@@ -16,6 +16,7 @@ import type { RateLimitStoreError } from "../SharedStore.js"
 import type { Deployment } from "./deployment.js"
 import type { Dialect } from "./dialect.js"
 import { makeInterpreter } from "./interpret.js"
+import type { ModeMapping } from "./productClasses.js"
 import type { ResolvedRedirects } from "./redirect.js"
 import { makeRequestBuilder } from "./request.js"
 import { type ResolvedRetry, retrying } from "./retry.js"
@@ -67,6 +68,8 @@ export interface ResolvedSettings {
   readonly deployment: Deployment
   /** How answers read: response schemas (rapidJSON codecs loaded per operation), result keys, diagnosis. */
   readonly dialect: Dialect
+  /** The request's modes in the deployment's own product classes, where its profile has a table of them. */
+  readonly modes?: ModeMapping | undefined
 }
 
 /**
@@ -150,9 +153,12 @@ export const makeExecutor = (
       if (url._tag === "Left") return Effect.fail(url.left)
       // the operation's rapidJSON codec, on its first call
       const loading = settings.dialect.load(operation)
-      return loading === undefined
+      const call = loading === undefined
         ? traced(operation, url.right)
         : Effect.zipRight(loading, Effect.suspend(() => traced(operation, url.right)))
+      // what the deployment answered beyond the request's filters is left out
+      const narrow = operation.narrow
+      return narrow === undefined ? call : Effect.map(call, (response) => narrow(request, response))
     })
 
   return { execute, buildUrl: requests.url } as const
