@@ -61,7 +61,10 @@ export const installLines = (root: string): ReadonlyArray<{ readonly page: strin
     }
     const text = readFileSync(join(root, page), "utf8")
     for (const [, command] of text.matchAll(/`((?:npm install|pnpm add) [^`]+)`/g)) {
-      if (!command!.includes("...") && !command!.includes("…")) found.push({ page, command: command! })
+      // prose such as "`pnpm add -D` with the same arguments" names no package: not a line to run
+      if (!command!.includes("...") && !command!.includes("…") && packagesOf(command!).length > 0) {
+        found.push({ page, command: command! })
+      }
     }
   }
   return found

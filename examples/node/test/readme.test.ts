@@ -57,8 +57,9 @@ describe("the install lines of README.md and docs/", () => {
   // The page on moving to Effect 4 shows how its facts were checked, with Effect 4's own packages.
   const lines = installLines(root).filter((line) => line.page !== "docs/effect-4.md")
 
-  it("are found", () => {
+  it("are found, and each names a package", () => {
     expect(lines.length).toBeGreaterThan(3)
+    for (const line of lines) expect(packagesOf(line.command).length, line.command).toBeGreaterThan(0)
   })
 
   it.each(lines.map((line) => [`${line.page}: ${line.command}`, line.command] as const))(

@@ -97,6 +97,16 @@ describe("Promise client", () => {
     expect(trips[0]?.legs[0]?.origin.name).toContain("Stuttgart, Hauptbahnhof")
   })
 
+  it("exports every error a call can reject with, as a class", async () => {
+    const promise: Record<string, unknown> = await import("@efa-kit/core/promise")
+    const { EfaError } = await import("@efa-kit/core")
+    const errorClasses = Object.entries(EfaError).filter(([name, value]) =>
+      typeof value === "function" && name.endsWith("Error")
+    )
+    expect(errorClasses.length).toBe(9)
+    for (const [name, value] of errorClasses) expect(promise[name], name).toBe(value)
+  })
+
   it("answers as the Effect client does", async () => {
     const efa = createClient({ baseUrl: baseUrl() })
     const { locations } = await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })

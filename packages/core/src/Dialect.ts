@@ -128,7 +128,7 @@ const stringAt = (json: unknown, ...path: ReadonlyArray<string>): string | undef
  * answers in rapidJSON works with `dialect: "rapidJSON"`; its `version` can be pinned in a profile.
  *
  * ```ts
- * import { NodeHttpClient } from "@effect/platform-node"
+ * import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
  * import { Dialect } from "@efa-kit/core"
  * import { Effect } from "effect"
  *

@@ -49,7 +49,27 @@ export {
    * @since 0.1.0
    * @category errors
    */
+  InterfaceVersionError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
   InvalidRequestError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  QueueFullError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  RedirectError,
+  /**
+   * @since 0.1.0
+   * @category errors
+   */
+  ResponseTooLargeError,
   /**
    * @since 0.1.0
    * @category errors

@@ -4,13 +4,12 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { opt, TextParam } from "./internal/params.js"
+import { opt } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { IssueCollector, queryCodec } from "./internal/query.js"
 import type { Operation } from "./Operation.js"
@@ -66,6 +65,8 @@ export const RankingMethod = Schema.Literal("DISTANCEFROMCENTER", "BESTCOVER", "
 const percent = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 0, max: 100 })
 
 // The stop finder's parameters that map to one field each, in wire order.
+const inputPoint = ParamTable.point("sf")
+
 const table = ParamTable.make({
   // search optimisation
   /** Maximum number of hits (`anyMaxSizeHitList`); beyond it the server drops the lowest quality. */
@@ -166,8 +167,7 @@ export type StopFinderRequestInput = typeof StopFinderRequest.Encoded
  * @category schemas
  */
 export const StopFinderParams = Schema.Struct({
-  type_sf: Point.PointType,
-  name_sf: TextParam,
+  ...inputPoint.params,
   ...table.params
 }).annotations({ identifier: "StopFinderParams" })
 
@@ -184,18 +184,14 @@ export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<rea
   {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
-      const input = Point.fromParams(p.type_sf, p.name_sf)
-      if (Either.isLeft(input)) issues.add("name_sf", p.name_sf, input.left)
+      const input = inputPoint.decode(p, issues)
       if (p.rMethod === "DISTANCEFROMCENTER" && p.coord === undefined) {
         issues.add("coord", undefined, "rMethod=DISTANCEFROMCENTER needs the reference point in coord")
       }
       const fields = table.decode(p, issues)
-      return issues.result(() => Object.assign({ input: Either.getOrThrow(input) }, fields))
+      return issues.result(() => Object.assign({ input: input! }, fields))
     },
-    encode: (request) => {
-      const input = Point.toParams(request.input)
-      return ParseResult.succeed(table.encode(request, { type_sf: input.type, name_sf: input.name }))
-    }
+    encode: (request) => ParseResult.succeed(table.encode(request, inputPoint.encode(request.input, {})))
   }
 )
 

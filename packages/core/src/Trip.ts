@@ -34,7 +34,7 @@ import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp as InstantTimestamp } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, IntParam, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
+import { FlagParam, IntParam, opt, ParamString, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
@@ -275,26 +275,22 @@ export const normalizeMotIds = (ids: Iterable<Mot.MotId>): Array<Mot.MotId> => s
  * @since 0.1.0
  * @category utils
  */
-export const sendsSomething = (group: object | undefined): boolean => {
-  if (group === undefined) return false
-  for (const value of Object.values(group)) {
-    if (value === undefined || value === false) continue
-    if (Array.isArray(value) && value.length === 0) continue
-    return true
-  }
-  return false
-}
+export const sendsSomething: (group: object | undefined) => boolean = ParamTable.sendsSomething
 
 // Groups that send nothing decode as absent, so arbitraries produce only groups that send something.
 const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: string) => {
   return Schema.Struct(fields).annotations({ identifier, ...arbitraryHint("sendsSomething") })
 }
 
-// The parameters that map to one field each, by group, in wire order. `changeSpeed` (shared by two
-// groups) and the activation parameters are written by hand.
+// The parameters that map to one field each, by group, in wire order; a group with an activation parameter
+// is a `ParamTable.group`. `changeSpeed` (shared by two groups) is written by hand.
 
 // Wire schemas used by several rows, so that each is one definition in the OpenAPI document.
 const ItModeParam = NamedParam(ItModes, "ItModeParam")
+
+const originPoint = ParamTable.point("origin")
+const destinationPoint = ParamTable.point("destination")
+const viaPoint = ParamTable.point("via")
 
 const tripTable = ParamTable.make({
   /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
@@ -311,7 +307,7 @@ const tripTable = ParamTable.make({
   realtime: ParamTable.flag("useRealtime")
 })
 
-const mobilityTable = ParamTable.make({
+const mobilityTable = ParamTable.group("imparedOptionsActive", {
   /** Only low-floor vehicles (`lowPlatformVhcl=1`). */
   lowFloorVehicles: ParamTable.flag("lowPlatformVhcl"),
   /** Avoid changes with an elevator (`noElevators=1`). */
@@ -324,7 +320,7 @@ const mobilityTable = ParamTable.make({
   wheelchair: ParamTable.flag("wheelchair")
 })
 
-const publicTransportTable = ParamTable.make({
+const publicTransportTable = ParamTable.group("ptOptionsActive", {
   /** Line-type filter (`lineRestriction`: 400 all, 401, 402, 403). */
   lineRestriction: ParamTable.param(
     "lineRestriction",
@@ -341,7 +337,7 @@ const publicTransportTable = ParamTable.make({
   nearbyStopsAtDestination: ParamTable.flag("useProxFootSearchDest")
 })
 
-const individualTransportTable = ParamTable.make({
+const individualTransportTable = ParamTable.group("itOptionsActive", {
   /** Access and egress mode (`trITMOT`). */
   mode: ParamTable.param("trITMOT", ItMode, ItModeParam),
   /** Maximum minutes of the individual part, 0..1440 (`trITMOTvalue`; server default 10). */
@@ -662,23 +658,20 @@ const SpeedParam = NamedParam({ fast: "fast", normal: "normal", slow: "slow" }, 
  */
 export const TripParams = Schema.Struct(
   {
-    type_origin: Point.PointType,
-    name_origin: TextParam,
-    type_destination: Point.PointType,
-    name_destination: TextParam,
+    ...originPoint.params,
+    ...destinationPoint.params,
     tripReductionMacro: opt(FixedParam("1", "TripReductionMacroParam")),
-    type_via: opt(Point.PointType),
-    name_via: opt(TextParam),
+    ...viaPoint.optionalParams,
     dwellTime_via: opt(IntParam({ min: 0, max: 1440 })),
     itdDate: opt(LocalDateTime.CompactDateParam),
     itdTime: opt(TimeParam),
     ...tripTable.params,
-    imparedOptionsActive: opt(FlagParam),
+    ...mobilityTable.activationParam,
     ...mobilityTable.params,
-    ptOptionsActive: opt(FlagParam),
+    ...publicTransportTable.activationParam,
     changeSpeed: opt(SpeedParam),
     ...publicTransportTable.params,
-    itOptionsActive: opt(FlagParam),
+    ...individualTransportTable.activationParam,
     ...individualTransportTable.params,
     ...bicycleTable.params,
     ...parkAndRideTable.params,
@@ -694,9 +687,6 @@ type TripParams = typeof TripParams.Type
 // ---------------------------------------------------------------------------------------------
 // the mapping
 // ---------------------------------------------------------------------------------------------
-
-const present = (p: object, names: ReadonlyArray<string>): Array<string> =>
-  names.filter((name) => Reflect.get(p, name) !== undefined)
 
 const nonEmpty = <A extends object>(record: A): A | undefined => (Object.keys(record).length > 0 ? record : undefined)
 
@@ -718,22 +708,15 @@ const readModes = (
 }
 
 const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: IssueCollector): TripRequest | undefined => {
-  const origin = Point.fromParams(p.type_origin, p.name_origin)
-  if (Either.isLeft(origin)) issues.add("name_origin", p.name_origin, origin.left)
-  const destination = Point.fromParams(p.type_destination, p.name_destination)
-  if (Either.isLeft(destination)) issues.add("name_destination", p.name_destination, destination.left)
+  const origin = originPoint.decode(p, issues)
+  const destination = destinationPoint.decode(p, issues)
 
-  // via
+  // via, with its dwell time
   let via: Via | undefined
-  if (p.type_via !== undefined && p.name_via !== undefined) {
-    const point = Point.fromParams(p.type_via, p.name_via)
-    if (Either.isLeft(point)) issues.add("name_via", p.name_via, point.left)
-    else via = { point: point.right, ...definedOnly({ dwellMinutes: p.dwellTime_via }) }
-  } else if (p.type_via !== undefined) {
-    issues.add("name_via", undefined, "type_via needs name_via")
-  } else if (p.name_via !== undefined) {
-    issues.add("type_via", undefined, "name_via needs type_via")
-  } else if (p.dwellTime_via !== undefined) {
+  const viaAt = viaPoint.decode(p, issues)
+  if (viaAt !== undefined) {
+    via = { point: viaAt, ...definedOnly({ dwellMinutes: p.dwellTime_via }) }
+  } else if (p.type_via === undefined && p.name_via === undefined && p.dwellTime_via !== undefined) {
     issues.add("dwellTime_via", p.dwellTime_via, "a dwell time needs a via point (type_via, name_via)")
   }
 
@@ -762,15 +745,11 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   }
 
   // activation of the option groups
-  const mobilityActive = p.imparedOptionsActive === true
-  const ptActive = p.ptOptionsActive === true
-  const itActive = p.itOptionsActive === true
-  const inactive = (activation: string, names: Array<string>) => {
-    if (names.length > 0) issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
-  }
-  if (!mobilityActive) inactive("imparedOptionsActive", present(p, mobilityTable.wireNames))
-  if (!ptActive) inactive("ptOptionsActive", present(p, publicTransportTable.wireNames))
-  if (!itActive) inactive("itOptionsActive", present(p, individualTransportTable.wireNames))
+  mobilityTable.checkActivation(p, issues)
+  publicTransportTable.checkActivation(p, issues)
+  individualTransportTable.checkActivation(p, issues)
+  const ptActive = publicTransportTable.isActive(p)
+  const itActive = individualTransportTable.isActive(p)
   if (p.changeSpeed !== undefined && !ptActive && !itActive) {
     issues.add(
       "changeSpeed",
@@ -784,22 +763,26 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
     excluded: excluded.ids.length > 0 ? excluded.ids : undefined,
     included: included.ids.length > 0 ? included.ids : undefined
   }))
-  if (!Either.isRight(origin) || !Either.isRight(destination)) return undefined
+  if (origin === undefined || destination === undefined) return undefined
   return tripTable.decode(
     p,
     issues,
     definedOnly({
-      origin: origin.right,
-      destination: destination.right,
+      origin,
+      destination,
       via,
       dateTime,
       modes,
-      mobility: nonEmpty(mobilityTable.decode(p, issues)),
-      publicTransport: nonEmpty(
-        publicTransportTable.decode(p, issues, definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined }))
+      mobility: mobilityTable.decodeGroup(p, issues),
+      publicTransport: publicTransportTable.decodeGroup(
+        p,
+        issues,
+        definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined })
       ),
-      individualTransport: nonEmpty(
-        individualTransportTable.decode(p, issues, definedOnly({ speed: itActive ? p.changeSpeed : undefined }))
+      individualTransport: individualTransportTable.decodeGroup(
+        p,
+        issues,
+        definedOnly({ speed: itActive ? p.changeSpeed : undefined })
       ),
       bicycle: nonEmpty(bicycleTable.decode(p, issues)),
       parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
@@ -811,40 +794,30 @@ const dashed = (compact: string): LocalDateTime.CalendarDate =>
   `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`
 
 const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripParams => {
-  const origin = Point.toParams(request.origin)
-  const destination = Point.toParams(request.destination)
-  const via = request.via === undefined ? undefined : Point.toParams(request.via.point)
   const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
   const excluded = request.modes?.excluded ?? []
   const included = request.modes?.included ?? []
-  const pt = sendsSomething(request.publicTransport) ? request.publicTransport : undefined
-  const it = sendsSomething(request.individualTransport) ? request.individualTransport : undefined
-  const mobility = sendsSomething(request.mobility) ? request.mobility : undefined
+  const pt = publicTransportTable.sent(request.publicTransport)
+  const it = individualTransportTable.sent(request.individualTransport)
+  const mobility = mobilityTable.sent(request.mobility)
+  const scalars = definedOnly({
+    tripReductionMacro: true as const,
+    dwellTime_via: request.via?.dwellMinutes,
+    itdDate: local === undefined ? undefined : dashed(local.date),
+    itdTime: local?.time,
+    changeSpeed: pt?.changeSpeed ?? it?.speed,
+    excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
+    includedMeans: included.length > 0 ? "checkbox" as const : undefined
+  })
   const params = tripTable.encode(
     request,
-    definedOnly({
-      type_origin: origin.type,
-      name_origin: origin.name,
-      type_destination: destination.type,
-      name_destination: destination.name,
-      tripReductionMacro: true as const,
-      type_via: via?.type,
-      name_via: via?.name,
-      dwellTime_via: request.via?.dwellMinutes,
-      itdDate: local === undefined ? undefined : dashed(local.date),
-      itdTime: local?.time,
-      imparedOptionsActive: mobility && true as const,
-      ptOptionsActive: pt && true as const,
-      changeSpeed: pt?.changeSpeed ?? it?.speed,
-      itOptionsActive: it && true as const,
-      excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
-      includedMeans: included.length > 0 ? "checkbox" as const : undefined
-    })
+    destinationPoint.encode(request.destination, originPoint.encode(request.origin, scalars))
   )
-  // the groups' parameters are added to the same object
-  if (mobility !== undefined) mobilityTable.encode(mobility, params)
-  if (pt !== undefined) publicTransportTable.encode(pt, params)
-  if (it !== undefined) individualTransportTable.encode(it, params)
+  // the via point and the groups' parameters (with their activation flags) are added to the same object
+  if (request.via !== undefined) viaPoint.encode(request.via.point, params)
+  if (mobility !== undefined) mobilityTable.encodeGroup(mobility, params)
+  if (pt !== undefined) publicTransportTable.encodeGroup(pt, params)
+  if (it !== undefined) individualTransportTable.encodeGroup(it, params)
   if (request.bicycle !== undefined) bicycleTable.encode(request.bicycle, params)
   if (request.parkAndRide !== undefined) parkAndRideTable.encode(request.parkAndRide, params)
   return Object.assign(

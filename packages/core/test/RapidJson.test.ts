@@ -234,6 +234,28 @@ describe("rapidJSON stop finder and coordinate search", () => {
     ])
   })
 
+  it("writes instants as real servers do, without fractions of a second unless there are some", () => {
+    const response = decode(schemas.trip, "trip")
+    const written = Schema.encodeSync(schemas.trip)(response)
+    const origin = written.journeys?.[0]?.legs[0]?.origin
+    expect(origin?.departureTimePlanned).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    const leg = response.trips[0]!.legs[0]!
+    const withMillis = {
+      trips: [{
+        ...response.trips[0]!,
+        legs: [{
+          ...leg,
+          origin: {
+            ...leg.origin,
+            departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:37:00.250Z")
+          }
+        }]
+      }]
+    }
+    expect(Schema.encodeSync(schemas.trip)(withMillis).journeys?.[0]?.legs[0]?.origin.departureTimePlanned)
+      .toBe("2026-03-02T07:37:00.250Z")
+  })
+
   it("reads a sharing vehicle (Mentz type sharing) as a SHARING_VEHICLE pin, and writes it back as sharing", () => {
     const response = decode(schemas.coordInfo, "coord-sharing")
     expect(response.pins).toEqual([

@@ -1,6 +1,7 @@
 import * as DateTime from "effect/DateTime"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import type * as AST from "effect/SchemaAST"
 
 // Four-digit years, or the expanded six-digit form with a sign that `DateTime.formatIso` writes outside 0..9999.
 const isoInstant = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
@@ -73,6 +74,13 @@ const EPOCH = DateTime.unsafeMake(0)
  */
 export const utcFromMillis = (millis: number): DateTime.Utc => DateTime.mapEpochMillis(EPOCH, () => millis)
 
+const decodeTimestamp = (text: string, _: unknown, ast: AST.Transformation) => {
+  const millis = parseInstant(text)
+  return Number.isNaN(millis)
+    ? ParseResult.fail(new ParseResult.Type(ast, text, `expected an ISO 8601 timestamp in UTC, got "${text}"`))
+    : ParseResult.succeed(utcFromMillis(millis))
+}
+
 /**
  * A timestamp of a response (`Trip.Timestamp`), here so that rapidJSON codecs use it without loading the trip.
  *
@@ -83,12 +91,27 @@ export const Timestamp: Schema.Schema<DateTime.Utc, string> = Schema.transformOr
   Schema.DateTimeUtcFromSelf,
   {
     strict: true,
-    decode: (text, _, ast) => {
-      const millis = parseInstant(text)
-      return Number.isNaN(millis)
-        ? ParseResult.fail(new ParseResult.Type(ast, text, `expected an ISO 8601 timestamp in UTC, got "${text}"`))
-        : ParseResult.succeed(utcFromMillis(millis))
-    },
+    decode: decodeTimestamp,
     encode: (instant) => ParseResult.succeed(DateTime.formatIso(instant))
   }
 ).annotations({ identifier: "Timestamp", jsonSchema: { type: "string", format: "date-time" } })
+
+/**
+ * A timestamp as rapidJSON writes it: read as {@link Timestamp}, written without fractions of a second
+ * when it has none (`2026-03-02T07:37:00Z`, the Mentz `dateTime` pattern), with them otherwise, so that
+ * nothing is lost.
+ *
+ * @internal
+ */
+export const WireTimestamp: Schema.Schema<DateTime.Utc, string> = Schema.transformOrFail(
+  Schema.String,
+  Schema.DateTimeUtcFromSelf,
+  {
+    strict: true,
+    decode: decodeTimestamp,
+    encode: (instant) => {
+      const text = DateTime.formatIso(instant)
+      return ParseResult.succeed(text.endsWith(".000Z") ? `${text.slice(0, -5)}Z` : text)
+    }
+  }
+).annotations({ identifier: "WireTimestamp", jsonSchema: { type: "string", format: "date-time" } })

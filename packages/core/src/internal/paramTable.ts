@@ -1,9 +1,12 @@
 // The parameter table: one row per wire parameter that maps to one field of a request model. A table
 // builds the model's fields, the wire struct's fields and both directions of the mapping, so that adding
-// such a parameter is one row. Parameters that map one field to several (points, option groups, indexed
-// families) are written by hand beside the table.
+// such a parameter is one row. An option group (`group`) is a table whose parameters take effect only with
+// its activation flag, the rule written once for both directions; a point (`point`) is the pair
+// `type_<x>`/`name_<x>`. Parameters that map one field to several otherwise (indexed families, a via's dwell
+// time) are written by hand beside the table.
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import * as Point from "../Point.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
 import type { IssueCollector } from "./query.js"
 
@@ -235,4 +238,154 @@ export function fieldsOf<A, B, C>(a: A, b: B, c: C): A & B & C
 export function fieldsOf<A, B, C, D, E>(a: A, b: B, c: C, d: D, e: E): A & B & C & D & E
 export function fieldsOf(...parts: ReadonlyArray<object>): object {
   return Object.assign({}, ...parts)
+}
+
+/**
+ * Whether a group of options sends anything: some field is set, other than `false` or an empty list.
+ *
+ * @internal
+ */
+export const sendsSomething = (group: unknown): boolean => {
+  if (typeof group !== "object" || group === null) return false
+  for (const value of Object.values(group)) {
+    if (value === undefined || value === false) continue
+    if (Array.isArray(value) && value.length === 0) continue
+    return true
+  }
+  return false
+}
+
+type ActivationField<A extends string> = { readonly [K in A]: Schema.optionalWith<typeof FlagParam, { exact: true }> }
+
+/**
+ * An option group: a table whose parameters take effect only with the group's activation flag
+ * (`ptOptionsActive=1`). The rule is one, both ways: the flag goes out with a group that sends something,
+ * and a parameter of the group read without the flag is reported at the flag.
+ *
+ * @internal
+ */
+export interface Group<A extends string, T extends Rows> extends Table<T> {
+  readonly activation: A
+  /** The activation flag's wire field: in the wire struct before the group's `params`. */
+  readonly activationParam: ActivationField<A>
+  /** Whether the parameters turn the group on. */
+  readonly isActive: (params: object) => boolean
+  /** Reports the group's parameters present without the activation flag, at the flag. */
+  readonly checkActivation: (params: object, issues: IssueCollector) => void
+  /**
+   * Wire to model: the group (with the hand-written fields of `into`), or `undefined` when it has no field.
+   */
+  readonly decodeGroup: <Into extends object = {}>(
+    params: ParamsOf<T>,
+    issues: IssueCollector,
+    into?: Into
+  ) => (Into & ModelOf<T>) | undefined
+  /** The group of a model as it goes out: `undefined` when it sends nothing (then no flag goes out either). */
+  readonly sent: <M extends ModelOf<T>>(model: M | undefined) => M | undefined
+  /** Model to wire: the activation flag and the group's parameters, added to `into`. */
+  readonly encodeGroup: (model: ModelOf<T>, into: object) => void
+}
+
+/**
+ * Builds an option group from its activation flag's wire name and its rows.
+ *
+ * @internal
+ */
+export const group = <const A extends string, const T extends Rows>(activation: A, rows: T): Group<A, T> => {
+  const table = make(rows)
+  const isActive = (params: object): boolean => Reflect.get(params, activation) === true
+  return {
+    ...table,
+    activation,
+    // a computed key is typed as a string index: the one field is the activation flag
+    activationParam: { [activation]: opt(FlagParam) } as ActivationField<A>,
+    isActive,
+    checkActivation: (params, issues) => {
+      if (isActive(params)) return
+      const names = table.wireNames.filter((name) => Reflect.get(params, name) !== undefined)
+      if (names.length > 0) {
+        issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+      }
+    },
+    decodeGroup: (params, issues, into) => {
+      const model = table.decode(params, issues, into)
+      return Object.keys(model).length > 0 ? model : undefined
+    },
+    sent: (model) => (sendsSomething(model) ? model : undefined),
+    encodeGroup: (model, into) => {
+      Reflect.set(into, activation, true)
+      table.encode(model, into)
+    }
+  }
+}
+
+type PointFields<N extends string> =
+  & { readonly [K in `type_${N}`]: typeof Point.PointType }
+  & { readonly [K in `name_${N}`]: typeof TextParam }
+
+type OptionalPointFields<N extends string> =
+  & { readonly [K in `type_${N}`]: Schema.optionalWith<typeof Point.PointType, { exact: true }> }
+  & { readonly [K in `name_${N}`]: Schema.optionalWith<typeof TextParam, { exact: true }> }
+
+type PointValues<N extends string> = Schema.Struct.Type<PointFields<N>>
+
+/**
+ * A point parameter: `type_<x>` (`any` or `coord`) and `name_<x>`, one `Point` in the model. A problem with
+ * the point is reported at `name_<x>`.
+ *
+ * @internal
+ */
+export interface PointParam<N extends string> {
+  readonly typeName: `type_${N}`
+  readonly nameName: `name_${N}`
+  /** The wire fields, for a point every request has. */
+  readonly params: PointFields<N>
+  /** The wire fields, for a point a request may leave out. */
+  readonly optionalParams: OptionalPointFields<N>
+  /**
+   * Wire to model: the point, or `undefined` when it is absent or does not read (then with an issue; for a
+   * point every request has, its absence is the wire struct's issue).
+   */
+  readonly decode: (params: object, issues: IssueCollector) => Point.Point | undefined
+  /** Model to wire: both parameters, added to `into`. */
+  readonly encode: <Into extends object>(point: Point.Point, into: Into) => Into & PointValues<N>
+}
+
+/**
+ * Builds the point parameter `type_<name>`/`name_<name>`.
+ *
+ * @internal
+ */
+export const point = <const N extends string>(name: N): PointParam<N> => {
+  const typeName = `type_${name}` as const
+  const nameName = `name_${name}` as const
+  // computed keys are typed as a string index: the two fields are the point's
+  const params = { [typeName]: Point.PointType, [nameName]: TextParam } as PointFields<N>
+  const optionalParams = { [typeName]: opt(Point.PointType), [nameName]: opt(TextParam) } as OptionalPointFields<N>
+  return {
+    typeName,
+    nameName,
+    params,
+    optionalParams,
+    decode: (params, issues) => {
+      const type: typeof Point.PointType.Type | undefined = Reflect.get(params, typeName)
+      const text: string | undefined = Reflect.get(params, nameName)
+      if (type === undefined || text === undefined) {
+        if (type !== undefined) issues.add(nameName, undefined, `${typeName} needs ${nameName}`)
+        else if (text !== undefined) issues.add(typeName, undefined, `${nameName} needs ${typeName}`)
+        return undefined
+      }
+      const read = Point.fromParams(type, text)
+      if (Either.isRight(read)) return read.right
+      issues.add(nameName, text, read.left)
+      return undefined
+    },
+    encode: <Into extends object>(point: Point.Point, into: Into) => {
+      const { name: text, type } = Point.toParams(point)
+      Reflect.set(into, typeName, type)
+      Reflect.set(into, nameName, text)
+      // the two fields were set just above
+      return into as Into & PointValues<N>
+    }
+  }
 }

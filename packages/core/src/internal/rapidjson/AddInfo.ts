@@ -6,7 +6,7 @@ import * as Schema from "effect/Schema"
 import type * as AddInfo from "../../AddInfo.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import { dedupe } from "../dedupe.js"
-import { Timestamp } from "../instant.js"
+import { WireTimestamp as Timestamp } from "../instant.js"
 import { opt } from "../params.js"
 import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
 

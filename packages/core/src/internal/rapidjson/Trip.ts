@@ -4,7 +4,7 @@ import * as Schema from "effect/Schema"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as Trip from "../../Trip.js"
-import { Timestamp } from "../instant.js"
+import { WireTimestamp as Timestamp } from "../instant.js"
 import { opt } from "../params.js"
 import {
   mapClass,
