@@ -380,6 +380,23 @@ describe("coordinates", () => {
     expect(northing).toBeGreaterThan(5e6)
   })
 
+  it("converts a place a notice shares with infos.affected once", async () => {
+    const { json } = await call(server, "/XML_ADDINFO_REQUEST", {
+      outputFormat: "rapidJSON",
+      filterPublicationStatus: "history"
+    })
+    const places = [
+      ...json.infos.affected.stops,
+      ...json.infos.historic.flatMap((info: any) => info.affected?.stops ?? [])
+    ]
+    expect(places.length).toBeGreaterThan(0)
+    for (const place of places) {
+      const [northing, easting] = place.coord
+      expect(northing).toBeGreaterThan(5e6)
+      expect(easting).toBeGreaterThan(3e6)
+    }
+  })
+
   it("the grid conversion goes back to the same position within a millimetre", () => {
     for (const stop of dataset.stops) {
       const [lat, lon] = fromGrid(...toGrid(stop.coord.lat, stop.coord.lon))

@@ -3,7 +3,9 @@ import { FetchHttpClient } from "@effect/platform"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
-import { existsSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Fake, overTcp } from "./support/fake.js"
 
@@ -58,6 +60,87 @@ describe(`the fake's rapidJSON against the Mentz schemas${hasChecker ? "" : " (s
     })
   }
 })
+
+// Answers the checker's own tour does not ask for: the native grid (no coordOutputFormat), every kind of
+// coordinate-search hit, a vehicle, ended notices, a trip with its paths, an EFA error, a lenient reading.
+const more: ReadonlyArray<readonly [name: string, schema: string, path: string, query: string]> = [
+  [
+    "stop finder in the native grid",
+    "LOCATION_SUGGEST_Schema.json",
+    "XML_STOPFINDER_REQUEST",
+    "type_sf=any&name_sf=Bahnhof"
+  ],
+  [
+    "stop finder of a coordinate",
+    "LOCATION_SUGGEST_Schema.json",
+    "XML_STOPFINDER_REQUEST",
+    "type_sf=coord&name_sf=9.181636:48.784081:WGS84[dd.ddddd]&doNotSearchForStops_sf=1"
+  ],
+  ["stop finder without its input", "LOCATION_SUGGEST_Schema.json", "XML_STOPFINDER_REQUEST", "type_sf=any"],
+  [
+    "coordinate search of every kind",
+    "COORD_Schema.json",
+    "XML_COORD_REQUEST",
+    "coord=9.181636:48.784081:WGS84[dd.ddddd]&inclFilter=1&type_1=ANY&radius_1=1500"
+  ],
+  [
+    "vehicle detail",
+    "COORD_Schema.json",
+    "XML_COORD_REQUEST",
+    "coordReqType=VEHICLEDETAIL&vehDetail=1&vehSM=ID&SharingRefId=SN-501:sharenow:sn-stuttgart"
+  ],
+  [
+    "trip with paths and options",
+    "TRIP_Schema.json",
+    "XML_TRIP_REQUEST2",
+    "type_origin=any&name_origin=de:08111:6118&type_destination=any&name_destination=Esslingen" +
+    "&coordListOutputFormat=list&changeSpeed=fast"
+  ],
+  ["ended notices", "ADDINFO_Schema.json", "XML_ADDINFO_REQUEST", "filterPublicationStatus=history"],
+  ["serving lines of a line", "SERVINGLINES_Schema.json", "XML_SERVINGLINES_REQUEST", "mode=line&lineName=U5"],
+  [
+    "operating areas near a point",
+    "OPAREA_Schema.json",
+    "XML_OPAREA_REQUEST",
+    "opareaSM=RADIAL&coordRadius=9.181636:48.784081:WGS84[dd.ddddd]:2000&operatingZoneGeometry=1"
+  ],
+  ["line geometry in the native grid", "GEOOBJECT_Schema.json", "XML_GEOOBJECT_REQUEST", "line=vvs:10004: :R"]
+]
+
+const checkFile = (file: string, schema: string): Promise<string> =>
+  new Promise((resolve) => {
+    execFile(process.execPath, [checker, "--file", file, schema], { timeout: 60_000 }, (_, stdout, stderr) => {
+      resolve(`${stdout}${stderr}`)
+    })
+  })
+
+describe(
+  `more of the fake's rapidJSON against the Mentz schemas${hasChecker ? "" : " (skipped: ../shared/tools is absent)"}`,
+  () => {
+    let fake: Fake
+    let folder: string
+    beforeAll(async () => {
+      if (!hasChecker) return
+      fake = await overTcp()
+      folder = mkdtempSync(path.join(tmpdir(), "efa-conformance-"))
+    })
+    afterAll(() => {
+      if (folder !== undefined) rmSync(folder, { recursive: true, force: true })
+      return fake?.close()
+    })
+
+    for (const [name, schema, operationPath, query] of more) {
+      it.skipIf(!hasChecker)(`${name}: check-rapidjson.mjs --file reports it VALID`, async () => {
+        const response = await fetch(`${fake.baseUrl}${operationPath}?outputFormat=rapidJSON&${query}`)
+        expect(response.status).toBe(200)
+        const file = path.join(folder, `${name.replace(/\W+/g, "-")}.json`)
+        writeFileSync(file, await response.text())
+        const output = await checkFile(file, schema)
+        expect(output.startsWith("VALID "), output).toBe(true)
+      }, 60_000)
+    }
+  }
+)
 
 describe("Dialect.probe against the fake", () => {
   let fake: Fake

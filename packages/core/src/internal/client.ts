@@ -12,10 +12,10 @@ import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import { type EfaError, QueueFullError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
+import type { RateLimitStoreError } from "../SharedStore.js"
 import type { Deployment } from "./deployment.js"
 import type { Dialect } from "./dialect.js"
 import { makeInterpreter } from "./interpret.js"
-import type { Gate } from "./limiter.js"
 import type { ResolvedRedirects } from "./redirect.js"
 import { makeRequestBuilder } from "./request.js"
 import { type ResolvedRetry, retrying } from "./retry.js"
@@ -36,6 +36,20 @@ export {
   retryDelay
 } from "./retry.js"
 
+/**
+ * What holds calls back: the in-process queue (`limiter.ts`, a `Gate`) or a shared quota
+ * (`sharedLimiter.ts`).
+ *
+ * @internal
+ */
+export interface Limiter {
+  readonly maxQueue: number
+  readonly run: <A, E, E2>(
+    effect: Effect.Effect<A, E>,
+    onFull: () => E2
+  ) => Effect.Effect<A, E | E2 | RateLimitStoreError>
+}
+
 /** @internal */
 export interface ResolvedSettings {
   readonly baseUrl: string
@@ -46,7 +60,7 @@ export interface ResolvedSettings {
   readonly retry: Option.Option<ResolvedRetry>
   readonly maxResponseBytes: number
   readonly redirects: ResolvedRedirects | false
-  readonly gate: Option.Option<Gate>
+  readonly gate: Option.Option<Limiter>
   readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
   readonly spans: boolean
   /** The deployment: paths, parameters, offered operations, the API key. */

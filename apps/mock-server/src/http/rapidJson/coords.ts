@@ -124,12 +124,15 @@ const geoJsonToGrid = (value: unknown): unknown => {
  * @since 0.1.0
  * @category conversions
  */
-export const documentToGrid = (document: unknown): unknown => {
+export const documentToGrid = (document: unknown, converted: WeakSet<object> = new WeakSet()): unknown => {
+  if (document === null || typeof document !== "object") return document
+  // an object the document holds twice (a place in a notice and in `infos.affected`) is converted once
+  if (converted.has(document)) return document
+  converted.add(document)
   if (Array.isArray(document)) {
-    for (const item of document) documentToGrid(item)
+    for (const item of document) documentToGrid(item, converted)
     return document
   }
-  if (document === null || typeof document !== "object") return document
   const record = document as Record<string, unknown>
   for (const key of Object.keys(record)) {
     const value = record[key]
@@ -138,7 +141,7 @@ export const documentToGrid = (document: unknown): unknown => {
     else if (key === "operatingZone" || key === "coverageArea") {
       const zone = value as { coordinates?: unknown } | undefined
       if (zone !== undefined && zone !== null) zone.coordinates = geoJsonToGrid(zone.coordinates)
-    } else if (typeof value === "object" && value !== null) documentToGrid(value)
+    } else if (typeof value === "object" && value !== null) documentToGrid(value, converted)
   }
   return document
 }
