@@ -99,6 +99,7 @@ const places = {
   "Ostfildern": { omc: "8116078" },
   "Leinfelden-Echterdingen": { omc: "8116077" },
   "Kornwestheim": { omc: "8118046" },
+  "Leonberg": { omc: "8115028" },
   "Ludwigsburg": { omc: "8118048" },
   "Fellbach": { omc: "8119020" },
   "Waiblingen": { omc: "8119079" }
@@ -197,7 +198,9 @@ const stopRows = [
     ["Schloss Ludwigsburg"]],
   ["de:08119:2000", "Fellbach, Bahnhof", "Fellbach", null, 48.811204, 9.272903, "ES", []],
   ["de:08119:2010", "Fellbach, Lutherkirche", "Fellbach", null, 48.807904, 9.275602, "", []],
-  ["de:08119:7900", "Waiblingen, Bahnhof", "Waiblingen", null, 48.826003, 9.300304, "ERS", ["Waiblingen Bf"]]
+  ["de:08119:7900", "Waiblingen, Bahnhof", "Waiblingen", null, 48.826003, 9.300304, "ERS", ["Waiblingen Bf"]],
+  // a museum railway's stop that no line of the timetable serves: its board answers -4050
+  ["de:08115:5620", "Leonberg, Museumsbahnhof", "Leonberg", null, 48.798512, 9.013044, "S", []]
 ]
 
 const stops = stopRows.map(([id, name, place, district, lat, lon, facilities, aliases]) => ({
@@ -765,3 +768,30 @@ write("pois.json", pois)
 write("parking.json", parking)
 write("sharing.json", { providers, vehicles })
 write("notices.json", notices)
+
+// What real time knows, from the time it is announced on the run's service day: a delay, cancellations and
+// platform changes at the main station around the default clock (Monday 08:30), for boards and their watch.
+const realtime = [
+  { kind: "delay", line: "vvs:10001: :H", days: ["weekday"], departs: "08:06", announced: "08:35", minutes: 12 },
+  { kind: "cancellation", line: "vvs:11001: :H", days: ["weekday"], departs: "08:30", announced: "08:38" },
+  { kind: "cancellation", line: "vvs:11014: :H", days: ["weekday"], departs: "08:40", announced: "06:00" },
+  {
+    kind: "platformChange",
+    line: "vvs:10002: :H",
+    days: ["weekday"],
+    departs: "08:21",
+    announced: "08:33",
+    stop: "de:08111:6118",
+    platform: "4"
+  },
+  {
+    kind: "platformChange",
+    line: "vvs:10004: :H",
+    days: ["weekday"],
+    departs: "08:36",
+    announced: "07:00",
+    stop: "de:08111:6118",
+    platform: "6"
+  }
+]
+write("realtime.json", realtime)

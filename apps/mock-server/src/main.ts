@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
- * [--profile <name>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>] [--strict]`,
+ * [--profile <name>] [--quota <limits>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>] [--strict]`,
  * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
  * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
  * the path inside it, and exit code 1.
@@ -29,6 +29,8 @@ const USAGE = `Usage: efa-mock-server [options]
   --admin-host <name>  without a token, also answer admin requests that name the fake so (repeatable;
                        loopback names, IP addresses and --host always may)
   --profile <name>     also answer on a deployment profile's paths, with its API-key check (tfnsw, ...)
+  --quota <limits>     a quota per API key, as gateways enforce: 5/s, 1000/day or 5/s,1000/day (429 over
+                       the rate, with Retry-After; 403 over the daily quota)
   --strict             read rapidJSON requests as strictly as contract ones: a 400 naming each parameter
                        the contract refuses (default: as real servers do, problems in systemMessages)
   --help               show this text
@@ -68,6 +70,7 @@ const main = async (): Promise<void> => {
         "admin-token": { type: "string" },
         "admin-host": { type: "string", multiple: true },
         profile: { type: "string" },
+        quota: { type: "string" },
         strict: { type: "boolean" },
         help: { type: "boolean" },
         ...upstreamArgs
@@ -104,6 +107,7 @@ const main = async (): Promise<void> => {
         allowedHosts: (values["admin-host"] as Array<string> | undefined) ?? []
       },
       profile: values.profile as string | undefined,
+      quota: values.quota as string | undefined,
       strict: values.strict === true,
       ...upstream.right
     })

@@ -9,6 +9,7 @@ import { DateTime, Either } from "effect"
 import type { Dataset } from "./dataset/schema.js"
 import type { AdminOptions } from "./http/adminGuard.js"
 import type { UpstreamOptions } from "./http/interceptor.js"
+import type { QuotaLimits } from "./http/quota.js"
 import type { AnswerRegistry } from "./registry.js"
 
 /**
@@ -110,6 +111,12 @@ export interface AppOptions extends UpstreamOptions {
    * fake's unless `timeZone` is given.
    */
   readonly profile?: string | Profile.Profile | undefined
+  /**
+   * A quota per API key, as a gateway enforces: `"5/s,1000/day"` (or `{ perSecond, perDay }`). Over the
+   * rate the fake answers 429 with `Retry-After`, over the daily quota 403, both with a JSON
+   * `ErrorDetails` body (see `http/quota.ts`). Default: none.
+   */
+  readonly quota?: string | QuotaLimits | undefined
   /** Replaces answers of some operations, keyed by operation name (`stopFinder`, ...). */
   readonly answers?: Partial<AnswerRegistry> | undefined
   /**

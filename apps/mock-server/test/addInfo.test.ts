@@ -43,13 +43,18 @@ describe("notices", () => {
       validFrom: "2026-02-20",
       validTo: "2026-03-20",
       lines: expect.arrayContaining(["vvs:10001: :H", "vvs:10004: :R"]),
-      severity: "normal"
+      severity: "normal",
+      publicationStatus: "current"
     })
   })
 
   it("tells current from historic notices by the fake's clock", () => {
     expect(ids({ publicationStatus: "current" })).toEqual(CURRENT)
     expect(ids({ publicationStatus: "history" })).toEqual(HISTORY)
+    // each notice says which list it is on, which rapidJSON answers keep apart
+    expect(answerAddInfo({ publicationStatus: "history" }, context).infos.map((n) => n.publicationStatus)).toEqual(
+      HISTORY.map(() => "history")
+    )
     // three weeks later the elevator notice has ended
     const later = contextAt("2026-03-25T09:00:00Z")
     expect(ids({ publicationStatus: "history" }, later)).toContain("VVS-2026-0311")

@@ -34,10 +34,18 @@ describe("admin API", () => {
           ["filterInfoType", "stopInfo"],
           ["hideBannerInfo", ""]
         ],
+        receivedAt: expect.any(String),
         status: 200
       },
-      { seq: 2, method: "GET", path: "XML_STOPFINDER_REQUEST", params: [["type_sf", "any"]], status: 400 },
-      { seq: 3, method: "GET", path: "nowhere", params: [["a", "ä ö"]], status: 404 }
+      {
+        seq: 2,
+        method: "GET",
+        path: "XML_STOPFINDER_REQUEST",
+        params: [["type_sf", "any"]],
+        receivedAt: expect.any(String),
+        status: 400
+      },
+      { seq: 3, method: "GET", path: "nowhere", params: [["a", "ä ö"]], receivedAt: expect.any(String), status: 404 }
     ])
     const filtered = await server.app.request("/__admin/journal?path=XML_STOPFINDER_REQUEST")
     expect((await filtered.json()).map((e: any) => e.seq)).toEqual([2])

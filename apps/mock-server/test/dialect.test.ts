@@ -1,4 +1,6 @@
+import type { ServingLines } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
+import { answers } from "../src/index.js"
 import { call, fake } from "./helpers.js"
 
 const server = fake()
@@ -74,6 +76,44 @@ describe("a fake started with a profile (tfnsw)", () => {
     expect((await call(tfnsw, "/XML_STOPFINDER_REQUEST", stopFinder)).status).toBe(401)
     expect((await call(tfnsw, "/XML_STOPFINDER_REQUEST", stopFinder, key)).status).toBe(200)
     expect((await call(tfnsw, "/__admin/health")).status).toBe(200)
+  })
+
+  it("reads mode filters in TfNSW's classes and writes its answers' modes in them", async () => {
+    const asked: Array<ServingLines.ServingLinesRequest> = []
+    const line = { name: "Line", number: "L", direction: "Town", lineId: "x:1: :H:j26" }
+    const server = fake({
+      profile: "tfnsw",
+      timeZone: "Europe/Berlin",
+      answers: {
+        servingLines: {
+          ...answers.servingLines,
+          answer: (request) => {
+            asked.push(request)
+            return { servingLines: [0, 1, 21, 5].map((mot) => ({ ...line, mot })) }
+          }
+        }
+      }
+    })
+    const { json, status } = await call(server, "/XML_SERVINGLINES_REQUEST", {
+      mode: "line",
+      lineName: "L",
+      lineReqType: "6",
+      exclMOT_1: "1",
+      exclMOT_7: "1",
+      outputFormat: "rapidJSON"
+    }, key)
+    expect(status).toBe(200)
+    // class 1 is written for trains and for the S-Bahn, which has no class of its own there; 7 for coaches
+    expect(asked.map((request) => request.excludedModes)).toEqual([[0, 1, 7, 21]])
+    expect(json.lines.map((l: any) => l.product.class)).toEqual([1, 1, 7, 5])
+    // the contract's format keeps the MOT-IDs
+    const contract = await call(
+      server,
+      "/XML_SERVINGLINES_REQUEST",
+      { mode: "line", lineName: "L", lineReqType: "6" },
+      key
+    )
+    expect(contract.json.servingLines.map((l: any) => l.mot)).toEqual([0, 1, 21, 5])
   })
 
   it("refuses an unknown profile by name", () => {

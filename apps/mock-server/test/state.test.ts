@@ -31,6 +31,7 @@ describe("the journal", () => {
       method: "GET",
       path: "XML_TRIP_REQUEST2",
       params: [["a", "1"], ["flag", ""]],
+      receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       status: 200
     })
   })

@@ -46,7 +46,7 @@ describe("trip", () => {
     const first = response.trips[0]!
     expect(first.interchange).toBe(0)
     expect(first.legs).toHaveLength(1)
-    expect(first.legs[0]!.mode).toEqual({ name: "S-Bahn S1", mot: 1 })
+    expect(first.legs[0]!.mode).toEqual({ name: "S-Bahn S1", mot: 1, number: "S1" })
     expect(first.legs[0]!.origin.id).toBe(HERRENBERG)
     expect(first.legs[0]!.destination.id).toBe(PLOCHINGEN)
     // durations in seconds

@@ -103,7 +103,7 @@ describe("Promise client", () => {
     const errorClasses = Object.entries(EfaError).filter(([name, value]) =>
       typeof value === "function" && name.endsWith("Error")
     )
-    expect(errorClasses.length).toBe(9)
+    expect(errorClasses.length).toBe(10)
     for (const [name, value] of errorClasses) expect(promise[name], name).toBe(value)
   })
 

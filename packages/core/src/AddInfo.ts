@@ -480,7 +480,12 @@ export const Notice = Schema.Struct({
   /** A page with the whole notice (rapidJSON `url` or `infoLinks[0].url`). */
   url: opt(Schema.String),
   /** The IDs of the stops it affects (rapidJSON `affected.stops[].id`). */
-  affectedStops: opt(Schema.Array(Schema.String))
+  affectedStops: opt(Schema.Array(Schema.String)),
+  /**
+   * The list it came from: `current` or `history` (rapidJSON `infos.current`, `infos.historic`), where the
+   * answer says. A request's `publicationStatus` keeps only the notices of its list.
+   */
+  publicationStatus: opt(PublicationStatus)
 }).annotations({ identifier: "Notice" })
 
 /**
@@ -560,6 +565,17 @@ export const operation: Operation<
   query: () => AddInfoQuery,
   response: AddInfoResponse,
   hasResult: (response) => response.infos.length > 0,
+  // deployments answer both lists whatever `filterPublicationStatus` asks (TfNSW: 66 current and 30 historic)
+  narrow: (request, response) =>
+    request.publicationStatus === undefined
+      ? response
+      : {
+        ...response,
+        infos: response.infos.filter((notice) =>
+          notice.publicationStatus === undefined || notice.publicationStatus === request.publicationStatus
+        )
+      },
   resultKeys: { contract: ["infos"], rapidJSON: ["infos"] },
-  rapidJson: () => import("./internal/rapidjson/AddInfo.js").then((module) => module.codec(AddInfoResponse))
+  rapidJson: () => import("./internal/rapidjson/AddInfo.js").then((module) => module.codec(AddInfoResponse)),
+  modeFilters: [{ in: "value", name: "filterMOTType", keeps: "modes" }]
 }

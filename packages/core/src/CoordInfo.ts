@@ -774,5 +774,9 @@ export const operation: Operation<
   response: CoordInfoResponse,
   hasResult: (response) => response.pins.length > 0,
   resultKeys: { contract: ["pins"], rapidJSON: ["locations"] },
-  rapidJson: () => import("./internal/rapidjson/CoordInfo.js").then((module) => module.codec(CoordInfoResponse))
+  rapidJson: () => import("./internal/rapidjson/CoordInfo.js").then((module) => module.codec(CoordInfoResponse)),
+  modeFilters: [
+    { in: "list", prefix: FilterParameters.includeMots, separator: ":", keeps: "filters.includeMots" },
+    { in: "list", prefix: FilterParameters.excludeMots, separator: ":" }
+  ]
 }

@@ -603,5 +603,6 @@ export const operation: Operation<
   hasResult: (response) => response.events.length > 0 || response.locations.some((location) => location.isBest),
   unresolved: unresolvedStop,
   resultKeys: { contract: ["events", "locations"], rapidJSON: ["stopEvents", "locations"] },
+  modeFilters: [{ in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: "modes" }],
   rapidJson: () => import("./internal/rapidjson/Departures.js").then((module) => module.codec(DeparturesResponse))
 }

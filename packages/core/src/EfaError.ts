@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import type { RateLimitStoreError } from "./SharedStore.js"
 import * as SystemMessage from "./SystemMessage.js"
 
 /**
@@ -310,3 +311,4 @@ export type EfaError =
   | ResponseTooLargeError
   | RedirectError
   | QueueFullError
+  | RateLimitStoreError

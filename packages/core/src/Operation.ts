@@ -10,6 +10,7 @@ import type * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import { makeDecoder } from "./internal/fastDecode.js"
+import type { ModeFilter as InternalModeFilter } from "./internal/productClasses.js"
 import {
   fromQueryString as internalFromQueryString,
   type QueryPairs,
@@ -34,6 +35,21 @@ export interface QueryContext {
  * @category models
  */
 export type Query = QueryPairs
+
+/**
+ * Where a request carries transport modes (MOT-IDs) on the wire, so that a deployment with its own product
+ * classes (`Profile.productClasses`) gets every class that reads as each mode:
+ * - `suffix`: one parameter per mode, the MOT-ID after `prefix` (`exclMOT_5=1`);
+ * - `value`: the MOT-ID as the value of the repeatable parameter `name` (`filterMOTType=5`);
+ * - `list`: MOT-IDs joined with `separator` in the value of the parameters named `prefix<n>` (`exclMOT_0=5:6`).
+ *
+ * `keeps`: the request model's field of a filter that keeps only the modes it names (an include list): a request
+ * whose modes the deployment has no class for is refused at that field instead of being sent without the filter.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type ModeFilter = InternalModeFilter
 
 /**
  * On a path several operations share, the query parameter whose value selects an operation (the vehicle
@@ -118,10 +134,17 @@ export interface Operation<Name extends string, Request, Response, ResponseEncod
   /** The top-level keys of the result, in each dialect. */
   readonly resultKeys: ResultKeys
   /**
+   * What the client keeps of an answer for the request that asked it, where deployments answer more than a
+   * filter asks (the notices of both lists whatever `publicationStatus` says).
+   */
+  readonly narrow?: ((request: RequestInput, response: Response) => Response) | undefined
+  /**
    * Loads the operation's rapidJSON codec (a module of its own, so that a program that does not speak
    * rapidJSON does not bundle it). Without it, a rapidJSON client reads the contract's response schema.
    */
   readonly rapidJson?: (() => Promise<RapidJsonCodec<Response>>) | undefined
+  /** The parameters that carry transport modes, mapped to a deployment's product classes where it has its own. */
+  readonly modeFilters?: ReadonlyArray<ModeFilter> | undefined
   /**
    * For an operation about one stop: the candidates of a stop the server could not resolve, when a
    * response without result says so. The call then fails with `StopNotResolvedError`.

@@ -39,11 +39,13 @@ import type { EfaError, InvalidRequestError } from "./EfaError.js"
 import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
 import { type DeploymentSettings, makeDeployment } from "./internal/deployment.js"
 import { makeDialect } from "./internal/dialect.js"
+import { makeJsonDecoder } from "./internal/fastDecode.js"
 import type { GateOptions } from "./internal/limiter.js"
 import { normalizeBaseUrl } from "./internal/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
 import type * as Profile from "./Profile.js"
+import type * as SharedStore from "./SharedStore.js"
 
 /**
  * Settings of a client.
@@ -116,6 +118,53 @@ export interface Options {
    * retries and pauses inside it. `false` opens none. Default `true`.
    */
   readonly spans?: boolean | undefined
+  /**
+   * Answers kept and given again to identical calls until their time to live passes (see
+   * {@link CacheOptions}): `true` keeps them in this process with the default times to live. Errors and
+   * answers with EFA error messages are never kept; a call may skip the cache with `{ cache: false }`.
+   * Default: none.
+   */
+  readonly cache?: CacheOptions | boolean | undefined
+  /**
+   * Identical calls in flight at once in this process share one request and its answer. Default `false`;
+   * always on with `cache`.
+   */
+  readonly coalesce?: boolean | undefined
+}
+
+/**
+ * How answers are kept.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CacheOptions {
+  /**
+   * Where answers are kept: `"memory"` (the default: in this process) or a shared store given as a
+   * `Layer` (`Redis.layer(...)` from `@efa-kit/core/Redis`), which every copy of an application with the
+   * same base URL and API key reads. A store that fails is skipped: the call goes to the server.
+   */
+  readonly store?: "memory" | Layer.Layer<SharedStore.ResponseStore> | undefined
+  /**
+   * Time to live per operation (by method name), replacing the defaults of `ResponseCache.timesToLive`
+   * (a departure board seconds, a stop search hours, operating areas a day); `0` keeps none of that
+   * operation's answers. A server's `Cache-Control` (`max-age`, `s-maxage` for a shared store, `no-store`,
+   * `no-cache`) or `Expires` replaces it.
+   */
+  readonly timeToLive?: Readonly<Record<string, Duration.DurationInput>> | undefined
+  /** Most answers kept in memory; the least recently used go first. Default 1,000. */
+  readonly maxEntries?: number | undefined
+}
+
+/**
+ * Settings of one call.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CallOptions {
+  /** `false`: asks the server, not the cache (the answer is still kept). Default `true`. */
+  readonly cache?: boolean | undefined
 }
 
 /**
@@ -185,6 +234,19 @@ export interface RateLimitOptions {
    * `QueueFullError`. Callers wait first come, first served. Default: no limit.
    */
   readonly maxQueue?: number | undefined
+  /**
+   * Where the rate limit is counted: `"memory"` (the default: this process's queue) or a shared quota
+   * given as a `Layer` (`Redis.layer(...)` from `@efa-kit/core/Redis`), counted per deployment (base URL
+   * and a hash of the API key) across every process that uses it. Callers of one process still wait first
+   * come, first served, and `maxQueue` and `concurrency` count this process's callers.
+   */
+  readonly store?: "memory" | Layer.Layer<SharedStore.RateLimitStore> | undefined
+  /**
+   * What a call does when the shared store fails: `"fail"` (the default) fails with
+   * `RateLimitStoreError` without sending; `"local"` waits for this process's own limiter instead, with
+   * the same settings, until the store answers again.
+   */
+  readonly onStoreFailure?: "fail" | "local" | undefined
 }
 
 /**
@@ -287,7 +349,7 @@ const resolveGate = (
 }
 
 // The profile table, loaded only when a profile is named: a client that names none does not bundle it.
-type ProfileTable = Pick<typeof Profile, "get" | "names">
+type ProfileTable = Pick<typeof Profile, "get" | "names"> & Partial<Pick<typeof Profile, "requestModes">>
 
 const resolve = (
   options: Options,
@@ -399,7 +461,8 @@ export interface Service {
   /** Sends a request of an operation, as written or canonical, and decodes the answer. */
   readonly run: <O extends Operation.Any>(
     operation: O,
-    request: Operation.InputOf<O>
+    request: Operation.InputOf<O>,
+    options?: CallOptions
   ) => Effect.Effect<Operation.ResponseOf<O>, EfaError>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <O extends Operation.Any>(
@@ -426,7 +489,10 @@ export const make = (
   options: Options
 ): Effect.Effect<Service, InvalidOptionsError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const table = typeof options.profile === "string" ? yield* Effect.promise(() => import("./Profile.js")) : undefined
+    // The profile table loads with a profile named, or one with product classes (their mapping lives there).
+    const table = typeof options.profile === "string" || options.profile?.productClasses
+      ? yield* Effect.promise(() => import("./Profile.js"))
+      : undefined
     const { deployment, gate: gateOptions, ...resolved } = yield* resolve(options, table)
     // The rate-limit queue loads when a client sets limits.
     const gate = Option.isSome(gateOptions)
@@ -434,6 +500,10 @@ export const make = (
       : Option.none()
     // A client speaking rapidJSON loads each operation's codec on its first call (`Operation.rapidJson`), so
     // that a bundle leaves them out, or in chunks of their own.
+    // A deployment's own product classes, and the mapping of a request's modes to them, load with a profile
+    // that has them.
+    const profile = deployment.profile
+    const modes = profile?.productClasses && table?.requestModes(profile)
     const settings: ResolvedSettings = {
       ...resolved,
       gate,
@@ -442,12 +512,27 @@ export const make = (
         dialect: deployment.dialect,
         timeZone: resolved.timeZone,
         productClasses: deployment.profile?.productClasses
-      })
+      }),
+      modes
     }
     const httpClient = yield* HttpClient.HttpClient
     // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).
-    const requestInit = yield* Effect.serviceOption(FetchHttpClient.RequestInit)
-    const executor = makeExecutor(settings, httpClient, Option.getOrUndefined(requestInit))
+    const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
+    // A cache, joined calls and a shared quota load when asked for.
+    if (options.cache || options.coalesce || options.rateLimit?.store) {
+      return yield* (yield* Effect.promise(() => import("./internal/sharing.js"))).make(
+        options,
+        settings,
+        gateOptions,
+        deployment.apiKey,
+        httpClient,
+        requestInit,
+        makeExecutor,
+        InvalidOptionsError,
+        makeJsonDecoder
+      )
+    }
+    const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
       run: (operation, request) => executor.execute(operation, request),
       url: (operation, request) => executor.buildUrl(operation, request)
@@ -472,7 +557,8 @@ export const layer = (options: Options): Layer.Layer<OperationClient, InvalidOpt
  */
 export type Client<Operations extends Record<string, Operation.Any>> = {
   readonly [Name in keyof Operations]: (
-    request: Operation.InputOf<Operations[Name]>
+    request: Operation.InputOf<Operations[Name]>,
+    options?: CallOptions
   ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, EfaError>
 }
 
@@ -486,10 +572,10 @@ export const methods = <const Operations extends Record<string, Operation.Any>>(
   runner: Service,
   operations: Operations
 ): Client<Operations> => {
-  const client: Record<string, (request: unknown) => Effect.Effect<unknown, EfaError>> = {}
+  const client: Record<string, (request: unknown, options?: CallOptions) => Effect.Effect<unknown, EfaError>> = {}
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
-    client[name] = (request) => runner.run(operation, request)
+    client[name] = (request, options) => runner.run(operation, request, options)
   }
   return client as Client<Operations>
 }

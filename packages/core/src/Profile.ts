@@ -12,7 +12,9 @@
  * @since 0.1.0
  */
 import { contractPaths, type DialectName, type OperationName as OperationNameOf } from "./internal/operationNames.js"
+import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/productClasses.js"
 import { contractParams as internalContractParams, renameParams as internalRenameParams } from "./internal/renames.js"
+import type * as Operation from "./Operation.js"
 
 /**
  * The method names of the client's operations (see `EfaClient.operations`).
@@ -59,7 +61,12 @@ export interface Profile {
   readonly paths?: Partial<Record<OperationName, string>> | undefined
   /** How an API key is sent; absent: the deployment needs none (a key given anyway goes as `Authorization`). */
   readonly apiKey?: ApiKeyScheme | undefined
-  /** Its own product classes mapped to the usual MOT-IDs, where they differ. */
+  /**
+   * Its own product classes mapped to the usual MOT-IDs, where they differ. Answers are read through it, and
+   * requests written through it the other way: a mode filter sends every class that reads as each mode
+   * (TfNSW: buses, MOT-ID 5, are the classes 5 and 11). A class not in the table is taken as the MOT-ID of the
+   * same number.
+   */
   readonly productClasses?: Readonly<Record<number, number>> | undefined
   /**
    * Parameters it names differently, per operation: the contract's name to its own (TfNSW's trip takes
@@ -296,3 +303,50 @@ export const contractParams: (
  */
 export const offers = (profile: Profile | undefined, operation: OperationName): boolean =>
   profile?.operations === undefined || profile.operations.includes(operation)
+
+/**
+ * The classes of a deployment that a request's transport mode (a MOT-ID) is sent as: every class its
+ * {@link Profile.productClasses} reads as that mode; without a table, or for a mode the table does not
+ * name, the MOT-ID itself; none for a mode the deployment has no class for (its number is another mode's
+ * class there).
+ *
+ * @example
+ * ```ts
+ * import { Mot, Profile } from "@efa-kit/core"
+ *
+ * const tfnsw = Profile.get("tfnsw")
+ * assert.deepStrictEqual(Profile.classesOf(tfnsw, Mot.Mot.Train), [1])
+ * assert.deepStrictEqual(Profile.classesOf(tfnsw, Mot.Mot.CityBus), [5, 11])
+ * assert.deepStrictEqual(Profile.classesOf(tfnsw, Mot.Mot.SBahn), [])
+ * assert.deepStrictEqual(Profile.classesOf(Profile.get("vvs"), Mot.Mot.SBahn), [1])
+ * ```
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const classesOf = (profile: Profile | undefined, mode: number): ReadonlyArray<number> =>
+  classesOfMode(profile?.productClasses, mode)
+
+/**
+ * A request's query from a client configured with a deployment, its mode filters read back as MOT-IDs: each
+ * class as the modes a deployment writing the first of {@link classesOf} writes as that class. For a fake that
+ * serves a profile, with {@link contractParams}.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const contractModes = (
+  profile: Profile | undefined,
+  operation: Operation.Any,
+  pairs: ReadonlyArray<readonly [string, string]>
+): ReadonlyArray<readonly [string, string]> => fromClasses(profile?.productClasses, operation.modeFilters, pairs)
+
+/**
+ * How a client configured with a deployment that has its own product classes writes a request's mode
+ * filters: the query with every mode as the classes {@link classesOf} gives, or the issues of the filters
+ * that keep only modes the deployment has no class for. The client applies it by itself.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const requestModes = (profile: Profile): ModeMapping => clientModes(profile.name, profile.productClasses)

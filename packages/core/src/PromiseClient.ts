@@ -104,6 +104,8 @@ export {
 export interface CallOptions {
   /** Aborts the call and its HTTP request; the call then rejects with the signal's reason. */
   readonly signal?: AbortSignal | undefined
+  /** `false`: asks the server, not the client's `cache` (the answer is still kept). */
+  readonly cache?: boolean | undefined
 }
 
 /**
@@ -193,7 +195,10 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     const signal = callOptions?.signal
     if (closed !== undefined) return Promise.reject(new Error(`${operation.name}: the client is closed`))
     if (signal?.aborted === true) return Promise.reject(abortReason(signal))
-    const program = Effect.flatMap(OperationClient.OperationClient, (runner) => runner.run(operation, request))
+    const program = Effect.flatMap(
+      OperationClient.OperationClient,
+      (runner) => runner.run(operation, request, callOptions)
+    )
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
       Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
     )

@@ -359,5 +359,6 @@ export const operation: Operation<
   response: ServingLinesResponse,
   hasResult: (response) => response.servingLines.length > 0,
   resultKeys: { contract: ["servingLines"], rapidJSON: ["lines"] },
-  rapidJson: () => import("./internal/rapidjson/ServingLines.js").then((module) => module.codec(ServingLinesResponse))
+  rapidJson: () => import("./internal/rapidjson/ServingLines.js").then((module) => module.codec(ServingLinesResponse)),
+  modeFilters: [{ in: "suffix", prefix: EXCLUDED_MODE_PREFIX }]
 }

@@ -877,7 +877,12 @@ export const Timestamp: Schema.Schema<DateTime.Utc, string> = InstantTimestamp
  */
 export const LegMode = Schema.Struct({
   name: Schema.String,
-  mot: Schema.Finite
+  mot: Schema.Finite,
+  /**
+   * The line's short name as people read it ("T8", "U7", "42"), where `name` is the long one ("Sydney Trains
+   * Network T8 Airport & South Line"): rapidJSON `transportation.disassembledName`, else `number`.
+   */
+  number: opt(Schema.String)
 }).annotations({ identifier: "LegMode" })
 
 /**
@@ -1001,5 +1006,9 @@ export const operation: Operation<
   response: TripResponse,
   hasResult: (response) => response.trips.length > 0,
   resultKeys: { contract: ["trips"], rapidJSON: ["journeys"] },
-  rapidJson: () => import("./internal/rapidjson/Trip.js").then((module) => module.codec(TripResponse))
+  rapidJson: () => import("./internal/rapidjson/Trip.js").then((module) => module.codec(TripResponse)),
+  modeFilters: [
+    { in: "suffix", prefix: EXCLUDED_MODE_PREFIX },
+    { in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: "modes.included" }
+  ]
 }

@@ -110,7 +110,17 @@ export * as RapidJson from "./RapidJson.js"
 /**
  * @since 0.1.0
  */
+export * as ResponseCache from "./ResponseCache.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as ServingLines from "./ServingLines.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as SharedStore from "./SharedStore.js"
 
 /**
  * @since 0.1.0

@@ -137,7 +137,7 @@ describe("rapidJSON boards", () => {
       plannedPlatform: "Quarry Rd opp Mill St",
       lineId: "nsw:30777: :R:sj2",
       lineName: "777",
-      mode: { name: "Sample Buses Network 777", mot: 5 },
+      mode: { name: "Sample Buses Network 777", mot: 5, number: "777" },
       destination: { id: "10900999", name: "Harbour Wharf" },
       cancelled: false
     }
@@ -168,7 +168,7 @@ describe("rapidJSON boards", () => {
       platform: "2",
       lineId: "mus:02004: :H:j26",
       lineName: "4",
-      mode: { name: "Straßenbahn 4", mot: 4 },
+      mode: { name: "Straßenbahn 4", mot: 4, number: "4" },
       destination: { id: "de:09999:400", name: "Musterstadt, Südfriedhof" },
       tripCode: 1204,
       cancelled: true,
@@ -238,7 +238,7 @@ describe("rapidJSON trip stops", () => {
     expect(decode(german.tripStops, "trip-stops")).toEqual({
       lineId: "mus:10003: :R:j26",
       lineName: "S3",
-      mode: { name: "S-Bahn S3", mot: 1 },
+      mode: { name: "S-Bahn S3", mot: 1, number: "S3" },
       destination: { id: "de:09999:77", name: "Neudorf, Bahnhof" },
       stops: [
         {

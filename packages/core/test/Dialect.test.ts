@@ -281,3 +281,31 @@ describe("Dialect.probe", () => {
       expect(found).toMatchObject({ speaks: "rapidJSON", version: "10.9.1.1", controllerVersion: "10.9.1.2" })
     }))
 })
+
+describe("notices of both lists (a deployment that ignores filterPublicationStatus)", () => {
+  const ids = (result: Either.Either<{ readonly infos: ReadonlyArray<{ readonly id: string }> }, unknown>) =>
+    Either.getOrThrow(result).infos.map((notice) => notice.id)
+
+  it.effect("keep their list, and a request's publicationStatus keeps only the notices of its list", () =>
+    Effect.gen(function*() {
+      const options = { baseUrl: "http://efa.test/", dialect: "rapidJSON" } as const
+      const all = yield* withClient(options, answer("add-info"), (efa) => efa.addInfo({}))
+      expect(Either.getOrThrow(all.result).infos.map((n) => [n.id, n.publicationStatus])).toEqual([
+        ["ems-1001", "current"],
+        ["ems-1000", "history"]
+      ])
+      const current = yield* withClient(
+        options,
+        answer("add-info"),
+        (efa) => efa.addInfo({ publicationStatus: "current" })
+      )
+      expect(ids(current.result)).toEqual(["ems-1001"])
+      expect(current.sent[0]!.url).toContain("filterPublicationStatus=current")
+      const history = yield* withClient(
+        options,
+        answer("add-info"),
+        (efa) => efa.addInfo({ publicationStatus: "history" })
+      )
+      expect(ids(history.result)).toEqual(["ems-1000"])
+    }))
+})

@@ -61,7 +61,7 @@ describe("rapidJSON trip", () => {
         interchange: 1,
         legs: [
           {
-            mode: { name: "Stadtbahn U7", mot: 3 },
+            mode: { name: "Stadtbahn U7", mot: 3, number: "U7" },
             origin: {
               id: "de:99001:100:1:2",
               name: "Lindenplatz",
@@ -88,7 +88,7 @@ describe("rapidJSON trip", () => {
             coords: [[48.5, 9.25], [48.505, 9.26], [48.51, 9.27]]
           },
           {
-            mode: { name: "Bus 42", mot: 5 },
+            mode: { name: "Bus 42", mot: 5, number: "42" },
             origin: {
               id: "de:99001:200:3:1",
               name: "Mühlweg",
@@ -126,6 +126,14 @@ describe("rapidJSON trip", () => {
     expect(response.trips.map((trip) => trip.duration)).toEqual([360])
     expect(response.systemMessages).toEqual([
       { type: "warning", module: "BROKER", code: -10015, text: "itp", subType: "itp-monomodal" }
+    ])
+  })
+
+  it("keeps a line's short name (disassembledName, else number) beside its long name", () => {
+    const { trips } = Schema.decodeUnknownSync(sydney.trip)(JSON.parse(fixture("trip-short-name")))
+    expect(trips[0]!.legs.map((leg) => leg.mode)).toEqual([
+      { name: "Beispielbahn Netz T8 Flughafen & Süd Linie", mot: 0, number: "T8" },
+      { name: "IC 2201 Küstenexpress", mot: 15, number: "2201" }
     ])
   })
 
@@ -300,7 +308,8 @@ describe("rapidJSON notices", () => {
           lines: ["tst:20042: :R:j30", "tst:20042: :H:j30", "tst:20043: :R:j30"],
           severity: "high",
           url: "https://example.org/notices/1001",
-          affectedStops: ["de:99001:200"]
+          affectedStops: ["de:99001:200"],
+          publicationStatus: "current"
         },
         {
           id: "ems-1000",
@@ -309,7 +318,8 @@ describe("rapidJSON notices", () => {
           text: "Der Aufzug am Lindenplatz ist außer Betrieb.",
           validFrom: "2030-03-01",
           lines: [],
-          severity: "normal"
+          severity: "normal",
+          publicationStatus: "history"
         }
       ]
     })
@@ -326,7 +336,8 @@ describe("rapidJSON notices", () => {
       validTo: "2030-04-02",
       lines: [],
       severity: "veryLow",
-      url: "https://example.org/alerts/5"
+      url: "https://example.org/alerts/5",
+      publicationStatus: "history"
     }])
   })
 })
@@ -340,6 +351,12 @@ describe("rapidJSON lines and areas (from the schema only)", () => {
         { name: "Bus 42", number: "42", mot: 5, direction: "Am Hang - Lindenplatz", lineId: "tst:20042: :R:j30" }
       ]
     })
+  })
+
+  it("takes a serving line's short name from disassembledName before a longer number", () => {
+    const text = fixture("serving-lines").replace(`"number": "U7",`, `"number": "U7 Nordbahnhof - Südpark",`)
+    const { servingLines } = Schema.decodeUnknownSync(schemas.servingLines)(JSON.parse(text))
+    expect(servingLines.map((line) => line.number)).toEqual(["U7", "42"])
   })
 
   it("reads the first transportation's polylines and stops as line geometry", () => {
@@ -444,14 +461,22 @@ const wireable = {
     return { ...r, providers: Array.from(byId.values()) }
   },
   servingLines: (r: ServingLines.ServingLinesResponse) => r,
-  addInfo: (r: AddInfo.AddInfoResponse): AddInfo.AddInfoResponse => ({
-    ...r,
-    infos: AddInfo.dedupe(r.infos).map((notice) => {
-      if (notice.validTo === undefined || notice.validTo < "2500") return notice
-      const { validTo: _, ...rest } = notice
+  // the wire keeps each notice in its list: current ones (and those that do not say) first, then historic ones
+  addInfo: (r: AddInfo.AddInfoResponse): AddInfo.AddInfoResponse => {
+    const infos = AddInfo.dedupe(r.infos).map((notice): AddInfo.Notice => {
+      const listed = { ...notice, publicationStatus: notice.publicationStatus ?? "current" }
+      if (listed.validTo === undefined || listed.validTo < "2500") return listed
+      const { validTo: _, ...rest } = listed
       return rest
     })
-  }),
+    return {
+      ...r,
+      infos: [
+        ...infos.filter((notice) => notice.publicationStatus === "current"),
+        ...infos.filter((notice) => notice.publicationStatus === "history")
+      ]
+    }
+  },
   geoObject: (r: GeoObject.GeoObjectResponse): GeoObject.GeoObjectResponse => ({
     ...r,
     stops: r.stops.map(({ servingLines: _, ...stop }) => stop)
@@ -459,8 +484,10 @@ const wireable = {
   // a cancellation status reads as cancelled; board locations carry no distance
   departures: (r: Departures.DeparturesResponse): Departures.DeparturesResponse => ({
     ...r,
-    events: r.events.map((event) => ({
+    // the wire has one short name: the event's `lineName` and its mode's `number`
+    events: r.events.map(({ mode: { number: _, ...mode }, ...event }) => ({
       ...event,
+      mode: { ...mode, number: event.lineName },
       cancelled: event.cancelled ||
         (event.realtimeStatus ?? []).some((s) =>
           ["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CANCELLED"].includes(s)
@@ -468,7 +495,11 @@ const wireable = {
     })),
     locations: r.locations.map(({ distance: _, ...location }) => location)
   }),
-  tripStops: (r: TripStops.TripStopsResponse) => r
+  tripStops: (r: TripStops.TripStopsResponse): TripStops.TripStopsResponse => {
+    if (r.mode === undefined) return r
+    const { number: _, ...mode } = r.mode
+    return { ...r, mode: r.lineName === undefined ? mode : { ...mode, number: r.lineName } }
+  }
 }
 
 describe("rapidJSON round trips", () => {

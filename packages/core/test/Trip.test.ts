@@ -446,7 +446,7 @@ describe("Trip response", () => {
             interchange: 1,
             legs: [
               {
-                mode: { name: "S-Bahn S1", mot: 1 },
+                mode: { name: "S-Bahn S1", mot: 1, number: "S1" },
                 origin: {
                   id: id("de:08111:6118"),
                   name: "Stuttgart Hauptbahnhof (tief)",

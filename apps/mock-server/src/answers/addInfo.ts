@@ -20,6 +20,8 @@
  * - `itdLPxx_selStop`: notices listing one of the stops. `filterOMC` / `filterOMC_PlaceID`: notices
  *   concerning one of the municipalities or places.
  * - Codes (`filterProviderCode`, `filterSourceSystemName`, `itdLPxx_selOperator`) compare without case.
+ * - Each notice says which list it belongs to (`publicationStatus`, by the same rule), so that rapidJSON answers
+ *   put it in `infos.current` or `infos.historic`.
  * - An empty result is `infos: []` without a message.
  *
  * @since 0.1.0
@@ -153,7 +155,9 @@ export const answerAddInfo: Answer<AddInfo.AddInfoRequest, AddInfo.AddInfoRespon
       validFrom: notice.validFrom,
       validTo: notice.validTo,
       lines: notice.lines,
-      severity: notice.severity
+      severity: notice.severity,
+      // the list it belongs to at the fake's clock (rapidJSON `infos.current` or `infos.historic`)
+      publicationStatus: notice.validTo < day ? "history" as const : "current" as const
     }))
   }
 }

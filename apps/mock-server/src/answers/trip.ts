@@ -205,7 +205,7 @@ const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg
     const departureDelay = delaySeconds(run.id, boardStop, board === 0)
     const arrivalDelay = delaySeconds(run.id, alightStop, false)
     const leg: Trip.Leg = {
-      mode: { name: lineDisplayName(line), mot: line.mot },
+      mode: { name: lineDisplayName(line), mot: line.mot, number: line.number },
       origin: {
         ...stopRef(boardStop),
         departureTimePlanned: instant(departure),

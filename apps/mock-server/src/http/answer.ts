@@ -78,6 +78,8 @@ export interface RapidJsonReading {
   readonly strict: boolean
   /** The interface version rapidJSON answers name. */
   readonly version: string
+  /** The product classes rapidJSON answers write modes in: a profile's own, where it has them. */
+  readonly productClasses?: Readonly<Record<number, number>> | undefined
 }
 
 /**
@@ -91,8 +93,14 @@ export const DEFAULT_INTERFACE_VERSION = "10.2.10.139"
 
 const defaultReading: RapidJsonReading = { strict: false, version: DEFAULT_INTERFACE_VERSION }
 
-const encodeOrThrow = (operation: Operation.Any, format: OutputFormat, context: AnswerContext, response: unknown) => {
-  const encoded = encoderOf(operation, format, context.timeZone)(response)
+const encodeOrThrow = (
+  operation: Operation.Any,
+  format: OutputFormat,
+  context: AnswerContext,
+  reading: RapidJsonReading,
+  response: unknown
+) => {
+  const encoded = encoderOf(operation, format, context.timeZone, reading.productClasses)(response)
   if (Either.isLeft(encoded)) {
     throw new Error(
       `the answer of ${operation.name} does not match its response schema: ` +
@@ -126,7 +134,7 @@ export const answerQuery = (
       return { _tag: "Invalid", entry, issues }
     }
     const response = entry.answer(decoded.right, context)
-    const encoded = encodeOrThrow(operation, format, context, response)
+    const encoded = encodeOrThrow(operation, format, context, reading, response)
     const body = format === "JSON"
       ? encoded
       : completeAnswer(
@@ -155,7 +163,7 @@ export const answerQuery = (
       entry.noResult,
       read.issues.map((issue) => `${issue.parameter}: ${issue.message}`).join("; ")
     )
-  const encoded = encodeOrThrow(operation, format, context, response) as Record<string, unknown>
+  const encoded = encodeOrThrow(operation, format, context, reading, response) as Record<string, unknown>
   const body = completeAnswer(operation.name, encoded, settingsOf(context, reading, coords, notes), request)
   return { _tag: "Answered", entry, response, body: JSON.stringify(body) }
 }
@@ -242,10 +250,11 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
   if (cached !== undefined) return cached
   const pairs = queryPairs(c)
   const entry = select(pairs)
-  // a profile's own parameter names (TfNSW's `depArrMacro`) read as the contract's
-  const read = deps.options.profile === undefined
+  // a profile's own parameter names (TfNSW's `depArrMacro`) and product classes read as the contract's
+  const profile = deps.options.profile
+  const read = profile === undefined
     ? pairs
-    : Profile.contractParams(deps.options.profile, entry.operation.name, pairs)
+    : Profile.contractModes(profile, entry.operation, Profile.contractParams(profile, entry.operation.name, pairs))
   const { limits } = deps.options
   const budget = new WorkBudget({
     maxSearches: limits.maxTripSearches,
@@ -277,7 +286,11 @@ const readings = new WeakMap<ResolvedOptions, RapidJsonReading>()
 export const readingOf = (options: ResolvedOptions): RapidJsonReading => {
   let reading = readings.get(options)
   if (reading === undefined) {
-    reading = { strict: options.strict, version: options.profile?.version ?? DEFAULT_INTERFACE_VERSION }
+    reading = {
+      strict: options.strict,
+      version: options.profile?.version ?? DEFAULT_INTERFACE_VERSION,
+      productClasses: options.profile?.productClasses
+    }
     readings.set(options, reading)
   }
   return reading

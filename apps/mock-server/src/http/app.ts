@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { Either } from "effect"
 import { Hono } from "hono"
 import { type AppOptions, resolveOptions } from "../options.js"
 import { answers, operationsOf } from "../registry.js"
@@ -14,6 +15,7 @@ import { makeTestTools, type TestTools } from "./interceptor.js"
 import { journaled } from "./journal.js"
 import { ADMIN_PREFIX, isAdmin, isInternal, OPENAPI_PATH } from "./paths.js"
 import { apiKeyCheck } from "./profile.js"
+import { parseQuota, Quota, type QuotaLimits } from "./quota.js"
 import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
 import { openApiRoutes } from "./routes/openapi.js"
@@ -47,6 +49,18 @@ export {
   SEQUENCE_HEADER
 } from "./send.js"
 
+const quotaOf = (quota: string | QuotaLimits | undefined): Quota | undefined => {
+  if (quota === undefined) return undefined
+  const limits = typeof quota === "string" ? parseQuota(quota) : Either.right(quota)
+  if (Either.isLeft(limits)) throw new Error(`invalid option quota: ${limits.left}`)
+  for (const [name, value] of Object.entries(limits.right)) {
+    if (value !== undefined && !(typeof value === "number" && value > 0)) {
+      throw new Error(`invalid option quota.${name}: must be a positive number`)
+    }
+  }
+  return new Quota(limits.right)
+}
+
 /**
  * Builds a fake and its state.
  *
@@ -71,6 +85,7 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     onError: (error) => resolved.onError(error, { method: "record", path: options.record ?? "" })
   })
   const deps: RouteDeps = {
+    quota: quotaOf(options.quota),
     options: resolved,
     state,
     cache,

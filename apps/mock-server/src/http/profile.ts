@@ -2,7 +2,9 @@
  * A fake started with a deployment profile (`--profile tfnsw`) answers on that deployment's paths as
  * well (TfNSW: `trip`, `stop_finder`, `coord`, `add_info`) and, where the deployment wants an API key,
  * refuses a request without one with 401 as its gateway does, so that a client configured with the
- * profile can be tried locally. Any non-empty key is accepted. The contract's paths keep answering.
+ * profile can be tried locally. Any non-empty key is accepted. The contract's paths keep answering. It
+ * speaks the deployment's parameter names and product classes: a request's mode filters are read as the
+ * MOT-IDs it writes as those classes, and rapidJSON answers carry the classes (`http/answer.ts`).
  *
  * @since 0.1.0
  */

@@ -98,7 +98,9 @@ export const outputFormatOf = (pairs: ReadonlyArray<readonly [string, string]>):
 
 type Encoder = (response: unknown) => Either.Either<unknown, ParseResult.ParseError>
 
-const encoders = new WeakMap<DateTime.TimeZone, Map<string, Encoder>>()
+// by the deployment's product classes (a profile's table, or none), then by time zone
+const encoders = new WeakMap<object, WeakMap<DateTime.TimeZone, Map<string, Encoder>>>()
+const NO_CLASSES = {}
 const contractEncoders = new WeakMap<Operation.Any, Encoder>()
 
 /**
@@ -118,20 +120,30 @@ export const contractEncoder = (operation: Operation.Any): Encoder => {
 
 /**
  * The rapidJSON encoder of an operation's answers in a time zone (notice validity dates become instants
- * in it).
+ * in it), with a deployment's product classes where it serves a profile that has its own.
  *
  * @since 0.1.0
  * @category encoding
  */
-export const rapidJsonEncoder = (operation: Operation.Any, timeZone: DateTime.TimeZone): Encoder => {
-  let byName = encoders.get(timeZone)
+export const rapidJsonEncoder = (
+  operation: Operation.Any,
+  timeZone: DateTime.TimeZone,
+  productClasses?: Readonly<Record<number, number>> | undefined
+): Encoder => {
+  const classes = productClasses ?? NO_CLASSES
+  let byZone = encoders.get(classes)
+  if (byZone === undefined) {
+    byZone = new WeakMap()
+    encoders.set(classes, byZone)
+  }
+  let byName = byZone.get(timeZone)
   if (byName === undefined) {
     byName = new Map()
-    encoders.set(timeZone, byName)
+    byZone.set(timeZone, byName)
   }
   let encoder = byName.get(operation.name)
   if (encoder === undefined) {
-    const schemas = RapidJson.responses({ timeZone }) as Record<string, Schema.Schema<any, any>>
+    const schemas = RapidJson.responses({ timeZone, productClasses }) as Record<string, Schema.Schema<any, any>>
     const schema = schemas[operation.name]
     if (schema === undefined) throw new Error(`no rapidJSON encoding for ${operation.name}`)
     encoder = Schema.encodeEither(schema) as Encoder
@@ -146,8 +158,13 @@ export const rapidJsonEncoder = (operation: Operation.Any, timeZone: DateTime.Ti
  * @since 0.1.0
  * @category encoding
  */
-export const encoderOf = (operation: Operation.Any, format: OutputFormat, timeZone: DateTime.TimeZone): Encoder =>
-  format === "rapidJSON" ? rapidJsonEncoder(operation, timeZone) : contractEncoder(operation)
+export const encoderOf = (
+  operation: Operation.Any,
+  format: OutputFormat,
+  timeZone: DateTime.TimeZone,
+  productClasses?: Readonly<Record<number, number>> | undefined
+): Encoder =>
+  format === "rapidJSON" ? rapidJsonEncoder(operation, timeZone, productClasses) : contractEncoder(operation)
 
 /**
  * The issues of a failed decode, one per parameter and rule: the parameter is the first element of the

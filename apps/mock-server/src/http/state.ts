@@ -22,6 +22,11 @@ export interface JournalEntry {
   readonly method: string
   readonly path: string
   readonly params: ReadonlyArray<readonly [string, string]>
+  /**
+   * When the request arrived, by the machine's clock (not the fake's), to the millisecond: how many
+   * requests a client sent in a second.
+   */
+  readonly receivedAt: string
   status: number | null
   /** The fault applied, in header syntax, when there was one. */
   fault?: string
@@ -60,6 +65,7 @@ class Recorded implements JournalEntry {
   status: number | null = null
   declare fault?: string
   readonly #params: ReadonlyArray<readonly [string, string]> | string
+  readonly #receivedAt = Date.now()
   readonly bytes: number
 
   constructor(
@@ -70,6 +76,10 @@ class Recorded implements JournalEntry {
   ) {
     this.#params = params
     this.bytes = ENTRY_OVERHEAD_BYTES + 2 * (method.length + path.length) + textBytes(params)
+  }
+
+  get receivedAt(): string {
+    return new Date(this.#receivedAt).toISOString()
   }
 
   get params(): ReadonlyArray<readonly [string, string]> {
@@ -92,8 +102,10 @@ class Recorded implements JournalEntry {
   }
 
   toJSON(): JournalEntry {
-    const { fault, method, params, path, seq, status } = this
-    return fault === undefined ? { seq, method, path, params, status } : { seq, method, path, params, status, fault }
+    const { fault, method, params, path, receivedAt, seq, status } = this
+    return fault === undefined
+      ? { seq, method, path, params, receivedAt, status }
+      : { seq, method, path, params, receivedAt, status, fault }
   }
 }
 

@@ -13,10 +13,11 @@ import type * as Option from "effect/Option"
 import type * as Tracer from "effect/Tracer"
 import { type EfaError, QueueFullError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
+import type { RateLimitStoreError } from "../SharedStore.js"
 import type { Deployment } from "./deployment.js"
 import type { Dialect } from "./dialect.js"
 import { makeInterpreter } from "./interpret.js"
-import type { Gate } from "./limiter.js"
+import type { ModeMapping } from "./productClasses.js"
 import type { ResolvedRedirects } from "./redirect.js"
 import { makeRequestBuilder } from "./request.js"
 import { type ResolvedRetry, retrying } from "./retry.js"
@@ -37,6 +38,20 @@ export {
   retryDelay
 } from "./retry.js"
 
+/**
+ * What holds calls back: the in-process queue (`limiter.ts`, a `Gate`) or a shared quota
+ * (`sharedLimiter.ts`).
+ *
+ * @internal
+ */
+export interface Limiter {
+  readonly maxQueue: number
+  readonly run: <A, E, E2>(
+    effect: Effect.Effect<A, E>,
+    onFull: () => E2
+  ) => Effect.Effect<A, E | E2 | RateLimitStoreError>
+}
+
 /** @internal */
 export interface ResolvedSettings {
   readonly baseUrl: string
@@ -47,13 +62,15 @@ export interface ResolvedSettings {
   readonly retry: Option.Option<ResolvedRetry>
   readonly maxResponseBytes: number
   readonly redirects: ResolvedRedirects | false
-  readonly gate: Option.Option<Gate>
+  readonly gate: Option.Option<Limiter>
   readonly transformClient: ((client: HttpClient.HttpClient) => HttpClient.HttpClient) | undefined
   readonly spans: boolean
   /** The deployment: paths, parameters, offered operations, the API key. */
   readonly deployment: Deployment
   /** How answers read: response schemas (rapidJSON codecs loaded per operation), result keys, diagnosis. */
   readonly dialect: Dialect
+  /** The request's modes in the deployment's own product classes, where its profile has a table of them. */
+  readonly modes?: ModeMapping | undefined
 }
 
 /**
@@ -155,9 +172,12 @@ export const makeExecutor = (
       if (url._tag === "Left") return Effect.fail(url.left)
       // the operation's rapidJSON codec, on its first call
       const loading = settings.dialect.load(operation)
-      return loading === undefined
+      const call = loading === undefined
         ? traced(operation, url.right)
         : Effect.zipRight(loading, Effect.suspend(() => traced(operation, url.right)))
+      // what the deployment answered beyond the request's filters is left out
+      const narrow = operation.narrow
+      return narrow === undefined ? call : Effect.map(call, (response) => narrow(request, response))
     })
 
   return { execute, buildUrl: requests.url } as const

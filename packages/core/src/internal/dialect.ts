@@ -28,6 +28,8 @@ const CONTRACT_KEYS = ["trips", "pins", "servingLines", "providers", "geometry",
 export const recognise = (json: unknown): "rapidJSON" | "legacy" | "contract" | undefined => {
   if (!isRecord(json)) return undefined
   if (LEGACY_KEYS.some((key) => key in json)) return "legacy"
+  // the contract's notices are a list, rapidJSON's an object of lists
+  if (Array.isArray(json.infos)) return "contract"
   if (
     RAPID_JSON_KEYS.some((key) => key in json) || isRecord(json.infos) ||
     (typeof json.version === "string" && !CONTRACT_KEYS.some((key) => key in json))
@@ -37,14 +39,19 @@ export const recognise = (json: unknown): "rapidJSON" | "legacy" | "contract" | 
 }
 
 /**
- * Explains a body that lacks the result an operation expects, for a client speaking `dialect`.
+ * Explains a body that lacks the result an operation expects, for a client speaking `dialect`. `seen`: the
+ * format the body is known to be in (it carries that format's result), else what {@link recognise} makes of it.
  *
  * @internal
  */
-export const describeBody = (json: unknown, dialect: DialectName, resultKey: string): string => {
+export const describeBody = (
+  json: unknown,
+  dialect: DialectName,
+  resultKey: string,
+  seen: ReturnType<typeof recognise> = recognise(json)
+): string => {
   const keys = isRecord(json) ? Object.keys(json).slice(0, 8) : []
   const found = keys.length > 0 ? `top-level keys: ${keys.join(", ")}` : "no top-level keys"
-  const seen = recognise(json)
   const prefix = `no "${resultKey}" and no system message explains it (${found})`
   if (seen === "legacy") {
     return dialect === "rapidJSON"
@@ -115,16 +122,40 @@ export const makeDialect = (settings: DialectSettings) => {
     return { detail, versions }
   }
 
+  const other: DialectName = rapid ? "contract" : "rapidJSON"
+
   /**
-   * Why a decoded body without result is not an empty result: it lacks the result key and no system
-   * message explains that. `undefined` when it is a plain empty result.
+   * Why a body is in the other dialect: it carries that dialect's result, whatever its messages say (a key both
+   * dialects use, the notices' `infos`, tells them apart by its shape). `undefined` when it is not.
    */
-  const diagnose = (operation: Operation.Any, json: unknown, hasSystemMessages: boolean): string | undefined => {
-    if (hasSystemMessages || !isRecord(json)) return undefined
+  const foreign = (operation: Operation.Any, json: unknown): string | undefined => {
+    if (!isRecord(json)) return undefined
     const keys = operation.resultKeys[dialect]
-    if (keys.length === 0 || keys.some((key) => key in json)) return undefined
+    const theirs = operation.resultKeys[other]
+    const carries = theirs.some((key) => key in json && !keys.includes(key)) ||
+      (recognise(json) === other && theirs.some((key) => key in json))
+    return carries ? describeBody(json, dialect, keys.join(`" or "`), other) : undefined
+  }
+
+  /**
+   * Why a decoded body without result is not an empty result: it lacks the result key and no `error` message
+   * explains that (a warning such as -10015 explains nothing). `undefined` when it is a plain empty result, or
+   * one an error message explains.
+   */
+  const diagnose = (
+    operation: Operation.Any,
+    json: unknown,
+    hasErrors: boolean,
+    hadResultKey: boolean
+  ): string | undefined => {
+    const keys = operation.resultKeys[dialect]
+    if (hasErrors || hadResultKey || keys.length === 0 || !isRecord(json)) return undefined
     return describeBody(json, dialect, keys.join(`" or "`))
   }
+
+  /** Whether a body has one of the operation's result keys: asked before decoding, which may add them. */
+  const hasResultKey = (operation: Operation.Any, json: unknown): boolean =>
+    isRecord(json) && operation.resultKeys[dialect].some((key) => key in json)
 
   /** What to put before a decode error's message when the body looks like another format than the dialect's. */
   const mismatch = (json: unknown): string => {
@@ -137,7 +168,7 @@ export const makeDialect = (settings: DialectSettings) => {
       : `(the body looks like the contract format: set dialect "contract") `
   }
 
-  return { dialect, load, response, versionRefusal, diagnose, mismatch } as const
+  return { dialect, load, response, versionRefusal, hasResultKey, foreign, diagnose, mismatch } as const
 }
 
 /** @internal */

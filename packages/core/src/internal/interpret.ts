@@ -119,6 +119,8 @@ export const makeInterpreter = (dialect: Dialect) => {
         return Effect.fail(new InterfaceVersionError({ operation: operation.name, url, ...refused }))
       }
     }
+    // the fast decoder works in place and may add the result key
+    const hadResultKey = dialect.hasResultKey(operation, json)
     const decoded = decoderFor(operation)(json, body)
     if (decoded._tag === "Left") {
       const issue = describeIssue(decoded.left.issue)
@@ -126,7 +128,15 @@ export const makeInterpreter = (dialect: Dialect) => {
     }
     const value = decoded.right as Response
     const messages = (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
-    if (!operation.hasResult(value)) {
+    const hasResult = operation.hasResult(value)
+    // no silent empties: an answer in the other dialect is not a result, whatever its messages say (a lenient
+    // schema may take its fields for one), and an answer without its result key is not an empty result unless
+    // an error message explains it
+    if (!hadResultKey || !hasResult) {
+      const foreign = dialect.foreign(operation, json)
+      if (foreign !== undefined) return decodeError("schema", "$", foreign)
+    }
+    if (!hasResult) {
       const unresolved = operation.unresolved?.(value)
       if (unresolved !== undefined) {
         return Effect.fail(
@@ -141,12 +151,10 @@ export const makeInterpreter = (dialect: Dialect) => {
           })
         )
       }
-      if (SystemMessage.errors(messages).length > 0) {
-        return Effect.fail(new ServerMessageError({ operation: operation.name, messages: messages! }))
-      }
-      // no silent empties: an answer without its result key that no message explains is not an empty result
-      const diagnosis = dialect.diagnose(operation, json, messages !== undefined && messages.length > 0)
+      const hasErrors = SystemMessage.errors(messages).length > 0
+      const diagnosis = dialect.diagnose(operation, json, hasErrors, hadResultKey)
       if (diagnosis !== undefined) return decodeError("schema", "$", diagnosis)
+      if (hasErrors) return Effect.fail(new ServerMessageError({ operation: operation.name, messages: messages! }))
     }
     return Effect.succeed(value)
   }

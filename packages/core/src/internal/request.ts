@@ -13,6 +13,7 @@ import { InvalidRequestError, type RequestIssue } from "../EfaError.js"
 import type { Operation, QueryContext } from "../Operation.js"
 import type { Deployment } from "./deployment.js"
 import { formatIssues } from "./describe.js"
+import type { ModeMapping } from "./productClasses.js"
 import { type QueryPairs, toQueryString } from "./query.js"
 
 /**
@@ -174,6 +175,8 @@ export interface RequestSettings extends QueryContext {
   readonly baseUrl: string
   readonly headers: Readonly<Record<string, string>>
   readonly deployment: Deployment
+  /** The request's modes in the deployment's own product classes, where its profile has a table of them. */
+  readonly modes?: ModeMapping | undefined
 }
 
 /**
@@ -183,7 +186,7 @@ export interface RequestSettings extends QueryContext {
  * @internal
  */
 export const makeRequestBuilder = (settings: RequestSettings) => {
-  const { baseUrl, deployment } = settings
+  const { baseUrl, deployment, modes } = settings
   const context: QueryContext = { timeZone: settings.timeZone }
   const encoders = new Map<
     Operation<any, any, any, any>,
@@ -222,8 +225,14 @@ export const makeRequestBuilder = (settings: RequestSettings) => {
     }
     return Either.match(encoderFor(operation)(request), {
       onLeft: (issues) => Either.left(new InvalidRequestError({ operation: operation.name, issues })),
-      onRight: (pairs) =>
-        Either.right(`${baseUrl}${deployment.path(operation)}?${toQueryString(deployment.query(operation, pairs))}`)
+      onRight: (query) => {
+        const pairs = modes?.(operation.modeFilters, query) ?? Either.right(query)
+        return Either.isLeft(pairs)
+          ? Either.left(new InvalidRequestError({ operation: operation.name, issues: pairs.left }))
+          : Either.right(
+            `${baseUrl}${deployment.path(operation)}?${toQueryString(deployment.query(operation, pairs.right))}`
+          )
+      }
     })
   }
 

@@ -25,6 +25,7 @@ import { invalidFault, type PlainAnswer, requestedFault, respondWithFault } from
 import type { Intercept, SourceAnswer, TestTools } from "../interceptor.js"
 import { journaled } from "../journal.js"
 import { PATHS } from "../paths.js"
+import { type Quota, withQuota } from "../quota.js"
 import { outputFormatOf, systemErrorBody } from "../responses.js"
 import { finalJson, finalResponse, JSON_TYPE, methodNotAllowed } from "../send.js"
 import type { MockState } from "../state.js"
@@ -46,6 +47,8 @@ export interface RouteDeps extends AnswerDeps {
   readonly intercept?: Intercept | undefined
   /** Stubs, verification and recordings, whose admin endpoints join the admin API. */
   readonly tools?: TestTools | undefined
+  /** A quota per API key (`--quota`), checked before anything else is answered. */
+  readonly quota?: Quota | undefined
 }
 
 /**
@@ -149,7 +152,8 @@ export const operationAnswer = (deps: RouteDeps, path: string) => {
  * @category handlers
  */
 export const operationHandler = (deps: RouteDeps, path: string) => {
-  const answer = operationAnswer(deps, path)
+  const plain = operationAnswer(deps, path)
+  const answer = deps.quota === undefined ? plain : withQuota(deps.quota, deps.options.profile?.apiKey?.header, plain)
   const notAllowed = methodNotAllowed(OPERATION_METHODS)
   return (c: AppContext): Response | Promise<Response> => {
     const method = c.req.method

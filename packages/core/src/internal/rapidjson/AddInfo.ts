@@ -86,9 +86,11 @@ const ids = (refs: ReadonlyArray<{ readonly id?: string }> | undefined): Array<s
 }
 
 const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Type): AddInfo.AddInfoResponse => {
-  // `infos.current` then `infos.historic` (`infos.affected` is a lookup table, not notices)
-  const all = [...(wire.infos?.current ?? []), ...(wire.infos?.historic ?? [])]
-  const notices = all.map((info): AddInfo.Notice => {
+  // `infos.current` then `infos.historic` (`infos.affected` is a lookup table, not notices); each notice keeps
+  // its list as `publicationStatus`
+  const current = wire.infos?.current ?? []
+  const all = [...current, ...(wire.infos?.historic ?? [])]
+  const notices = all.map((info, i): AddInfo.Notice => {
     const link = info.infoLinks?.[0]
     // `validFrom`/`validTo` ← `timestamps.validity` (else `availability`), as calendar dates in the deployment's
     // time zone; an open end (`isOpenEnd`, year 2500) gives no `validTo`
@@ -115,6 +117,7 @@ const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Ty
     put(out, "severity", info.priority)
     put(out, "url", info.url ?? link?.url)
     put(out, "affectedStops", ids(info.affected?.stops))
+    out.publicationStatus = i < current.length ? "current" : "history"
     return out
   })
   // de-duplicated by `id`, as in the contract dialect
@@ -124,7 +127,8 @@ const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Ty
 }
 
 const addInfoEncode = (context: Context) => (response: AddInfo.AddInfoResponse): typeof WireAddInfoResponse.Type => {
-  const current = response.infos.map((notice) => {
+  // a notice goes into the list it came from; one that does not say, into `current`
+  const wireInfo = (notice: AddInfo.Notice) => {
     const out: Mutable<typeof WireInfo.Type> = {
       id: notice.id,
       type: notice.type,
@@ -145,8 +149,10 @@ const addInfoEncode = (context: Context) => (response: AddInfo.AddInfoResponse):
     if (notice.affectedStops !== undefined) affected.stops = notice.affectedStops.map((id) => ({ id }))
     if (affected.lines !== undefined || affected.stops !== undefined) out.affected = affected
     return out
-  })
-  const out: Mutable<typeof WireAddInfoResponse.Type> = { infos: { current, historic: [] } }
+  }
+  const current = response.infos.filter((notice) => notice.publicationStatus !== "history").map(wireInfo)
+  const historic = response.infos.filter((notice) => notice.publicationStatus === "history").map(wireInfo)
+  const out: Mutable<typeof WireAddInfoResponse.Type> = { infos: { current, historic } }
   put(out, "systemMessages", response.systemMessages)
   return out
 }

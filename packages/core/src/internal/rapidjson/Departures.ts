@@ -191,10 +191,15 @@ const tripCodeOf = (value: string | number | undefined): number | undefined => {
 }
 
 /** @internal */
-export const modeOf = (context: Context, t: typeof WireTransportation.Type): Trip.Leg["mode"] => ({
-  name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
-  mot: mapClass(context, t.product?.class ?? 11)
-})
+export const modeOf = (context: Context, t: typeof WireTransportation.Type): Trip.Leg["mode"] => {
+  const mode: Mutable<Trip.Leg["mode"]> = {
+    name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
+    mot: mapClass(context, t.product?.class ?? 11)
+  }
+  // the short name, as on trip legs (the same as the event's `lineName`)
+  put(mode, "number", t.disassembledName ?? t.number)
+  return mode
+}
 
 /** @internal */
 export const destinationOf = (t: typeof WireTransportation.Type): Departures.StopEvent["destination"] => {

@@ -30,9 +30,10 @@ export const WireServingLinesResponse = Schema.Struct({
 const servingLinesDecode =
   (context: Context) => (wire: typeof WireServingLinesResponse.Type): ServingLines.ServingLinesResponse => {
     const servingLines = (wire.lines ?? []).map((line): ServingLines.ServingLine => {
-      // `number` ← `number`, else `disassembledName`; `direction` ← `destination.name`, else `description`;
+      // `number` ← `disassembledName` (the short name, "T8"), else `number` (TfNSW's is "T8 Airport & South Line");
+      // `direction` ← `destination.name`, else `description`;
       // `lineId` ← `id`
-      const number = line.number ?? line.disassembledName ?? ""
+      const number = line.disassembledName ?? line.number ?? ""
       const out: Mutable<ServingLines.ServingLine> = {
         name: line.name ?? number,
         number,

@@ -106,16 +106,15 @@ const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): T
       put(destination, "arrivalTimeEstimated", leg.destination.arrivalTimeEstimated)
       put(destination, "platform", platformOf(leg.destination))
       put(destination, "parent", parentOf(leg.destination.parent))
-      const out: Mutable<Trip.Leg> = {
-        // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
-        // `transportation.product.class` through the deployment's class table (no class: 11, other)
-        mode: {
-          name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
-          mot: mapClass(context, t.product?.class ?? 11)
-        },
-        origin,
-        destination
+      // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
+      // `transportation.product.class` through the deployment's class table (no class: 11, other); its short
+      // name `number` ← `disassembledName` ("T8"), else `number` (TfNSW's `number` is "T8 Airport & South Line")
+      const mode: Mutable<Trip.Leg["mode"]> = {
+        name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
+        mot: mapClass(context, t.product?.class ?? 11)
       }
+      put(mode, "number", t.disassembledName ?? t.number)
+      const out: Mutable<Trip.Leg> = { mode, origin, destination }
       // `realtimeStatus` is a list on the wire, joined with `,`
       const status = leg.realtimeStatus
       put(out, "realtimeStatus", typeof status === "string" ? status : status?.join(","))
@@ -169,6 +168,7 @@ const tripEncode = (context: Context) => (response: Trip.TripResponse): typeof W
         name: leg.mode.name,
         product: { class: unmapClass(context, leg.mode.mot) }
       }
+      put(transportation, "disassembledName", leg.mode.number)
       put(transportation, "id", leg.lineId)
       const out: Mutable<typeof WireLeg.Type> = { origin, destination, transportation }
       put(out, "realtimeStatus", leg.realtimeStatus?.split(","))

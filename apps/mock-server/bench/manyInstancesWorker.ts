@@ -1,0 +1,140 @@
+/**
+ * One copy of an application in the many-instances benchmark (`bench/manyInstances.ts`), started with
+ * `fork`: it builds a client as the benchmark's message says and runs one load, then reports what its
+ * calls got.
+ *
+ * - `quota`: tries `rate` calls a second for `seconds` against a shared Redis quota;
+ * - `poll`: asks every query of `queries`, in an order of its own, every `intervalMs`, `rounds` times,
+ *   with or without the shared cache.
+ */
+import { OperationClient, Point, StopFinder } from "@efa-kit/core"
+import * as Redis from "@efa-kit/core/Redis"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { Duration, Effect, Fiber, Layer } from "effect"
+
+/** What a worker is asked to do. */
+export type Job =
+  | {
+    readonly kind: "quota"
+    readonly baseUrl: string
+    readonly redisUrl: string
+    readonly apiKey: string
+    readonly requestsPerSecond: number
+    readonly maxQueue: number | undefined
+    readonly rate: number
+    readonly seconds: number
+  }
+  | {
+    readonly kind: "poll"
+    readonly baseUrl: string
+    readonly redisUrl: string | undefined
+    readonly apiKey: string
+    /** The queries: a text, and a `maxResults` (0: none) to tell two queries of one text apart. */
+    readonly queries: ReadonlyArray<readonly [string, number]>
+    readonly intervalMs: number
+    readonly rounds: number
+    readonly timeToLiveMs: number
+    readonly phaseMs: number
+  }
+
+/** The worker's answer when its client is built, and the main process's word to start. */
+export interface Ready {
+  readonly ready: true
+}
+
+/** When to start, epoch milliseconds. */
+export interface Start {
+  readonly startAt: number
+}
+
+/** What a worker reports. */
+export interface Outcome {
+  readonly answered: number
+  readonly failures: Record<string, number>
+}
+
+const run = (job: Job) =>
+  Effect.gen(function*() {
+    const client = yield* OperationClient.make(
+      job.kind === "quota"
+        ? {
+          baseUrl: job.baseUrl,
+          apiKey: job.apiKey,
+          rateLimit: {
+            requestsPerSecond: job.requestsPerSecond,
+            store: Redis.layer({ url: job.redisUrl }),
+            ...(job.maxQueue === undefined ? {} : { maxQueue: job.maxQueue })
+          }
+        }
+        : {
+          baseUrl: job.baseUrl,
+          apiKey: job.apiKey,
+          ...(job.redisUrl === undefined ? {} : {
+            cache: {
+              store: Redis.layer({ url: job.redisUrl }),
+              timeToLive: { stopFinder: Duration.millis(job.timeToLiveMs) }
+            }
+          })
+        }
+    )
+    // every process starts at the same moment, whenever each was ready
+    const startAt = yield* Effect.async<number>((resume) => {
+      process.once("message", (start: Start) => resume(Effect.succeed(start.startAt)))
+      process.send!({ ready: true } satisfies Ready)
+    })
+    yield* Effect.sleep(Duration.millis(Math.max(0, startAt - Date.now())))
+    let answered = 0
+    const failures: Record<string, number> = {}
+    const call = (name: string, maxResults = 0) =>
+      client.run(StopFinder.operation, {
+        input: Point.any(name),
+        ...(maxResults === 0 ? {} : { maxResults })
+      }).pipe(
+        Effect.match({
+          onSuccess: () => {
+            answered++
+          },
+          onFailure: (error) => {
+            failures[error._tag] = (failures[error._tag] ?? 0) + 1
+          }
+        })
+      )
+    if (job.kind === "quota") {
+      // open loop: a call every 1/rate seconds, whatever became of the earlier ones
+      const fibers: Array<Fiber.RuntimeFiber<void>> = []
+      const total = Math.round(job.rate * job.seconds)
+      const started = Date.now()
+      for (let i = 0; i < total; i++) {
+        const due = started + (i * 1000) / job.rate
+        const wait = due - Date.now()
+        if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
+        fibers.push(yield* Effect.fork(call(`Hauptbahnhof ${i % 20}`)))
+      }
+      yield* Fiber.joinAll(fibers)
+    } else {
+      const order = [...job.queries]
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1))
+        ;[order[i], order[j]] = [order[j]!, order[i]!]
+      }
+      yield* Effect.sleep(Duration.millis(job.phaseMs))
+      const started = Date.now()
+      for (let round = 0; round < job.rounds; round++) {
+        const due = started + round * job.intervalMs
+        const wait = due - Date.now()
+        if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
+        yield* Effect.forEach(order, ([name, maxResults]) => call(name, maxResults), { concurrency: 10, discard: true })
+      }
+    }
+    return { answered, failures } satisfies Outcome
+  }).pipe(Effect.scoped, Effect.provide(Layer.orDie(NodeHttpClient.layerUndici)))
+
+process.once("message", (job: Job) => {
+  Effect.runPromise(run(job)).then(
+    (outcome) => process.send!(outcome, () => process.exit(0)),
+    (error) => {
+      console.error(error)
+      process.exit(1)
+    }
+  )
+})

@@ -1,0 +1,199 @@
+import { HttpClient, HttpClientResponse } from "@effect/platform"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Duration, Effect, Fiber, Layer, Scope } from "effect"
+import { Redis as IORedis } from "ioredis"
+import * as fs from "node:fs"
+import { hasRedis, type RunningRedis, startRedis } from "../../../test-support/redis.js"
+import { OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
+import * as Redis from "../src/Redis.js"
+import { okBody } from "./support/upstream.js"
+
+// An HttpClient that answers at once and records the `name_sf` of each request.
+const recording = () => {
+  const sent: Array<string> = []
+  const layer = Layer.succeed(
+    HttpClient.HttpClient,
+    HttpClient.make((request) =>
+      Effect.sync(() => {
+        sent.push(new URL(request.url).searchParams.get("name_sf") ?? "")
+        return HttpClientResponse.fromWeb(request, new Response(okBody, { status: 200 }))
+      })
+    )
+  )
+  return { sent, layer }
+}
+
+// A client as one process of an application builds it: its own Redis connections.
+const processClient = (options: OperationClient.Options, http: Layer.Layer<HttpClient.HttpClient>) =>
+  Effect.flatMap(
+    Scope.Scope,
+    (scope) => Effect.provide(OperationClient.make(options), Layer.merge(http, Layer.succeed(Scope.Scope, scope)))
+  )
+
+const find = (client: OperationClient.Service, name: string, options?: OperationClient.CallOptions) =>
+  client.run(StopFinder.operation, { input: Point.any(name) }, options)
+
+const name = hasRedis
+  ? "shared stores on a real Redis"
+  : "shared stores on a real Redis (skipped: redis-server is not installed)"
+
+describe.skipIf(!hasRedis)(name, () => {
+  let redis: RunningRedis
+  beforeAll(async () => {
+    redis = await startRedis()
+  }, 20_000)
+  afterAll(async () => {
+    await redis?.stop()
+  })
+
+  const keys = async (pattern: string) => {
+    const connection = new IORedis({ host: redis.host, port: redis.port })
+    try {
+      return (await connection.keys(pattern)).sort()
+    } finally {
+      connection.disconnect()
+    }
+  }
+
+  it.live("hands out turns of one quota in order across connections", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const take = (layer: Layer.Layer<SharedStore.RateLimitStore>) =>
+        Effect.map(
+          Layer.buildWithScope(layer, scope),
+          (context) => context.unsafeMap.get(SharedStore.RateLimitStore.key)
+        )
+      const one = (yield* take(Redis.layerRateLimitStore({ url: redis.url }))) as SharedStore.RateLimitStore
+      const two = (yield* take(Redis.layerRateLimitStore({ url: redis.url }))) as SharedStore.RateLimitStore
+      // one request per 10 seconds: each turn waits 10 s longer than the one before
+      const ask = { key: "efa-kit:quota:test-turns", limit: 1, window: Duration.seconds(10) }
+      const delays: Array<number> = []
+      for (const store of [one, two, one, two]) delays.push(Duration.toMillis(yield* store.take(ask)))
+      expect(delays[0]).toBe(0)
+      for (let i = 1; i < delays.length; i++) {
+        expect(Math.round(delays[i]! / 10_000)).toBe(i)
+      }
+      yield* Scope.close(scope, Effect.void as any)
+    }))
+
+  it.live("two processes share a quota, counted per deployment and key, never under the key itself", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const http = recording()
+      // one request per 10 seconds
+      const options = (apiKey: string): OperationClient.Options => ({
+        baseUrl: "http://efa.test/",
+        apiKey,
+        rateLimit: { requestsPerSecond: 0.1, store: Redis.layer({ url: redis.url }) }
+      })
+      const a = yield* processClient(options("key-one"), http.layer)
+      const b = yield* processClient(options("key-one"), http.layer)
+      const other = yield* processClient(options("key-two"), http.layer)
+      yield* find(a, "a1")
+      // the other key has a quota of its own
+      yield* find(other, "o1")
+      // the second process waits for the first one's quota to allow another request
+      const waiting = yield* Effect.fork(find(b, "b1"))
+      yield* Effect.sleep("300 millis")
+      expect(http.sent).toEqual(["a1", "o1"])
+      yield* Fiber.interrupt(waiting)
+      const quotas = yield* Effect.promise(() => keys("efa-kit:quota:*"))
+      expect(quotas.filter((key) => key.startsWith("efa-kit:quota:http://efa.test/#"))).toHaveLength(2)
+      expect(quotas.join(" ")).not.toContain("key-one")
+    })))
+
+  it.live("answers kept by one process are given to another with the same deployment and key", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const http = recording()
+      const options = (apiKey: string): OperationClient.Options => ({
+        baseUrl: "http://efa.test/",
+        apiKey,
+        cache: { store: Redis.layer({ url: redis.url }) }
+      })
+      const a = yield* processClient(options("key-one"), http.layer)
+      const b = yield* processClient(options("key-one"), http.layer)
+      const other = yield* processClient(options("key-two"), http.layer)
+      const first = yield* find(a, "Hbf")
+      const second = yield* find(b, "Hbf")
+      expect(second).toEqual(first)
+      expect(http.sent).toEqual(["Hbf"])
+      yield* find(other, "Hbf")
+      expect(http.sent).toEqual(["Hbf", "Hbf"])
+      yield* find(b, "Hbf", { cache: false })
+      expect(http.sent).toEqual(["Hbf", "Hbf", "Hbf"])
+      const answers = yield* Effect.promise(() => keys("efa-kit:answer:*"))
+      expect(answers).toHaveLength(2)
+      expect(answers.join(" ")).not.toContain("key-one")
+    })))
+
+  it.live("a rapidJSON answer kept by one process decodes to the same model in another", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const body = fs.readFileSync(new URL("./fixtures/rapidjson/stop-finder.json", import.meta.url), "utf8")
+      let sent = 0
+      const http = Layer.succeed(
+        HttpClient.HttpClient,
+        HttpClient.make((request) =>
+          Effect.sync(() => {
+            sent++
+            return HttpClientResponse.fromWeb(request, new Response(body, { status: 200 }))
+          })
+        )
+      )
+      const options: OperationClient.Options = {
+        baseUrl: "http://efa.test/",
+        dialect: "rapidJSON",
+        apiKey: "key-rapid",
+        cache: { store: Redis.layer({ url: redis.url }) }
+      }
+      const a = yield* processClient(options, http)
+      const b = yield* processClient(options, http)
+      const first = yield* find(a, "Hbf")
+      const second = yield* find(b, "Hbf")
+      expect(sent).toBe(1)
+      expect(second).toEqual(first)
+    })))
+
+  describe("when Redis is down", () => {
+    let down: RunningRedis
+    beforeAll(async () => {
+      down = await startRedis()
+      await down.stop()
+    }, 20_000)
+
+    it.live("the shared quota fails with RateLimitStoreError, nothing sent", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const http = recording()
+        const client = yield* processClient({
+          baseUrl: "http://efa.test/",
+          retry: false,
+          rateLimit: { requestsPerSecond: 10, store: Redis.layer({ url: down.url }) }
+        }, http.layer)
+        const error = yield* Effect.flip(find(client, "Hbf"))
+        expect(error._tag).toBe("RateLimitStoreError")
+        expect(http.sent).toEqual([])
+      })))
+
+    it.live("with onStoreFailure: local, calls go through this process's own limiter", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const http = recording()
+        const client = yield* processClient({
+          baseUrl: "http://efa.test/",
+          retry: false,
+          rateLimit: { requestsPerSecond: 100, store: Redis.layer({ url: down.url }), onStoreFailure: "local" }
+        }, http.layer)
+        yield* Effect.all([find(client, "a"), find(client, "b")])
+        expect(http.sent).toEqual(["a", "b"])
+      })))
+
+    it.live("the shared cache is skipped: every call asks the server", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const http = recording()
+        const client = yield* processClient({
+          baseUrl: "http://efa.test/",
+          cache: { store: Redis.layer({ url: down.url }) }
+        }, http.layer)
+        yield* find(client, "Hbf")
+        yield* find(client, "Hbf")
+        expect(http.sent).toEqual(["Hbf", "Hbf"])
+      })))
+  })
+})
