@@ -16,9 +16,10 @@ const operationModules = Object.keys(EfaClient.operations).map((name) => name[0]
 const operationModule = new RegExp(`core/dist/(${operationModules.join("|")})\\.js$`)
 
 const BUDGET = {
-  // the stop-finder program in all, and efa-kit's own code in it
+  // the stop-finder program in all, and efa-kit's own code in it (22 kB since the client names a network
+  // failure's cause, checks what people pass in, maps modes through a profile and hooks a shared cache)
   stopFinderTotal: 150 * KB,
-  stopFinderEfaKit: 20 * KB
+  stopFinderEfaKit: 22 * KB
 }
 
 const programs = [
@@ -26,7 +27,7 @@ const programs = [
   { name: "trip via Effect", entry: "scripts/size/trip-effect.ts" },
   { name: "stopFinder via Promise", entry: "scripts/size/stopFinder-promise.ts" },
   { name: "stopFinder via Effect, index import", entry: "scripts/size/stopFinder-effect-index.ts" },
-  { name: "stopFinder via EfaClient (all eight)", entry: "scripts/size/stopFinder-efaClient.ts" },
+  { name: "stopFinder via EfaClient (all ten)", entry: "scripts/size/stopFinder-efaClient.ts" },
   { name: "Effect floor (HttpClient + Schema)", entry: "scripts/size/effect-floor.ts" }
 ]
 
