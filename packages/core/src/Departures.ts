@@ -33,6 +33,7 @@ import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
+import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
   ClockTimeParam,
@@ -340,8 +341,6 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<DeparturesRequest
     encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
   })
 
-const queries = new Map<string, Schema.Schema<DeparturesRequest, Query>>()
-
 /**
  * The board request as query parameters and back, with date and time written in the deployment's time
  * zone. One schema per zone, kept for reuse.
@@ -349,15 +348,9 @@ const queries = new Map<string, Schema.Schema<DeparturesRequest, Query>>()
  * @since 0.1.0
  * @category schemas
  */
-export const DeparturesQuery = (context: QueryContext): Schema.Schema<DeparturesRequest, Query> => {
-  const key = DateTime.zoneToString(context.timeZone)
-  let query = queries.get(key)
-  if (query === undefined) {
-    query = makeQuery(context.timeZone)
-    queries.set(key, query)
-  }
-  return query
-}
+export const DeparturesQuery: (context: QueryContext) => Schema.Schema<DeparturesRequest, Query> = perTimeZone(
+  makeQuery
+)
 
 // ---------------------------------------------------------------------------------------------
 // response

@@ -36,6 +36,7 @@ import { LatLonPairs } from "./internal/latLonPairs.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, IntParam, opt, ParamString, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
+import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
   FixedParam,
@@ -836,8 +837,6 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Quer
     encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
   })
 
-const queries = new Map<string, Schema.Schema<TripRequest, Query>>()
-
 /**
  * The trip request as query parameters and back, with date and time written in the deployment's time
  * zone. One schema per zone, kept for reuse.
@@ -845,15 +844,7 @@ const queries = new Map<string, Schema.Schema<TripRequest, Query>>()
  * @since 0.1.0
  * @category schemas
  */
-export const TripQuery = (context: QueryContext): Schema.Schema<TripRequest, Query> => {
-  const key = DateTime.zoneToString(context.timeZone)
-  let query = queries.get(key)
-  if (query === undefined) {
-    query = makeQuery(context.timeZone)
-    queries.set(key, query)
-  }
-  return query
-}
+export const TripQuery: (context: QueryContext) => Schema.Schema<TripRequest, Query> = perTimeZone(makeQuery)
 
 // ---------------------------------------------------------------------------------------------
 // response

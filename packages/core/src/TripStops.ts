@@ -14,6 +14,7 @@ import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, IntParam, ModelText, opt, TextParam } from "./internal/params.js"
+import { perTimeZone } from "./internal/perTimeZone.js"
 import { IssueCollector, queryCodec } from "./internal/query.js"
 import { ClockTimeParam, FixedParam, requestOf } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -146,23 +147,13 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripStopsRequest,
     }
   })
 
-const queries = new Map<string, Schema.Schema<TripStopsRequest, Query>>()
-
 /**
  * The request as query parameters and back, in the deployment's time zone. One schema per zone.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const TripStopsQuery = (context: QueryContext): Schema.Schema<TripStopsRequest, Query> => {
-  const key = DateTime.zoneToString(context.timeZone)
-  let query = queries.get(key)
-  if (query === undefined) {
-    query = makeQuery(context.timeZone)
-    queries.set(key, query)
-  }
-  return query
-}
+export const TripStopsQuery: (context: QueryContext) => Schema.Schema<TripStopsRequest, Query> = perTimeZone(makeQuery)
 
 /**
  * The stops of a trip in travel order, with the trip's line where the server names it. A missing
