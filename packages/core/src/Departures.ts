@@ -163,7 +163,7 @@ const table = ParamTable.make({
  * )
  * assert.strictEqual(
  *   Operation.toQueryString(query),
- *   "mode=direct&type_dm=any&name_dm=de%3A08111%3A6118&useRealtime=1&limit=10&itdDate=20260302&itdTime=0830" +
+ *   "mode=direct&type_dm=any&name_dm=de:08111:6118&useRealtime=1&limit=10&itdDate=20260302&itdTime=0830" +
  *     "&itdDateTimeDepArr=dep"
  * )
  * ```
