@@ -97,9 +97,15 @@ const agree = (schema: Schema.Schema<any, any>, json: string): void => {
   }
 }
 
-// A valid document: a value of the type, encoded, as JSON text.
-const documentOf = (schema: Schema.Schema<any, any>) =>
-  Arbitraries.make(schema).map((value) => JSON.stringify(Schema.encodeSync(schema)(value)))
+// A valid document: a value of the type, encoded, as JSON text. A lenient wire schema's index signature can
+// generate a known key with a value of another type (a vehicle whose `name` is a list), which has no valid
+// encoding: such values are left out.
+const documentOf = (schema: Schema.Schema<any, any>) => {
+  const encode = Schema.encodeEither(schema)
+  return Arbitraries.make(schema).map((value) => encode(value)).filter(Either.isRight).map((encoded) =>
+    JSON.stringify(encoded.right)
+  )
+}
 
 const KEYS = ["x", "id", "name", "coord", "lat", "__proto__", "constructor", "toString", "pins", "trips", "legs"]
 
