@@ -55,7 +55,8 @@ export const installLines = (root: string): ReadonlyArray<{ readonly page: strin
     for (const block of codeBlocks(root, page).filter((b) => b.lang === "sh" && !/(^|&&|;)\s*cd\s/m.test(b.code))) {
       for (const raw of block.code.split("\n")) {
         for (const part of raw.replace(/#.*$/, "").split("&&").map((s) => s.trim())) {
-          if (install.test(part)) found.push({ page, command: part })
+          // a global install (`npm install -g pnpm@10`) sets up the machine, not the reader's project
+          if (install.test(part) && !/\s(-g|--global)(\s|$)/.test(part)) found.push({ page, command: part })
         }
       }
     }
