@@ -105,6 +105,9 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
       const map = await page.locator("#map").boundingBox()
       expect(map!.width).toBeGreaterThanOrEqual(width < 760 ? width - 2 : width - 400)
       expect(map!.height).toBeGreaterThanOrEqual(height * 0.5)
+      // nothing wider than the screen: a column sized by its content would push the panel and the map out
+      expect(map!.width).toBeLessThanOrEqual(width)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 
       await page.click("#plan")
       await page.waitForSelector(".trip.active")
