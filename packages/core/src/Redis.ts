@@ -1,8 +1,9 @@
 /**
  * Shared stores on Redis, for several copies of an application calling one deployment with one API key:
  * a quota counted across every process (`rateLimit.store`) through `@effect/experimental`'s
- * `RateLimiter` with its Redis store, and answers shared by every process (`cache.store`) through its
- * `Persistence` with the Redis backing. Both use `ioredis`.
+ * `RateLimiter` with its fixed-window counter in Redis, and answers shared by every process
+ * (`cache.store`), with a mark while one process asks the server so that the others wait for its answer.
+ * Both use one `ioredis` connection per layer, whose outages are told as `StoreError`s, never printed.
  *
  * A separate entry point, `@efa-kit/core/Redis`: `@effect/experimental` and `ioredis` are optional peer
  * dependencies, loaded only by a program that imports this module.
@@ -21,14 +22,13 @@
  *
  * @since 0.1.0
  */
-import * as Persistence from "@effect/experimental/Persistence"
-import * as PersistenceRedis from "@effect/experimental/Persistence/Redis"
 import * as RateLimiter from "@effect/experimental/RateLimiter"
-import * as RateLimiterRedis from "@effect/experimental/RateLimiter/Redis"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import type { RedisOptions } from "ioredis"
+import type * as Scope from "effect/Scope"
+import { Redis as IORedis, type RedisOptions } from "ioredis"
 import { RateLimitStore, ResponseStore, StoreError } from "./SharedStore.js"
 
 /**
@@ -66,19 +66,95 @@ export const redisOptions = (options: Options = {}): RedisOptions => {
   return { maxRetriesPerRequest: 1, commandTimeout: 1000, ...fromUrl, ...rest }
 }
 
-/**
- * A shared quota on Redis: `@effect/experimental`'s `RateLimiter` (fixed windows, turns handed out with
- * the delay each must wait) over its Redis store. Keys start with `efa-kit:quota:`.
- *
- * @since 0.1.0
- * @category layers
- */
-export const layerRateLimitStore = (options?: Options): Layer.Layer<RateLimitStore> =>
-  Layer.provide(layerRateLimitStoreWith, RateLimiterRedis.layerStore({ ...redisOptions(options), prefix: "" }))
+interface Connection {
+  readonly redis: IORedis
+  // What the connection last failed with, told with the errors of commands that fail meanwhile.
+  readonly lastError: () => string | undefined
+}
+
+// `ioredis` prints each failed (re)connection to stderr unless someone listens for its `error` event:
+// an outage is told instead by the commands that fail meanwhile, as a `StoreError` (or, for the cache,
+// a miss), with what the connection last failed with.
+const connect = (options: Options | undefined): Effect.Effect<Connection, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const redis = new IORedis(redisOptions(options))
+      let lastError: string | undefined = undefined
+      redis.on("error", (error: unknown) => {
+        lastError = error instanceof Error ? error.message : String(error)
+      })
+      redis.on("ready", () => {
+        lastError = undefined
+      })
+      return { redis, lastError: () => lastError }
+    }),
+    ({ redis }) =>
+      redis.status === "ready"
+        ? Effect.promise(() => redis.quit().then(() => undefined, () => redis.disconnect()))
+        : Effect.sync(() => redis.disconnect())
+  )
+
+const command = <A>(
+  connection: Connection,
+  action: string,
+  run: (redis: IORedis) => Promise<A>
+): Effect.Effect<A, StoreError> =>
+  Effect.tryPromise({
+    try: () => run(connection.redis),
+    catch: (cause) => {
+      const message = cause instanceof Error ? cause.message : String(cause)
+      const last = connection.lastError()
+      return new StoreError({
+        action,
+        detail: last === undefined || message.includes(last) ? message : `${message} (${last})`
+      })
+    }
+  })
+
+// The fixed-window counter of `@effect/experimental`'s `RateLimiter` as its own Redis store keeps it
+// (the same script, as `RateLimiterStore.fixedWindow` describes it), on a connection of this module's:
+// the library's store opens one of its own, whose errors nobody could listen to.
+const FIXED_WINDOW = `
+local key = KEYS[1]
+local tokens = tonumber(ARGV[1])
+local refillms = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local current = tonumber(redis.call("GET", key))
+if not current then
+  local nextpttl = refillms * tokens
+  redis.call("SET", key, tokens, "PX", nextpttl)
+  return { tokens, nextpttl }
+end
+local currentpttl = tonumber(redis.call("PTTL", key) or "0")
+local next = current + tokens
+if limit and next > limit then
+  return { next, currentpttl }
+end
+local nextpttl = currentpttl + (refillms * tokens)
+redis.call("SET", key, next, "PX", nextpttl)
+return { next, nextpttl }
+`
+
+const limiterStore = (connection: Connection): RateLimiter.RateLimiterStore["Type"] =>
+  RateLimiter.RateLimiterStore.of({
+    fixedWindow: (options) =>
+      Effect.mapError(
+        command(connection, "take a turn of the quota", (redis) => {
+          const args = [options.key, options.tokens, Duration.toMillis(options.refillRate)]
+          if (options.limit !== undefined) args.push(options.limit)
+          return redis.eval(FIXED_WINDOW, 1, ...args) as Promise<[number, number]>
+        }),
+        (error) => new RateLimiter.RateLimitStoreError({ message: error.detail, cause: error })
+      ),
+    // The client asks for fixed windows only.
+    tokenBucket: () =>
+      Effect.fail(new RateLimiter.RateLimitStoreError({ message: "this store keeps fixed windows only" }))
+  })
 
 /**
- * A shared quota over any store of `@effect/experimental`'s `RateLimiter` (its Redis store in
- * {@link layerRateLimitStore}, its in-memory store in tests).
+ * A shared quota over any store of `@effect/experimental`'s `RateLimiter` (Redis in
+ * {@link layerRateLimitStore}, its in-memory store in tests): `RateLimiter`'s fixed windows with
+ * `onExceeded: "delay"`, which hand out turns with the delay each must wait.
  *
  * @since 0.1.0
  * @category layers
@@ -97,44 +173,85 @@ export const layerRateLimitStoreWith: Layer.Layer<RateLimitStore, never, RateLim
     }))
 )
 
+const rateLimitStore = (connection: Connection): Layer.Layer<RateLimitStore> =>
+  Layer.provide(layerRateLimitStoreWith, Layer.succeed(RateLimiter.RateLimiterStore, limiterStore(connection)))
+
 /**
- * Shared answers on Redis: `@effect/experimental`'s `Persistence` with its Redis backing, each answer a
- * key with its time to live. Keys start with `efa-kit:answer:`.
+ * A shared quota on Redis: `@effect/experimental`'s `RateLimiter` (fixed windows, turns handed out with
+ * the delay each must wait) counted in Redis. Keys start with `efa-kit:quota:`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerRateLimitStore = (options?: Options): Layer.Layer<RateLimitStore> =>
+  Layer.unwrapScoped(Effect.map(connect(options), rateLimitStore))
+
+// Only the client that set a mark removes it: after its lease ran out, another client may hold it.
+const RELEASE = `
+if redis.call("GET", KEYS[1]) == ARGV[1] then
+  return redis.call("DEL", KEYS[1])
+end
+return 0
+`
+
+const ANSWER_PREFIX = "efa-kit:answer:"
+
+// The mark of an answer being fetched: `efa-kit:fetching:` and the rest of the answer's key.
+const markOf = (key: string): string =>
+  `efa-kit:fetching:${key.startsWith(ANSWER_PREFIX) ? key.slice(ANSWER_PREFIX.length) : key}`
+
+const wholeMillis = (duration: Duration.Duration): number => Math.max(1, Math.ceil(Duration.toMillis(duration)))
+
+const responseStore = (connection: Connection): ResponseStore => {
+  // this store's mark: a client holds its marks for as long as it lives
+  const holder = globalThis.crypto.randomUUID()
+  return ResponseStore.of({
+    get: (key) => Effect.map(command(connection, "read an answer", (redis) => redis.get(key)), Option.fromNullable),
+    set: (key, body, timeToLive) =>
+      Effect.asVoid(
+        command(connection, "keep an answer", (redis) => redis.set(key, body, "PX", wholeMillis(timeToLive)))
+      ),
+    claim: (key, lease) =>
+      Effect.map(
+        command(
+          connection,
+          "mark an answer as being fetched",
+          (redis) => redis.set(markOf(key), holder, "PX", wholeMillis(lease), "NX")
+        ),
+        (reply) => reply === "OK"
+      ),
+    release: (key) =>
+      Effect.asVoid(
+        command(connection, "remove the mark of an answer", (redis) => redis.eval(RELEASE, 1, markOf(key), holder))
+      )
+  })
+}
+
+/**
+ * Shared answers on Redis: each answer the server's body under its key, with its time to live, and a
+ * short-lived mark while a client asks the server for it, so that the other clients wait for that
+ * answer instead of asking too. Keys start with `efa-kit:answer:` and `efa-kit:fetching:`.
  *
  * @since 0.1.0
  * @category layers
  */
 export const layerResponseStore = (options?: Options): Layer.Layer<ResponseStore> =>
-  Layer.scoped(
-    ResponseStore,
-    Effect.gen(function*() {
-      const backing = yield* Persistence.BackingPersistence
-      // The backing writes `efa-kit:<key>`: the client's keys, which start with `efa-kit:`, as they are.
-      const store = yield* backing.make("efa-kit")
-      const local = (key: string) => key.startsWith("efa-kit:") ? key.slice("efa-kit:".length) : key
-      const failed = (action: string) => (error: Persistence.PersistenceError) =>
-        new StoreError({ action, detail: describe(error.message, error) })
-      return ResponseStore.of({
-        get: (key) =>
-          store.get(local(key)).pipe(
-            Effect.map(Option.flatMap((value) => typeof value === "string" ? Option.some(value) : Option.none())),
-            Effect.mapError(failed("read an answer"))
-          ),
-        set: (key, body, timeToLive) =>
-          store.set(local(key), body, Option.some(timeToLive)).pipe(Effect.mapError(failed("keep an answer")))
-      })
-    })
-  ).pipe(Layer.provide(PersistenceRedis.layer(redisOptions(options))))
+  Layer.scoped(ResponseStore, Effect.map(connect(options), responseStore))
 
 /**
- * Both stores on one Redis: give the same layer to `rateLimit.store` and `cache.store` (a client builds
- * it once).
+ * Both stores on one Redis connection: give the same layer to `rateLimit.store` and `cache.store` (a
+ * client builds it once).
  *
  * @since 0.1.0
  * @category layers
  */
 export const layer = (options?: Options): Layer.Layer<RateLimitStore | ResponseStore> =>
-  Layer.merge(layerRateLimitStore(options), layerResponseStore(options))
+  Layer.unwrapScoped(
+    Effect.map(
+      connect(options),
+      (connection) => Layer.merge(rateLimitStore(connection), Layer.succeed(ResponseStore, responseStore(connection)))
+    )
+  )
 
 const describe = (message: string, error: unknown): string => {
   const cause = (error as { readonly cause?: unknown }).cause

@@ -97,6 +97,15 @@ export const RateLimitStore: Context.Tag<RateLimitStore, RateLimitStore> = Conte
 export interface ResponseStore {
   readonly get: (key: string) => Effect.Effect<Option.Option<string>, StoreError>
   readonly set: (key: string, body: string, timeToLive: Duration.Duration) => Effect.Effect<void, StoreError>
+  /**
+   * Marks `key` as being asked of the server by this client, for at most `lease`, unless another client
+   * marked it first: `true` when this client now holds the mark (it asks, keeps the answer, then calls
+   * `release`), `false` when another one holds it (this one waits a while for its answer). A store
+   * without `claim` and `release` shares answers but not requests in flight.
+   */
+  readonly claim?: ((key: string, lease: Duration.Duration) => Effect.Effect<boolean, StoreError>) | undefined
+  /** Removes this client's mark on `key`, if it still holds it. */
+  readonly release?: ((key: string) => Effect.Effect<void, StoreError>) | undefined
 }
 
 /**

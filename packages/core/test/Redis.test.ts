@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Fiber, Layer, Scope } from "effect"
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from "@effect/vitest"
+import { Deferred, Duration, Effect, Fiber, Layer, Scope } from "effect"
 import { Redis as IORedis } from "ioredis"
 import * as fs from "node:fs"
 import { hasRedis, type RunningRedis, startRedis } from "../../../test-support/redis.js"
@@ -45,6 +45,15 @@ describe.skipIf(!hasRedis)(name, () => {
   afterAll(async () => {
     await redis?.stop()
   })
+
+  const redisCommand = async <A>(run: (connection: IORedis) => Promise<A>): Promise<A> => {
+    const connection = new IORedis({ host: redis.host, port: redis.port })
+    try {
+      return await run(connection)
+    } finally {
+      connection.disconnect()
+    }
+  }
 
   const keys = async (pattern: string) => {
     const connection = new IORedis({ host: redis.host, port: redis.port })
@@ -152,12 +161,159 @@ describe.skipIf(!hasRedis)(name, () => {
       expect(second).toEqual(first)
     })))
 
+  it.live(
+    "three processes sharing a quota of 20 a second: no sliding second holds more than 20 requests",
+    () =>
+      Effect.scoped(Effect.gen(function*() {
+        const sentAt: Array<number> = []
+        const http = Layer.succeed(
+          HttpClient.HttpClient,
+          HttpClient.make((request) =>
+            Effect.sync(() => {
+              sentAt.push(Date.now())
+              return HttpClientResponse.fromWeb(request, new Response(okBody, { status: 200 }))
+            })
+          )
+        )
+        const options: OperationClient.Options = {
+          baseUrl: "http://efa.test/",
+          apiKey: "key-sliding",
+          retry: false,
+          rateLimit: { requestsPerSecond: 20, store: Redis.layerRateLimitStore({ url: redis.url }) }
+        }
+        const processes = [
+          yield* processClient(options, http),
+          yield* processClient(options, http),
+          yield* processClient(options, http)
+        ]
+        const calls = processes.flatMap((client, p) => Array.from({ length: 24 }, (_, i) => find(client, `p${p}-${i}`)))
+        const all = yield* Effect.fork(Effect.all(calls, { concurrency: "unbounded", discard: true }))
+        // the event loop stalls twice while turns are due: the processes wake up late for them
+        for (const stall of [150, 80]) {
+          yield* Effect.sleep("700 millis")
+          const stalled = Date.now()
+          while (Date.now() - stalled < stall) {
+            // busy
+          }
+        }
+        yield* Fiber.join(all)
+        expect(sentAt).toHaveLength(72)
+        sentAt.sort((a, b) => a - b)
+        let most = 0
+        for (let i = 0, j = 0; i < sentAt.length; i++) {
+          while (sentAt[i]! - sentAt[j]! >= 1000) j++
+          most = Math.max(most, i - j + 1)
+        }
+        expect(most).toBeLessThanOrEqual(20)
+      })),
+    60_000
+  )
+
+  it.live("two processes missing one answer at once send one request: the second waits for the first's answer", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const release = yield* Deferred.make<void>()
+      const sent: Array<string> = []
+      const http = Layer.succeed(
+        HttpClient.HttpClient,
+        HttpClient.make((request) =>
+          Effect.sync(() => sent.push(new URL(request.url).searchParams.get("name_sf") ?? "")).pipe(
+            Effect.zipRight(Deferred.await(release)),
+            Effect.as(HttpClientResponse.fromWeb(request, new Response(okBody, { status: 200 })))
+          )
+        )
+      )
+      const options: OperationClient.Options = {
+        baseUrl: "http://efa.test/",
+        apiKey: "key-in-flight",
+        cache: { store: Redis.layer({ url: redis.url }) }
+      }
+      const a = yield* processClient(options, http)
+      const b = yield* processClient(options, http)
+      const first = yield* Effect.fork(find(a, "Hbf"))
+      while (sent.length === 0) yield* Effect.sleep("5 millis")
+      // the first process holds the mark while its request is in flight
+      expect(yield* Effect.promise(() => keys("efa-kit:fetching:*"))).toHaveLength(1)
+      const second = yield* Effect.fork(find(b, "Hbf"))
+      yield* Effect.sleep("200 millis")
+      expect(sent).toEqual(["Hbf"])
+      yield* Deferred.succeed(release, undefined)
+      const [one, two] = [yield* Fiber.join(first), yield* Fiber.join(second)]
+      expect(two).toEqual(one)
+      expect(sent).toEqual(["Hbf"])
+      // the mark is gone with the request
+      expect(yield* Effect.promise(() => keys("efa-kit:fetching:*"))).toEqual([])
+    })))
+
+  it.live("a mark whose holder died lets the others ask themselves once its lease runs out", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const http = recording()
+      const options: OperationClient.Options = {
+        baseUrl: "http://efa.test/",
+        apiKey: "key-died",
+        cache: { store: Redis.layer({ url: redis.url }) }
+      }
+      const a = yield* processClient(options, http.layer)
+      yield* Effect.promise(() => redisCommand((connection) => connection.flushdb()))
+      yield* find(a, "Hbf")
+      // what a process that died in the middle of its request leaves behind: its mark, no answer
+      const [answer] = yield* Effect.promise(() => keys("efa-kit:answer:*"))
+      const mark = answer!.replace("efa-kit:answer:", "efa-kit:fetching:")
+      yield* Effect.promise(() =>
+        redisCommand((connection) => connection.multi().del(answer!).set(mark, "gone", "PX", 300).exec())
+      )
+      const b = yield* processClient(options, http.layer)
+      yield* find(b, "Hbf")
+      expect(http.sent).toEqual(["Hbf", "Hbf"])
+    })))
+
   describe("when Redis is down", () => {
     let down: RunningRedis
     beforeAll(async () => {
       down = await startRedis()
       await down.stop()
     }, 20_000)
+
+    // ioredis prints "[ioredis] Unhandled error event" to stderr for each failed connection attempt unless
+    // the connection's `error` event is listened to: an outage must be told only through the calls.
+    let printed: Array<string> = []
+    let spy: MockInstance<typeof console.error> | undefined
+    beforeEach(() => {
+      printed = []
+      spy = vi.spyOn(console, "error").mockImplementation((...args: Array<unknown>) => {
+        printed.push(args.map(String).join(" "))
+      })
+    })
+    afterEach(() => {
+      spy?.mockRestore()
+      expect(printed.filter((line) => line.includes("ioredis"))).toEqual([])
+    })
+
+    it.live(
+      "Redis stopping under a running client: RateLimitStoreError for the quota, a miss for the cache",
+      () =>
+        Effect.scoped(Effect.gen(function*() {
+          const dying = yield* Effect.promise(() => startRedis())
+          const http = recording()
+          const shared = Redis.layer({ url: dying.url })
+          const client = yield* processClient({
+            baseUrl: "http://efa.test/",
+            retry: false,
+            rateLimit: { requestsPerSecond: 100, store: shared },
+            cache: { store: shared }
+          }, http.layer)
+          yield* find(client, "before")
+          yield* find(client, "before")
+          expect(http.sent).toEqual(["before"])
+          yield* Effect.promise(() => dying.stop())
+          const error = yield* Effect.flip(find(client, "during"))
+          expect(error._tag).toBe("RateLimitStoreError")
+          expect(error.message).toContain("shared rate limit")
+          // the connection keeps trying to come back meanwhile, silently
+          yield* Effect.sleep("500 millis")
+          expect(http.sent).toEqual(["before"])
+        })),
+      30_000
+    )
 
     it.live("the shared quota fails with RateLimitStoreError, nothing sent", () =>
       Effect.scoped(Effect.gen(function*() {

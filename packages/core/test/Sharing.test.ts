@@ -1,8 +1,9 @@
 import * as RateLimiter from "@effect/experimental/RateLimiter"
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Duration, Effect, Fiber, Layer, Redacted, Scope, TestClock } from "effect"
+import { Clock, Deferred, Duration, Effect, Fiber, Layer, Redacted, Scope, TestClock } from "effect"
 import { EfaClient, OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
+import { LATE_TOLERANCE_MILLIS, turnSpacingMillis } from "../src/internal/sharedLimiter.js"
 import { deploymentKey } from "../src/internal/sharing.js"
 import { layerRateLimitStoreWith } from "../src/Redis.js"
 import { okBody } from "./support/upstream.js"
@@ -272,13 +273,17 @@ describe("a shared rate limit", () => {
         fibers.push(yield* Effect.fork(call(clientA, `a${i}`)))
         fibers.push(yield* Effect.fork(call(clientB, `b${i}`)))
       }
+      // one turn every 105 ms: 10 a second with the safety margin
+      expect(turnSpacingMillis(10)).toBe(105)
       yield* TestClock.adjust("1 millis")
       expect(a.sent.length + b.sent.length).toBe(1)
-      yield* TestClock.adjust("100 millis")
+      yield* TestClock.adjust("103 millis")
+      expect(a.sent.length + b.sent.length).toBe(1)
+      yield* TestClock.adjust("1 millis")
       expect(a.sent.length + b.sent.length).toBe(2)
       yield* TestClock.adjust("400 millis")
-      expect(a.sent.length + b.sent.length).toBe(6)
-      yield* TestClock.adjust("500 millis")
+      expect(a.sent.length + b.sent.length).toBe(5)
+      yield* TestClock.adjust("600 millis")
       yield* Fiber.joinAll(fibers)
       // each process in its callers' order, the two taking turns
       expect(a.sent).toEqual(["a0", "a1", "a2", "a3", "a4"])
@@ -294,7 +299,7 @@ describe("a shared rate limit", () => {
       yield* TestClock.adjust("1 millis")
       const error = yield* Effect.flip(find("d"))
       expect(error._tag).toBe("QueueFullError")
-      yield* TestClock.adjust("1 seconds")
+      yield* TestClock.adjust("2 seconds")
       yield* Fiber.joinAll(fibers)
     }).pipe(Effect.provide(client({ rateLimit: { requestsPerSecond: 2, maxQueue: 1, store: memoryQuota() } }, layer)))
   })
@@ -359,6 +364,32 @@ describe("a shared rate limit", () => {
       yield* Fiber.join(call)
       expect(takes).toBeGreaterThanOrEqual(2)
       expect(sent).toEqual(["a"])
+    }).pipe(Effect.provide(client({ rateLimit: { requestsPerSecond: 10, store } }, layer)))
+  })
+
+  it.effect("the store's round trip counts as lateness: a turn whose answer came late is given up", () => {
+    const { layer, sent } = recording()
+    const asked: Array<number> = []
+    // The store reads its clock as it is asked and answers 40 ms later the first time: the turn it
+    // hands out is due 100 ms after it was asked, so a process that slept 100 ms from the answer would
+    // send 40 ms after the turn.
+    const store = Layer.succeed(SharedStore.RateLimitStore, {
+      take: () =>
+        Effect.gen(function*() {
+          asked.push(yield* Clock.currentTimeMillis)
+          if (asked.length === 1) yield* Effect.sleep("40 millis")
+          return Duration.millis(100)
+        })
+    })
+    return Effect.gen(function*() {
+      const call = yield* Effect.fork(find("a"))
+      yield* TestClock.adjust("140 millis")
+      expect(sent).toEqual([])
+      expect(asked).toEqual([0, 140])
+      yield* TestClock.adjust("100 millis")
+      yield* Fiber.join(call)
+      expect(sent).toEqual(["a"])
+      expect(LATE_TOLERANCE_MILLIS).toBeLessThan(40)
     }).pipe(Effect.provide(client({ rateLimit: { requestsPerSecond: 10, store } }, layer)))
   })
 

@@ -33,6 +33,13 @@ export interface AnswerBackend {
     value: Response,
     timeToLive: Duration.Duration
   ) => Effect.Effect<void>
+  /**
+   * Marks `key` as being asked of the server by this client for at most `lease`: `"held"` when this
+   * client now holds the mark, `"busy"` when another one does, `"failed"` when the store failed (ask the
+   * server, nothing to release).
+   */
+  readonly claim?: ((key: string, lease: Duration.Duration) => Effect.Effect<"held" | "busy" | "failed">) | undefined
+  readonly release?: ((key: string) => Effect.Effect<void>) | undefined
 }
 
 interface MemoryEntry {
@@ -91,6 +98,7 @@ export const sharedBackend = (
   dialect: Dialect,
   jsonDecoder: typeof makeJsonDecoder
 ): AnswerBackend => {
+  const { claim, release } = store
   const codecs = new Map<Operation<any, any, any>, Codec>()
   const codecOf = (operation: Operation<any, any, any>): Codec => {
     let codec = codecs.get(operation)
@@ -124,7 +132,18 @@ export const sharedBackend = (
       return store.set(prefix + key, JSON.stringify(encoded.right), timeToLive).pipe(
         Effect.catchAll((error) => Effect.logDebug(`efa-kit: an answer was not kept: ${error.message}`))
       )
-    }
+    },
+    claim: claim === undefined ? undefined : (key, lease) =>
+      claim(prefix + key, lease).pipe(
+        Effect.map((held): "held" | "busy" => held ? "held" : "busy"),
+        Effect.catchAll((error) =>
+          Effect.as(Effect.logDebug(`efa-kit: a request in flight is not shared: ${error.message}`), "failed" as const)
+        )
+      ),
+    release: release === undefined ? undefined : (key) =>
+      release(prefix + key).pipe(
+        Effect.catchAll((error) => Effect.logDebug(`efa-kit: a mark was left to expire: ${error.message}`))
+      )
   }
 }
 

@@ -7,11 +7,21 @@
  * that each process asks for one turn at a time and the store hands turns out in the order processes ask.
  * `maxQueue` is this queue's; `concurrency` a second `Gate` around it, in this process only.
  *
- * The store is asked for `burst` requests per `burst / requestsPerSecond` seconds: with the default
- * burst of 1, one request every `1 / requestsPerSecond` seconds across every process. A process that
- * wakes up for its turn later than half an interval (a stalled event loop) would send next to another
- * process's turn: it asks for a new turn instead (up to {@link MAX_LATE_TURNS} times), so that a stall
- * lowers the rate rather than bunching requests.
+ * Why no second holds more than `requestsPerSecond` requests, by construction:
+ * - The store keeps one schedule for the whole fleet (`@effect/experimental`'s fixed window with
+ *   `onExceeded: "delay"`, which hands out turn after turn `spacing` apart in Redis's own time, like a
+ *   GCRA): with the default burst of 1, turn `i` is due at `s₀ + i × spacing`.
+ * - A turn is used only if the request leaves between its due time and {@link LATE_TOLERANCE_MILLIS}
+ *   after it. The process sleeps from the moment the answer came (no earlier than the due time) and
+ *   measures its lateness from the moment it asked (no later than the due time, so the store's round
+ *   trip and a stalled event loop while the answer came in count as late). A turn used later is
+ *   given up and a new one taken: a stall lowers the rate instead of bunching requests.
+ * - So a request leaves within `[due, due + tolerance]`, and reaches the server a little later: any one
+ *   second of arrivals holds requests of turns due in a span of `1000 ms + tolerance + transit jitter`.
+ *   The spacing fits `requestsPerSecond` turns into that span: `(1000 + SAFETY_MARGIN_MILLIS) /
+ *   requestsPerSecond`, rounded up to a whole millisecond (Redis counts whole milliseconds), so that
+ *   a fleet sends about 5 % under its quota (at most 10 a second at 10 a second: one every 105 ms).
+ * - With a `burst` of `b`, the store hands out `b` turns at the start of each window of `b` spacings.
  *
  * @internal
  */
@@ -23,6 +33,31 @@ import type { RateLimitStore } from "../SharedStore.js"
 import type { Limiter } from "./client.js"
 import { Gate, type GateOptions } from "./limiter.js"
 
+/**
+ * How late after its due time a turn may still be used, in milliseconds. A timer in a busy Node process
+ * fires a few milliseconds late; a process stalled longer takes a new turn.
+ *
+ * @internal
+ */
+export const LATE_TOLERANCE_MILLIS = 25
+
+/**
+ * What the spacing of turns adds to each second: the tolerance of a late wake-up and as much again for
+ * what lies between the decision to send and the request's arrival (building and writing it, the
+ * network, the server's own event loop).
+ *
+ * @internal
+ */
+export const SAFETY_MARGIN_MILLIS = 2 * LATE_TOLERANCE_MILLIS
+
+/**
+ * The time between two turns of a shared quota of `requestsPerSecond`, in whole milliseconds.
+ *
+ * @internal
+ */
+export const turnSpacingMillis = (requestsPerSecond: number): number =>
+  Math.ceil((1000 + SAFETY_MARGIN_MILLIS) / requestsPerSecond)
+
 /** @internal */
 export interface SharedLimiterOptions {
   readonly store: RateLimitStore
@@ -32,14 +67,6 @@ export interface SharedLimiterOptions {
   /** When the store fails: wait for this process's own limiter (built with no `maxQueue`) instead; else fail. */
   readonly fallback: Gate | undefined
 }
-
-/**
- * The most turns a process takes for one request when it keeps waking up late for them; the last one is
- * used however late.
- *
- * @internal
- */
-export const MAX_LATE_TURNS = 3
 
 // The fallback queue has no bound: only the head of this process's queue ever waits in it.
 const unbounded = (): never => {
@@ -63,23 +90,20 @@ export class SharedLimiter implements Limiter {
     const ask = {
       key: options.key,
       limit: burst,
-      window: Duration.millis((burst * 1000) / requestsPerSecond)
+      window: Duration.millis(burst * turnSpacingMillis(requestsPerSecond))
     }
-    const tolerance = 500 / requestsPerSecond
-    // How late this process woke up for its turn, in milliseconds.
-    const lateness = Clock.clockWith((clock) =>
-      Effect.flatMap(Effect.suspend(() => options.store.take(ask)), (delay) => {
-        const due = clock.unsafeCurrentTimeMillis() + Duration.toMillis(delay)
+    // Whether this process woke up for its turn in time. The turn is due `delay` after the store read
+    // its clock, which was after `asked`: `asked + delay` is no later than the due time, so the
+    // lateness measured from it is never less than the real one.
+    const onTime = Clock.clockWith((clock) => {
+      const asked = clock.unsafeCurrentTimeMillis()
+      return Effect.flatMap(Effect.suspend(() => options.store.take(ask)), (delay) => {
+        const due = asked + Duration.toMillis(delay)
         const woke = Duration.isZero(delay) ? Effect.void : Effect.sleep(delay)
-        return Effect.map(woke, () => clock.unsafeCurrentTimeMillis() - due)
+        return Effect.map(woke, () => clock.unsafeCurrentTimeMillis() - due <= LATE_TOLERANCE_MILLIS)
       })
-    )
-    const takeOnTime = (turns: number): Effect.Effect<void, StoreError> =>
-      Effect.flatMap(
-        lateness,
-        (late) => late <= tolerance || turns >= MAX_LATE_TURNS ? Effect.void : takeOnTime(turns + 1)
-      )
-    const take = takeOnTime(1)
+    })
+    const take: Effect.Effect<void, StoreError> = Effect.flatMap(onTime, (inTime) => inTime ? Effect.void : take)
     const fallback = options.fallback
     this.#take = (operation) =>
       Effect.catchAll(take, (error: StoreError) =>

@@ -201,6 +201,65 @@ const hasErrors = (value: unknown): boolean => {
   return messages !== undefined && messages.some((message) => message.type.toLowerCase() === "error")
 }
 
+/**
+ * How long a client may hold the mark of an answer it asks the server for; other clients wait for that
+ * answer at most this long before asking themselves (a client that died holding the mark delays the
+ * others by this much, once).
+ *
+ * @internal
+ */
+export const FETCH_LEASE = Duration.seconds(5)
+
+// How often a client that waits for another one's answer looks for it: soon, then every 50 ms.
+const pollDelay = (attempt: number): Duration.Duration => Duration.millis(Math.min(50, 10 * 2 ** attempt))
+
+/**
+ * A miss in a shared store asked of the server by one client of the fleet at a time (the in-process
+ * `Coalescer` already joins this process's callers): the client that marks the key first asks and
+ * keeps the answer; the others look for that answer until it is there, or until the mark is gone
+ * without one (the holder failed, its answer could not be kept, or its lease ran out): then one of
+ * them marks the key and asks. A store that fails lets everyone ask, so nothing waits on a dead store.
+ *
+ * @internal
+ */
+export const fetchOnce = <A, E>(
+  backend: AnswerBackend,
+  operation: Operation.Any,
+  key: string,
+  fetchAndKeep: Effect.Effect<A, E>
+): Effect.Effect<A, E> => {
+  const claim = backend.claim!
+  const release = backend.release ?? (() => Effect.void)
+  // This client holds the mark: another may have kept the answer just before this one took it.
+  const asHolder: Effect.Effect<A, E> = Effect.flatMap(
+    backend.get(operation, key),
+    (hit) =>
+      hit._tag === "Some"
+        ? Effect.as(release(key), hit.value as A)
+        : Effect.ensuring(fetchAndKeep, release(key))
+  )
+  const wait = (attempt: number): Effect.Effect<A, E> =>
+    Effect.zipRight(
+      Effect.sleep(pollDelay(attempt)),
+      Effect.flatMap(backend.get(operation, key), (hit): Effect.Effect<A, E> => {
+        if (hit._tag === "Some") return Effect.succeed(hit.value as A)
+        return Effect.flatMap(
+          claim(key, FETCH_LEASE),
+          (claimed) => claimed === "held" ? asHolder : claimed === "busy" ? wait(attempt + 1) : fetchAndKeep
+        )
+      })
+    )
+  return Effect.flatMap(
+    claim(key, FETCH_LEASE),
+    (claimed) =>
+      claimed === "held"
+        ? Effect.ensuring(fetchAndKeep, release(key))
+        : claimed === "busy"
+        ? wait(0)
+        : fetchAndKeep
+  )
+}
+
 const makeRun = (
   executor: Executor,
   coalescer: Coalescer | undefined,
@@ -239,8 +298,13 @@ const makeRun = (
       if (backend === undefined || Duration.isZero(timeToLive)) {
         return coalescer.run(key, executor.execute(operation, request))
       }
-      const fetch = coalescer.run(key, fetchAndKeep(operation, request, key, timeToLive))
-      if (options?.cache === false) return fetch
+      if (options?.cache === false) return coalescer.run(key, fetchAndKeep(operation, request, key, timeToLive))
+      const fetch = coalescer.run(
+        key,
+        backend.claim === undefined
+          ? fetchAndKeep(operation, request, key, timeToLive)
+          : fetchOnce(backend, operation, key, fetchAndKeep(operation, request, key, timeToLive))
+      )
       return Effect.flatMap(
         backend.get(operation, key),
         (hit) => hit._tag === "Some" ? Effect.succeed(hit.value) : fetch
