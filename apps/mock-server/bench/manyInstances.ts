@@ -10,21 +10,23 @@
  *    client declined at once because `rateLimit.maxQueue` callers already waited (default 25 per process,
  *    `BENCH_MAX_QUEUE=none` queues them all: the run then lasts until the 4,000 calls have gone at 10 a
  *    second, about 400 s).
- * 2. Shared cache: 4 processes poll the same 100 queries every 30 s for 5 minutes, with the shared cache
- *    (`cache.store`) and without. The departure board is not on this branch's client, so the polled
- *    operation is the stop finder, kept 15 s as a board would be (its own default is 6 hours). Time runs
- *    `BENCH_TIME_SCALE` times faster (default 10: every 3 s for 30 s, kept 1.5 s). The processes were
- *    started at about the same time: each starts at a random point of the first third of an interval
- *    (within 10 s, less than the 15 s an answer is kept) and asks the queries in an order of its own. Upstream requests from the fake's journal.
- * 3. Hit latency: the same answer from the in-memory cache and from Redis, one call after the other.
+ * 2. Shared cache: 4 processes poll the same 100 boards (the departures of the fake's 61 stops and the
+ *    arrivals of 39 of them) every 30 s for 5 minutes, with the shared cache (`cache.store`) and without,
+ *    each board kept for a board's default time to live (`ResponseCache.timesToLive.departures`, 15 s).
+ *    Time runs `BENCH_TIME_SCALE` times faster (default 10: every 3 s for 30 s, kept 1.5 s). The
+ *    processes were started at about the same time: each starts at a random point of the first third of
+ *    an interval (within 10 s, less than the 15 s an answer is kept) and asks the boards in an order of
+ *    its own, 10 at a time. Upstream requests from the fake's journal.
+ * 3. Hit latency: the same board from the in-memory cache and from Redis, one call after the other.
  *
  * Run with `node --import tsx bench/manyInstances.ts` in apps/mock-server (`pnpm bench:many-instances`).
  */
-import { OperationClient, Point, StopFinder } from "@efa-kit/core"
+import { Departures, OperationClient, Point, ResponseCache } from "@efa-kit/core"
 import * as Redis from "@efa-kit/core/Redis"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { Effect, Either, Layer } from "effect"
+import { Duration, Effect, Either, Layer } from "effect"
 import { fork } from "node:child_process"
+import * as os from "node:os"
 import { fileURLToPath } from "node:url"
 import { hasRedis, REDIS_SERVER, startRedis } from "../../../test-support/redis.js"
 import { startServer } from "../src/index.js"
@@ -75,6 +77,10 @@ const describeFailures = (failures: Record<string, number>) =>
   Object.keys(failures).length === 0
     ? "none"
     : Object.entries(failures).map(([tag, count]) => `${count} ${tag}`).join(", ")
+
+// The figures depend on how busy the machine is: its load average (1, 5, 15 minutes) before and after.
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(" ")
+console.log(`Load average ${load()} (${os.cpus().length} cores)\n`)
 
 const redis = await startRedis()
 const servers: Array<{ close: () => Promise<void> }> = []
@@ -130,13 +136,13 @@ try {
   const pollServer = await startServer({ port: 0, host: "127.0.0.1" })
   if (Either.isLeft(pollServer)) throw new Error(pollServer.left.message)
   servers.push(pollServer.right)
-  // 100 queries: the stops' and points of interest's names, then some of them again with another maxResults
-  const { pois, stops } = pollServer.right.dataset
-  const names = [...new Set([...stops.map((stop) => stop.name), ...pois.map((poi) => poi.name)])]
-  const queries: Array<readonly [string, number]> = [
-    ...names.map((name) => [name, 0] as const),
-    ...names.map((name) => [name, 3] as const)
+  // 100 boards: every stop's departures, then arrivals
+  const stopIds = pollServer.right.dataset.stops.map((stop) => stop.id)
+  const boards: Array<readonly [string, Departures.DateTimeRefersTo]> = [
+    ...stopIds.map((id) => [id, "departure"] as const),
+    ...stopIds.map((id) => [id, "arrival"] as const)
   ].slice(0, 100)
+  const boardTimeToLive = Duration.toMillis(ResponseCache.timesToLive["departures"]!)
   const intervalMs = 30_000 / SCALE
   const rounds = Math.round(300_000 / 30_000)
   const poll = async (shared: boolean) => {
@@ -146,10 +152,10 @@ try {
       baseUrl: pollServer.right.baseUrl,
       redisUrl: shared ? redis.url : undefined,
       apiKey: shared ? "bench-cache" : "bench-nocache",
-      queries,
+      boards,
       intervalMs,
       rounds,
-      timeToLiveMs: 15_000 / SCALE,
+      timeToLiveMs: boardTimeToLive / SCALE,
       phaseMs: Math.random() * intervalMs / 3
     })))
     return { upstream: pollServer.right.state.journal().length, ...sum(outcomes) }
@@ -157,10 +163,10 @@ try {
   const without = await poll(false)
   const withCache = await poll(true)
   console.log(
-    `\nShared cache: ${PROCESSES} processes polling the same ${queries.length} stop searches every 30 s for 5 minutes` +
-      ` (time ${SCALE}x faster: every ${
-        intervalMs / 1000
-      } s, ${rounds} rounds; kept 15 s, processes starting within 10 s)`
+    `\nShared cache: ${PROCESSES} processes polling the same ${boards.length} departure boards every 30 s for 5 minutes` +
+      ` (time ${SCALE}x faster: every ${intervalMs / 1000} s, ${rounds} rounds; kept ${
+        boardTimeToLive / 1000
+      } s, processes starting within 10 s)`
   )
   console.log(
     `  calls                               ${without.answered} answered, failures: ${
@@ -180,7 +186,7 @@ try {
   const measure = (options: Omit<OperationClient.Options, "baseUrl">) =>
     Effect.gen(function*() {
       const client = yield* OperationClient.make({ baseUrl: pollServer.right.baseUrl, ...options })
-      const call = client.run(StopFinder.operation, { input: Point.any(names[0]!) })
+      const call = client.run(Departures.operation, { stop: Point.any(stopIds[0]!) })
       const missStarted = performance.now()
       yield* call
       const miss = performance.now() - missStarted
@@ -192,11 +198,12 @@ try {
   const memory = await measure({ cache: true })
   const shared = await measure({ cache: { store: Redis.layer({ url: redis.url }) }, apiKey: "bench-latency" })
   const none = await measure({})
-  console.log(`\nHit latency (${hits} calls of one stop search, ${names[0]}, one after the other)`)
+  console.log(`\nHit latency (${hits} calls of one departure board, ${stopIds[0]}, one after the other)`)
   console.log(`  in-memory cache hit                 ${(memory.hit * 1000).toFixed(0)} µs`)
   console.log(`  Redis cache hit                     ${(shared.hit * 1000).toFixed(0)} µs`)
   console.log(`  added by Redis                      ${((shared.hit - memory.hit) * 1000).toFixed(0)} µs`)
   console.log(`  no cache (the fake on loopback)     ${(none.hit * 1000).toFixed(0)} µs`)
+  console.log(`\nLoad average ${load()}`)
 } finally {
   for (const server of servers) await server.close()
   await redis.stop()

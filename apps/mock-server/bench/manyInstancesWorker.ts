@@ -4,10 +4,10 @@
  * calls got.
  *
  * - `quota`: tries `rate` calls a second for `seconds` against a shared Redis quota;
- * - `poll`: asks every query of `queries`, in an order of its own, every `intervalMs`, `rounds` times,
+ * - `poll`: asks every board of `boards`, in an order of its own, every `intervalMs`, `rounds` times,
  *   with or without the shared cache.
  */
-import { OperationClient, Point, StopFinder } from "@efa-kit/core"
+import { Departures, OperationClient, Point, StopFinder } from "@efa-kit/core"
 import * as Redis from "@efa-kit/core/Redis"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Duration, Effect, Fiber, Layer } from "effect"
@@ -29,8 +29,8 @@ export type Job =
     readonly baseUrl: string
     readonly redisUrl: string | undefined
     readonly apiKey: string
-    /** The queries: a text, and a `maxResults` (0: none) to tell two queries of one text apart. */
-    readonly queries: ReadonlyArray<readonly [string, number]>
+    /** The boards: a stop's ID, and whether its departures or its arrivals. */
+    readonly boards: ReadonlyArray<readonly [string, Departures.DateTimeRefersTo]>
     readonly intervalMs: number
     readonly rounds: number
     readonly timeToLiveMs: number
@@ -72,7 +72,7 @@ const run = (job: Job) =>
           ...(job.redisUrl === undefined ? {} : {
             cache: {
               store: Redis.layer({ url: job.redisUrl }),
-              timeToLive: { stopFinder: Duration.millis(job.timeToLiveMs) }
+              timeToLive: { departures: Duration.millis(job.timeToLiveMs) }
             }
           })
         }
@@ -85,20 +85,18 @@ const run = (job: Job) =>
     yield* Effect.sleep(Duration.millis(Math.max(0, startAt - Date.now())))
     let answered = 0
     const failures: Record<string, number> = {}
-    const call = (name: string, maxResults = 0) =>
-      client.run(StopFinder.operation, {
-        input: Point.any(name),
-        ...(maxResults === 0 ? {} : { maxResults })
-      }).pipe(
-        Effect.match({
-          onSuccess: () => {
-            answered++
-          },
-          onFailure: (error) => {
-            failures[error._tag] = (failures[error._tag] ?? 0) + 1
-          }
-        })
-      )
+    const count = <A, E extends { readonly _tag: string }>(call: Effect.Effect<A, E>) =>
+      Effect.match(call, {
+        onSuccess: () => {
+          answered++
+        },
+        onFailure: (error) => {
+          failures[error._tag] = (failures[error._tag] ?? 0) + 1
+        }
+      })
+    const find = (name: string) => count(client.run(StopFinder.operation, { input: Point.any(name) }))
+    const board = (stop: string, dateTimeRefersTo: Departures.DateTimeRefersTo) =>
+      count(client.run(Departures.operation, { stop: Point.any(stop), dateTimeRefersTo }))
     if (job.kind === "quota") {
       // open loop: a call every 1/rate seconds, whatever became of the earlier ones
       const fibers: Array<Fiber.RuntimeFiber<void>> = []
@@ -108,11 +106,11 @@ const run = (job: Job) =>
         const due = started + (i * 1000) / job.rate
         const wait = due - Date.now()
         if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
-        fibers.push(yield* Effect.fork(call(`Hauptbahnhof ${i % 20}`)))
+        fibers.push(yield* Effect.fork(find(`Hauptbahnhof ${i % 20}`)))
       }
       yield* Fiber.joinAll(fibers)
     } else {
-      const order = [...job.queries]
+      const order = [...job.boards]
       for (let i = order.length - 1; i > 0; i--) {
         const j = Math.floor(Math.random() * (i + 1))
         ;[order[i], order[j]] = [order[j]!, order[i]!]
@@ -123,7 +121,7 @@ const run = (job: Job) =>
         const due = started + round * job.intervalMs
         const wait = due - Date.now()
         if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
-        yield* Effect.forEach(order, ([name, maxResults]) => call(name, maxResults), { concurrency: 10, discard: true })
+        yield* Effect.forEach(order, ([stop, refersTo]) => board(stop, refersTo), { concurrency: 10, discard: true })
       }
     }
     return { answered, failures } satisfies Outcome
