@@ -158,7 +158,20 @@ try {
       timeToLiveMs: boardTimeToLive / SCALE,
       phaseMs: Math.random() * intervalMs / 3
     })))
-    return { upstream: pollServer.right.state.journal().length, ...sum(outcomes) }
+    const journal = pollServer.right.state.journal()
+    // per board: a board whose every call went upstream is one whose answer is never kept
+    const perBoard = new Map<string, number>()
+    for (const entry of journal) {
+      const board = entry.params.filter(([name]) => name === "name_dm" || name === "itdDateTimeDepArr").join(" ")
+      perBoard.set(board, (perBoard.get(board) ?? 0) + 1)
+    }
+    const neverKept = [...perBoard.values()].filter((count) => count === PROCESSES * rounds)
+    return {
+      upstream: journal.length,
+      neverKeptBoards: neverKept.length,
+      neverKeptRequests: neverKept.reduce((total, count) => total + count, 0),
+      ...sum(outcomes)
+    }
   }
   const without = await poll(false)
   const withCache = await poll(true)
@@ -180,6 +193,14 @@ try {
     })`
   )
   console.log(`  with / without                      ${(withCache.upstream / without.upstream).toFixed(3)}`)
+  if (withCache.neverKeptBoards > 0) {
+    // answers with an EFA error message (the fake's board of a stop without serving lines) are never kept
+    const kept = (withCache.upstream - withCache.neverKeptRequests) / (without.upstream - withCache.neverKeptRequests)
+    console.log(
+      `  boards never kept (EFA error message) ${withCache.neverKeptBoards}, asked upstream ${withCache.neverKeptRequests} times`
+    )
+    console.log(`  with / without, the other boards    ${kept.toFixed(3)}`)
+  }
 
   // 3. the latency of a hit
   const hits = 2000

@@ -1,8 +1,8 @@
 /**
  * What several copies of an application share when they call one deployment with one API key: the
  * deployment's quota (`rateLimit.store`) and its answers (`cache.store`). A store is a service given to a
- * client as a `Layer` in its options; `@efa-kit/core/Redis` builds both on Redis, through
- * `@effect/experimental`'s `RateLimiter` and `Persistence`. Without a store, a client limits and caches
+ * client as a `Layer` in its options; `@efa-kit/core/Redis` builds both on Redis (the quota through
+ * `@effect/experimental`'s `RateLimiter`). Without a store, a client limits and caches
  * in its own process, and nothing here is loaded.
  *
  * ```ts

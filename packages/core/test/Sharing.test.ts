@@ -1,7 +1,7 @@
 import * as RateLimiter from "@effect/experimental/RateLimiter"
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Deferred, Duration, Effect, Fiber, Layer, Redacted, Scope, TestClock } from "effect"
+import { Clock, Deferred, Duration, Effect, Fiber, Layer, Option, Redacted, Scope, TestClock } from "effect"
 import { EfaClient, OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
 import { LATE_TOLERANCE_MILLIS, turnSpacingMillis } from "../src/internal/sharedLimiter.js"
 import { deploymentKey } from "../src/internal/sharing.js"
@@ -238,6 +238,109 @@ describe("joined calls", () => {
       yield* Fiber.joinAll(fibers)
     }).pipe(Effect.provide(client({}, layer)))
   })
+})
+
+describe("a miss in a shared store with marks", () => {
+  // A shared store in memory that keeps marks as Redis does (without their lease).
+  const markingStore = () => {
+    const answers = new Map<string, string>()
+    const marks = new Set<string>()
+    const store: SharedStore.ResponseStore = {
+      get: (key) => Effect.sync(() => Option.fromNullable(answers.get(key))),
+      set: (key, body) => Effect.sync(() => void answers.set(key, body)),
+      claim: (key) => Effect.sync(() => marks.has(key) ? false : (marks.add(key), true)),
+      release: (key) => Effect.sync(() => void marks.delete(key))
+    }
+    return { store, marks, layer: Layer.succeed(SharedStore.ResponseStore, store) }
+  }
+  // Answers that wait for `release`; `partial` carries an EFA error message, so it is never kept.
+  const held = () => {
+    const release = Effect.runSync(Deferred.make<void>())
+    const sent: Array<string> = []
+    const partial = JSON.stringify({
+      ...JSON.parse(okBody),
+      systemMessages: [{ type: "error", module: "BROKER", code: -8010, text: "" }]
+    })
+    const layer = Layer.succeed(
+      HttpClient.HttpClient,
+      HttpClient.make((request) => {
+        const name = new URL(request.url).searchParams.get("name_sf") ?? ""
+        return Effect.sync(() => sent.push(name)).pipe(
+          Effect.zipRight(Deferred.await(release)),
+          Effect.as(
+            HttpClientResponse.fromWeb(request, new Response(name === "partial" ? partial : okBody, { status: 200 }))
+          )
+        )
+      })
+    )
+    return { release, sent, layer }
+  }
+
+  const twoClients = (store: Layer.Layer<SharedStore.ResponseStore>, http: Layer.Layer<HttpClient.HttpClient>) =>
+    Effect.gen(function*() {
+      const scope = yield* Effect.scope
+      const make = () =>
+        Effect.provide(
+          OperationClient.make({ baseUrl: "http://efa.test", retry: false, cache: { store } }),
+          Layer.merge(http, Layer.succeed(Scope.Scope, scope))
+        )
+      return [yield* make(), yield* make()] as const
+    })
+
+  const call = (runner: OperationClient.Service, name: string) =>
+    runner.run(StopFinder.operation, { input: Point.any(name) })
+
+  it.scoped("the second client waits for the first one's answer instead of asking", () =>
+    Effect.gen(function*() {
+      const { layer, marks } = markingStore()
+      const http = held()
+      const [a, b] = yield* twoClients(layer, http.layer)
+      const first = yield* Effect.fork(call(a, "Hbf"))
+      yield* until(() => http.sent.length === 1)
+      expect(marks.size).toBe(1)
+      const second = yield* Effect.fork(call(b, "Hbf"))
+      yield* TestClock.adjust("1 seconds")
+      expect(http.sent).toEqual(["Hbf"])
+      yield* Deferred.succeed(http.release, undefined)
+      yield* TestClock.adjust("100 millis")
+      expect(yield* Fiber.join(second)).toEqual(yield* Fiber.join(first))
+      expect(http.sent).toEqual(["Hbf"])
+      expect(marks.size).toBe(0)
+    }))
+
+  it.scoped("an answer that may not be kept: the waiting client asks itself once the mark is gone", () =>
+    Effect.gen(function*() {
+      const { layer, marks } = markingStore()
+      const http = held()
+      const [a, b] = yield* twoClients(layer, http.layer)
+      const first = yield* Effect.fork(call(a, "partial"))
+      yield* until(() => http.sent.length === 1)
+      const second = yield* Effect.fork(call(b, "partial"))
+      yield* TestClock.adjust("1 seconds")
+      expect(http.sent).toEqual(["partial"])
+      yield* Deferred.succeed(http.release, undefined)
+      yield* Fiber.join(first)
+      yield* TestClock.adjust("100 millis")
+      yield* Fiber.join(second)
+      expect(http.sent).toEqual(["partial", "partial"])
+      expect(marks.size).toBe(0)
+    }))
+
+  it.scoped("a store whose marks fail: every client asks", () =>
+    Effect.gen(function*() {
+      const { store } = markingStore()
+      const failing = Layer.succeed(SharedStore.ResponseStore, {
+        ...store,
+        claim: () => Effect.fail(new SharedStore.StoreError({ action: "mark", detail: "connection refused" }))
+      })
+      const http = held()
+      const [a, b] = yield* twoClients(failing, http.layer)
+      const calls = yield* Effect.fork(Effect.all([call(a, "Hbf"), call(b, "Hbf")], { concurrency: 2 }))
+      yield* until(() => http.sent.length === 2)
+      expect(http.sent).toEqual(["Hbf", "Hbf"])
+      yield* Deferred.succeed(http.release, undefined)
+      yield* Fiber.join(calls)
+    }))
 })
 
 // `@effect/experimental`'s in-memory RateLimiter store, read with Effect's clock: the TestClock drives it.
