@@ -596,6 +596,8 @@ export const operation: Operation<
   hasResult: (response) => response.events.length > 0 || response.locations.some((location) => location.isBest),
   unresolved: unresolvedStop,
   resultKeys: { contract: ["events", "locations"], rapidJSON: ["stopEvents", "locations"] },
+  // a board is real-time data
+  timeToLive: "15 seconds",
   modeFilters: [{ in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: "modes" }],
   rapidJson: () => import("./internal/rapidjson/Departures.js").then((module) => module.codec(DeparturesResponse))
 }

@@ -988,6 +988,8 @@ export const operation: Operation<
   response: TripResponse,
   hasResult: (response) => response.trips.length > 0,
   resultKeys: { contract: ["trips"], rapidJSON: ["journeys"] },
+  // trips carry delays
+  timeToLive: "30 seconds",
   rapidJson: () => import("./internal/rapidjson/Trip.js").then((module) => module.codec(TripResponse)),
   modeFilters: [
     { in: "suffix", prefix: EXCLUDED_MODE_PREFIX },

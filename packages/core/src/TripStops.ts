@@ -199,5 +199,7 @@ export const operation: Operation<
   response: TripStopsResponse,
   hasResult: (response) => response.stops.length > 0,
   resultKeys: { contract: ["stops"], rapidJSON: ["transportation", "leg"] },
+  // the stops of a trip carry delays
+  timeToLive: "30 seconds",
   rapidJson: () => import("./internal/rapidjson/TripStops.js").then((module) => module.codec(TripStopsResponse))
 }
