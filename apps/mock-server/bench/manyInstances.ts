@@ -12,7 +12,7 @@
  *    second, about 400 s).
  * 2. Shared cache: 4 processes poll the same 100 boards (the departures of the fake's 61 stops and the
  *    arrivals of 39 of them) every 30 s for 5 minutes, with the shared cache (`cache.store`) and without,
- *    each board kept for a board's default time to live (`ResponseCache.timesToLive.departures`, 15 s).
+ *    each board kept for a board's default time to live (`Departures.operation.timeToLive`, 15 s).
  *    Time runs `BENCH_TIME_SCALE` times faster (default 10: every 3 s for 30 s, kept 1.5 s). The
  *    processes were started at about the same time: each starts at a random point of the first third of
  *    an interval (within 10 s, less than the 15 s an answer is kept) and asks the boards in an order of
@@ -142,7 +142,9 @@ try {
     ...stopIds.map((id) => [id, "departure"] as const),
     ...stopIds.map((id) => [id, "arrival"] as const)
   ].slice(0, 100)
-  const boardTimeToLive = Duration.toMillis(ResponseCache.timesToLive["departures"]!)
+  const boardTimeToLive = Duration.toMillis(
+    Duration.decode(Departures.operation.timeToLive ?? ResponseCache.DEFAULT_TIME_TO_LIVE)
+  )
   const intervalMs = 30_000 / SCALE
   const rounds = Math.round(300_000 / 30_000)
   const poll = async (shared: boolean) => {
