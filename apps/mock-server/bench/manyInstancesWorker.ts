@@ -9,6 +9,7 @@
  */
 import { Departures, OperationClient, Point, StopFinder } from "@efa-kit/core"
 import * as Redis from "@efa-kit/core/Redis"
+import { HttpClient } from "@effect/platform"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Duration, Effect, Fiber, Layer } from "effect"
 
@@ -51,7 +52,23 @@ export interface Start {
 export interface Outcome {
   readonly answered: number
   readonly failures: Record<string, number>
+  /** `quota`: each request as it left (its stop search's text, epoch milliseconds), past the rate limit. */
+  readonly sent: ReadonlyArray<readonly [string, number]>
 }
+
+// The moment each request leaves, after the client's rate limit: an HttpClient that notes it.
+const sent: Array<readonly [string, number]> = []
+const noting = Layer.effect(
+  HttpClient.HttpClient,
+  Effect.map(
+    HttpClient.HttpClient,
+    HttpClient.tapRequest((request) =>
+      Effect.sync(() => {
+        sent.push([new URL(request.url).searchParams.get("name_sf") ?? "", Date.now()])
+      })
+    )
+  )
+).pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 const run = (job: Job) =>
   Effect.gen(function*() {
@@ -106,7 +123,7 @@ const run = (job: Job) =>
         const due = started + (i * 1000) / job.rate
         const wait = due - Date.now()
         if (wait > 0) yield* Effect.sleep(Duration.millis(wait))
-        fibers.push(yield* Effect.fork(find(`Hauptbahnhof ${i % 20}`)))
+        fibers.push(yield* Effect.fork(find(`Hauptbahnhof ${process.pid}-${i}`)))
       }
       yield* Fiber.joinAll(fibers)
     } else {
@@ -124,8 +141,8 @@ const run = (job: Job) =>
         yield* Effect.forEach(order, ([stop, refersTo]) => board(stop, refersTo), { concurrency: 10, discard: true })
       }
     }
-    return { answered, failures } satisfies Outcome
-  }).pipe(Effect.scoped, Effect.provide(Layer.orDie(NodeHttpClient.layerUndici)))
+    return { answered, failures, sent } satisfies Outcome
+  }).pipe(Effect.scoped, Effect.provide(Layer.orDie(noting)))
 
 process.once("message", (job: Job) => {
   Effect.runPromise(run(job)).then(
