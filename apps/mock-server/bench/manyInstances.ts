@@ -6,7 +6,9 @@
  * 1. Shared quota: 4 processes share a 10 requests/s quota through Redis (`rateLimit.store`), each trying
  *    50 calls a second for 20 s, against the fake run with `quota: "10/s"` for their one API key. From
  *    the fake's journal: the most requests in one second (per whole second of the clock, and in any
- *    sliding second), and how many the fake refused; from the processes: calls answered, and calls the
+ *    sliding second), and how many the fake refused; when each request left its process (past the rate
+ *    limit: the most in any sliding second, which the limiter bounds by construction) and how long until
+ *    the fake journaled it; from the processes: calls answered, and calls the
  *    client declined at once because `rateLimit.maxQueue` callers already waited (default 25 per process,
  *    `BENCH_MAX_QUEUE=none` queues them all: the run then lasts until the 4,000 calls have gone at 10 a
  *    second, about 400 s).
