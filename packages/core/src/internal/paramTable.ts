@@ -1,9 +1,10 @@
 // The parameter table: one row per wire parameter that maps to one field of a request model. A table
 // builds the model's fields, the wire struct's fields and both directions of the mapping, so that adding
-// such a parameter is one row. An option group (`group`) is a table whose parameters take effect only with
-// its activation flag, the rule written once for both directions; a point (`point`) is the pair
-// `type_<x>`/`name_<x>`. Parameters that map one field to several otherwise (indexed families, a via's dwell
-// time) are written by hand beside the table.
+// such a parameter is one row. The composite kinds are built from rows too, each rule written once for both
+// directions: an option group (`group`) is a table whose parameters take effect only with its activation
+// flag, a row several groups share (`shared`) is one parameter read into each active group; a point
+// (`point`) is the pair `type_<x>`/`name_<x>`, with rows of its own that take effect only with it (a via's
+// dwell time).
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Point from "../Point.js"
@@ -29,7 +30,16 @@ export interface Row<
   readonly required: Required
   readonly toWire: (value: Schema.Schema.Type<Model>) => Schema.Schema.Type<Param> | undefined
   readonly fromWire: (value: Schema.Schema.Type<Param>) => Either.Either<Schema.Schema.Type<Model>, string>
+  /** The activation flags of the option groups that share the parameter (see {@link shared}). */
+  readonly sharedBy?: ReadonlyArray<string>
 }
+
+/**
+ * Where a mapping reports its issues: an `IssueCollector`, or a view of one.
+ *
+ * @internal
+ */
+export type IssueSink = Pick<IssueCollector, "add">
 
 /** @internal */
 export type AnyRow = Row<string, Schema.Schema.All, Schema.Schema.All, boolean>
@@ -82,7 +92,7 @@ export interface Table<T extends Rows> {
    */
   readonly decode: <Into extends object = {}>(
     params: ParamsOf<T>,
-    issues: IssueCollector,
+    issues: IssueSink,
     into?: Into
   ) => Into & ModelOf<T>
   /** Model to wire: the parameters to send, added to `into` when given (as for `decode`). */
@@ -115,7 +125,7 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
   }))
   // Filling the caller's object rather than returning one to spread: objects of many shapes spread
   // slowly, and a request maps several tables.
-  const decode = (wire: Readonly<Record<string, unknown>>, issues: IssueCollector, into?: Record<string, unknown>) => {
+  const decode = (wire: Readonly<Record<string, unknown>>, issues: IssueSink, into?: Record<string, unknown>) => {
     const model: Record<string, unknown> = into ?? {}
     for (let i = 0; i < plan.length; i++) {
       const row = plan[i]!
@@ -260,7 +270,8 @@ type ActivationField<A extends string> = { readonly [K in A]: Schema.optionalWit
 /**
  * An option group: a table whose parameters take effect only with the group's activation flag
  * (`ptOptionsActive=1`). The rule is one, both ways: the flag goes out with a group that sends something,
- * and a parameter of the group read without the flag is reported at the flag.
+ * and a parameter of the group read without the flag is reported at the flag. A row the group shares with
+ * others ({@link shared}) takes effect with any of their flags and is read into each active group.
  *
  * @internal
  */
@@ -270,10 +281,14 @@ export interface Group<A extends string, T extends Rows> extends Table<T> {
   readonly activationParam: ActivationField<A>
   /** Whether the parameters turn the group on. */
   readonly isActive: (params: object) => boolean
-  /** Reports the group's parameters present without the activation flag, at the flag. */
+  /**
+   * Reports the group's parameters present without the activation flag, at the flag; a shared parameter
+   * present without any of its groups' flags at the parameter (by the first of its groups).
+   */
   readonly checkActivation: (params: object, issues: IssueCollector) => void
   /**
-   * Wire to model: the group (with the hand-written fields of `into`), or `undefined` when it has no field.
+   * Wire to model: the group (with the hand-written fields of `into`), or `undefined` when it is not active
+   * or has no field.
    */
   readonly decodeGroup: <Into extends object = {}>(
     params: ParamsOf<T>,
@@ -294,6 +309,20 @@ export interface Group<A extends string, T extends Rows> extends Table<T> {
 export const group = <const A extends string, const T extends Rows>(activation: A, rows: T): Group<A, T> => {
   const table = make(rows)
   const isActive = (params: object): boolean => Reflect.get(params, activation) === true
+  const own: Array<string> = []
+  const sharedRows: Array<AnyRow & { readonly sharedBy: ReadonlyArray<string> }> = []
+  for (const row of Object.values(rows)) {
+    if (row.sharedBy === undefined) {
+      own.push(row.wire)
+      continue
+    }
+    // a shared row names its groups: a group it does not name would read it without the rule
+    if (!row.sharedBy.includes(activation)) {
+      throw new Error(`parameter table: "${row.wire}" is not shared with the group of ${activation}`)
+    }
+    // the first of its groups reports it, so that it is reported once
+    if (row.sharedBy[0] === activation) sharedRows.push({ ...row, sharedBy: row.sharedBy })
+  }
   return {
     ...table,
     activation,
@@ -301,13 +330,20 @@ export const group = <const A extends string, const T extends Rows>(activation: 
     activationParam: { [activation]: opt(FlagParam) } as ActivationField<A>,
     isActive,
     checkActivation: (params, issues) => {
-      if (isActive(params)) return
-      const names = table.wireNames.filter((name) => Reflect.get(params, name) !== undefined)
-      if (names.length > 0) {
-        issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+      if (!isActive(params)) {
+        const names = own.filter((name) => Reflect.get(params, name) !== undefined)
+        if (names.length > 0) {
+          issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+        }
+      }
+      for (const { sharedBy, wire } of sharedRows) {
+        const value: unknown = Reflect.get(params, wire)
+        if (value === undefined || sharedBy.some((flag) => Reflect.get(params, flag) === true)) continue
+        issues.add(wire, value, `${wire} takes effect only with ${sharedBy.map((flag) => `${flag}=1`).join(" or ")}`)
       }
     },
     decodeGroup: (params, issues, into) => {
+      if (params === null || typeof params !== "object" || !isActive(params)) return undefined
       const model = table.decode(params, issues, into)
       return Object.keys(model).length > 0 ? model : undefined
     },
@@ -318,6 +354,20 @@ export const group = <const A extends string, const T extends Rows>(activation: 
     }
   }
 }
+
+/**
+ * A row several option groups share: one wire parameter, a field in each group's model (`changeSpeed`, the
+ * change time of public transport and the speed of individual transport). It takes effect with any of the
+ * groups' flags, is read into each active group, and goes out from any group that sends it; that the groups
+ * agree is a rule of the request model. `sharedBy` lists the groups' activation flags, and each group must
+ * have the row.
+ *
+ * @internal
+ */
+export const shared = <const Wire extends string, M extends Schema.Schema.All, P extends Schema.Schema.All>(
+  sharedBy: readonly [string, string, ...Array<string>],
+  row: Row<Wire, M, P>
+): Row<Wire, M, P> => ({ ...row, sharedBy })
 
 type PointFields<N extends string> =
   & { readonly [K in `type_${N}`]: typeof Point.PointType }
@@ -330,62 +380,119 @@ type OptionalPointFields<N extends string> =
 type PointValues<N extends string> = Schema.Struct.Type<PointFields<N>>
 
 /**
- * A point parameter: `type_<x>` (`any` or `coord`) and `name_<x>`, one `Point` in the model. A problem with
- * the point is reported at `name_<x>`.
+ * A point with the values of its own rows, as a request model holds it (a via and its dwell time).
  *
  * @internal
  */
-export interface PointParam<N extends string> {
+export type PointWith<T extends Rows> = { readonly point: Point.Point } & ModelOf<T>
+
+/**
+ * A point parameter: `type_<x>` (`any` or `coord`) and `name_<x>`, one `Point` in the model. A problem with
+ * the point is reported at `name_<x>`. Rows of its own (`options`, a via's dwell time) take effect only with
+ * the point: in the model they sit beside it (`{ point, ...options }`), a parameter of theirs read without
+ * the point is reported at the parameter.
+ *
+ * @internal
+ */
+export interface PointParam<N extends string, T extends Rows = {}> {
   readonly typeName: `type_${N}`
   readonly nameName: `name_${N}`
-  /** The wire fields, for a point every request has. */
-  readonly params: PointFields<N>
-  /** The wire fields, for a point a request may leave out. */
-  readonly optionalParams: OptionalPointFields<N>
+  /** The point's own rows. */
+  readonly options: Table<T>
+  /** The wire fields (the point's two, then its rows'), for a point every request has. */
+  readonly params: PointFields<N> & ParamFields<T>
+  /** The wire fields (the point's two, then its rows'), for a point a request may leave out. */
+  readonly optionalParams: OptionalPointFields<N> & ParamFields<T>
   /**
-   * Wire to model: the point, or `undefined` when it is absent or does not read (then with an issue; for a
-   * point every request has, its absence is the wire struct's issue).
+   * Wire to model: the point, or `undefined` when it is absent or does not read (then with an issue). A
+   * point every request has is missing by the wire struct's rule; a point some requests need passes the
+   * `required` message, reported at each missing half when both are.
    */
-  readonly decode: (params: object, issues: IssueCollector) => Point.Point | undefined
+  readonly decode: (params: object, issues: IssueCollector, required?: string) => Point.Point | undefined
+  /** Wire to model: the point and its rows' values, or `undefined` as for `decode`. */
+  readonly decodeWith: (params: object, issues: IssueCollector) => PointWith<T> | undefined
+  /** Reports each of the point's parameters present (its rows' too), with the message: where no point belongs. */
+  readonly refuse: (params: object, issues: IssueCollector, message: string) => void
   /** Model to wire: both parameters, added to `into`. */
   readonly encode: <Into extends object>(point: Point.Point, into: Into) => Into & PointValues<N>
+  /** Model to wire: the point's parameters and its rows', added to `into`. */
+  readonly encodeWith: (value: PointWith<T>, into: object) => void
 }
 
 /**
- * Builds the point parameter `type_<name>`/`name_<name>`.
+ * Builds the point parameter `type_<name>`/`name_<name>`, with the rows that go with the point.
  *
  * @internal
  */
-export const point = <const N extends string>(name: N): PointParam<N> => {
+export const point = <const N extends string, const T extends Rows = {}>(
+  name: N,
+  rows: T = {} as T
+): PointParam<N, T> => {
   const typeName = `type_${name}` as const
   const nameName = `name_${name}` as const
+  const options = make(rows)
   // computed keys are typed as a string index: the two fields are the point's
-  const params = { [typeName]: Point.PointType, [nameName]: TextParam } as PointFields<N>
-  const optionalParams = { [typeName]: opt(Point.PointType), [nameName]: opt(TextParam) } as OptionalPointFields<N>
+  const params = { [typeName]: Point.PointType, [nameName]: TextParam, ...options.params } as
+    & PointFields<N>
+    & ParamFields<T>
+  const optionalParams = {
+    [typeName]: opt(Point.PointType),
+    [nameName]: opt(TextParam),
+    ...options.params
+  } as OptionalPointFields<N> & ParamFields<T>
+  const decode = (params: object, issues: IssueCollector, required?: string): Point.Point | undefined => {
+    const type: typeof Point.PointType.Type | undefined = Reflect.get(params, typeName)
+    const text: string | undefined = Reflect.get(params, nameName)
+    if (type === undefined || text === undefined) {
+      if (type !== undefined) issues.add(nameName, undefined, `${typeName} needs ${nameName}`)
+      else if (text !== undefined) issues.add(typeName, undefined, `${nameName} needs ${typeName}`)
+      else if (required !== undefined) {
+        issues.add(typeName, undefined, required)
+        issues.add(nameName, undefined, required)
+      }
+      return undefined
+    }
+    const read = Point.fromParams(type, text)
+    if (Either.isRight(read)) return read.right
+    issues.add(nameName, text, read.left)
+    return undefined
+  }
+  const encode = <Into extends object>(point: Point.Point, into: Into) => {
+    const { name: text, type } = Point.toParams(point)
+    Reflect.set(into, typeName, type)
+    Reflect.set(into, nameName, text)
+    // the two fields were set just above
+    return into as Into & PointValues<N>
+  }
   return {
     typeName,
     nameName,
+    options,
     params,
     optionalParams,
-    decode: (params, issues) => {
-      const type: typeof Point.PointType.Type | undefined = Reflect.get(params, typeName)
-      const text: string | undefined = Reflect.get(params, nameName)
-      if (type === undefined || text === undefined) {
-        if (type !== undefined) issues.add(nameName, undefined, `${typeName} needs ${nameName}`)
-        else if (text !== undefined) issues.add(typeName, undefined, `${nameName} needs ${typeName}`)
-        return undefined
+    decode,
+    decodeWith: (params, issues) => {
+      const at = decode(params, issues)
+      if (at !== undefined) return options.decode(params as ParamsOf<T>, issues, { point: at })
+      // without its point, a row's parameter is reported (one half of the point is, by `decode`)
+      if (Reflect.get(params, typeName) === undefined && Reflect.get(params, nameName) === undefined) {
+        for (const wire of options.wireNames) {
+          const value: unknown = Reflect.get(params, wire)
+          if (value !== undefined) issues.add(wire, value, `${wire} needs the point (${typeName}, ${nameName})`)
+        }
       }
-      const read = Point.fromParams(type, text)
-      if (Either.isRight(read)) return read.right
-      issues.add(nameName, text, read.left)
       return undefined
     },
-    encode: <Into extends object>(point: Point.Point, into: Into) => {
-      const { name: text, type } = Point.toParams(point)
-      Reflect.set(into, typeName, type)
-      Reflect.set(into, nameName, text)
-      // the two fields were set just above
-      return into as Into & PointValues<N>
+    refuse: (params, issues, message) => {
+      for (const wire of [typeName, nameName, ...options.wireNames]) {
+        const value: unknown = Reflect.get(params, wire)
+        if (value !== undefined) issues.add(wire, value, message)
+      }
+    },
+    encode,
+    encodeWith: (value, into) => {
+      encode(value.point, into)
+      options.encode(value, into)
     }
   }
 }
