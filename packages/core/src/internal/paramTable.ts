@@ -4,10 +4,13 @@
 // directions: an option group (`group`) is a table whose parameters take effect only with its activation
 // flag, a row several groups share (`shared`) is one parameter read into each active group; a point
 // (`point`) is the pair `type_<x>`/`name_<x>`, with rows of its own that take effect only with it (a via's
-// dwell time).
+// dwell time); an indexed family (`indexed`) is a list of items whose fields are the parameters
+// `<prefix><i>`, numbered from 0 (filter blocks).
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import type * as Types from "effect/Types"
 import * as Point from "../Point.js"
+import { numberedFromZero, readIndexed } from "./families.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
 import type { IssueCollector } from "./query.js"
 
@@ -493,6 +496,173 @@ export const point = <const N extends string, const T extends Rows = {}>(
     encodeWith: (value, into) => {
       encode(value.point, into)
       options.encode(value, into)
+    }
+  }
+}
+
+// The rows' keys as a tuple, in some order. The wire struct takes its index signatures as a tuple; its type
+// is the intersection of theirs, the same in any order.
+type LastOf<U> = Types.UnionToIntersection<U extends unknown ? (last: U) => void : never> extends
+  (last: infer Last) => void ? Last
+  : never
+type TupleOf<U, Last = LastOf<U>> = [U] extends [never] ? [] : [...TupleOf<Exclude<U, Last>>, Last]
+
+/**
+ * The index signature of one family: `<prefix><i>` to the row's wire schema.
+ *
+ * @internal
+ */
+export type FamilyRecord<R extends AnyRow> = Schema.Record$<Schema.TemplateLiteral<`${R["wire"]}${number}`>, R["param"]>
+
+/**
+ * The index signatures of a table of families, for `Schema.Struct(fields, ...records)`.
+ *
+ * @internal
+ */
+export type FamilyRecords<T extends Rows, Keys extends ReadonlyArray<unknown> = TupleOf<keyof T>> = {
+  readonly [I in keyof Keys]: FamilyRecord<T[Keys[I] & keyof T]>
+}
+
+/**
+ * What the decoder says of an indexed family's problems; each has a default that names the key family
+ * (`<key>` is the required row's prefix).
+ *
+ * @internal
+ */
+export interface IndexedMessages {
+  /** What an index is called, in "the <index> must be 0, 1, 2, ...": `index` by default. */
+  readonly index?: string
+  /** At each missing `<key><i>` below the highest: "missing: <key><i> are numbered from 0 without gaps". */
+  readonly gap?: string
+  /** At a member whose item has no `<key><i>`: "belongs to item <i>, but <key><i> is missing". */
+  readonly orphan?: (key: string, index: number) => string
+  /** When given, the list may not be empty: the message at `<key>0`. */
+  readonly required?: string
+}
+
+/**
+ * An indexed family: a list in the model whose items are tables, each row a family of parameters
+ * `<prefix><i>` (`type_0`, `radius_0`, `type_1`, ...), `i` the item's position. The one required row is the
+ * key: its parameters number the items from 0 without gaps, and another row's parameter belongs to the item
+ * of its index, which must have the key. Every problem is reported at the parameter that has it.
+ *
+ * @internal
+ */
+export interface Indexed<T extends Rows> {
+  readonly rows: T
+  /** The fields of one item, for `Schema.Struct(family.fields)`. */
+  readonly fields: ModelFields<T>
+  /** Each row's prefix, by field. */
+  readonly prefixes: { readonly [K in keyof T]: T[K]["wire"] }
+  /** The wire struct's index signatures, one per row, in row order: `Schema.Struct(fields, ...records)`. */
+  readonly records: FamilyRecords<T>
+  /** Wire to model: the items, in index order (an empty list when there is none). */
+  readonly decode: (params: object, issues: IssueCollector) => Array<ModelOf<T>>
+  /** Model to wire: `<prefix><i>` for each item's defined fields, row by row, added to `into`. */
+  readonly encode: (items: ReadonlyArray<ModelOf<T>>, into: object) => void
+}
+
+/**
+ * Builds an indexed family from its rows (one of them `required`: the key) and what to say of its problems.
+ *
+ * @internal
+ */
+export const indexed = <const T extends Rows>(rows: T, messages: IndexedMessages = {}): Indexed<T> => {
+  const table = make(rows)
+  const entries = Object.entries(rows)
+  const keys = entries.filter(([, row]) => row.required)
+  // the items are numbered by the key's parameters
+  if (keys.length !== 1) throw new Error(`indexed family: one row must be required (the key), not ${keys.length}`)
+  const key = keys[0]![1].wire
+  const prefixes = entries.map(([, row]) => row.wire)
+  const gap = messages.gap ?? `missing: ${key}<i> are numbered from 0 without gaps`
+  const orphan = messages.orphan ?? ((keyName, index) => `belongs to item ${index}, but ${keyName} is missing`)
+  return {
+    rows,
+    fields: table.fields,
+    prefixes: Object.fromEntries(entries.map(([field, row]) => [field, row.wire])) as Indexed<T>["prefixes"],
+    // one index signature per row, in row order, as the type lists them (in another order)
+    records: entries.map(([, row]) =>
+      Schema.Record({ key: Schema.TemplateLiteral(row.wire, Schema.Number), value: row.param })
+    ) as unknown as FamilyRecords<T>,
+    decode: (params, issues) => {
+      const found = readIndexed(params, prefixes, issues, messages.index)
+      const present = new Set(found.filter(({ prefix }) => prefix === key).map(({ index }) => index))
+      if (present.size === 0 && messages.required !== undefined) issues.add(`${key}0`, undefined, messages.required)
+      const length = numberedFromZero(present, (index) => `${key}${index}`, gap, issues)
+      for (const { index, key: name, prefix, value } of found) {
+        if (prefix !== key && !present.has(index)) issues.add(name, value, orphan(`${key}${index}`, index))
+      }
+      // each item is the table's reading of its own parameters, under the row's wire names
+      return Array.from({ length }, (_, i) => {
+        const own: Record<string, unknown> = {}
+        for (const prefix of prefixes) {
+          const value: unknown = Reflect.get(params, `${prefix}${i}`)
+          if (value !== undefined) own[prefix] = value
+        }
+        return table.decode(own as ParamsOf<T>, atIndex(issues, i))
+      })
+    },
+    encode: (items, into) => {
+      for (const [field, row] of entries) {
+        for (let i = 0; i < items.length; i++) {
+          const value: unknown = Reflect.get(items[i]!, field)
+          if (value === undefined) continue
+          const sent = row.toWire(value)
+          if (sent !== undefined) Reflect.set(into, `${row.wire}${i}`, sent)
+        }
+      }
+    }
+  }
+}
+
+// An item's issues, reported at its own parameters (`radius_2` rather than `radius_`).
+const atIndex = (issues: IssueSink, index: number): IssueSink => ({
+  add: (parameter, value, message) => issues.add(`${String(parameter)}${index}`, value, message)
+})
+
+/**
+ * An indexed list: a list of values in the model, one row's parameters `<prefix><i>` on the wire
+ * (`vehLocType0`, `vehLocType1`, ...), numbered from 0 without gaps; the {@link indexed} family of one key.
+ *
+ * @internal
+ */
+export interface IndexedList<Wire extends string, Model extends Schema.Schema.All, Param extends Schema.Schema.All> {
+  readonly prefix: Wire
+  /** The wire struct's index signature: `Schema.Struct(fields, ...records)`. */
+  readonly records: readonly [FamilyRecord<Row<Wire, Model, Param>>]
+  /** Wire to model: the values, in index order (an empty list when there is none). */
+  readonly decode: (params: object, issues: IssueCollector) => Array<Schema.Schema.Type<Model>>
+  /** Model to wire: `<prefix><i>` for each value, added to `into`. */
+  readonly encode: (values: ReadonlyArray<Schema.Schema.Type<Model>>, into: object) => void
+}
+
+/**
+ * Builds an indexed list from the row of its values.
+ *
+ * @internal
+ */
+export const indexedList = <
+  const Wire extends string,
+  Model extends Schema.Schema.All,
+  Param extends Schema.Schema.All
+>(
+  row: Row<Wire, Model, Param>,
+  messages: IndexedMessages = {}
+): IndexedList<Wire, Model, Param> => {
+  const prefix = row.wire
+  const family = indexed({ value: required(row) }, messages)
+  return {
+    prefix,
+    records: family.records,
+    // the family's items are `{ value }`: read and written as the row's values
+    decode: (params, issues) =>
+      family.decode(params, issues).map((item): Schema.Schema.Type<Model> => Reflect.get(item as object, "value")),
+    encode: (values, into) => {
+      for (let i = 0; i < values.length; i++) {
+        const sent = row.toWire(values[i]!)
+        if (sent !== undefined) Reflect.set(into, `${prefix}${i}`, sent)
+      }
     }
   }
 }
