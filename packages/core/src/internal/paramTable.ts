@@ -5,7 +5,10 @@
 // flag, a row several groups share (`shared`) is one parameter read into each active group; a point
 // (`point`) is the pair `type_<x>`/`name_<x>`, with rows of its own that take effect only with it (a via's
 // dwell time); an indexed family (`indexed`) is a list of items whose fields are the parameters
-// `<prefix><i>`, numbered from 0 (filter blocks).
+// `<prefix><i>`, numbered from 0 (filter blocks), and an indexed list (`indexedList`) a list of one such
+// parameter's values. Beside the tables stay only mappings with a rule no row has: a date with its time in
+// the deployment's zone, a choice between forms of a request (a circle or a box, `mode=odv` or `mode=line`)
+// and the mode filters keyed by MOT-ID (`internal/families.ts`).
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import type * as Types from "effect/Types"
