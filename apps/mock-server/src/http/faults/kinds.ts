@@ -29,7 +29,7 @@ export interface PlainAnswer {
 export interface FaultRequest {
   readonly c: AppContext
   readonly fault: Fault
-  /** The `Retry-After` header, when the fault asks for one. */
+  /** The headers of the fault's modifiers (`Retry-After`). */
   readonly headers: Record<string, string>
   /** The answer the request would get without the fault, computed only when a kind needs it. */
   readonly answer: () => PlainAnswer | Promise<PlainAnswer>
