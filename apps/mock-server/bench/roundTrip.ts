@@ -14,6 +14,12 @@
  * together) is shown with its ratio: on a busy machine, wall-clock time is mostly waiting for a core,
  * and grows with the CPU time a variant needs, so the CPU ratio is the steadier figure of the two.
  *
+ * A second table measures the client's own work without any network: the same answer from an in-memory
+ * `HttpClient` (a prebuilt body, wrapped by `HttpClientResponse.fromWeb`), with and without the span,
+ * against the platform's client alone and against `JSON.parse` of a `Response`'s text. Nothing waits on
+ * a socket or a server there, so these figures move little from run to run, where the loopback ratios
+ * above move by a tenth or more on a shared machine.
+ *
  * Run with `pnpm bench` (at the root or in apps/mock-server) or `tsx bench/roundTrip.ts`.
  * `BENCH_ROUNDS` (default 60) and `BENCH_BATCH` (calls per round and variant, default 40) change the
  * sample.
@@ -23,6 +29,7 @@ import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import { loadavg } from "node:os"
 import { startServer } from "../src/index.js"
@@ -128,9 +135,32 @@ const raw: Variant = {
 const sample = await (await fetch(url)).text()
 const answer = `${JSON.parse(sample).locations.length} locations, ${(sample.length / 1000).toFixed(1)} kB`
 
+// The in-memory answer: the fake's body for the request, served without a socket.
+const sampleBytes = new TextEncoder().encode(sample)
+const inMemoryResponse = () =>
+  new Response(sampleBytes, {
+    headers: { "content-type": "application/json", "content-length": String(sampleBytes.length) }
+  })
+const inMemoryClient = HttpClient.make((request) =>
+  Effect.succeed(HttpClientResponse.fromWeb(request, inMemoryResponse()))
+)
+const inMemoryLayer = Layer.succeed(HttpClient.HttpClient, inMemoryClient)
+const inMemory: Array<Variant> = [
+  {
+    name: "Response + JSON.parse",
+    run: async () => {
+      for (let i = 0; i < BATCH; i++) sink = JSON.parse(await inMemoryResponse().text())
+    },
+    dispose: async () => {}
+  },
+  await platformVariant("platform HttpClient alone", inMemoryLayer),
+  await clientVariant("EfaClient", inMemoryLayer, undefined),
+  await clientVariant("EfaClient, spans: false", inMemoryLayer, undefined, { spans: false })
+]
+
 const variants = [raw, ...clients, ...platforms]
 const micros = new Map<string, Array<number>>(variants.map((v) => [v.name, []]))
-const cpuMicros = new Map<string, Array<number>>(variants.map((v) => [v.name, []]))
+const cpuMicros = new Map<string, Array<number>>([...variants, ...inMemory].map((v) => [v.name, []]))
 try {
   for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round++) {
     // A different variant starts each round, so none always runs right after the same other one.
@@ -147,8 +177,17 @@ try {
       }
     }
   }
+  for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round++) {
+    for (let k = 0; k < inMemory.length; k++) {
+      const variant = inMemory[(k + Math.max(0, round)) % inMemory.length]!
+      const cpuStart = process.cpuUsage()
+      await variant.run()
+      const cpu = process.cpuUsage(cpuStart)
+      if (round >= 0) cpuMicros.get(variant.name)!.push((cpu.user + cpu.system) / BATCH)
+    }
+  }
 } finally {
-  for (const variant of variants) await variant.dispose()
+  for (const variant of [...variants, ...inMemory]) await variant.dispose()
   await server.close()
 }
 void sink
@@ -177,3 +216,24 @@ for (const variant of variants) {
     }   ${shown}`
   )
 }
+
+const inMemoryCpu = (name: string) => median(cpuMicros.get(name)!)
+const [parsed, platformAlone, withSpan, withoutSpan] = inMemory.map((variant) => inMemoryCpu(variant.name)) as [
+  number,
+  number,
+  number,
+  number
+]
+console.log(`\nThe client's own work: the same answer from an in-memory HttpClient, CPU time per call (median)`)
+for (const variant of inMemory) {
+  console.log(`  ${variant.name.padEnd(48)} ${inMemoryCpu(variant.name).toFixed(1).padStart(6)} µs`)
+}
+console.log(
+  `  ${"EfaClient over the platform's client".padEnd(48)} ${(withSpan - platformAlone).toFixed(1).padStart(6)} µs`
+)
+console.log(`  ${"of which the span".padEnd(48)} ${(withSpan - withoutSpan).toFixed(1).padStart(6)} µs`)
+console.log(
+  `  ${"the platform's client over Response + JSON.parse".padEnd(48)} ${
+    (platformAlone - parsed).toFixed(1).padStart(6)
+  } µs`
+)

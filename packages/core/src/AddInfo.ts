@@ -576,6 +576,8 @@ export const operation: Operation<
         )
       },
   resultKeys: { contract: ["infos"], rapidJSON: ["infos"] },
+  // notices are published and withdrawn during the day
+  timeToLive: "1 minute",
   rapidJson: () => import("./internal/rapidjson/AddInfo.js").then((module) => module.codec(AddInfoResponse)),
   modeFilters: [{ in: "value", name: "filterMOTType", keeps: "modes" }]
 }

@@ -730,6 +730,8 @@ export const operation: Operation<
   response: CoordInfoResponse,
   hasResult: (response) => response.pins.length > 0,
   resultKeys: { contract: ["pins"], rapidJSON: ["locations"] },
+  // timetable data, changed at night
+  timeToLive: "6 hours",
   rapidJson: () => import("./internal/rapidjson/CoordInfo.js").then((module) => module.codec(CoordInfoResponse)),
   modeFilters: [
     { in: "list", prefix: FilterParameters.includeMots, separator: ":", keeps: "filters.includeMots" },

@@ -30,6 +30,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
+import { Timestamp } from "./internal/instant.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelFlag, ModelText, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
@@ -49,7 +50,6 @@ import type { Operation, Query, QueryContext } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as StopFinder from "./StopFinder.js"
 import * as SystemMessage from "./SystemMessage.js"
-import * as Trip from "./Trip.js"
 
 // ---------------------------------------------------------------------------------------------
 // request
@@ -377,10 +377,10 @@ export const SequenceStop = Schema.Struct({
   name: Schema.String,
   parent: opt(Point.ParentPlace),
   platform: opt(Schema.String),
-  arrivalTimePlanned: opt(Trip.Timestamp),
-  arrivalTimeEstimated: opt(Trip.Timestamp),
-  departureTimePlanned: opt(Trip.Timestamp),
-  departureTimeEstimated: opt(Trip.Timestamp)
+  arrivalTimePlanned: opt(Timestamp),
+  arrivalTimeEstimated: opt(Timestamp),
+  departureTimePlanned: opt(Timestamp),
+  departureTimeEstimated: opt(Timestamp)
 }).annotations({ identifier: "SequenceStop" })
 
 /**
@@ -440,11 +440,11 @@ export const Destination = Schema.Struct({
 export const StopEvent = Schema.Struct({
   /** The stop or platform (rapidJSON `location`). */
   location: EventLocation,
-  departureTimePlanned: Trip.Timestamp,
-  departureTimeEstimated: opt(Trip.Timestamp),
+  departureTimePlanned: Timestamp,
+  departureTimeEstimated: opt(Timestamp),
   /** On arrival boards. */
-  arrivalTimePlanned: opt(Trip.Timestamp),
-  arrivalTimeEstimated: opt(Trip.Timestamp),
+  arrivalTimePlanned: opt(Timestamp),
+  arrivalTimeEstimated: opt(Timestamp),
   /** The platform used (rapidJSON `properties.platformName`, else `properties.platform`). */
   platform: opt(Schema.String),
   /** The timetable's platform (rapidJSON `properties.plannedPlatformName`). */
@@ -460,7 +460,7 @@ export const StopEvent = Schema.Struct({
    * The mode as on trip legs: the line's full name (`Stadtbahn U1`, `Sydney Buses Network 304`) and its
    * MOT-ID (through the deployment's product classes).
    */
-  mode: Trip.LegMode,
+  mode: Mot.LegMode,
   destination: Destination,
   /** The trip's number within its line and day (rapidJSON `transportation.properties.tripCode`). */
   tripCode: opt(Schema.NonNegativeInt),
@@ -586,6 +586,8 @@ export const operation: Operation<
   hasResult: (response) => response.events.length > 0 || response.locations.some((location) => location.isBest),
   unresolved: unresolvedStop,
   resultKeys: { contract: ["events", "locations"], rapidJSON: ["stopEvents", "locations"] },
+  // a board is real-time data
+  timeToLive: "15 seconds",
   modeFilters: [{ in: "suffix", prefix: INCLUDED_MODE_PREFIX, keeps: "modes" }],
   rapidJson: () => import("./internal/rapidjson/Departures.js").then((module) => module.codec(DeparturesResponse))
 }

@@ -401,5 +401,7 @@ export const operation: Operation<
   response: GeoObjectResponse,
   hasResult: (response) => response.geometry.length > 0 || response.stops.length > 0,
   resultKeys: { contract: ["geometry", "stops"], rapidJSON: ["transportations"] },
+  // line geometry changes with the timetable
+  timeToLive: "24 hours",
   rapidJson: () => import("./internal/rapidjson/GeoObject.js").then((module) => module.codec(GeoObjectResponse))
 }

@@ -7,7 +7,7 @@
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { ParamString } from "./internal/params.js"
+import { opt, ParamString } from "./internal/params.js"
 
 /**
  * A MOT-ID: a non-negative integer.
@@ -153,3 +153,20 @@ export const parseList = (text: string): Array<MotId> => {
   }
   return ids
 }
+
+/**
+ * The mode of a leg: its name and MOT-ID (see {@link Mot.Mot}; legs also carry the pseudo modes 97
+ * and up).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LegMode = Schema.Struct({
+  name: Schema.String,
+  mot: Schema.Finite,
+  /**
+   * The line's short name as people read it ("T8", "U7", "42"), where `name` is the long one ("Sydney Trains
+   * Network T8 Airport & South Line"): rapidJSON `transportation.disassembledName`, else `number`.
+   */
+  number: opt(Schema.String)
+}).annotations({ identifier: "LegMode" })

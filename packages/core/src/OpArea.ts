@@ -436,5 +436,7 @@ export const operation: Operation<
   response: OpAreaResponse,
   hasResult: (response) => response.providers.length > 0,
   resultKeys: { contract: ["providers"], rapidJSON: ["operatingAreas"] },
+  // operating areas change rarely
+  timeToLive: "24 hours",
   rapidJson: () => import("./internal/rapidjson/OpArea.js").then((module) => module.codec(OpAreaResponse))
 }

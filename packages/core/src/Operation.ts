@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import type * as DateTime from "effect/DateTime"
+import type * as Duration from "effect/Duration"
 import type * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
@@ -133,6 +134,12 @@ export interface Operation<Name extends string, Request, Response, ResponseEncod
   readonly hasResult: (response: Response) => boolean
   /** The top-level keys of the result, in each dialect. */
   readonly resultKeys: ResultKeys
+  /**
+   * How long a client's response cache keeps an answer, unless the server says otherwise (`Cache-Control`,
+   * `Expires`) or the client's `cache.timeToLive` replaces it: as long as its data stays true (a departure
+   * board seconds, a stop search hours, operating areas a day). 30 seconds where not given.
+   */
+  readonly timeToLive?: Duration.DurationInput | undefined
   /**
    * What the client keeps of an answer for the request that asked it, where deployments answer more than a
    * filter asks (the notices of both lists whatever `publicationStatus` says).

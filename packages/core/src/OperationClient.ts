@@ -146,7 +146,7 @@ export interface CacheOptions {
    */
   readonly store?: "memory" | Layer.Layer<SharedStore.ResponseStore> | undefined
   /**
-   * Time to live per operation (by method name), replacing the defaults of `ResponseCache.timesToLive`
+   * Time to live per operation (by method name), replacing the operations' own (`Operation.timeToLive`)
    * (a departure board seconds, a stop search hours, operating areas a day); `0` keeps none of that
    * operation's answers. A server's `Cache-Control` (`max-age`, `s-maxage` for a shared store, `no-store`,
    * `no-cache`) or `Expires` replaces it.

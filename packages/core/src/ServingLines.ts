@@ -347,6 +347,8 @@ export const operation: Operation<
   response: ServingLinesResponse,
   hasResult: (response) => response.servingLines.length > 0,
   resultKeys: { contract: ["servingLines"], rapidJSON: ["lines"] },
+  // timetable data, changed at night
+  timeToLive: "6 hours",
   rapidJson: () => import("./internal/rapidjson/ServingLines.js").then((module) => module.codec(ServingLinesResponse)),
   modeFilters: [{ in: "suffix", prefix: EXCLUDED_MODE_PREFIX }]
 }

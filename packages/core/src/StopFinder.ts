@@ -304,5 +304,7 @@ export const operation: Operation<
   response: StopFinderResponse,
   hasResult: (response) => response.locations.length > 0,
   resultKeys: { contract: ["locations"], rapidJSON: ["locations"] },
+  // timetable data, changed at night
+  timeToLive: "6 hours",
   rapidJson: () => import("./internal/rapidjson/StopFinder.js").then((module) => module.codec(StopFinderResponse))
 }

@@ -831,21 +831,12 @@ export const TripQuery: (context: QueryContext) => Schema.Schema<TripRequest, Qu
 export const Timestamp: Schema.Schema<DateTime.Utc, string> = InstantTimestamp
 
 /**
- * The mode of a leg: its name and MOT-ID (see {@link Mot.Mot}; legs also carry the pseudo modes 97
- * and up).
+ * The mode of a leg: its name and MOT-ID (see {@link Mot.LegMode}).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const LegMode = Schema.Struct({
-  name: Schema.String,
-  mot: Schema.Finite,
-  /**
-   * The line's short name as people read it ("T8", "U7", "42"), where `name` is the long one ("Sydney Trains
-   * Network T8 Airport & South Line"): rapidJSON `transportation.disassembledName`, else `number`.
-   */
-  number: opt(Schema.String)
-}).annotations({ identifier: "LegMode" })
+export const LegMode = Mot.LegMode
 
 /**
  * Where a leg starts. `departureTimeEstimated` comes with real-time data.
@@ -968,6 +959,8 @@ export const operation: Operation<
   response: TripResponse,
   hasResult: (response) => response.trips.length > 0,
   resultKeys: { contract: ["trips"], rapidJSON: ["journeys"] },
+  // trips carry delays
+  timeToLive: "30 seconds",
   rapidJson: () => import("./internal/rapidjson/Trip.js").then((module) => module.codec(TripResponse)),
   modeFilters: [
     { in: "suffix", prefix: EXCLUDED_MODE_PREFIX },

@@ -18,9 +18,9 @@ import { perTimeZone } from "./internal/perTimeZone.js"
 import { IssueCollector, queryCodec } from "./internal/query.js"
 import { ClockTimeParam, FixedParam, requestOf } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
+import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
-import * as Trip from "./Trip.js"
 
 /**
  * A request for the stops of one trip.
@@ -166,7 +166,7 @@ export const TripStopsResponse = Schema.Struct({
   stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
   lineId: opt(Schema.String),
   lineName: opt(Schema.String),
-  mode: opt(Trip.LegMode),
+  mode: opt(Mot.LegMode),
   destination: opt(Departures.Destination),
   ...SystemMessage.systemMessagesField
 }).annotations({ identifier: "TripStopsResponse" })
@@ -199,5 +199,7 @@ export const operation: Operation<
   response: TripStopsResponse,
   hasResult: (response) => response.stops.length > 0,
   resultKeys: { contract: ["stops"], rapidJSON: ["transportation", "leg"] },
+  // the stops of a trip carry delays
+  timeToLive: "30 seconds",
   rapidJson: () => import("./internal/rapidjson/TripStops.js").then((module) => module.codec(TripStopsResponse))
 }

@@ -314,6 +314,8 @@ export const operation: Operation<
   response: VehicleDetailResponse,
   hasResult,
   resultKeys: { contract: ["pins"], rapidJSON: ["locations"] },
+  // sharing vehicles move and are taken
+  timeToLive: "15 seconds",
   rapidJson: () => import("./internal/rapidjson/VehicleDetail.js").then((module) => module.codec(VehicleDetailResponse))
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Duration, Effect, Either } from "effect"
 import { EfaClient, OpenApi, type Operation, OperationClient, Profile } from "../src/index.js"
 import { contractPaths as paths } from "../src/internal/operationNames.js"
 
@@ -31,6 +31,23 @@ describe("EfaClient.operations", () => {
   it("gives each operation the path of the path table", () => {
     for (const name of names) expect(EfaClient.operations[name].path).toBe(paths[name])
     expect(Object.keys(paths).sort()).toEqual([...names].sort())
+  })
+
+  it("gives each operation a time to live for cached answers, real-time data shortest", () => {
+    const seconds = Object.fromEntries(
+      Object.values(EfaClient.operations).map((operation) => [
+        operation.name,
+        Duration.toSeconds(Duration.decode(operation.timeToLive!))
+      ])
+    )
+    expect(Object.keys(seconds)).toEqual(Object.keys(EfaClient.operations))
+    expect(seconds.departures).toBe(15)
+    expect(seconds.vehicleDetail).toBe(15)
+    expect(seconds.stopFinder).toBe(6 * 3600)
+    expect(seconds.opArea).toBe(24 * 3600)
+    for (const realTime of ["departures", "vehicleDetail", "trip", "tripStops"]) {
+      expect(seconds[realTime]).toBeLessThanOrEqual(30)
+    }
   })
 
   it.effect("makes one client method per operation, and url", () =>

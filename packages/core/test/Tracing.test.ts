@@ -1,6 +1,6 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, FiberRef, Layer, TestClock, Tracer } from "effect"
+import { Effect, Exit, Fiber, FiberRef, Layer, TestClock, Tracer } from "effect"
 import { EfaClient, Point } from "../src/index.js"
 import { okBody } from "./support/upstream.js"
 
@@ -86,6 +86,70 @@ describe("a span per call", () => {
       expect(yield* Effect.context<never>()).toBe(before)
       expect(yield* FiberRef.get(HttpClient.currentTracerPropagation)).toBe(propagationBefore)
     }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([200, 404]))))))
+
+  it.effect("carries the caller's span annotations and links, as Effect's own spans do", () =>
+    Effect.gen(function*() {
+      const linked = Tracer.externalSpan({ traceId: "t".repeat(32), spanId: "s".repeat(16) })
+      const spans = yield* recordingSpans(
+        stopFinder.pipe(Effect.annotateSpans("app.tenant", "north"), Effect.linkSpans(linked))
+      )
+      const call = spans.find((span) => span.name === "EfaClient.stopFinder")!
+      expect(call.attributes.get("app.tenant")).toBe("north")
+      expect(call.attributes.get("efa.operation")).toBe("stopFinder")
+      expect(call.links.map((link) => link.span.spanId)).toEqual([linked.spanId])
+    }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([]))))))
+
+  it.effect("skips a parent that opted out of propagation", () =>
+    Effect.gen(function*() {
+      const spans = yield* recordingSpans(
+        Effect.withSpan(
+          Effect.withSpan(stopFinder, "quiet", { context: Tracer.DisablePropagation.context(true) }),
+          "outer"
+        )
+      )
+      const outer = spans.find((span) => span.name === "outer")!
+      const call = spans.find((span) => span.name === "EfaClient.stopFinder")!
+      expect(call.parent._tag === "Some" && call.parent.value.spanId).toBe(outer.spanId)
+    }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([]))))))
+
+  it.effect("ends with the call when it fails", () =>
+    Effect.gen(function*() {
+      const spans = yield* recordingSpans(Effect.flip(stopFinder))
+      const call = spans.find((span) => span.name === "EfaClient.stopFinder")!
+      expect(call.status._tag === "Ended" && call.status.exit._tag).toBe("Failure")
+    }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([404]))))))
+
+  it.effect("ends with the call when it is interrupted", () =>
+    Effect.gen(function*() {
+      const spans: Array<Tracer.Span> = []
+      const base = yield* Effect.tracer
+      const tracer = Tracer.make({
+        span: (...args) => {
+          const span = base.span(...args)
+          spans.push(span)
+          return span
+        },
+        context: base.context
+      })
+      const fiber = yield* Effect.fork(Effect.withTracer(stopFinder, tracer))
+      yield* TestClock.adjust("1 second")
+      expect(spans.map((span) => span.status._tag)).toEqual(["Started"])
+      yield* Fiber.interrupt(fiber)
+      const call = spans[0]!
+      expect(call.status._tag === "Ended" && Exit.isInterrupted(call.status.exit)).toBe(true)
+    }).pipe(
+      Effect.provide(
+        EfaClient.layer({ baseUrl: "http://efa.test", timeout: "1 minute" }).pipe(
+          Layer.provide(Layer.succeed(HttpClient.HttpClient, HttpClient.make(() => Effect.never)))
+        )
+      )
+    ))
+
+  it.effect("opens none where tracing is off", () =>
+    Effect.gen(function*() {
+      const spans = yield* recordingSpans(Effect.withTracerEnabled(stopFinder, false))
+      expect(spans).toEqual([])
+    }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([]))))))
 
   it.effect("spans: false opens none", () =>
     Effect.gen(function*() {

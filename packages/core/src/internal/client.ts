@@ -10,10 +10,10 @@ import type * as DateTime from "effect/DateTime"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
-import type * as Tracer from "effect/Tracer"
 import { type EfaError, QueueFullError, TransportError } from "../EfaError.js"
 import type { Operation } from "../Operation.js"
 import type { RateLimitStoreError } from "../SharedStore.js"
+import { type CallSpanOptions, callSpanOptions, withCallSpan } from "./callSpan.js"
 import type { Deployment } from "./deployment.js"
 import type { Dialect } from "./dialect.js"
 import { makeInterpreter } from "./interpret.js"
@@ -124,15 +124,14 @@ export const makeExecutor = (
     })
   }
 
-  const spanOptionsOf = new Map<Operation<any, any, any, any>, Tracer.SpanOptions>()
-  const spanOptions = (operation: Operation<any, any, any, any>): Tracer.SpanOptions => {
+  const spanOptionsOf = new Map<Operation<any, any, any, any>, CallSpanOptions>()
+  const spanOptions = (operation: Operation<any, any, any, any>): CallSpanOptions => {
     let options = spanOptionsOf.get(operation)
     if (options === undefined) {
-      options = {
-        kind: "client",
-        captureStackTrace: false,
-        attributes: { "efa.operation": operation.name, "url.path": operation.path }
-      }
+      options = callSpanOptions(`EfaClient.${operation.name}`, "client", {
+        "efa.operation": operation.name,
+        "url.path": operation.path
+      })
       spanOptionsOf.set(operation, options)
     }
     return options
@@ -144,21 +143,21 @@ export const makeExecutor = (
     url: string
   ): Effect.Effect<Response, EfaError> => {
     if (!settings.spans) return withDeadline(operation, url, undefined)
-    // The span ends with the call's exit without its value: Effect's own spans keep the exit they end
-    // with, and a span holding the decoded response kept it from dying young, which doubled the garbage
-    // collector's work per call. The span is the parent of what runs inside the HTTP requests (`send.ts`
-    // sets it with the rest of a request's context), and gets the attempts and the last status as they
-    // happen. No stack trace: capturing one costs more than the rest of the span.
+    // The span ends with the call's exit without its value: a span holding the decoded response kept it
+    // from dying young, which doubled the garbage collector's work per call. The span is the parent of
+    // what runs inside the HTTP requests (`send.ts` sets it with the rest of a request's context), and
+    // gets the attempts and the last status as they happen. No stack trace: capturing one costs more than
+    // the rest of the span.
     let response: Response | undefined
     return Effect.map(
-      Effect.useSpan(
-        `EfaClient.${operation.name}`,
-        spanOptions(operation),
-        (span) =>
-          Effect.map(withDeadline(operation, url, { span, attempts: 0 }), (value) => {
+      withCallSpan(spanOptions(operation), (span) =>
+        span === undefined
+          ? Effect.map(withDeadline(operation, url, undefined), (value) => {
             response = value
           })
-      ),
+          : Effect.map(withDeadline(operation, url, { span, attempts: 0 }), (value) => {
+            response = value
+          })),
       () => response as Response
     )
   }

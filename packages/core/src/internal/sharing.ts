@@ -18,7 +18,7 @@ import type * as Scope from "effect/Scope"
 import type { EfaError } from "../EfaError.js"
 import type * as Operation from "../Operation.js"
 import type { CallOptions, InvalidOptionsError, Options, Service } from "../OperationClient.js"
-import { DEFAULT_TIME_TO_LIVE, timesToLive } from "../ResponseCache.js"
+import { DEFAULT_TIME_TO_LIVE } from "../ResponseCache.js"
 import { RateLimitStore, ResponseStore } from "../SharedStore.js"
 import type * as SystemMessage from "../SystemMessage.js"
 import type { Limiter, makeExecutor, ResolvedSettings } from "./client.js"
@@ -83,7 +83,7 @@ const resolveTimesToLive = (
   input: Readonly<Record<string, Duration.DurationInput>> | undefined
 ): Effect.Effect<Readonly<Record<string, Duration.Duration>>, InvalidOptionsError> =>
   Effect.gen(function*() {
-    const out: Record<string, Duration.Duration> = { ...timesToLive }
+    const out: Record<string, Duration.Duration> = {}
     for (const [name, value] of Object.entries(input ?? {})) {
       const duration = Duration.decodeUnknown(value)
       if (Option.isNone(duration) || !Duration.isFinite(duration.value)) {
@@ -229,13 +229,24 @@ const makeRun = (
       )
     })
 
+  // an operation's own time to live, read from its descriptor once
+  const ownTimesToLive = new Map<Operation.Any, Duration.Duration>()
+  const ownTimeToLive = (operation: Operation.Any): Duration.Duration => {
+    let timeToLive = ownTimesToLive.get(operation)
+    if (timeToLive === undefined) {
+      timeToLive = operation.timeToLive === undefined ? DEFAULT_TIME_TO_LIVE : Duration.decode(operation.timeToLive)
+      ownTimesToLive.set(operation, timeToLive)
+    }
+    return timeToLive
+  }
+
   return <O extends Operation.Any>(operation: O, request: Operation.InputOf<O>, options?: CallOptions) =>
     Effect.suspend((): Effect.Effect<Operation.ResponseOf<O>, EfaError> => {
       const url = executor.buildUrl(operation, request)
       // A request that cannot be sent fails as the executor says.
       if (url._tag === "Left" || coalescer === undefined) return executor.execute(operation, request)
       const key = url.right
-      const timeToLive = ttl[operation.name] ?? DEFAULT_TIME_TO_LIVE
+      const timeToLive = ttl[operation.name] ?? ownTimeToLive(operation)
       if (backend === undefined || Duration.isZero(timeToLive)) {
         return coalescer.run(key, executor.execute(operation, request))
       }

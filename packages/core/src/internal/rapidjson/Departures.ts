@@ -26,10 +26,11 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import type * as Departures from "../../Departures.js"
+import type * as Mot from "../../Mot.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
-import * as Trip from "../../Trip.js"
+import { Timestamp } from "../instant.js"
 import { opt } from "../params.js"
 import {
   mapClass,
@@ -76,10 +77,10 @@ export const WireSequenceLocation = Schema.Struct({
   type: opt(Schema.String),
   parent: opt(WireParent),
   properties: opt(WireLocationProperties),
-  arrivalTimePlanned: opt(Trip.Timestamp),
-  arrivalTimeEstimated: opt(Trip.Timestamp),
-  departureTimePlanned: opt(Trip.Timestamp),
-  departureTimeEstimated: opt(Trip.Timestamp)
+  arrivalTimePlanned: opt(Timestamp),
+  arrivalTimeEstimated: opt(Timestamp),
+  departureTimePlanned: opt(Timestamp),
+  departureTimeEstimated: opt(Timestamp)
 }).annotations({ identifier: "WireSequenceLocation" })
 
 const WireInfoLink = Schema.Struct({
@@ -117,10 +118,10 @@ export const WireTransportation = Schema.Struct({
 
 const WireStopEvent = Schema.Struct({
   location: WireEventLocation,
-  departureTimePlanned: opt(Trip.Timestamp),
-  departureTimeEstimated: opt(Trip.Timestamp),
-  arrivalTimePlanned: opt(Trip.Timestamp),
-  arrivalTimeEstimated: opt(Trip.Timestamp),
+  departureTimePlanned: opt(Timestamp),
+  departureTimeEstimated: opt(Timestamp),
+  arrivalTimePlanned: opt(Timestamp),
+  arrivalTimeEstimated: opt(Timestamp),
   realtimeStatus: opt(WireStatus),
   isCancelled: opt(Schema.Boolean),
   transportation: WireTransportation,
@@ -191,8 +192,8 @@ const tripCodeOf = (value: string | number | undefined): number | undefined => {
 }
 
 /** @internal */
-export const modeOf = (context: Context, t: typeof WireTransportation.Type): Trip.Leg["mode"] => {
-  const mode: Mutable<Trip.Leg["mode"]> = {
+export const modeOf = (context: Context, t: typeof WireTransportation.Type): typeof Mot.LegMode.Type => {
+  const mode: Mutable<typeof Mot.LegMode.Type> = {
     name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
     mot: mapClass(context, t.product?.class ?? 11)
   }
@@ -323,7 +324,7 @@ export const wireTransportation = (
   context: Context,
   lineId: string,
   lineName: string | undefined,
-  mode: Trip.Leg["mode"],
+  mode: typeof Mot.LegMode.Type,
   destination: Departures.StopEvent["destination"] | undefined,
   tripCode: number | undefined
 ): typeof WireTransportation.Type => {
