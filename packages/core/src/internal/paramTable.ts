@@ -40,13 +40,6 @@ export interface Row<
   readonly sharedBy?: ReadonlyArray<string>
 }
 
-/**
- * Where a mapping reports its issues: an `IssueCollector`, or a view of one.
- *
- * @internal
- */
-export type IssueSink = Pick<IssueCollector, "add">
-
 /** @internal */
 export type AnyRow = Row<string, Schema.Schema.All, Schema.Schema.All, boolean>
 
@@ -98,7 +91,7 @@ export interface Table<T extends Rows> {
    */
   readonly decode: <Into extends object = {}>(
     params: ParamsOf<T>,
-    issues: IssueSink,
+    issues: IssueCollector,
     into?: Into
   ) => Into & ModelOf<T>
   /** Model to wire: the parameters to send, added to `into` when given (as for `decode`). */
@@ -131,7 +124,7 @@ export const make = <const T extends Rows>(rows: T): Table<T> => {
   }))
   // Filling the caller's object rather than returning one to spread: objects of many shapes spread
   // slowly, and a request maps several tables.
-  const decode = (wire: Readonly<Record<string, unknown>>, issues: IssueSink, into?: Record<string, unknown>) => {
+  const decode = (wire: Readonly<Record<string, unknown>>, issues: IssueCollector, into?: Record<string, unknown>) => {
     const model: Record<string, unknown> = into ?? {}
     for (let i = 0; i < plan.length; i++) {
       const row = plan[i]!
@@ -578,6 +571,11 @@ export const indexed = <const T extends Rows>(rows: T, messages: IndexedMessages
   if (keys.length !== 1) throw new Error(`indexed family: one row must be required (the key), not ${keys.length}`)
   const key = keys[0]![1].wire
   const prefixes = entries.map(([, row]) => row.wire)
+  const plan = entries.map(([field, row]) => ({
+    field,
+    wire: row.wire,
+    fromWire: row.fromWire === same ? undefined : row.fromWire
+  }))
   const gap = messages.gap ?? `missing: ${key}<i> are numbered from 0 without gaps`
   const orphan = messages.orphan ?? ((keyName, index) => `belongs to item ${index}, but ${keyName} is missing`)
   return {
@@ -596,15 +594,27 @@ export const indexed = <const T extends Rows>(rows: T, messages: IndexedMessages
       for (const { index, key: name, prefix, value } of found) {
         if (prefix !== key && !present.has(index)) issues.add(name, value, orphan(`${key}${index}`, index))
       }
-      // each item is the table's reading of its own parameters, under the row's wire names
-      return Array.from({ length }, (_, i) => {
-        const own: Record<string, unknown> = {}
-        for (const prefix of prefixes) {
-          const value: unknown = Reflect.get(params, `${prefix}${i}`)
-          if (value !== undefined) own[prefix] = value
+      // each item from its own parameters, as a table reads them (a row whose value passes unchanged skips
+      // its reading), a problem reported at the item's parameter
+      const items: Array<Record<string, unknown>> = []
+      for (let i = 0; i < length; i++) {
+        const item: Record<string, unknown> = {}
+        for (const { field, fromWire, wire } of plan) {
+          const name = `${wire}${i}`
+          const value: unknown = Reflect.get(params, name)
+          if (value === undefined) continue
+          if (fromWire === undefined) {
+            item[field] = value
+            continue
+          }
+          const read = fromWire(value)
+          if (Either.isLeft(read)) issues.add(name, value, read.left)
+          else item[field] = read.right
         }
-        return table.decode(own as ParamsOf<T>, atIndex(issues, i))
-      })
+        items.push(item)
+      }
+      // each item is filled row by row from the rows the type is mapped from
+      return items as Array<ModelOf<T>>
     },
     encode: (items, into) => {
       for (const [field, row] of entries) {
@@ -618,11 +628,6 @@ export const indexed = <const T extends Rows>(rows: T, messages: IndexedMessages
     }
   }
 }
-
-// An item's issues, reported at its own parameters (`radius_2` rather than `radius_`).
-const atIndex = (issues: IssueSink, index: number): IssueSink => ({
-  add: (parameter, value, message) => issues.add(`${String(parameter)}${index}`, value, message)
-})
 
 /**
  * An indexed list: a list of values in the model, one row's parameters `<prefix><i>` on the wire
