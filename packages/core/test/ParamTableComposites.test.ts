@@ -271,8 +271,14 @@ describe("ParamTable.indexed", () => {
     expect(pathsOf(decodeIssues("id=x&kind_0=bus"))).toEqual(["kind_0"])
   })
 
-  it("has one key", () => {
+  it("has one key, and prefixes that tell the families apart", () => {
     expect(() => ParamTable.indexed({ a: ParamTable.param("a_", Kind, Kind) })).toThrow("one row must be required")
+    expect(() =>
+      ParamTable.indexed({
+        kind: ParamTable.required(ParamTable.param("kind_", Kind, Kind)),
+        kindName: ParamTable.text("kind_name_")
+      })
+    ).toThrow("the prefix \"kind_\" begins \"kind_name_\"")
   })
 
   it.prop("decode(encode(request)) is the request", [Arbitraries.make(Request)], ([request]) => {

@@ -571,6 +571,11 @@ export const indexed = <const T extends Rows>(rows: T, messages: IndexedMessages
   if (keys.length !== 1) throw new Error(`indexed family: one row must be required (the key), not ${keys.length}`)
   const key = keys[0]![1].wire
   const prefixes = entries.map(([, row]) => row.wire)
+  // a parameter is told to its family by its prefix: one prefix may not begin another
+  for (const prefix of prefixes) {
+    const longer = prefixes.find((other) => other !== prefix && other.startsWith(prefix))
+    if (longer !== undefined) throw new Error(`indexed family: the prefix "${prefix}" begins "${longer}"`)
+  }
   const plan = entries.map(([field, row]) => ({
     field,
     wire: row.wire,
