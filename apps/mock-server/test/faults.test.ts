@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
-import { faultKinds, faultSpec, formatFault, parseFault } from "../src/http/faults.js"
+import { faultKinds, faultSpec, fieldModifiers, formatFault, modifierEntries, parseFault } from "../src/http/faults.js"
 import { fetchInProcess } from "../src/index.js"
 import { admin, call, fake } from "./helpers.js"
 
@@ -242,5 +242,41 @@ describe("the table of fault kinds", () => {
     const unknown = parseFault("explode", 1000)
     expect(Either.isLeft(unknown)).toBe(true)
     if (Either.isLeft(unknown)) { for (const kind of kinds) expect(unknown.left).toContain(kind) }
+  })
+})
+
+describe("the table of fault modifiers", () => {
+  const decodeStep = Schema.decodeUnknownEither(faultSpec(1000))
+
+  it.each(modifierEntries)(
+    "%s is read from the header and from a script object, and written back the same",
+    (name, entry) => {
+      const parsed = parseFault(`${name}=${entry.example};html`, 1000)
+      expect(Either.isRight(parsed)).toBe(true)
+      if (Either.isLeft(parsed)) return
+      const value: unknown = Reflect.get(parsed.right, entry.field)
+      expect(value).toBeDefined()
+      expect(parsed.right).toEqual({ [entry.field]: value, kind: "html" })
+      expect(parseFault(formatFault(parsed.right), 1000)).toEqual(parsed)
+      const object = { [entry.field]: Schema.encodeSync(entry.object)(value), kind: "html" }
+      expect(decodeStep(object)).toEqual(parsed)
+      expect(decodeStep(`${name}=${entry.example}`)).toEqual(Either.right({ [entry.field]: value }))
+    }
+  )
+
+  it.each(modifierEntries)("%s without a value is refused, naming the directive", (name) => {
+    const refused = parseFault(name, 1000)
+    expect(Either.isLeft(refused)).toBe(true)
+    if (Either.isLeft(refused)) expect(refused.left).toContain(name)
+  })
+
+  it("applies the latency's limit to the header and to a script object alike", () => {
+    expect(parseFault("latency=2000", 1000)).toEqual(Either.left("latency 2000 exceeds the limit of 1000 ms"))
+    expect(Either.isLeft(decodeStep({ latency: 2000 }))).toBe(true)
+    expect(fieldModifiers.latency.check?.(2000, 1000)).toBe("latency 2000 exceeds the limit of 1000 ms")
+  })
+
+  it("reads seconds written as a number in a script object as the header's text", () => {
+    expect(decodeStep({ retryAfter: 5 })).toEqual(Either.right({ retryAfter: "5" }))
   })
 })

@@ -29,7 +29,6 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, IntParam, ModelText, opt, ParamString, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
@@ -221,6 +220,38 @@ const MotList = Schema.Array(Mot.MotId).pipe(Schema.minItems(1))
 
 const TokenList = Schema.Array(ModelToken).pipe(Schema.minItems(1))
 
+const TokenListParam: Schema.Schema<ReadonlyArray<string>, string> = Schema.transformOrFail(ParamString, TokenList, {
+  strict: true,
+  decode: (text, _, ast) =>
+    text.split(":").some((part) => part.length === 0)
+      ? ParseResult.fail(new ParseResult.Type(ast, text, `expected values separated by ":", got "${text}"`))
+      : ParseResult.succeed(text.split(":")),
+  encode: (values) => ParseResult.succeed(values.join(":"))
+}).annotations({ identifier: "TokenListParam", jsonSchema: { type: "string", pattern: "^[^:\\s]+(:[^:\\s]+)*$" } })
+
+// The filter blocks' parameters, one family per field of a block: `<prefix><i>` for block `i`.
+const filterBlocks = ParamTable.indexed({
+  /** The object type (`type_<i>`). */
+  type: ParamTable.required(ParamTable.param("type_", ObjectType, ObjectType)),
+  /** The radius in metres (`radius_<i>`); circular searches only. */
+  radius: ParamTable.param("radius_", Radius, IntParam({ min: 1, max: 1_000_000 })),
+  /** Only stops served by these MOT-IDs (`inclMOT_<i>`, joined with `:`). */
+  includeMots: ParamTable.param("inclMOT_", MotList, Mot.MotListParam),
+  /** Leave out stops served by these MOT-IDs (`exclMOT_<i>`, joined with `:`). */
+  excludeMots: ParamTable.param("exclMOT_", MotList, Mot.MotListParam),
+  /** GIS layers to leave out (`exclLayers_<i>`, joined with `:`). */
+  excludeLayers: ParamTable.param("exclLayers_", TokenList, TokenListParam),
+  /** Only these draw classes (`inclDrawClasses_<i>`, joined with `:`). */
+  includeDrawClasses: ParamTable.param("inclDrawClasses_", TokenList, TokenListParam),
+  /** POI hierarchies to include (`inclPOIH_<i>`, joined with `:`). */
+  includePoiHierarchies: ParamTable.param("inclPOIH_", TokenList, TokenListParam)
+}, {
+  index: "filter index",
+  gap: "missing: filter blocks are numbered from 0 without gaps",
+  orphan: (key, index) => `belongs to filter block ${index}, but ${key} is missing`,
+  required: "at least one filter block is required (type_0)"
+})
+
 /**
  * One object-type filter block. Its fields become the parameters with the block's index:
  * `type_<i>`, `radius_<i>`, `inclMOT_<i>`, `exclMOT_<i>`, `exclLayers_<i>`, `inclDrawClasses_<i>`,
@@ -229,22 +260,7 @@ const TokenList = Schema.Array(ModelToken).pipe(Schema.minItems(1))
  * @since 0.1.0
  * @category schemas
  */
-export const FilterBlock = Schema.Struct({
-  /** The object type (`type_<i>`). */
-  type: ObjectType,
-  /** The radius in metres (`radius_<i>`); circular searches only. */
-  radius: opt(Radius),
-  /** Only stops served by these MOT-IDs (`inclMOT_<i>`, joined with `:`). */
-  includeMots: opt(MotList),
-  /** Leave out stops served by these MOT-IDs (`exclMOT_<i>`, joined with `:`). */
-  excludeMots: opt(MotList),
-  /** GIS layers to leave out (`exclLayers_<i>`, joined with `:`). */
-  excludeLayers: opt(TokenList),
-  /** Only these draw classes (`inclDrawClasses_<i>`, joined with `:`). */
-  includeDrawClasses: opt(TokenList),
-  /** POI hierarchies to include (`inclPOIH_<i>`, joined with `:`). */
-  includePoiHierarchies: opt(TokenList)
-}).annotations({ identifier: "FilterBlock" })
+export const FilterBlock = Schema.Struct(filterBlocks.fields).annotations({ identifier: "FilterBlock" })
 
 /**
  * @since 0.1.0
@@ -462,33 +478,13 @@ export interface CoordInfoRequest extends Schema.Schema.Type<typeof CoordInfoReq
  */
 export type CoordInfoRequestInput = typeof CoordInfoRequest.Encoded
 
-const TokenListParam: Schema.Schema<ReadonlyArray<string>, string> = Schema.transformOrFail(ParamString, TokenList, {
-  strict: true,
-  decode: (text, _, ast) =>
-    text.split(":").some((part) => part.length === 0)
-      ? ParseResult.fail(new ParseResult.Type(ast, text, `expected values separated by ":", got "${text}"`))
-      : ParseResult.succeed(text.split(":")),
-  encode: (values) => ParseResult.succeed(values.join(":"))
-}).annotations({ identifier: "TokenListParam", jsonSchema: { type: "string", pattern: "^[^:\\s]+(:[^:\\s]+)*$" } })
-
-const indexed = <const Prefix extends string, V extends Schema.Schema.All>(prefix: Prefix, value: V) =>
-  Schema.Record({ key: Schema.TemplateLiteral(prefix, Schema.Number), value })
-
 /**
  * The prefixes of the indexed parameters of a filter block, by model field.
  *
  * @since 0.1.0
  * @category constants
  */
-export const FilterParameters = {
-  type: "type_",
-  radius: "radius_",
-  includeMots: "inclMOT_",
-  excludeMots: "exclMOT_",
-  excludeLayers: "exclLayers_",
-  includeDrawClasses: "inclDrawClasses_",
-  includePoiHierarchies: "inclPOIH_"
-} as const
+export const FilterParameters = filterBlocks.prefixes
 
 /**
  * The query parameters of the coordinate search, by their wire names. The filter-block parameters are
@@ -513,49 +509,10 @@ export const CoordInfoParams = Schema.Struct(
     parkObjInfo: opt(FlagParam),
     parkObjInfoRealtime: opt(FlagParam)
   },
-  indexed(FilterParameters.type, ObjectType),
-  indexed(FilterParameters.radius, IntParam({ min: 1, max: 1_000_000 })),
-  indexed(FilterParameters.includeMots, Mot.MotListParam),
-  indexed(FilterParameters.excludeMots, Mot.MotListParam),
-  indexed(FilterParameters.excludeLayers, TokenListParam),
-  indexed(FilterParameters.includeDrawClasses, TokenListParam),
-  indexed(FilterParameters.includePoiHierarchies, TokenListParam)
+  ...filterBlocks.records
 ).annotations({ identifier: "CoordInfoParams" })
 
 type Params = typeof CoordInfoParams.Type
-
-const filterPrefixes = Object.values(FilterParameters)
-
-// Reads the filter blocks from the indexed parameters: indexes must be plain integers, the `type_<i>`
-// run from 0 without gaps, and every other indexed parameter belong to a block that has a type.
-const readFilterBlocks = (p: Params, issues: IssueCollector): Array<FilterBlock> => {
-  const found = readIndexed(p, filterPrefixes, issues, "filter index")
-  const types = new Set(found.filter(({ prefix }) => prefix === FilterParameters.type).map(({ index }) => index))
-  if (types.size === 0) {
-    issues.add("type_0", undefined, "at least one filter block is required (type_0)")
-  }
-  const length = numberedFromZero(
-    types,
-    (index) => `${FilterParameters.type}${index}`,
-    "missing: filter blocks are numbered from 0 without gaps",
-    issues
-  )
-  for (const { index, key, prefix, value } of found) {
-    if (prefix !== FilterParameters.type && !types.has(index)) {
-      issues.add(key, value, `belongs to filter block ${index}, but type_${index} is missing`)
-    }
-  }
-  return Array.from({ length }, (_, i): FilterBlock =>
-    definedOnly({
-      type: p[`${FilterParameters.type}${i}`],
-      radius: p[`${FilterParameters.radius}${i}`],
-      includeMots: p[`${FilterParameters.includeMots}${i}`],
-      excludeMots: p[`${FilterParameters.excludeMots}${i}`],
-      excludeLayers: p[`${FilterParameters.excludeLayers}${i}`],
-      includeDrawClasses: p[`${FilterParameters.includeDrawClasses}${i}`],
-      includePoiHierarchies: p[`${FilterParameters.includePoiHierarchies}${i}`]
-    }))
-}
 
 const boxKeys = ["boundingBox", "boundingBoxLU", "boundingBoxRL"] as const
 
@@ -611,7 +568,7 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
       const searchSpace = readSearchSpace(p, issues)
-      const filters = readFilterBlocks(p, issues)
+      const filters = filterBlocks.decode(p, issues)
       if (searchSpace?._tag === "BoundingBox") {
         filters.forEach((block, i) => {
           if (block.radius !== undefined) {
@@ -657,10 +614,9 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
         parkObjInfo: details !== undefined ? true as const : undefined,
         parkObjInfoRealtime: details === "realtime" ? true as const : undefined
       })
-      return ParseResult.succeed(Object.assign(
-        parkingTable.encode(request, searchTable.encode(request, params)),
-        indexedFamilies(FilterParameters, request.filters)
-      ))
+      const wire = parkingTable.encode(request, searchTable.encode(request, params))
+      filterBlocks.encode(request.filters, wire)
+      return ParseResult.succeed(wire)
     }
   }
 )

@@ -120,6 +120,10 @@ export const ModeSet = SetFromList(
 
 const INCLUDED_MODE_PREFIX = "inclMOT_"
 
+// The board's stop (`type_dm`, `name_dm`) and the direction (`type_arr`, `name_arr`).
+const stopPoint = ParamTable.point("dm")
+const directionPoint = ParamTable.point("arr")
+
 // The board's parameters that map to one field each, in wire order.
 const table = ParamTable.make({
   /** The most events to return (`limit`); servers default to 40 and stop at 500 or 24 hours. */
@@ -223,15 +227,13 @@ export type DeparturesRequestInput = typeof DeparturesRequest.Encoded
 export const DeparturesParams = Schema.Struct(
   {
     mode: FixedParam("direct", "DirectModeParam"),
-    type_dm: Point.PointType,
-    name_dm: TextParam,
+    ...stopPoint.params,
     useRealtime: opt(FlagParam),
     ...table.params,
     itdDate: opt(LocalDateTime.CompactDateParam),
     itdTime: opt(ClockTimeParam),
     itdDateTimeDepArr: opt(DepArrParam),
-    type_arr: opt(Point.PointType),
-    name_arr: opt(TextParam),
+    ...directionPoint.optionalParams,
     includedMeans: opt(FixedParam("checkbox", "IncludedMeansParam")),
     depType: opt(FixedParam("stopEvents", "DepTypeParam")),
     includeCompleteStopSeq: opt(FlagParam)
@@ -246,8 +248,7 @@ const decodeRequest = (
   timeZone: DateTime.TimeZone,
   issues: IssueCollector
 ): DeparturesRequest | undefined => {
-  const stop = Point.fromParams(p.type_dm, p.name_dm)
-  if (Either.isLeft(stop)) issues.add("name_dm", p.name_dm, stop.left)
+  const stop = stopPoint.decode(p, issues)
 
   let dateTime: DateTime.Utc | undefined
   if (p.itdDate !== undefined && p.itdTime !== undefined) {
@@ -264,16 +265,7 @@ const decodeRequest = (
     issues.add("itdDate", undefined, "itdTime needs itdDate")
   }
 
-  let direction: Point.Point | undefined
-  if (p.type_arr !== undefined && p.name_arr !== undefined) {
-    const point = Point.fromParams(p.type_arr, p.name_arr)
-    if (Either.isLeft(point)) issues.add("name_arr", p.name_arr, point.left)
-    else direction = point.right
-  } else if (p.type_arr !== undefined) {
-    issues.add("name_arr", undefined, "type_arr needs name_arr")
-  } else if (p.name_arr !== undefined) {
-    issues.add("type_arr", undefined, "name_arr needs type_arr")
-  }
+  const direction = directionPoint.decode(p, issues)
 
   const included = readModeFamily(p, INCLUDED_MODE_PREFIX, issues, `expected ${INCLUDED_MODE_PREFIX}<MOT-ID>`)
   if (included.size > 0 && p.includedMeans === undefined) {
@@ -284,12 +276,12 @@ const decodeRequest = (
     )
   }
   const modes = sortedDistinct(included.keys())
-  if (issues.issues.length > 0 || Either.isLeft(stop)) return undefined
+  if (issues.issues.length > 0 || stop === undefined) return undefined
   return table.decode(
     p,
     issues,
     definedOnly({
-      stop: stop.right,
+      stop,
       dateTime,
       dateTimeRefersTo: p.itdDateTimeDepArr ?? "departure" as const,
       timetableOnly: p.useRealtime === undefined ? true as const : undefined,
@@ -301,19 +293,19 @@ const decodeRequest = (
 }
 
 const encodeRequest = (request: DeparturesRequest, timeZone: DateTime.TimeZone): DeparturesParams => {
-  const stop = Point.toParams(request.stop)
-  const direction = request.direction === undefined ? undefined : Point.toParams(request.direction)
   const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
   const modes = request.modes ?? []
   const params = table.encode(
     request,
-    definedOnly({
-      mode: true as const,
-      type_dm: stop.type,
-      name_dm: stop.name,
-      useRealtime: request.timetableOnly === true ? undefined : true as const
-    })
+    stopPoint.encode(
+      request.stop,
+      definedOnly({
+        mode: true as const,
+        useRealtime: request.timetableOnly === true ? undefined : true as const
+      })
+    )
   )
+  if (request.direction !== undefined) directionPoint.encode(request.direction, params)
   return Object.assign(
     params,
     definedOnly({
@@ -322,8 +314,6 @@ const encodeRequest = (request: DeparturesRequest, timeZone: DateTime.TimeZone):
         : `${local.date.slice(0, 4)}-${local.date.slice(4, 6)}-${local.date.slice(6)}`,
       itdTime: local?.time,
       itdDateTimeDepArr: request.dateTimeRefersTo,
-      type_arr: direction?.type,
-      name_arr: direction?.name,
       includedMeans: modes.length > 0 ? true as const : undefined,
       depType: request.stopSequence === true ? true as const : undefined,
       includeCompleteStopSeq: request.stopSequence === true ? true as const : undefined

@@ -28,7 +28,6 @@ import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { indexedFamilies, numberedFromZero, readIndexed } from "./internal/families.js"
 import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelText, opt, ParamString } from "./internal/params.js"
@@ -60,6 +59,18 @@ export const VehicleKind = oneOf("VehicleKind", ["BIKE", "CAR", "MOTORCYCLE"])
  */
 export type VehicleKind = typeof VehicleKind.Type
 
+const IdParam = Schema.compose(ParamString, ModelText)
+
+// The provider selections' parameters: `vehPId<i>` and `opAreaId<i>` for selection `i`.
+const providerFamilies = ParamTable.indexed({
+  /** The provider ID (`vehPId<i>`). */
+  providerId: ParamTable.required(ParamTable.param("vehPId", ModelText, IdParam)),
+  /** An operating area of that provider (`opAreaId<i>`). */
+  areaId: ParamTable.param("opAreaId", ModelText, IdParam)
+}, {
+  orphan: (key) => `an operating area needs its provider with the same index (${key})`
+})
+
 /**
  * One provider selection: a provider (`vehPId<i>`) and optionally one of its operating areas
  * (`opAreaId<i>`, same index).
@@ -67,12 +78,9 @@ export type VehicleKind = typeof VehicleKind.Type
  * @since 0.1.0
  * @category schemas
  */
-export const ProviderSelection = Schema.Struct({
-  /** The provider ID (`vehPId<i>`). */
-  providerId: ModelText,
-  /** An operating area of that provider (`opAreaId<i>`). */
-  areaId: opt(ModelText)
-}).annotations({ identifier: "ProviderSelection" })
+export const ProviderSelection = Schema.Struct(providerFamilies.fields).annotations({
+  identifier: "ProviderSelection"
+})
 
 /**
  * @since 0.1.0
@@ -230,12 +238,6 @@ export const CoordRadiusParam: Schema.Schema<typeof CoordRadius.Type, string> = 
   jsonSchema: { type: "string", pattern: "^-?\\d+(\\.\\d+)?:-?\\d+(\\.\\d+)?:WGS84\\[dd\\.ddddd\\](:\\d+)?$" }
 })
 
-const IdParam = Schema.compose(ParamString, ModelText)
-
-const PROVIDER = "vehPId"
-const AREA = "opAreaId"
-const providerFamilies = { providerId: PROVIDER, areaId: AREA } as const
-
 /**
  * The query parameters of the operating-area search, by their wire names. `vehPId<i>` and
  * `opAreaId<i>` are index signatures (`OpAreaParams.records`).
@@ -250,32 +252,8 @@ export const OpAreaParams = Schema.Struct(
     opASR: opt(FlagParam),
     ...table.params
   },
-  Schema.Record({ key: Schema.TemplateLiteral(PROVIDER, Schema.Number), value: IdParam }),
-  Schema.Record({ key: Schema.TemplateLiteral(AREA, Schema.Number), value: IdParam })
+  ...providerFamilies.records
 ).annotations({ identifier: "OpAreaParams" })
-
-type Params = typeof OpAreaParams.Type
-
-const readProviders = (p: Params, issues: IssueCollector): Arr.NonEmptyReadonlyArray<ProviderSelection> | undefined => {
-  const found = readIndexed(p, [PROVIDER, AREA], issues)
-  const providers = new Set(found.filter(({ prefix }) => prefix === PROVIDER).map(({ index }) => index))
-  const length = numberedFromZero(
-    providers,
-    (index) => `${PROVIDER}${index}`,
-    "missing: vehPId<i> are numbered from 0 without gaps",
-    issues
-  )
-  for (const { index, key, prefix, value } of found) {
-    if (prefix === AREA && !providers.has(index)) {
-      issues.add(key, value, `an operating area needs its provider with the same index (${PROVIDER}${index})`)
-    }
-  }
-  const selections = Array.from(
-    { length },
-    (_, i): ProviderSelection => definedOnly({ providerId: p[`${PROVIDER}${i}`], areaId: p[`${AREA}${i}`] })
-  )
-  return Arr.isNonEmptyReadonlyArray(selections) ? selections : undefined
-}
 
 /**
  * The operating-area request as query parameters and back.
@@ -299,7 +277,12 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
         }
         if (p.opASR === undefined) issues.add("opASR", undefined, "missing: opASR=1 is required with opareaSM=RADIAL")
       }
-      const common = table.decode(p, issues, definedOnly({ providers: readProviders(p, issues) }))
+      const providers = providerFamilies.decode(p, issues)
+      const common = table.decode(
+        p,
+        issues,
+        definedOnly({ providers: Arr.isNonEmptyReadonlyArray(providers) ? providers : undefined })
+      )
       return issues.result((): OpAreaRequest => {
         if (p.opareaSM === "ALL" || p.coordRadius === undefined) return Object.assign({ _tag: "All" as const }, common)
         const { centre, radius } = p.coordRadius
@@ -316,7 +299,8 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
           opASR: radial && true as const
         })
       )
-      return ParseResult.succeed(Object.assign(params, indexedFamilies(providerFamilies, request.providers ?? [])))
+      providerFamilies.encode(request.providers ?? [], params)
+      return ParseResult.succeed(params)
     }
   }
 )

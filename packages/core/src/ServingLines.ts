@@ -19,7 +19,6 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
@@ -27,6 +26,7 @@ import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
+import * as ParamTable from "./internal/paramTable.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { isAscendingDistinct, sortedDistinct } from "./internal/wireValues.js"
 import * as Mot from "./Mot.js"
@@ -226,6 +226,8 @@ export const byLineName = (lineName: string, options?: Options): ServingLinesReq
  */
 export const EXCLUDED_MODE_PREFIX = "exclMOT_"
 
+const stopPoint = ParamTable.point("sl")
+
 /**
  * The query parameters of the serving-lines operation, by their wire names. The excluded modes are the
  * parameters `exclMOT_<ID>`, matched by an index signature: only their presence counts (any value, also
@@ -238,17 +240,11 @@ export const ServingLinesParams = Schema.Struct(
   {
     mode: Schema.Literal("odv", "line"),
     lineReqType: LineTypeMask,
-    type_sl: opt(Point.PointType),
-    name_sl: opt(TextParam),
+    ...stopPoint.optionalParams,
     lineName: opt(TextParam)
   },
   Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
 ).annotations({ identifier: "ServingLinesParams" })
-
-const pointParams = (stop: Point.Point) => {
-  const { name, type } = Point.toParams(stop)
-  return { type_sl: type, name_sl: name }
-}
 
 /**
  * The serving-lines request as query parameters and back.
@@ -269,18 +265,10 @@ export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray
       })
       if (p.mode === "odv") {
         if (p.lineName !== undefined) issues.add("lineName", p.lineName, "is only allowed with mode=line")
-        if (p.type_sl === undefined) issues.add("type_sl", undefined, "is required with mode=odv")
-        if (p.name_sl === undefined) issues.add("name_sl", undefined, "is required with mode=odv")
-        const stop = p.type_sl !== undefined && p.name_sl !== undefined
-          ? Point.fromParams(p.type_sl, p.name_sl)
-          : undefined
-        if (stop !== undefined && Either.isLeft(stop)) issues.add("name_sl", p.name_sl, stop.left)
-        return issues.result(() =>
-          ByStop.make({ stop: Either.getOrThrow(stop!), ...common }, { disableValidation: true })
-        )
+        const stop = stopPoint.decode(p, issues, "is required with mode=odv")
+        return issues.result(() => ByStop.make({ stop: stop!, ...common }, { disableValidation: true }))
       }
-      if (p.type_sl !== undefined) issues.add("type_sl", p.type_sl, "is only allowed with mode=odv")
-      if (p.name_sl !== undefined) issues.add("name_sl", p.name_sl, "is only allowed with mode=odv")
+      stopPoint.refuse(p, issues, "is only allowed with mode=odv")
       const lineName = p.lineName?.trim()
       if (lineName === undefined) issues.add("lineName", undefined, "is required with mode=line")
       else if (lineName.length === 0) issues.add("lineName", p.lineName, "must not be blank")
@@ -290,7 +278,7 @@ export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray
       ParseResult.succeed({
         lineReqType: request.lineTypes ?? [],
         ...(request._tag === "ByStop"
-          ? { mode: "odv" as const, ...pointParams(request.stop) }
+          ? stopPoint.encode(request.stop, { mode: "odv" as const })
           : { mode: "line" as const, lineName: request.lineName }),
         ...modeFamilyParams(EXCLUDED_MODE_PREFIX, request.excludedModes ?? [])
       })

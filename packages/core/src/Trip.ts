@@ -34,7 +34,7 @@ import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp as InstantTimestamp } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, IntParam, opt, ParamString, SetFromList } from "./internal/params.js"
+import { FlagParam, opt, ParamString, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
@@ -225,7 +225,6 @@ export type DateTimeRefersTo = typeof DateTimeRefersTo.Type
 // request model
 // ---------------------------------------------------------------------------------------------
 
-const Minutes = Schema.Int.pipe(Schema.between(0, 1440))
 const minutes = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 0, max: 1440 })
 const meters = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 0, max: 1_000_000 })
 
@@ -284,14 +283,26 @@ const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: 
 }
 
 // The parameters that map to one field each, by group, in wire order; a group with an activation parameter
-// is a `ParamTable.group`. `changeSpeed` (shared by two groups) is written by hand.
+// is a `ParamTable.group`, `changeSpeed` a row both groups of public and individual transport share.
 
 // Wire schemas used by several rows, so that each is one definition in the OpenAPI document.
 const ItModeParam = NamedParam(ItModes, "ItModeParam")
 
 const originPoint = ParamTable.point("origin")
 const destinationPoint = ParamTable.point("destination")
-const viaPoint = ParamTable.point("via")
+const viaPoint = ParamTable.point("via", {
+  /** Dwell time at the via point in minutes, 0..1440 (`dwellTime_via`); `0` excludes addresses and POIs as via. */
+  dwellMinutes: minutes("dwellTime_via")
+})
+
+const changeSpeed = ParamTable.shared(
+  ["ptOptionsActive", "itOptionsActive"],
+  ParamTable.param(
+    "changeSpeed",
+    Speed,
+    NamedParam({ fast: "fast", normal: "normal", slow: "slow" }, "ChangeSpeedParam")
+  )
+)
 
 const tripTable = ParamTable.make({
   /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
@@ -322,6 +333,11 @@ const mobilityTable = ParamTable.group("imparedOptionsActive", {
 })
 
 const publicTransportTable = ParamTable.group("ptOptionsActive", {
+  /**
+   * Change-time factor (`changeSpeed`): fast 50, normal 100 (default), slow 200. Shares its parameter
+   * with `individualTransport.speed`: when both groups are used, both must have the same value.
+   */
+  changeSpeed,
   /** Line-type filter (`lineRestriction`: 400 all, 401, 402, 403). */
   lineRestriction: ParamTable.param(
     "lineRestriction",
@@ -339,6 +355,12 @@ const publicTransportTable = ParamTable.group("ptOptionsActive", {
 })
 
 const individualTransportTable = ParamTable.group("itOptionsActive", {
+  /**
+   * Walking or cycling speed factor (`changeSpeed`): fast 120, normal 100 (default), slow 80. Shares its
+   * parameter with `publicTransport.changeSpeed`: when both groups are used, both must have the same
+   * value.
+   */
+  speed: changeSpeed,
   /** Access and egress mode (`trITMOT`). */
   mode: ParamTable.param("trITMOT", ItMode, ItModeParam),
   /** Maximum minutes of the individual part, 0..1440 (`trITMOTvalue`; server default 10). */
@@ -387,12 +409,10 @@ const parkAndRideTable = ParamTable.make({
  * @since 0.1.0
  * @category schemas
  */
-export const Via = Schema.Struct({
+export const Via = Schema.Struct(ParamTable.fieldsOf({
   /** The via point (`type_via`, `name_via`). */
-  point: Point.Point,
-  /** Dwell time at the via point in minutes, 0..1440 (`dwellTime_via`); `0` excludes addresses and POIs as via. */
-  dwellMinutes: opt(Minutes)
-}).annotations({ identifier: "Via" })
+  point: Point.Point
+}, viaPoint.options.fields)).annotations({ identifier: "Via" })
 
 /**
  * @since 0.1.0
@@ -450,16 +470,7 @@ export interface Mobility extends Schema.Schema.Type<typeof Mobility> {}
  * @since 0.1.0
  * @category schemas
  */
-export const PublicTransportOptions = group(
-  ParamTable.fieldsOf({
-    /**
-     * Change-time factor (`changeSpeed`): fast 50, normal 100 (default), slow 200. Shares its parameter
-     * with `individualTransport.speed`: when both groups are used, both must have the same value.
-     */
-    changeSpeed: opt(Speed)
-  }, publicTransportTable.fields),
-  "PublicTransportOptions"
-)
+export const PublicTransportOptions = group(publicTransportTable.fields, "PublicTransportOptions")
 
 /**
  * @since 0.1.0
@@ -474,17 +485,7 @@ export interface PublicTransportOptions extends Schema.Schema.Type<typeof Public
  * @since 0.1.0
  * @category schemas
  */
-export const IndividualTransportOptions = group(
-  ParamTable.fieldsOf({
-    /**
-     * Walking or cycling speed factor (`changeSpeed`): fast 120, normal 100 (default), slow 80. Shares its
-     * parameter with `publicTransport.changeSpeed`: when both groups are used, both must have the same
-     * value.
-     */
-    speed: opt(Speed)
-  }, individualTransportTable.fields),
-  "IndividualTransportOptions"
-)
+export const IndividualTransportOptions = group(individualTransportTable.fields, "IndividualTransportOptions")
 
 /**
  * @since 0.1.0
@@ -648,8 +649,6 @@ export const MeansParam: Schema.Schema<"checkbox" | Mot.MotId, string> = Schema.
   }
 ).annotations({ identifier: "MeansParam", jsonSchema: { type: "string", pattern: "^(checkbox|\\d+)$" } })
 
-const SpeedParam = NamedParam({ fast: "fast", normal: "normal", slow: "slow" }, "ChangeSpeedParam")
-
 /**
  * The query parameters of a trip request, by their wire names. `exclMOT_<id>` and `inclMOT_<id>` are
  * index signatures: any value (also none) turns the filter on.
@@ -663,14 +662,12 @@ export const TripParams = Schema.Struct(
     ...destinationPoint.params,
     tripReductionMacro: opt(FixedParam("1", "TripReductionMacroParam")),
     ...viaPoint.optionalParams,
-    dwellTime_via: opt(IntParam({ min: 0, max: 1440 })),
     itdDate: opt(LocalDateTime.CompactDateParam),
     itdTime: opt(TimeParam),
     ...tripTable.params,
     ...mobilityTable.activationParam,
     ...mobilityTable.params,
     ...publicTransportTable.activationParam,
-    changeSpeed: opt(SpeedParam),
     ...publicTransportTable.params,
     ...individualTransportTable.activationParam,
     ...individualTransportTable.params,
@@ -712,14 +709,7 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   const origin = originPoint.decode(p, issues)
   const destination = destinationPoint.decode(p, issues)
 
-  // via, with its dwell time
-  let via: Via | undefined
-  const viaAt = viaPoint.decode(p, issues)
-  if (viaAt !== undefined) {
-    via = { point: viaAt, ...definedOnly({ dwellMinutes: p.dwellTime_via }) }
-  } else if (p.type_via === undefined && p.name_via === undefined && p.dwellTime_via !== undefined) {
-    issues.add("dwellTime_via", p.dwellTime_via, "a dwell time needs a via point (type_via, name_via)")
-  }
+  const via = viaPoint.decodeWith(p, issues)
 
   // date and time
   let dateTime: DateTime.Utc | undefined
@@ -749,15 +739,6 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   mobilityTable.checkActivation(p, issues)
   publicTransportTable.checkActivation(p, issues)
   individualTransportTable.checkActivation(p, issues)
-  const ptActive = publicTransportTable.isActive(p)
-  const itActive = individualTransportTable.isActive(p)
-  if (p.changeSpeed !== undefined && !ptActive && !itActive) {
-    issues.add(
-      "changeSpeed",
-      p.changeSpeed,
-      "changeSpeed takes effect only with ptOptionsActive=1 or itOptionsActive=1"
-    )
-  }
   if (issues.issues.length > 0) return undefined
 
   const modes = nonEmpty(definedOnly({
@@ -775,16 +756,8 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
       dateTime,
       modes,
       mobility: mobilityTable.decodeGroup(p, issues),
-      publicTransport: publicTransportTable.decodeGroup(
-        p,
-        issues,
-        definedOnly({ changeSpeed: ptActive ? p.changeSpeed : undefined })
-      ),
-      individualTransport: individualTransportTable.decodeGroup(
-        p,
-        issues,
-        definedOnly({ speed: itActive ? p.changeSpeed : undefined })
-      ),
+      publicTransport: publicTransportTable.decodeGroup(p, issues),
+      individualTransport: individualTransportTable.decodeGroup(p, issues),
       bicycle: nonEmpty(bicycleTable.decode(p, issues)),
       parkAndRide: nonEmpty(parkAndRideTable.decode(p, issues))
     })
@@ -803,10 +776,8 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
   const mobility = mobilityTable.sent(request.mobility)
   const scalars = definedOnly({
     tripReductionMacro: true as const,
-    dwellTime_via: request.via?.dwellMinutes,
     itdDate: local === undefined ? undefined : dashed(local.date),
     itdTime: local?.time,
-    changeSpeed: pt?.changeSpeed ?? it?.speed,
     excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
     includedMeans: included.length > 0 ? "checkbox" as const : undefined
   })
@@ -815,7 +786,7 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
     destinationPoint.encode(request.destination, originPoint.encode(request.origin, scalars))
   )
   // the via point and the groups' parameters (with their activation flags) are added to the same object
-  if (request.via !== undefined) viaPoint.encode(request.via.point, params)
+  if (request.via !== undefined) viaPoint.encodeWith(request.via, params)
   if (mobility !== undefined) mobilityTable.encodeGroup(mobility, params)
   if (pt !== undefined) publicTransportTable.encodeGroup(pt, params)
   if (it !== undefined) individualTransportTable.encodeGroup(it, params)

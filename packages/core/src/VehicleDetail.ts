@@ -21,7 +21,6 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { indexedParams, numberedFromZero, readIndexed } from "./internal/families.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, opt, ParamString } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
@@ -115,7 +114,8 @@ export const VehicleKind = oneOf("VehicleKind", ["CAR", "BIKE", "MINIVEHICLE", "
  */
 export type VehicleKind = typeof VehicleKind.Type
 
-const LOCATION_TYPE = "vehLocType"
+// The location types: `vehLocType<i>` for the `i`th.
+const locationTypeList = ParamTable.indexedList(ParamTable.param("vehLocType", LocationType, LocationType))
 
 // The vehicle-detail parameters that map to one field each, in wire order.
 const table = ParamTable.make({
@@ -192,22 +192,8 @@ export const VehicleDetailParams = Schema.Struct(
     vehSM: Schema.Literal("ID"),
     ...table.params
   },
-  Schema.Record({ key: Schema.TemplateLiteral(LOCATION_TYPE, Schema.Number), value: LocationType })
+  ...locationTypeList.records
 ).annotations({ identifier: "VehicleDetailParams" })
-
-type Params = typeof VehicleDetailParams.Type
-
-const readLocationTypes = (p: Params, issues: IssueCollector): Arr.NonEmptyReadonlyArray<LocationType> | undefined => {
-  const found = readIndexed(p, [LOCATION_TYPE], issues)
-  const length = numberedFromZero(
-    found.map(({ index }) => index),
-    (index) => `${LOCATION_TYPE}${index}`,
-    "missing: vehLocType<i> are numbered from 0 without gaps",
-    issues
-  )
-  const types = Array.from({ length }, (_, i) => p[`${LOCATION_TYPE}${i}`])
-  return Arr.isNonEmptyReadonlyArray(types) ? types : undefined
-}
 
 /**
  * The vehicle-detail request as query parameters and back. The encoder always adds
@@ -220,19 +206,23 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
   queryCodec("VehicleDetailQuery", VehicleDetailParams, VehicleDetailRequest, {
     decode: (p, _, ast) => {
       const issues = new IssueCollector(ast, p)
-      const locationTypes = readLocationTypes(p, issues)
-      const request = table.decode(p, issues, definedOnly({ locationTypes }))
+      const locationTypes = locationTypeList.decode(p, issues)
+      const request = table.decode(
+        p,
+        issues,
+        definedOnly({ locationTypes: Arr.isNonEmptyReadonlyArray(locationTypes) ? locationTypes : undefined })
+      )
       return issues.result(() => request)
     },
-    encode: (request) =>
-      ParseResult.succeed(Object.assign(
-        table.encode(request, {
-          [MODE.parameter]: MODE.value,
-          vehDetail: true as const,
-          vehSM: "ID" as const
-        }),
-        indexedParams(LOCATION_TYPE, request.locationTypes ?? [])
-      ))
+    encode: (request) => {
+      const params = table.encode(request, {
+        [MODE.parameter]: MODE.value,
+        vehDetail: true as const,
+        vehSM: "ID" as const
+      })
+      locationTypeList.encode(request.locationTypes ?? [], params)
+      return ParseResult.succeed(params)
+    }
   })
 
 // A field the contract does not list, kept as the server sent it: any JSON value (so generated values survive

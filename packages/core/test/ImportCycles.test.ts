@@ -50,7 +50,39 @@ const cycles = (): Array<Array<string>> => {
   return [...found.values()]
 }
 
+// The static imports of a module that bring in values (not `import type`, not `export type`).
+const valueImportsOf = (file: string): Array<string> => {
+  const source = ts.createSourceFile(
+    file,
+    Fs.readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS
+  )
+  const out: Array<string> = []
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || statement.importClause?.isTypeOnly) continue
+    const specifier = statement.moduleSpecifier
+    if (!ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue
+    out.push(Path.resolve(Path.dirname(file), specifier.text.replace(/\.js$/, ".ts")))
+  }
+  return out
+}
+
+const isOperationModule = (file: string): boolean => /^export const operation\b/m.test(Fs.readFileSync(file, "utf8"))
+
 describe("core's modules", () => {
+  it("a rapidJSON codec, loaded on demand, holds no operation module: it imports them as types only", () => {
+    const codecs = [...graph.keys()].filter((file) => file.includes(`${Path.sep}rapidjson${Path.sep}`))
+    expect(codecs.length).toBeGreaterThan(8)
+    const pulled = codecs.flatMap((codec) =>
+      valueImportsOf(codec).filter((target) => graph.has(target) && isOperationModule(target)).map((target) =>
+        `${Path.relative(src, codec)} -> ${Path.relative(src, target)}`
+      )
+    )
+    expect(pulled).toEqual([])
+  })
+
   it("import each other without a loop, type imports included", () => {
     expect(graph.size).toBeGreaterThan(40)
     expect(cycles().map((loop) => [...loop, loop[0]].join(" -> "))).toEqual([])

@@ -21,13 +21,16 @@
  * Examples: `status=503;retry-after=1`, `latency=200`, `status=502;html`, `system-error=-4001`.
  *
  * Each kind of broken answer is one entry of {@link faultKinds}: how its directive's value is read
- * (`parse`) and what the fake sends (`respond`). `latency`, `status` and `retry-after` combine with
- * every kind (see {@link modifiers}).
+ * (`parse`) and what the fake sends (`respond`). Each modifier, a directive that combines with every kind
+ * (`latency`, `status`, `retry-after`), is one entry of {@link fieldModifiers}: the fault's field it sets,
+ * how its value is read from the header (`parse`) and from a script object (`object`), a rule on the value
+ * (`check`) and the headers it adds (`headers`).
  *
  * @since 0.1.0
  */
 export * from "./faults/directives.js"
 export * from "./faults/drop.js"
 export * from "./faults/kinds.js"
+export * from "./faults/modifiers.js"
 export * from "./faults/pages.js"
 export * from "./faults/respond.js"

@@ -1,5 +1,5 @@
-// Parameter families: parameters whose names carry an index (`type_0`, `vehPId1`) or a MOT-ID
-// (`exclMOT_5`), read from and written to a decoded query record.
+// Parameter families: parameters whose names carry an index (`type_0`, `vehPId1`), read for the indexed rows of
+// the parameter table, or a MOT-ID (`exclMOT_5`), read from and written to a decoded query record.
 import type { IssueCollector } from "./query.js"
 
 /**
@@ -60,23 +60,6 @@ export const numberedFromZero = (
 }
 
 /**
- * An indexed parameter family as query fields: `<prefix><i>` for each defined value, `i` its position.
- *
- * @internal
- */
-export const indexedParams = <const Prefix extends string, V>(
-  prefix: Prefix,
-  values: ReadonlyArray<V | undefined>
-): { readonly [K in `${Prefix}${number}`]: V } => {
-  const out: Record<string, V> = {}
-  values.forEach((value, i) => {
-    if (value !== undefined) out[`${prefix}${i}`] = value
-  })
-  // the keys are built as the template literal type says
-  return out as { readonly [K in `${Prefix}${number}`]: V }
-}
-
-/**
  * Reads a family of mode parameters (`exclMOT_<MOT-ID>`), whose presence counts: the MOT-IDs and the
  * parameter each came from. A suffix that is not a MOT-ID is reported with `message`.
  *
@@ -113,29 +96,4 @@ export const modeFamilyParams = <const Prefix extends string>(
   for (const id of ids) out[`${prefix}${id}`] = true
   // the keys are built as the template literal type says
   return out as { readonly [K in `${Prefix}${string}`]: true }
-}
-
-/**
- * Several indexed parameter families at once, from a list of items (filter blocks): for each family
- * (item field → prefix), `<prefix><i>` for each item `i` whose field is defined, family by family.
- *
- * @internal
- */
-export const indexedFamilies = <
-  const Families extends Record<string, string>,
-  Item extends { readonly [K in keyof Families]?: unknown }
->(
-  families: Families,
-  items: ReadonlyArray<Item>
-): { readonly [K in keyof Families as `${Families[K]}${number}`]: Exclude<Item[K], undefined> } => {
-  const out: Record<string, unknown> = {}
-  for (const field of Object.keys(families)) {
-    const prefix = families[field]!
-    for (let i = 0; i < items.length; i++) {
-      const value = items[i]![field]
-      if (value !== undefined) out[`${prefix}${i}`] = value
-    }
-  }
-  // the keys are built as the mapped type says: one family per field, indexed by position
-  return out as { readonly [K in keyof Families as `${Families[K]}${number}`]: Exclude<Item[K], undefined> }
 }

@@ -1,12 +1,19 @@
 // The parameter table: one row per wire parameter that maps to one field of a request model. A table
 // builds the model's fields, the wire struct's fields and both directions of the mapping, so that adding
-// such a parameter is one row. An option group (`group`) is a table whose parameters take effect only with
-// its activation flag, the rule written once for both directions; a point (`point`) is the pair
-// `type_<x>`/`name_<x>`. Parameters that map one field to several otherwise (indexed families, a via's dwell
-// time) are written by hand beside the table.
+// such a parameter is one row. The composite kinds are built from rows too, each rule written once for both
+// directions: an option group (`group`) is a table whose parameters take effect only with its activation
+// flag, a row several groups share (`shared`) is one parameter read into each active group; a point
+// (`point`) is the pair `type_<x>`/`name_<x>`, with rows of its own that take effect only with it (a via's
+// dwell time); an indexed family (`indexed`) is a list of items whose fields are the parameters
+// `<prefix><i>`, numbered from 0 (filter blocks), and an indexed list (`indexedList`) a list of one such
+// parameter's values. Beside the tables stay only mappings with a rule no row has: a date with its time in
+// the deployment's zone, a choice between forms of a request (a circle or a box, `mode=odv` or `mode=line`)
+// and the mode filters keyed by MOT-ID (`internal/families.ts`).
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
+import type * as Types from "effect/Types"
 import * as Point from "../Point.js"
+import { numberedFromZero, readIndexed } from "./families.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
 import type { IssueCollector } from "./query.js"
 
@@ -29,6 +36,8 @@ export interface Row<
   readonly required: Required
   readonly toWire: (value: Schema.Schema.Type<Model>) => Schema.Schema.Type<Param> | undefined
   readonly fromWire: (value: Schema.Schema.Type<Param>) => Either.Either<Schema.Schema.Type<Model>, string>
+  /** The activation flags of the option groups that share the parameter (see {@link shared}). */
+  readonly sharedBy?: ReadonlyArray<string>
 }
 
 /** @internal */
@@ -260,7 +269,8 @@ type ActivationField<A extends string> = { readonly [K in A]: Schema.optionalWit
 /**
  * An option group: a table whose parameters take effect only with the group's activation flag
  * (`ptOptionsActive=1`). The rule is one, both ways: the flag goes out with a group that sends something,
- * and a parameter of the group read without the flag is reported at the flag.
+ * and a parameter of the group read without the flag is reported at the flag. A row the group shares with
+ * others ({@link shared}) takes effect with any of their flags and is read into each active group.
  *
  * @internal
  */
@@ -270,10 +280,14 @@ export interface Group<A extends string, T extends Rows> extends Table<T> {
   readonly activationParam: ActivationField<A>
   /** Whether the parameters turn the group on. */
   readonly isActive: (params: object) => boolean
-  /** Reports the group's parameters present without the activation flag, at the flag. */
+  /**
+   * Reports the group's parameters present without the activation flag, at the flag; a shared parameter
+   * present without any of its groups' flags at the parameter (by the first of its groups).
+   */
   readonly checkActivation: (params: object, issues: IssueCollector) => void
   /**
-   * Wire to model: the group (with the hand-written fields of `into`), or `undefined` when it has no field.
+   * Wire to model: the group (with the hand-written fields of `into`), or `undefined` when it is not active
+   * or has no field.
    */
   readonly decodeGroup: <Into extends object = {}>(
     params: ParamsOf<T>,
@@ -294,6 +308,20 @@ export interface Group<A extends string, T extends Rows> extends Table<T> {
 export const group = <const A extends string, const T extends Rows>(activation: A, rows: T): Group<A, T> => {
   const table = make(rows)
   const isActive = (params: object): boolean => Reflect.get(params, activation) === true
+  const own: Array<string> = []
+  const sharedRows: Array<AnyRow & { readonly sharedBy: ReadonlyArray<string> }> = []
+  for (const row of Object.values(rows)) {
+    if (row.sharedBy === undefined) {
+      own.push(row.wire)
+      continue
+    }
+    // a shared row names its groups: a group it does not name would read it without the rule
+    if (!row.sharedBy.includes(activation)) {
+      throw new Error(`parameter table: "${row.wire}" is not shared with the group of ${activation}`)
+    }
+    // the first of its groups reports it, so that it is reported once
+    if (row.sharedBy[0] === activation) sharedRows.push({ ...row, sharedBy: row.sharedBy })
+  }
   return {
     ...table,
     activation,
@@ -301,13 +329,20 @@ export const group = <const A extends string, const T extends Rows>(activation: 
     activationParam: { [activation]: opt(FlagParam) } as ActivationField<A>,
     isActive,
     checkActivation: (params, issues) => {
-      if (isActive(params)) return
-      const names = table.wireNames.filter((name) => Reflect.get(params, name) !== undefined)
-      if (names.length > 0) {
-        issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+      if (!isActive(params)) {
+        const names = own.filter((name) => Reflect.get(params, name) !== undefined)
+        if (names.length > 0) {
+          issues.add(activation, undefined, `${names.join(", ")} take effect only with ${activation}=1`)
+        }
+      }
+      for (const { sharedBy, wire } of sharedRows) {
+        const value: unknown = Reflect.get(params, wire)
+        if (value === undefined || sharedBy.some((flag) => Reflect.get(params, flag) === true)) continue
+        issues.add(wire, value, `${wire} takes effect only with ${sharedBy.map((flag) => `${flag}=1`).join(" or ")}`)
       }
     },
     decodeGroup: (params, issues, into) => {
+      if (params === null || typeof params !== "object" || !isActive(params)) return undefined
       const model = table.decode(params, issues, into)
       return Object.keys(model).length > 0 ? model : undefined
     },
@@ -318,6 +353,20 @@ export const group = <const A extends string, const T extends Rows>(activation: 
     }
   }
 }
+
+/**
+ * A row several option groups share: one wire parameter, a field in each group's model (`changeSpeed`, the
+ * change time of public transport and the speed of individual transport). It takes effect with any of the
+ * groups' flags, is read into each active group, and goes out from any group that sends it; that the groups
+ * agree is a rule of the request model. `sharedBy` lists the groups' activation flags, and each group must
+ * have the row.
+ *
+ * @internal
+ */
+export const shared = <const Wire extends string, M extends Schema.Schema.All, P extends Schema.Schema.All>(
+  sharedBy: readonly [string, string, ...Array<string>],
+  row: Row<Wire, M, P>
+): Row<Wire, M, P> => ({ ...row, sharedBy })
 
 type PointFields<N extends string> =
   & { readonly [K in `type_${N}`]: typeof Point.PointType }
@@ -330,62 +379,303 @@ type OptionalPointFields<N extends string> =
 type PointValues<N extends string> = Schema.Struct.Type<PointFields<N>>
 
 /**
- * A point parameter: `type_<x>` (`any` or `coord`) and `name_<x>`, one `Point` in the model. A problem with
- * the point is reported at `name_<x>`.
+ * A point with the values of its own rows, as a request model holds it (a via and its dwell time).
  *
  * @internal
  */
-export interface PointParam<N extends string> {
+export type PointWith<T extends Rows> = { readonly point: Point.Point } & ModelOf<T>
+
+/**
+ * A point parameter: `type_<x>` (`any` or `coord`) and `name_<x>`, one `Point` in the model. A problem with
+ * the point is reported at `name_<x>`. Rows of its own (`options`, a via's dwell time) take effect only with
+ * the point: in the model they sit beside it (`{ point, ...options }`), a parameter of theirs read without
+ * the point is reported at the parameter.
+ *
+ * @internal
+ */
+export interface PointParam<N extends string, T extends Rows = {}> {
   readonly typeName: `type_${N}`
   readonly nameName: `name_${N}`
-  /** The wire fields, for a point every request has. */
-  readonly params: PointFields<N>
-  /** The wire fields, for a point a request may leave out. */
-  readonly optionalParams: OptionalPointFields<N>
+  /** The point's own rows. */
+  readonly options: Table<T>
+  /** The wire fields (the point's two, then its rows'), for a point every request has. */
+  readonly params: PointFields<N> & ParamFields<T>
+  /** The wire fields (the point's two, then its rows'), for a point a request may leave out. */
+  readonly optionalParams: OptionalPointFields<N> & ParamFields<T>
   /**
-   * Wire to model: the point, or `undefined` when it is absent or does not read (then with an issue; for a
-   * point every request has, its absence is the wire struct's issue).
+   * Wire to model: the point, or `undefined` when it is absent or does not read (then with an issue). A
+   * point every request has is missing by the wire struct's rule; a point some requests need passes the
+   * `required` message, reported at each missing half when both are.
    */
-  readonly decode: (params: object, issues: IssueCollector) => Point.Point | undefined
+  readonly decode: (params: object, issues: IssueCollector, required?: string) => Point.Point | undefined
+  /** Wire to model: the point and its rows' values, or `undefined` as for `decode`. */
+  readonly decodeWith: (params: object, issues: IssueCollector) => PointWith<T> | undefined
+  /** Reports each of the point's parameters present (its rows' too), with the message: where no point belongs. */
+  readonly refuse: (params: object, issues: IssueCollector, message: string) => void
   /** Model to wire: both parameters, added to `into`. */
   readonly encode: <Into extends object>(point: Point.Point, into: Into) => Into & PointValues<N>
+  /** Model to wire: the point's parameters and its rows', added to `into`. */
+  readonly encodeWith: (value: PointWith<T>, into: object) => void
 }
 
 /**
- * Builds the point parameter `type_<name>`/`name_<name>`.
+ * Builds the point parameter `type_<name>`/`name_<name>`, with the rows that go with the point.
  *
  * @internal
  */
-export const point = <const N extends string>(name: N): PointParam<N> => {
+export const point = <const N extends string, const T extends Rows = {}>(
+  name: N,
+  rows: T = {} as T
+): PointParam<N, T> => {
   const typeName = `type_${name}` as const
   const nameName = `name_${name}` as const
+  const options = make(rows)
   // computed keys are typed as a string index: the two fields are the point's
-  const params = { [typeName]: Point.PointType, [nameName]: TextParam } as PointFields<N>
-  const optionalParams = { [typeName]: opt(Point.PointType), [nameName]: opt(TextParam) } as OptionalPointFields<N>
+  const params = { [typeName]: Point.PointType, [nameName]: TextParam, ...options.params } as
+    & PointFields<N>
+    & ParamFields<T>
+  const optionalParams = {
+    [typeName]: opt(Point.PointType),
+    [nameName]: opt(TextParam),
+    ...options.params
+  } as OptionalPointFields<N> & ParamFields<T>
+  const decode = (params: object, issues: IssueCollector, required?: string): Point.Point | undefined => {
+    const type: typeof Point.PointType.Type | undefined = Reflect.get(params, typeName)
+    const text: string | undefined = Reflect.get(params, nameName)
+    if (type === undefined || text === undefined) {
+      if (type !== undefined) issues.add(nameName, undefined, `${typeName} needs ${nameName}`)
+      else if (text !== undefined) issues.add(typeName, undefined, `${nameName} needs ${typeName}`)
+      else if (required !== undefined) {
+        issues.add(typeName, undefined, required)
+        issues.add(nameName, undefined, required)
+      }
+      return undefined
+    }
+    const read = Point.fromParams(type, text)
+    if (Either.isRight(read)) return read.right
+    issues.add(nameName, text, read.left)
+    return undefined
+  }
+  const encode = <Into extends object>(point: Point.Point, into: Into) => {
+    const { name: text, type } = Point.toParams(point)
+    Reflect.set(into, typeName, type)
+    Reflect.set(into, nameName, text)
+    // the two fields were set just above
+    return into as Into & PointValues<N>
+  }
   return {
     typeName,
     nameName,
+    options,
     params,
     optionalParams,
-    decode: (params, issues) => {
-      const type: typeof Point.PointType.Type | undefined = Reflect.get(params, typeName)
-      const text: string | undefined = Reflect.get(params, nameName)
-      if (type === undefined || text === undefined) {
-        if (type !== undefined) issues.add(nameName, undefined, `${typeName} needs ${nameName}`)
-        else if (text !== undefined) issues.add(typeName, undefined, `${nameName} needs ${typeName}`)
-        return undefined
+    decode,
+    decodeWith: (params, issues) => {
+      const at = decode(params, issues)
+      if (at !== undefined) return options.decode(params as ParamsOf<T>, issues, { point: at })
+      // without its point, a row's parameter is reported (one half of the point is, by `decode`)
+      if (Reflect.get(params, typeName) === undefined && Reflect.get(params, nameName) === undefined) {
+        for (const wire of options.wireNames) {
+          const value: unknown = Reflect.get(params, wire)
+          if (value !== undefined) issues.add(wire, value, `${wire} needs the point (${typeName}, ${nameName})`)
+        }
       }
-      const read = Point.fromParams(type, text)
-      if (Either.isRight(read)) return read.right
-      issues.add(nameName, text, read.left)
       return undefined
     },
-    encode: <Into extends object>(point: Point.Point, into: Into) => {
-      const { name: text, type } = Point.toParams(point)
-      Reflect.set(into, typeName, type)
-      Reflect.set(into, nameName, text)
-      // the two fields were set just above
-      return into as Into & PointValues<N>
+    refuse: (params, issues, message) => {
+      for (const wire of [typeName, nameName, ...options.wireNames]) {
+        const value: unknown = Reflect.get(params, wire)
+        if (value !== undefined) issues.add(wire, value, message)
+      }
+    },
+    encode,
+    encodeWith: (value, into) => {
+      encode(value.point, into)
+      options.encode(value, into)
+    }
+  }
+}
+
+// The rows' keys as a tuple, in some order. The wire struct takes its index signatures as a tuple; its type
+// is the intersection of theirs, the same in any order.
+type LastOf<U> = Types.UnionToIntersection<U extends unknown ? (last: U) => void : never> extends
+  (last: infer Last) => void ? Last
+  : never
+type TupleOf<U, Last = LastOf<U>> = [U] extends [never] ? [] : [...TupleOf<Exclude<U, Last>>, Last]
+
+/**
+ * The index signature of one family: `<prefix><i>` to the row's wire schema.
+ *
+ * @internal
+ */
+export type FamilyRecord<R extends AnyRow> = Schema.Record$<Schema.TemplateLiteral<`${R["wire"]}${number}`>, R["param"]>
+
+/**
+ * The index signatures of a table of families, for `Schema.Struct(fields, ...records)`.
+ *
+ * @internal
+ */
+export type FamilyRecords<T extends Rows, Keys extends ReadonlyArray<unknown> = TupleOf<keyof T>> = {
+  readonly [I in keyof Keys]: FamilyRecord<T[Keys[I] & keyof T]>
+}
+
+/**
+ * What the decoder says of an indexed family's problems; each has a default that names the key family
+ * (`<key>` is the required row's prefix).
+ *
+ * @internal
+ */
+export interface IndexedMessages {
+  /** What an index is called, in "the <index> must be 0, 1, 2, ...": `index` by default. */
+  readonly index?: string
+  /** At each missing `<key><i>` below the highest: "missing: <key><i> are numbered from 0 without gaps". */
+  readonly gap?: string
+  /** At a member whose item has no `<key><i>`: "belongs to item <i>, but <key><i> is missing". */
+  readonly orphan?: (key: string, index: number) => string
+  /** When given, the list may not be empty: the message at `<key>0`. */
+  readonly required?: string
+}
+
+/**
+ * An indexed family: a list in the model whose items are tables, each row a family of parameters
+ * `<prefix><i>` (`type_0`, `radius_0`, `type_1`, ...), `i` the item's position. The one required row is the
+ * key: its parameters number the items from 0 without gaps, and another row's parameter belongs to the item
+ * of its index, which must have the key. Every problem is reported at the parameter that has it.
+ *
+ * @internal
+ */
+export interface Indexed<T extends Rows> {
+  readonly rows: T
+  /** The fields of one item, for `Schema.Struct(family.fields)`. */
+  readonly fields: ModelFields<T>
+  /** Each row's prefix, by field. */
+  readonly prefixes: { readonly [K in keyof T]: T[K]["wire"] }
+  /** The wire struct's index signatures, one per row, in row order: `Schema.Struct(fields, ...records)`. */
+  readonly records: FamilyRecords<T>
+  /** Wire to model: the items, in index order (an empty list when there is none). */
+  readonly decode: (params: object, issues: IssueCollector) => Array<ModelOf<T>>
+  /** Model to wire: `<prefix><i>` for each item's defined fields, row by row, added to `into`. */
+  readonly encode: (items: ReadonlyArray<ModelOf<T>>, into: object) => void
+}
+
+/**
+ * Builds an indexed family from its rows (one of them `required`: the key) and what to say of its problems.
+ *
+ * @internal
+ */
+export const indexed = <const T extends Rows>(rows: T, messages: IndexedMessages = {}): Indexed<T> => {
+  const table = make(rows)
+  const entries = Object.entries(rows)
+  const keys = entries.filter(([, row]) => row.required)
+  // the items are numbered by the key's parameters
+  if (keys.length !== 1) throw new Error(`indexed family: one row must be required (the key), not ${keys.length}`)
+  const key = keys[0]![1].wire
+  const prefixes = entries.map(([, row]) => row.wire)
+  // a parameter is told to its family by its prefix: one prefix may not begin another
+  for (const prefix of prefixes) {
+    const longer = prefixes.find((other) => other !== prefix && other.startsWith(prefix))
+    if (longer !== undefined) throw new Error(`indexed family: the prefix "${prefix}" begins "${longer}"`)
+  }
+  const plan = entries.map(([field, row]) => ({
+    field,
+    wire: row.wire,
+    fromWire: row.fromWire === same ? undefined : row.fromWire
+  }))
+  const gap = messages.gap ?? `missing: ${key}<i> are numbered from 0 without gaps`
+  const orphan = messages.orphan ?? ((keyName, index) => `belongs to item ${index}, but ${keyName} is missing`)
+  return {
+    rows,
+    fields: table.fields,
+    prefixes: Object.fromEntries(entries.map(([field, row]) => [field, row.wire])) as Indexed<T>["prefixes"],
+    // one index signature per row, in row order, as the type lists them (in another order)
+    records: entries.map(([, row]) =>
+      Schema.Record({ key: Schema.TemplateLiteral(row.wire, Schema.Number), value: row.param })
+    ) as unknown as FamilyRecords<T>,
+    decode: (params, issues) => {
+      const found = readIndexed(params, prefixes, issues, messages.index)
+      const present = new Set(found.filter(({ prefix }) => prefix === key).map(({ index }) => index))
+      if (present.size === 0 && messages.required !== undefined) issues.add(`${key}0`, undefined, messages.required)
+      const length = numberedFromZero(present, (index) => `${key}${index}`, gap, issues)
+      for (const { index, key: name, prefix, value } of found) {
+        if (prefix !== key && !present.has(index)) issues.add(name, value, orphan(`${key}${index}`, index))
+      }
+      // each item from its own parameters, as a table reads them (a row whose value passes unchanged skips
+      // its reading), a problem reported at the item's parameter
+      const items: Array<Record<string, unknown>> = []
+      for (let i = 0; i < length; i++) {
+        const item: Record<string, unknown> = {}
+        for (const { field, fromWire, wire } of plan) {
+          const name = `${wire}${i}`
+          const value: unknown = Reflect.get(params, name)
+          if (value === undefined) continue
+          if (fromWire === undefined) {
+            item[field] = value
+            continue
+          }
+          const read = fromWire(value)
+          if (Either.isLeft(read)) issues.add(name, value, read.left)
+          else item[field] = read.right
+        }
+        items.push(item)
+      }
+      // each item is filled row by row from the rows the type is mapped from
+      return items as Array<ModelOf<T>>
+    },
+    encode: (items, into) => {
+      for (const [field, row] of entries) {
+        for (let i = 0; i < items.length; i++) {
+          const value: unknown = Reflect.get(items[i]!, field)
+          if (value === undefined) continue
+          const sent = row.toWire(value)
+          if (sent !== undefined) Reflect.set(into, `${row.wire}${i}`, sent)
+        }
+      }
+    }
+  }
+}
+
+/**
+ * An indexed list: a list of values in the model, one row's parameters `<prefix><i>` on the wire
+ * (`vehLocType0`, `vehLocType1`, ...), numbered from 0 without gaps; the {@link indexed} family of one key.
+ *
+ * @internal
+ */
+export interface IndexedList<Wire extends string, Model extends Schema.Schema.All, Param extends Schema.Schema.All> {
+  readonly prefix: Wire
+  /** The wire struct's index signature: `Schema.Struct(fields, ...records)`. */
+  readonly records: readonly [FamilyRecord<Row<Wire, Model, Param>>]
+  /** Wire to model: the values, in index order (an empty list when there is none). */
+  readonly decode: (params: object, issues: IssueCollector) => Array<Schema.Schema.Type<Model>>
+  /** Model to wire: `<prefix><i>` for each value, added to `into`. */
+  readonly encode: (values: ReadonlyArray<Schema.Schema.Type<Model>>, into: object) => void
+}
+
+/**
+ * Builds an indexed list from the row of its values.
+ *
+ * @internal
+ */
+export const indexedList = <
+  const Wire extends string,
+  Model extends Schema.Schema.All,
+  Param extends Schema.Schema.All
+>(
+  row: Row<Wire, Model, Param>,
+  messages: IndexedMessages = {}
+): IndexedList<Wire, Model, Param> => {
+  const prefix = row.wire
+  const family = indexed({ value: required(row) }, messages)
+  return {
+    prefix,
+    records: family.records,
+    // the family's items are `{ value }`: read and written as the row's values
+    decode: (params, issues) =>
+      family.decode(params, issues).map((item): Schema.Schema.Type<Model> => Reflect.get(item as object, "value")),
+    encode: (values, into) => {
+      for (let i = 0; i < values.length; i++) {
+        const sent = row.toWire(values[i]!)
+        if (sent !== undefined) Reflect.set(into, `${prefix}${i}`, sent)
+      }
     }
   }
 }

@@ -3,6 +3,7 @@
 import { Either, ParseResult, Schema } from "effect"
 import { type AppContext, requestHeader } from "../context.js"
 import { type Fault, FaultKind, type FaultKindEntry, faultKinds, isKind, kindNames } from "./kinds.js"
+import { type AnyModifier, modifierEntries, type ModifierField, modifierObjectFields } from "./modifiers.js"
 
 /**
  * The header that asks for a fault.
@@ -14,73 +15,53 @@ export const FAULT_HEADER = "x-efa-fault"
 
 type MutableFault = { -readonly [K in keyof Fault]: Fault[K] }
 
-// The fields of a fault that the modifiers set.
-type ModifierField = "latency" | "status" | "retryAfter"
-
-const STATUS = /^[2-5]\d\d$/
+// Reads a modifier's value into the fault: the problem with it, if any.
+const readModifier = (
+  entry: AnyModifier,
+  value: string | undefined,
+  fault: MutableFault,
+  maxLatencyMs: number
+): string | undefined => {
+  const read = entry.parse(value)
+  if (Either.isLeft(read)) return read.left
+  const problem = entry.check?.(read.right, maxLatencyMs)
+  if (problem === undefined) Reflect.set(fault, entry.field, read.right)
+  return problem
+}
 
 /**
- * The directives that combine with every kind, by name: each reads its value into the fault.
+ * The directives that combine with every kind, by name: each reads its value into the fault. The ones that
+ * set a field are `fieldModifiers` (`faults/modifiers.ts`); `none` sets nothing.
  *
  * @since 0.1.0
  * @category faults
  */
-export const modifiers: Record<
-  string,
-  {
-    readonly description: string
-    /** The value the directive needs. */
-    readonly value?: string
-    /** The field of the fault that holds the value: written back as `<name>=<value>` in that order. */
-    readonly field?: ModifierField
-    /** Reads the directive's value into the fault; the problem with it, if any. */
-    readonly parse: (value: string | undefined, fault: MutableFault, maxLatencyMs: number) => string | undefined
-  }
+export const modifiers: Readonly<
+  Record<
+    string,
+    {
+      readonly description: string
+      /** The value the directive needs. */
+      readonly value?: string
+      /** The field of the fault that holds the value: written back as `<name>=<value>` in that order. */
+      readonly field?: ModifierField
+      /** Reads the directive's value into the fault; the problem with it, if any. */
+      readonly parse: (value: string | undefined, fault: MutableFault, maxLatencyMs: number) => string | undefined
+    }
+  >
 > = {
-  latency: {
-    description: "wait before answering; combines with every other directive",
-    value: "<ms>",
-    field: "latency",
-    parse: (value, fault, maxLatencyMs) => {
-      const ms = value?.replace(/ms$/, "")
-      if (ms === undefined || !/^\d{1,9}$/.test(ms)) return `latency needs milliseconds, got "${value ?? ""}"`
-      if (Number(ms) > maxLatencyMs) return `latency ${ms} exceeds the limit of ${maxLatencyMs} ms`
-      fault.latency = Number(ms)
-      return undefined
-    }
-  },
-  status: {
-    description: "answer with this status (200..599) and a small JSON error body",
-    value: "<code>",
-    field: "status",
-    parse: (value, fault) => {
-      if (value === undefined || !STATUS.test(value)) return `status needs a code 200..599, got "${value ?? ""}"`
-      fault.status = Number(value)
-      return undefined
-    }
-  },
-  "retry-after": {
-    description: "add a Retry-After header",
-    value: "<seconds or HTTP date>",
-    field: "retryAfter",
-    parse: (value, fault) => {
-      if (value === undefined || value === "" || value.length > 100 || !/^[\x20-\x7e]+$/.test(value)) {
-        return `retry-after needs seconds or an HTTP date`
-      }
-      fault.retryAfter = value
-      return undefined
-    }
-  },
+  ...Object.fromEntries(modifierEntries.map(([name, entry]) => [name, {
+    description: entry.description,
+    value: entry.value,
+    field: entry.field,
+    parse: (value: string | undefined, fault: MutableFault, maxLatencyMs: number) =>
+      readModifier(entry, value, fault, maxLatencyMs)
+  }])),
   none: {
     description: "no fault (useful as a step of a sequence)",
     parse: () => undefined
   }
 }
-
-// The modifiers that set a field, with it, in the table's order.
-const modifierFields: ReadonlyArray<readonly [string, ModifierField]> = Object.entries(modifiers).flatMap((
-  [name, { field }]
-) => field === undefined ? [] : [[name, field] as const])
 
 const directiveNames = [...Object.keys(modifiers).filter((name) => name !== "none"), ...kindNames, "none"]
 
@@ -131,9 +112,9 @@ export const parseFault = (text: string, maxLatencyMs: number): Either.Either<Fa
  */
 export const formatFault = (fault: Fault): string => {
   const parts: Array<string> = []
-  for (const [name, field] of modifierFields) {
-    const value = fault[field]
-    if (value !== undefined) parts.push(`${name}=${value}`)
+  for (const [name, { field }] of modifierEntries) {
+    const value: unknown = Reflect.get(fault, field)
+    if (value !== undefined) parts.push(`${name}=${String(value)}`)
   }
   if (fault.kind !== undefined) parts.push(fault.code !== undefined ? `${fault.kind}=${fault.code}` : fault.kind)
   return parts.length === 0 ? "none" : parts.join(";")
@@ -146,15 +127,10 @@ export const formatFault = (fault: Fault): string => {
  * @category utils
  */
 export const isNoFault = (fault: Fault): boolean =>
-  fault.kind === undefined && modifierFields.every(([, field]) => fault[field] === undefined)
+  fault.kind === undefined && modifierEntries.every(([, { field }]) => Reflect.get(fault, field) === undefined)
 
 const FaultObject = Schema.Struct({
-  latency: Schema.optionalWith(Schema.Int.pipe(Schema.nonNegative()), { exact: true }),
-  status: Schema.optionalWith(Schema.Int.pipe(Schema.between(200, 599)), { exact: true }),
-  retryAfter: Schema.optionalWith(
-    Schema.Union(Schema.NonNegativeInt, Schema.String.pipe(Schema.pattern(/^[\x20-\x7e]{1,100}$/))),
-    { exact: true }
-  ),
+  ...modifierObjectFields,
   kind: Schema.optionalWith(FaultKind, { exact: true }),
   code: Schema.optionalWith(Schema.Int, { exact: true })
 })
@@ -182,10 +158,13 @@ export const faultSpec = (maxLatencyMs: number): Schema.Schema<Fault, unknown> =
     Schema.transformOrFail(FaultObject, Schema.Unknown, {
       strict: true,
       decode: (object, _, ast) => {
-        if (object.latency !== undefined && object.latency > maxLatencyMs) {
-          return ParseResult.fail(
-            new ParseResult.Type(ast, object, `latency ${object.latency} exceeds the limit of ${maxLatencyMs} ms`)
-          )
+        const fault: MutableFault = {}
+        for (const [, entry] of modifierEntries) {
+          const value: unknown = Reflect.get(object, entry.field)
+          if (value === undefined) continue
+          const problem = entry.check?.(value, maxLatencyMs)
+          if (problem !== undefined) return ParseResult.fail(new ParseResult.Type(ast, object, problem))
+          Reflect.set(fault, entry.field, value)
         }
         if (
           object.code !== undefined &&
@@ -194,13 +173,8 @@ export const faultSpec = (maxLatencyMs: number): Schema.Schema<Fault, unknown> =
           const kinds = kindsWithValue.map((name) => `"${name}"`).join(" or ")
           return ParseResult.fail(new ParseResult.Type(ast, object, `code is only used with kind ${kinds}`))
         }
-        const fault: Fault = {
-          ...(object.latency !== undefined ? { latency: object.latency } : {}),
-          ...(object.status !== undefined ? { status: object.status } : {}),
-          ...(object.retryAfter !== undefined ? { retryAfter: String(object.retryAfter) } : {}),
-          ...(object.kind !== undefined ? { kind: object.kind } : {}),
-          ...(object.code !== undefined ? { code: object.code } : {})
-        }
+        if (object.kind !== undefined) fault.kind = object.kind
+        if (object.code !== undefined) fault.code = object.code
         return ParseResult.succeed(fault)
       },
       encode: (fault) => ParseResult.succeed(fault as typeof FaultObject.Type)

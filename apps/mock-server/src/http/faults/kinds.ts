@@ -4,6 +4,7 @@ import { Either, Schema } from "effect"
 import type { AppContext } from "../context.js"
 import { finalResponse, JSON_TYPE } from "../send.js"
 import { dropConnection } from "./drop.js"
+import type { ModifierValues } from "./modifiers.js"
 import { htmlPage, INVALID_JSON, reasonPhrase } from "./pages.js"
 
 /**
@@ -28,7 +29,7 @@ export interface PlainAnswer {
 export interface FaultRequest {
   readonly c: AppContext
   readonly fault: Fault
-  /** The `Retry-After` header, when the fault asks for one. */
+  /** The headers of the fault's modifiers (`Retry-After`). */
   readonly headers: Record<string, string>
   /** The answer the request would get without the fault, computed only when a kind needs it. */
   readonly answer: () => PlainAnswer | Promise<PlainAnswer>
@@ -165,18 +166,13 @@ export const isKind = (name: string): name is FaultKind => Object.hasOwn(faultKi
 export const FaultKind: Schema.Schema<FaultKind> = Schema.Literal(...kindNames)
 
 /**
- * One fault. An empty object is no fault: the request is answered normally.
+ * One fault: the fields the modifiers set (`latency`, `status`, `retryAfter`: see `fieldModifiers`) and the
+ * kind. An empty object is no fault: the request is answered normally.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Fault {
-  /** Milliseconds to wait before answering. */
-  readonly latency?: number
-  /** The status to answer with. */
-  readonly status?: number
-  /** The `Retry-After` header value. */
-  readonly retryAfter?: string
+export interface Fault extends ModifierValues {
   /** The kind of broken answer. */
   readonly kind?: FaultKind
   /** The value of the kind's directive: the `systemMessages` code of a `system-error`. */

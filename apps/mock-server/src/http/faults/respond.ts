@@ -1,10 +1,11 @@
-// Answering a request as its fault asks: the latency, the \`Retry-After\` header, the status and the kind; the
-// 400 of an unreadable fault header.
+// Answering a request as its fault asks: the latency, the modifiers' headers (\`Retry-After\`), the status and
+// the kind; the 400 of an unreadable fault header.
 import { Duration, Effect } from "effect"
 import type { AppContext } from "../context.js"
 import { finalJson, finalResponse } from "../send.js"
 import { directives, FAULT_HEADER, formatFault, isNoFault } from "./directives.js"
 import { alterAnswer, faultKinds, type FaultRequest } from "./kinds.js"
+import { modifierHeaders } from "./modifiers.js"
 import { reasonPhrase } from "./pages.js"
 
 /**
@@ -47,7 +48,7 @@ const respondWithoutKind = (request: FaultRequest): Response | Promise<Response>
 
 /**
  * Answers a request as its fault asks: noted in its journal entry, after the fault's latency (a 499
- * when the client left meanwhile), with the `Retry-After` header, by the fault's kind.
+ * when the client left meanwhile), with the headers of its modifiers (`Retry-After`), by the fault's kind.
  *
  * @since 0.1.0
  * @category responses
@@ -58,7 +59,7 @@ export const respondWithFault = (request: Omit<FaultRequest, "headers">): Respon
   if (!isNoFault(fault) && journal !== undefined) journal.fault = formatFault(fault)
   const full: FaultRequest = {
     ...request,
-    headers: fault.retryAfter !== undefined ? { "retry-after": fault.retryAfter } : {}
+    headers: modifierHeaders(fault)
   }
   const respond = () => (fault.kind === undefined ? respondWithoutKind(full) : faultKinds[fault.kind].respond(full))
   if (fault.latency === undefined || fault.latency <= 0) return respond()
