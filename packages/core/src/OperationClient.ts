@@ -238,7 +238,9 @@ export interface RateLimitOptions {
    * Where the rate limit is counted: `"memory"` (the default: this process's queue) or a shared quota
    * given as a `Layer` (`Redis.layer(...)` from `@efa-kit/core/Redis`), counted per deployment (base URL
    * and a hash of the API key) across every process that uses it. Callers of one process still wait first
-   * come, first served, and `maxQueue` and `concurrency` count this process's callers.
+   * come, first served, and `maxQueue` and `concurrency` count this process's callers. Its turns are
+   * `(1000 + 50) / requestsPerSecond` milliseconds apart, so that the jitter of waking up and sending
+   * cannot put more than `requestsPerSecond` requests into one second: the fleet sends about 5 % under it.
    */
   readonly store?: "memory" | Layer.Layer<SharedStore.RateLimitStore> | undefined
   /**
