@@ -151,6 +151,39 @@ describe("a span per call", () => {
       expect(spans).toEqual([])
     }).pipe(Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test" }).pipe(Layer.provide(scripted([]))))))
 
+  it.effect("with Effect's default tracer: ids, parent, attributes and status", () => {
+    const seen: Array<Tracer.Span> = []
+    return Effect.gen(function*() {
+      const caller = yield* Effect.withSpan(
+        Effect.zipLeft(Effect.orDie(Effect.currentSpan), stopFinder),
+        "caller"
+      )
+      const [call] = seen
+      expect(call!.name).toBe("EfaClient.stopFinder")
+      expect(call!.kind).toBe("client")
+      expect(call!.spanId).toMatch(/^[0-9a-f]{16}$/)
+      expect(call!.traceId).toBe(caller.traceId)
+      expect(call!.parent._tag === "Some" && call!.parent.value.spanId).toBe(caller.spanId)
+      expect(call!.attributes.get("efa.operation")).toBe("stopFinder")
+      expect(call!.attributes.get("http.response.status_code")).toBe(200)
+      expect(call!.status._tag === "Ended" && call!.status.exit._tag).toBe("Success")
+      // a root call starts a trace of its own
+      yield* stopFinder
+      expect(seen[1]!.traceId).toMatch(/^[0-9a-f]{32}$/)
+      expect(seen[1]!.traceId).not.toBe(caller.traceId)
+      expect(seen[1]!.parent._tag).toBe("None")
+    }).pipe(
+      Effect.provide(
+        EfaClient.layer({
+          baseUrl: "http://efa.test",
+          transformClient: HttpClient.tapRequest(() =>
+            Effect.flatMap(Effect.orDie(Effect.currentSpan), (span) => Effect.sync(() => seen.push(span)))
+          )
+        }).pipe(Layer.provide(scripted([])))
+      )
+    )
+  })
+
   it.effect("spans: false opens none", () =>
     Effect.gen(function*() {
       const spans = yield* recordingSpans(stopFinder)
