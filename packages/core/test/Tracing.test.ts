@@ -14,19 +14,22 @@ const scripted = (statuses: Array<number>) =>
 
 const stopFinder = Effect.flatMap(EfaClient.EfaClient, (efa) => efa.stopFinder({ input: Point.any("Hbf") }))
 
+// A tracer that records every span it opens into `spans`, made by `base`.
+const recordingTracer = (base: Tracer.Tracer, spans: Array<Tracer.Span>) =>
+  Tracer.make({
+    span: (...args) => {
+      const span = base.span(...args)
+      spans.push(span)
+      return span
+    },
+    context: base.context
+  })
+
 // Runs `effect` with a tracer that records every span it opens.
 const recordingSpans = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.tracerWith((base) => {
     const spans: Array<Tracer.Span> = []
-    const tracer = Tracer.make({
-      span: (...args) => {
-        const span = base.span(...args)
-        spans.push(span)
-        return span
-      },
-      context: base.context
-    })
-    return Effect.map(Effect.withTracer(effect, tracer), () => spans)
+    return Effect.map(Effect.withTracer(effect, recordingTracer(base, spans)), () => spans)
   })
 
 describe("a span per call", () => {
@@ -122,16 +125,7 @@ describe("a span per call", () => {
   it.effect("ends with the call when it is interrupted", () =>
     Effect.gen(function*() {
       const spans: Array<Tracer.Span> = []
-      const base = yield* Effect.tracer
-      const tracer = Tracer.make({
-        span: (...args) => {
-          const span = base.span(...args)
-          spans.push(span)
-          return span
-        },
-        context: base.context
-      })
-      const fiber = yield* Effect.fork(Effect.withTracer(stopFinder, tracer))
+      const fiber = yield* Effect.fork(Effect.withTracer(stopFinder, recordingTracer(yield* Effect.tracer, spans)))
       yield* TestClock.adjust("1 second")
       expect(spans.map((span) => span.status._tag)).toEqual(["Started"])
       yield* Fiber.interrupt(fiber)
