@@ -233,6 +233,28 @@ export const deploymentChecks = (target: Target): void => {
         })
     )
 
+    const noBoards = offers("departures") ? undefined : "the deployment does not offer departure boards"
+
+    check(
+      "departures: a board at the stop decodes; limit caps; a mode filter keeps that mode; an arrival board decodes",
+      { needs: ["origin"], ...(noBoards !== undefined ? { skip: noBoards } : {}) },
+      ({ origin }) =>
+        Effect.gen(function*() {
+          const client = yield* efa
+          const stop = Point.fromId(origin.id)
+          const board = yield* client.departures({ stop, limit: 10 })
+          expect(board.events.length, `no departure at ${origin.name}`).toBeGreaterThan(0)
+          expect(board.events.length).toBeLessThanOrEqual(10)
+          for (const event of board.events) expect(event.mode.name.length + event.mode.mot).toBeGreaterThan(0)
+          const mot = board.events.map((event) => event.mode.mot).find((id) => id < 97)
+          if (mot !== undefined) {
+            const only = yield* orNothing(client.departures({ stop, limit: 10, modes: [mot] }))
+            for (const event of only?.events ?? []) expect(event.mode.mot, `only mode ${mot} was asked`).toBe(mot)
+          }
+          yield* orNothing(client.departures({ stop, limit: 5, dateTimeRefersTo: "arrival" }))
+        })
+    )
+
     check(
       "trip: trips decode and run between the points; an excluded mode is not used",
       { needs: ["origin", "destination"], gives: ["trips"] },
