@@ -1,8 +1,10 @@
-import { Point, Trip } from "@efa-kit/core"
+import { type Departures, Point, Trip } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Schema } from "effect"
+import { answerDepartures } from "../src/answers/departures.js"
 import { answerTrip } from "../src/answers/trip.js"
 import { embeddedDatasetPath, loadDataset } from "../src/dataset/load.js"
+import { REALTIME_WINDOW_SECONDS } from "../src/engine/realtime.js"
 import { berlinTime, contextAt, dataset } from "./support/answerContext.js"
 
 const HERRENBERG = "de:08115:2100"
@@ -11,6 +13,8 @@ const HAUPTBAHNHOF = "de:08111:6118"
 const SINDELFINGEN = "de:08115:4500"
 const RESIDENZSCHLOSS = "de:08118:4820"
 const CHARLOTTENPLATZ = "de:08111:5005"
+// the U1's stop after the main station, towards Vaihingen
+const U1_NEXT_STOP = "de:08111:5006"
 const MARIENPLATZ = "de:08111:5152"
 const DEGERLOCH = "de:08111:5420"
 const FLUGHAFEN = "de:08116:7720"
@@ -184,7 +188,7 @@ describe("trip", () => {
       expect(again).toEqual(first)
     }))
 
-  it("adds real-time estimates only with useRealtime", () => {
+  it("adds real-time estimates only with useRealtime, and only within the real-time window", () => {
     const planned = trip(SINDELFINGEN, RESIDENZSCHLOSS)
     for (const t of planned.trips) {
       for (const leg of t.legs) {
@@ -197,18 +201,64 @@ describe("trip", () => {
     const live = trip(SINDELFINGEN, RESIDENZSCHLOSS, { realtime: true })
     expect(live.trips.map((t) => t.legs.map((leg) => leg.origin.departureTimePlanned)))
       .toEqual(planned.trips.map((t) => t.legs.map((leg) => leg.origin.departureTimePlanned)))
-    for (const t of live.trips) {
-      for (const leg of vehicleLegs(t)) {
-        expect(leg.realtimeStatus).toBe("MONITORED")
-        expect(leg.isRealtimeControlled).toBe(true)
-        expect(millis(leg.origin.departureTimeEstimated!)).toBeGreaterThanOrEqual(
-          millis(leg.origin.departureTimePlanned)
-        )
+    const windowEnd = millis(context.now) + REALTIME_WINDOW_SECONDS * 1000
+    const legs = live.trips.flatMap(vehicleLegs)
+    expect(legs.some((leg) => millis(leg.origin.departureTimePlanned) <= windowEnd)).toBe(true)
+    for (const leg of legs) {
+      if (millis(leg.origin.departureTimePlanned) > windowEnd) {
+        expect(leg.origin.departureTimeEstimated).toBeUndefined()
+        continue
+      }
+      expect(leg.realtimeStatus).toBe("MONITORED")
+      expect(leg.isRealtimeControlled).toBe(true)
+      expect(millis(leg.origin.departureTimeEstimated!)).toBeGreaterThanOrEqual(
+        millis(leg.origin.departureTimePlanned)
+      )
+      // the stop a leg alights at has real time when its own call is within the window, as on a board
+      if (millis(leg.destination.arrivalTimePlanned) <= windowEnd) {
         expect(millis(leg.destination.arrivalTimeEstimated!)).toBeGreaterThanOrEqual(
           millis(leg.destination.arrivalTimePlanned)
         )
       }
     }
+  })
+
+  it("tells real time as the departure board does: its estimates, the dataset's cancellations", () => {
+    const at = contextAt("2026-03-02T07:40:00Z")
+    const { trips } = answerTrip(
+      request({
+        origin: Point.any(HAUPTBAHNHOF),
+        destination: Point.any(U1_NEXT_STOP),
+        dateTime: berlinTime("2026-03-02T08:45"),
+        realtime: true
+      }),
+      at
+    )
+    const { events } = answerDepartures(
+      {
+        stop: Point.any(HAUPTBAHNHOF),
+        dateTime: berlinTime("2026-03-02T08:45"),
+        limit: 40
+      } as Departures.DeparturesRequest,
+      at
+    )
+    const fromHbf = trips.flatMap(vehicleLegs).filter((leg) => leg.origin.id === HAUPTBAHNHOF)
+    expect(fromHbf.length).toBeGreaterThan(0)
+    for (const leg of fromHbf) {
+      const event = events.find((e) =>
+        e.lineId === leg.lineId && millis(e.departureTimePlanned) === millis(leg.origin.departureTimePlanned)
+      )!
+      expect(event, `${leg.mode.name} at ${DateTime.formatIso(leg.origin.departureTimePlanned)}`).toBeDefined()
+      expect(leg.origin.departureTimeEstimated).toEqual(event.departureTimeEstimated)
+      expect(leg.realtimeStatus).toBe(event.realtimeStatus?.join(","))
+    }
+    // the U1 of 08:47, cancelled at 08:38: the board and the trip both say so, and neither has an estimate
+    const cancelled = fromHbf.find((leg) =>
+      leg.lineId === "vvs:11001: :H:" &&
+      DateTime.formatIso(leg.origin.departureTimePlanned) === "2026-03-02T07:47:00.000Z"
+    )
+    expect(cancelled).toMatchObject({ realtimeStatus: "TRIP_CANCELLED" })
+    expect(cancelled!.origin.departureTimeEstimated).toBeUndefined()
   })
 
   it("encodes with the core's response schema", () => {

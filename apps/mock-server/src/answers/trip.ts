@@ -25,8 +25,10 @@
  *   ends one leg and starts the next in every trip.
  * - Legs: vehicles carry `{ name: "<product> <number>", mot }`; walks between a point and a stop
  *   carry MOT 100, walks between two stops MOT 99. Durations are seconds, times UTC.
- * - Real time (`useRealtime=1`): vehicle legs get `departureTimeEstimated` / `arrivalTimeEstimated`
- *   from a deterministic delay per run and stop, `realtimeStatus: "MONITORED"` and
+ * - Real time (`useRealtime=1`): as the departure board tells it (`engine/realtime.ts`): within the
+ *   real-time window a call gets `departureTimeEstimated` / `arrivalTimeEstimated` from a deterministic
+ *   delay per run and stop, or the dataset's delay once announced; a leg on a run cancelled by then says
+ *   `realtimeStatus: "TRIP_CANCELLED"` without estimates, others `"MONITORED"`, both with
  *   `isRealtimeControlled: true`; routing itself uses the planned times.
  * - Not modelled: bicycle and park-and-ride routing, `lineRestriction` (every line of the dataset is
  *   an association line without surcharge), `calcOneDirection` (no earlier variants are produced).
@@ -46,7 +48,7 @@ import { accessStops, lineDisplayName, lookupOf, serverLineId } from "../dataset
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
-import { delaySeconds } from "../engine/realtime.js"
+import { callState } from "../engine/realtime.js"
 import { dayTypeOf, localDate } from "../engine/timetable.js"
 import type { Answer, AnswerContext } from "./types.js"
 
@@ -173,7 +175,8 @@ const walkLeg = (
   destination: { id: to.id, name: to.name, arrivalTimePlanned: instant(arrival) }
 })
 
-const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg> => {
+// `nowSeconds`: the fake's clock, for real time; `undefined` for a trip without real time.
+const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): Array<Trip.Leg> => {
   const index = lookupOf(dataset)
   const stopRef = (id: string) => {
     const stop = index.stopById.get(id)!
@@ -202,21 +205,29 @@ const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg
     const alightStop = run.stops[alight]!
     const departure = run.departures[board]!
     const arrival = run.arrivals[alight]!
-    const departureDelay = delaySeconds(run.id, boardStop, board === 0)
-    const arrivalDelay = delaySeconds(run.id, alightStop, false)
+    // Real time as the departure board tells it for the same run and stops: the dataset's delays and
+    // cancellations once announced, estimates within the real-time window, none for a cancelled run.
+    const boarding = nowSeconds === undefined ? undefined : callState(dataset, run, board, nowSeconds)
+    const alighting = nowSeconds === undefined ? undefined : callState(dataset, run, alight, nowSeconds)
+    const departureDelay = boarding?.departureDelay
+    const arrivalDelay = alighting?.arrivalDelay
     const leg: Trip.Leg = {
       mode: { name: lineDisplayName(line), mot: line.mot, number: line.number },
       origin: {
         ...stopRef(boardStop),
         departureTimePlanned: instant(departure),
-        ...(realtime ? { departureTimeEstimated: instant(departure + departureDelay) } : {})
+        ...(departureDelay !== undefined ? { departureTimeEstimated: instant(departure + departureDelay) } : {})
       },
       destination: {
         ...stopRef(alightStop),
         arrivalTimePlanned: instant(arrival),
-        ...(realtime ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
+        ...(arrivalDelay !== undefined ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
       },
-      ...(realtime ? { realtimeStatus: "MONITORED", isRealtimeControlled: true } : {}),
+      ...(boarding?.cancelled === true
+        ? { realtimeStatus: "TRIP_CANCELLED", isRealtimeControlled: true }
+        : boarding?.monitored === true
+        ? { realtimeStatus: "MONITORED", isRealtimeControlled: true }
+        : {}),
       lineId: serverLineId(run.direction)
     }
     legs.push(leg)
@@ -230,8 +241,8 @@ const legsOf = (dataset: Dataset, part: Part, realtime: boolean): Array<Trip.Leg
   return legs
 }
 
-const tripOf = (dataset: Dataset, candidate: Candidate, realtime: boolean): Trip.Trip => {
-  const legs = candidate.parts.flatMap((part) => legsOf(dataset, part, realtime))
+const tripOf = (dataset: Dataset, candidate: Candidate, nowSeconds: number | undefined): Trip.Trip => {
+  const legs = candidate.parts.flatMap((part) => legsOf(dataset, part, nowSeconds))
   const rides = candidate.parts.reduce((sum, part) => sum + part.journey.rides, 0)
   return { duration: candidate.arrival - candidate.departure, interchange: Math.max(0, rides - 1), legs }
 }
@@ -367,7 +378,7 @@ export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request,
     chosen = collect(time, (_, found) => found <= wanted).slice(0, wanted)
   }
 
-  const realtime = request.realtime === true
+  const realtime = request.realtime === true ? Math.floor(DateTime.toEpochMillis(context.now) / 1000) : undefined
   if (budget?.exceeded !== undefined) {
     // As EFA does when its router gives up: what was found, with a message; an error when nothing was.
     const text = `search stopped: ${budget.describe()}`
