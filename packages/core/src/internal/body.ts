@@ -2,7 +2,7 @@
  * Reading a response body within a byte limit, whatever the transport.
  *
  * A body with a `Content-Length` within the limit and no content coding is read whole by the
- * transport (HTTP/1.1 ends it after that many bytes). Any other body is read chunk by chunk, counting
+ * transport (HTTP/1.1 ends it after that many bytes), with its own `text()` where this module knows it. Any other body is read chunk by chunk, counting
  * the bytes as they come, and reading stops at the first chunk past the limit: memory stays bounded by
  * the limit, whatever the server sends (an endless body, a compressed body that expands).
  *
@@ -49,6 +49,23 @@ const rawBody = (response: HttpClientResponse.HttpClientResponse): AsyncIterable
   const body = (source as { readonly body?: unknown } | undefined)?.body
   return isAsyncIterable(body) ? body : undefined
 }
+
+// The transport's own way to read its whole body as text, when the response wraps one this module knows
+// (the `Response` of fetch, the body of undici). The platform's `response.text` runs a fiber of its own
+// per response to cache the text, which costs more than the read.
+const rawText = (response: HttpClientResponse.HttpClientResponse): (() => Promise<string>) | undefined => {
+  const source = (response as { readonly source?: unknown }).source
+  if (typeof Response !== "undefined" && source instanceof Response) return () => source.text()
+  const body = (source as { readonly body?: { readonly text?: unknown } } | undefined)?.body
+  return body !== undefined && body !== null && typeof body.text === "function" && isAsyncIterable(body)
+    ? () => (body.text as () => Promise<string>)()
+    : undefined
+}
+
+const decodeFailure = (response: HttpClientResponse.HttpClientResponse, cause: unknown): BodyFailure => ({
+  _tag: "Transport",
+  error: new HttpClientError.ResponseError({ request: response.request, response, reason: "Decode", cause })
+})
 
 // Text so far, or the size at which reading stopped.
 type Read = { readonly text: string } | { readonly tooLarge: number }
@@ -106,18 +123,15 @@ export const readBody = (
   const declared = declaredLength(headers)
   if (declared !== undefined && isIdentity(headers["content-encoding"])) {
     if (declared > limit) return Effect.fail({ _tag: "TooLarge", received: declared, declared: true })
-    return Effect.mapError(response.text, (error): BodyFailure => ({ _tag: "Transport", error }))
+    const text = rawText(response)
+    return text === undefined
+      ? Effect.mapError(response.text, (error): BodyFailure => ({ _tag: "Transport", error }))
+      : Effect.tryPromise({ try: text, catch: (cause) => decodeFailure(response, cause) })
   }
   const raw = rawBody(response)
   const read = raw === undefined
     ? readStream(response, limit)
-    : Effect.tryPromise({
-      try: () => collect(raw, limit),
-      catch: (cause): BodyFailure => ({
-        _tag: "Transport",
-        error: new HttpClientError.ResponseError({ request: response.request, response, reason: "Decode", cause })
-      })
-    })
+    : Effect.tryPromise({ try: () => collect(raw, limit), catch: (cause) => decodeFailure(response, cause) })
   return Effect.flatMap(
     read,
     (result) =>
