@@ -89,6 +89,47 @@ describe("response size limit", () => {
     }))
 })
 
+describe("reading a body", () => {
+  // An HttpClient answering with a fetch `Response`, counting reads of the platform's cached `text`.
+  const countingClient = (WebResponse: typeof Response) => {
+    const reads = { platformText: 0 }
+    const client = HttpClient.make((request) =>
+      Effect.sync(() => {
+        const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(okBody)) }
+        const response = HttpClientResponse.fromWeb(request, new WebResponse(okBody, { headers }))
+        return new Proxy(response, {
+          get: (target, key, receiver) => {
+            if (key === "text") reads.platformText++
+            return Reflect.get(target, key, receiver)
+          }
+        })
+      })
+    )
+    return { reads, layer: Layer.succeed(HttpClient.HttpClient, client) }
+  }
+
+  it.effect("a fetch Response is read with its own text(), not the platform's per-response fiber", () =>
+    Effect.gen(function*() {
+      const { layer, reads } = countingClient(globalThis.Response)
+      const answer = yield* call(layer, { baseUrl: "http://efa.test" })
+      expect(answer.locations).toHaveLength(1)
+      expect(reads.platformText).toBe(0)
+    }))
+
+  it.effect("so it is where another class replaced the global Response, as @hono/node-server does", () => {
+    const WebResponse = globalThis.Response
+    const { layer, reads } = countingClient(WebResponse)
+    return Effect.gen(function*() {
+      globalThis.Response = class LightweightResponse {} as unknown as typeof Response
+      const answer = yield* call(layer, { baseUrl: "http://efa.test" })
+      expect(answer.locations).toHaveLength(1)
+      expect(reads.platformText).toBe(0)
+    }).pipe(Effect.ensuring(Effect.sync(() => {
+      globalThis.Response = WebResponse
+    })))
+  })
+})
+
 // An HttpClient that answers every request with one body.
 const answering = (body: string, status = 200) =>
   Layer.succeed(

@@ -2,9 +2,10 @@
  * Reading a response body within a byte limit, whatever the transport.
  *
  * A body with a `Content-Length` within the limit and no content coding is read whole by the
- * transport (HTTP/1.1 ends it after that many bytes), with its own `text()` where this module knows it. Any other body is read chunk by chunk, counting
- * the bytes as they come, and reading stops at the first chunk past the limit: memory stays bounded by
- * the limit, whatever the server sends (an endless body, a compressed body that expands).
+ * transport (HTTP/1.1 ends it after that many bytes), with its own `text()` where this module knows it.
+ * Any other body is read chunk by chunk, counting the bytes as they come, and reading stops at the first
+ * chunk past the limit: memory stays bounded by the limit, whatever the server sends (an endless body, a
+ * compressed body that expands).
  *
  * The chunks are read straight from the transport's body when it is one this module knows (the
  * `Response` of fetch, the Node stream of undici and `http`): Effect's `Stream` over a body costs about
@@ -40,10 +41,18 @@ const EMPTY: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: async functio
 const isAsyncIterable = (value: unknown): value is AsyncIterable<Uint8Array> =>
   typeof value === "object" && value !== null && typeof (value as any)[Symbol.asyncIterator] === "function"
 
+// A fetch `Response`, told by its shape: `instanceof Response` fails where another implementation
+// replaced the global one (`@hono/node-server` does, in a process that also serves), while `fetch` still
+// answers with its own.
+const isWebResponse = (source: unknown): source is Response =>
+  typeof source === "object" && source !== null && "bodyUsed" in source &&
+  typeof (source as { readonly text?: unknown }).text === "function" &&
+  typeof (source as { readonly headers?: { readonly get?: unknown } }).headers?.get === "function"
+
 // The transport's own body, when the response wraps one this module can read.
 const rawBody = (response: HttpClientResponse.HttpClientResponse): AsyncIterable<Uint8Array> | undefined => {
   const source = (response as { readonly source?: unknown }).source
-  if (typeof Response !== "undefined" && source instanceof Response) {
+  if (isWebResponse(source)) {
     return source.body === null ? EMPTY : isAsyncIterable(source.body) ? source.body : undefined
   }
   const body = (source as { readonly body?: unknown } | undefined)?.body
@@ -55,7 +64,7 @@ const rawBody = (response: HttpClientResponse.HttpClientResponse): AsyncIterable
 // per response to cache the text, which costs more than the read.
 const rawText = (response: HttpClientResponse.HttpClientResponse): (() => Promise<string>) | undefined => {
   const source = (response as { readonly source?: unknown }).source
-  if (typeof Response !== "undefined" && source instanceof Response) return () => source.text()
+  if (isWebResponse(source)) return () => source.text()
   const body = (source as { readonly body?: { readonly text?: unknown } } | undefined)?.body
   return body !== undefined && body !== null && typeof body.text === "function" && isAsyncIterable(body)
     ? () => (body.text as () => Promise<string>)()
