@@ -8,7 +8,9 @@
  * variants are measured in one run, interleaved round by round after a warm-up; each figure is the
  * median over the rounds of the mean time per call. Targets: with undici at most 1.10 of raw fetch with
  * the span per call, at most 1.05 without it (`spans: false`), and with `FetchHttpClient` at most 2.00
- * (the cost of the platform's fetch client itself, see "FetchHttpClient alone").
+ * (the cost of the platform's fetch client itself, see "FetchHttpClient alone"). The line after the table
+ * divides the two fetch variants: what the EfaClient adds to the platform's fetch client in the same run,
+ * a figure that does not move with the raw-fetch baseline.
  *
  * Beside the wall-clock time, each variant's process CPU time per call (client and the in-process fake
  * together) is shown with its ratio: on a busy machine, wall-clock time is mostly waiting for a core,
@@ -216,6 +218,15 @@ for (const variant of variants) {
     }   ${shown}`
   )
 }
+
+// The client's share of a fetch round trip: what EfaClient adds to the platform's fetch client, in the same run.
+const wallOf = (name: string) => median(micros.get(name)!)
+const overFetchAlone = wallOf("EfaClient + FetchHttpClient.layer") / wallOf(platforms[0]!.name)
+console.log(
+  `  ${"EfaClient + FetchHttpClient over it alone".padEnd(48)} ${overFetchAlone.toFixed(2).padStart(9)}  ${
+    "".padStart(19)
+  }   (the platform's fetch client itself is ${(wallOf(platforms[0]!.name) / base).toFixed(2)} of raw fetch)`
+)
 
 const inMemoryCpu = (name: string) => median(cpuMicros.get(name)!)
 const [parsed, platformAlone, withSpan, withoutSpan] = inMemory.map((variant) => inMemoryCpu(variant.name)) as [

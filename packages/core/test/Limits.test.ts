@@ -89,45 +89,77 @@ describe("response size limit", () => {
     }))
 })
 
-describe("reading a body", () => {
-  // An HttpClient answering with a fetch `Response`, counting reads of the platform's cached `text`.
-  const countingClient = (WebResponse: typeof Response) => {
-    const reads = { platformText: 0 }
-    const client = HttpClient.make((request) =>
-      Effect.sync(() => {
-        const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(okBody)) }
-        const response = HttpClientResponse.fromWeb(request, new WebResponse(okBody, { headers }))
-        return new Proxy(response, {
+// Counts reads of the platform's `text` (a fiber per response, to cache it) and `headers` (a record of all
+// of them, built anew on every read) on the responses of `client`.
+const countingPlatformReads = (client: HttpClient.HttpClient) => {
+  const reads = { text: 0, headers: 0 }
+  const counted = HttpClient.transformResponse(
+    client,
+    (response) =>
+      Effect.map(response, (response) =>
+        new Proxy(response, {
           get: (target, key, receiver) => {
-            if (key === "text") reads.platformText++
+            if (key === "text" || key === "headers") reads[key]++
             return Reflect.get(target, key, receiver)
           }
-        })
-      })
-    )
-    return { reads, layer: Layer.succeed(HttpClient.HttpClient, client) }
-  }
+        }))
+  )
+  return { reads, counted }
+}
 
-  it.effect("a fetch Response is read with its own text(), not the platform's per-response fiber", () =>
+describe.each(transports)("reading a body with %s", (_name, transport) => {
+  it.scopedLive("a body of declared length is read with the transport's own text() and headers", () =>
     Effect.gen(function*() {
-      const { layer, reads } = countingClient(globalThis.Response)
-      const answer = yield* call(layer, { baseUrl: "http://efa.test" })
+      const server = yield* upstream((_request, response) => {
+        response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(okBody) })
+        response.end(okBody)
+      })
+      const { counted, reads } = countingPlatformReads(yield* HttpClient.HttpClient)
+      const answer = yield* call(Layer.succeed(HttpClient.HttpClient, counted), { baseUrl: server.base })
       expect(answer.locations).toHaveLength(1)
-      expect(reads.platformText).toBe(0)
-    }))
+      expect(reads).toEqual({ text: 0, headers: 0 })
+    }).pipe(Effect.provide(transport)))
+})
 
-  it.effect("so it is where another class replaced the global Response, as @hono/node-server does", () => {
+describe("reading a body", () => {
+  // An HttpClient answering with a fetch `Response` made by `WebResponse`.
+  const answeringWith = (WebResponse: typeof Response) =>
+    countingPlatformReads(HttpClient.make((request) =>
+      Effect.sync(() => {
+        const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(okBody)) }
+        return HttpClientResponse.fromWeb(request, new WebResponse(okBody, { headers }))
+      })
+    ))
+
+  it.effect("a fetch Response is read with its own text() where another class replaced the global Response", () => {
     const WebResponse = globalThis.Response
-    const { layer, reads } = countingClient(WebResponse)
+    const { counted, reads } = answeringWith(WebResponse)
     return Effect.gen(function*() {
+      // as @hono/node-server does in a process that also serves
       globalThis.Response = class LightweightResponse {} as unknown as typeof Response
-      const answer = yield* call(layer, { baseUrl: "http://efa.test" })
+      const answer = yield* call(Layer.succeed(HttpClient.HttpClient, counted), { baseUrl: "http://efa.test" })
       expect(answer.locations).toHaveLength(1)
-      expect(reads.platformText).toBe(0)
+      expect(reads).toEqual({ text: 0, headers: 0 })
     }).pipe(Effect.ensuring(Effect.sync(() => {
       globalThis.Response = WebResponse
     })))
   })
+
+  it.effect("a response this client does not know is read through the platform's text and headers", () =>
+    Effect.gen(function*() {
+      const { counted, reads } = countingPlatformReads(HttpClient.make((request) =>
+        Effect.sync(() => {
+          const headers = { "content-length": String(Buffer.byteLength(okBody)) }
+          const response = HttpClientResponse.fromWeb(request, new Response(okBody, { headers }))
+          // a transport of its own: nothing of it is reachable but the platform's interface
+          return new Proxy(response, { get: (target, key) => key === "source" ? undefined : Reflect.get(target, key) })
+        })
+      ))
+      const answer = yield* call(Layer.succeed(HttpClient.HttpClient, counted), { baseUrl: "http://efa.test" })
+      expect(answer.locations).toHaveLength(1)
+      expect(reads.text).toBe(1)
+      expect(reads.headers).toBeGreaterThan(0)
+    }))
 })
 
 // An HttpClient that answers every request with one body.

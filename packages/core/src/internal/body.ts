@@ -28,9 +28,41 @@ export type BodyFailure =
   | { readonly _tag: "Transport"; readonly error: HttpClientError.ResponseError }
   | { readonly _tag: "TooLarge"; readonly received: number; readonly declared: boolean }
 
-const declaredLength = (headers: Readonly<Record<string, string>>): number | undefined => {
-  const text = headers["content-length"]
-  return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : undefined
+const declaredLength = (text: string | undefined): number | undefined =>
+  text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : undefined
+
+// A fetch `Response`, told by its shape: `instanceof Response` fails where another implementation
+// replaced the global one (`@hono/node-server` does, in a process that also serves), while `fetch` still
+// answers with its own.
+const isWebResponse = (source: unknown): source is Response =>
+  typeof source === "object" && source !== null && "bodyUsed" in source &&
+  typeof (source as { readonly text?: unknown }).text === "function" &&
+  typeof (source as { readonly headers?: { readonly get?: unknown } }).headers?.get === "function"
+
+// What undici's `request` answers with: its headers a plain object of lower-case names, its body a
+// readable with a `text()` of its own.
+interface UndiciAnswer {
+  readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+  readonly body: AsyncIterable<Uint8Array> & { readonly text: () => Promise<string> }
+}
+
+const isUndiciAnswer = (source: unknown): source is UndiciAnswer => {
+  if (typeof source !== "object" || source === null) return false
+  const { body, headers } = source as { readonly body?: unknown; readonly headers?: unknown }
+  return typeof headers === "object" && headers !== null && Object.getPrototypeOf(headers) === Object.prototype &&
+    isAsyncIterable(body) && typeof (body as { readonly text?: unknown }).text === "function"
+}
+
+// One header of the answer, lower-case `name`. Read from the transport's own headers where this module
+// knows them: the platform's `response.headers` builds a record of all of them on every read.
+const headerOf = (response: HttpClientResponse.HttpClientResponse, name: string): string | undefined => {
+  const source = (response as { readonly source?: unknown }).source
+  if (isWebResponse(source)) return source.headers.get(name) ?? undefined
+  if (isUndiciAnswer(source)) {
+    const value = source.headers[name]
+    return typeof value === "string" ? value : value === undefined ? undefined : value.join(", ")
+  }
+  return response.headers[name]
 }
 
 const isIdentity = (coding: string | undefined): boolean =>
@@ -40,14 +72,6 @@ const EMPTY: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: async functio
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<Uint8Array> =>
   typeof value === "object" && value !== null && typeof (value as any)[Symbol.asyncIterator] === "function"
-
-// A fetch `Response`, told by its shape: `instanceof Response` fails where another implementation
-// replaced the global one (`@hono/node-server` does, in a process that also serves), while `fetch` still
-// answers with its own.
-const isWebResponse = (source: unknown): source is Response =>
-  typeof source === "object" && source !== null && "bodyUsed" in source &&
-  typeof (source as { readonly text?: unknown }).text === "function" &&
-  typeof (source as { readonly headers?: { readonly get?: unknown } }).headers?.get === "function"
 
 // The transport's own body, when the response wraps one this module can read.
 const rawBody = (response: HttpClientResponse.HttpClientResponse): AsyncIterable<Uint8Array> | undefined => {
@@ -65,10 +89,7 @@ const rawBody = (response: HttpClientResponse.HttpClientResponse): AsyncIterable
 const rawText = (response: HttpClientResponse.HttpClientResponse): (() => Promise<string>) | undefined => {
   const source = (response as { readonly source?: unknown }).source
   if (isWebResponse(source)) return () => source.text()
-  const body = (source as { readonly body?: { readonly text?: unknown } } | undefined)?.body
-  return body !== undefined && body !== null && typeof body.text === "function" && isAsyncIterable(body)
-    ? () => (body.text as () => Promise<string>)()
-    : undefined
+  return isUndiciAnswer(source) ? () => source.body.text() : undefined
 }
 
 const decodeFailure = (response: HttpClientResponse.HttpClientResponse, cause: unknown): BodyFailure => ({
@@ -128,9 +149,8 @@ export const readBody = (
   response: HttpClientResponse.HttpClientResponse,
   limit: number
 ): Effect.Effect<string, BodyFailure> => {
-  const headers = response.headers
-  const declared = declaredLength(headers)
-  if (declared !== undefined && isIdentity(headers["content-encoding"])) {
+  const declared = declaredLength(headerOf(response, "content-length"))
+  if (declared !== undefined && isIdentity(headerOf(response, "content-encoding"))) {
     if (declared > limit) return Effect.fail({ _tag: "TooLarge", received: declared, declared: true })
     const text = rawText(response)
     return text === undefined
