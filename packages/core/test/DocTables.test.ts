@@ -63,5 +63,7 @@ describe("the guides' tables", () => {
     const count = NUMBER_WORDS[operations.length]!
     expect(page("packages/core/README.md")).toContain(`of the ${count} operations`)
     expect(page("docs/bundle-size.md")).toContain(`all ${count} operations`)
+    expect(page("apps/mock-server/README.md")).toContain(`all ${count} operations`)
+    expect(page("docs/testing.md")).toContain(`all ${count} operations`)
   })
 })
