@@ -1,8 +1,8 @@
 /**
  * How long a client with `cache` keeps an answer: per operation a time to live that fits how fast its
- * data changes (`Operation.timeToLive`, in the operation's module: 15 seconds for a departure board, 6 hours
- * for a stop search, a day for operating areas), unless the server says otherwise (`Cache-Control`, `Expires`) or the client's
- * `cache.timeToLive` replaces it.
+ * data changes (`Operation.timeToLive`, in the operation's module: 15 seconds for a departure board, 6
+ * hours for a stop search, a day for operating areas), unless the server says otherwise (`Cache-Control`,
+ * `Expires`) or the client's `cache.timeToLive` replaces it.
  *
  * ```ts
  * import { EfaClient } from "@efa-kit/core"

@@ -150,14 +150,13 @@ export const makeExecutor = (
     // the rest of the span.
     let response: Response | undefined
     return Effect.map(
-      withCallSpan(spanOptions(operation), (span) =>
-        span === undefined
-          ? Effect.map(withDeadline(operation, url, undefined), (value) => {
+      withCallSpan(
+        spanOptions(operation),
+        (span) =>
+          Effect.map(withDeadline(operation, url, span === undefined ? undefined : { span, attempts: 0 }), (value) => {
             response = value
           })
-          : Effect.map(withDeadline(operation, url, { span, attempts: 0 }), (value) => {
-            response = value
-          })),
+      ),
       () => response as Response
     )
   }
