@@ -142,7 +142,8 @@ export interface CacheOptions {
   /**
    * Where answers are kept: `"memory"` (the default: in this process) or a shared store given as a
    * `Layer` (`Redis.layer(...)` from `@efa-kit/core/Redis`), which every copy of an application with the
-   * same base URL and API key reads. A store that fails is skipped: the call goes to the server.
+   * same base URL and credentials (API key, headers, the profile's parameters) reads. A store that fails
+   * is skipped: the call goes to the server.
    */
   readonly store?: "memory" | Layer.Layer<SharedStore.ResponseStore> | undefined
   /**
@@ -526,7 +527,6 @@ export const make = (
         options,
         settings,
         gateOptions,
-        deployment.apiKey,
         httpClient,
         requestInit,
         makeExecutor,

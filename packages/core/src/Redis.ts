@@ -23,10 +23,12 @@
  * @since 0.1.0
  */
 import * as RateLimiter from "@effect/experimental/RateLimiter"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import { Redis as IORedis, type RedisOptions } from "ioredis"
 import { RateLimitStore, ResponseStore, StoreError } from "./SharedStore.js"
@@ -42,6 +44,13 @@ import { RateLimitStore, ResponseStore, StoreError } from "./SharedStore.js"
 export interface Options extends RedisOptions {
   /** `redis://[user:password@]host:port[/db]`; its parts replace `host`, `port`, `username`, `password`, `db`. */
   readonly url?: string | undefined
+  /**
+   * The secret that keys the hash of each client's credentials in the keys of this Redis (its API key,
+   * configured headers, the profile's extra parameters), the same in every process of the fleet and never
+   * written to Redis: with it, someone who reads Redis cannot test guesses of a short key. Without it the
+   * hash is a slow one (PBKDF2), which only makes each guess costly.
+   */
+  readonly keySecret?: string | Redacted.Redacted<string> | undefined
 }
 
 /**
@@ -51,7 +60,7 @@ export interface Options extends RedisOptions {
  * @category utils
  */
 export const redisOptions = (options: Options = {}): RedisOptions => {
-  const { url, ...rest } = options
+  const { keySecret: _keySecret, url, ...rest } = options
   const fromUrl: RedisOptions = {}
   if (url !== undefined) {
     const parsed = new URL(url)
@@ -68,6 +77,7 @@ export const redisOptions = (options: Options = {}): RedisOptions => {
 
 interface Connection {
   readonly redis: IORedis
+  readonly keySecret: Redacted.Redacted<string> | undefined
   // What the connection last failed with, told with the errors of commands that fail meanwhile.
   readonly lastError: () => string | undefined
 }
@@ -86,7 +96,12 @@ const connect = (options: Options | undefined): Effect.Effect<Connection, never,
       redis.on("ready", () => {
         lastError = undefined
       })
-      return { redis, lastError: () => lastError }
+      const keySecret = options?.keySecret
+      return {
+        redis,
+        keySecret: keySecret === undefined || Redacted.isRedacted(keySecret) ? keySecret : Redacted.make(keySecret),
+        lastError: () => lastError
+      }
     }),
     ({ redis }) =>
       redis.status === "ready"
@@ -174,7 +189,11 @@ export const layerRateLimitStoreWith: Layer.Layer<RateLimitStore, never, RateLim
 )
 
 const rateLimitStore = (connection: Connection): Layer.Layer<RateLimitStore> =>
-  Layer.provide(layerRateLimitStoreWith, Layer.succeed(RateLimiter.RateLimiterStore, limiterStore(connection)))
+  Layer.map(
+    Layer.provide(layerRateLimitStoreWith, Layer.succeed(RateLimiter.RateLimiterStore, limiterStore(connection))),
+    (context) =>
+      Context.add(context, RateLimitStore, { ...Context.get(context, RateLimitStore), keySecret: connection.keySecret })
+  )
 
 /**
  * A shared quota on Redis: `@effect/experimental`'s `RateLimiter` (fixed windows, turns handed out with
@@ -206,6 +225,7 @@ const responseStore = (connection: Connection): ResponseStore => {
   // this store's mark: a client holds its marks for as long as it lives
   const holder = globalThis.crypto.randomUUID()
   return ResponseStore.of({
+    keySecret: connection.keySecret,
     get: (key) => Effect.map(command(connection, "read an answer", (redis) => redis.get(key)), Option.fromNullable),
     set: (key, body, timeToLive) =>
       Effect.asVoid(

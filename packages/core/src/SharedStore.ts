@@ -24,6 +24,7 @@ import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 
 /**
@@ -75,6 +76,12 @@ export interface RateLimitStore {
     readonly limit: number
     readonly window: Duration.Duration
   }) => Effect.Effect<Duration.Duration, StoreError>
+  /**
+   * The secret that keys the hash of a client's credentials in the store's keys (an HMAC), the same in
+   * every process of the fleet and kept out of the store, so that a reader of the store cannot test
+   * guesses of a short API key. Without it, the hash is a slow one that only makes guessing costly.
+   */
+  readonly keySecret?: Redacted.Redacted<string> | undefined
 }
 
 /**
@@ -106,6 +113,12 @@ export interface ResponseStore {
   readonly claim?: ((key: string, lease: Duration.Duration) => Effect.Effect<boolean, StoreError>) | undefined
   /** Removes this client's mark on `key`, if it still holds it. */
   readonly release?: ((key: string) => Effect.Effect<void, StoreError>) | undefined
+  /**
+   * The secret that keys the hash of a client's credentials in the store's keys (an HMAC), the same in
+   * every process of the fleet and kept out of the store, so that a reader of the store cannot test
+   * guesses of a short API key. Without it, the hash is a slow one that only makes guessing costly.
+   */
+  readonly keySecret?: Redacted.Redacted<string> | undefined
 }
 
 /**

@@ -134,6 +134,37 @@ describe.skipIf(!hasRedis)(name, () => {
       expect(answers.join(" ")).not.toContain("key-one")
     })))
 
+  it.live("two tenants whose keys travel in x-api-key share no answer and no quota, and neither key is written", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const http = recording()
+      const shared = Redis.layer({ url: redis.url, keySecret: "fleet-secret" })
+      const options = (key: string): OperationClient.Options => ({
+        baseUrl: "http://tenants.test/",
+        headers: { "x-api-key": key },
+        // one request per 10 seconds
+        rateLimit: { requestsPerSecond: 0.1, store: shared },
+        cache: { store: shared }
+      })
+      const one = yield* processClient(options("tenant-one-key"), http.layer)
+      const two = yield* processClient(options("tenant-two-key"), http.layer)
+      yield* find(one, "Hbf")
+      // another cache entry and another quota: asked at once
+      yield* find(two, "Hbf").pipe(Effect.timeout("2 seconds"))
+      expect(http.sent).toEqual(["Hbf", "Hbf"])
+      const written = yield* Effect.promise(() =>
+        redisCommand(async (connection) => {
+          const found = await connection.keys("efa-kit:*tenants.test*")
+          const values = await Promise.all(
+            found.map((key) => connection.type(key).then((type) => type === "string" ? connection.get(key) : ""))
+          )
+          return [...found, ...values].join(" ")
+        })
+      )
+      expect(written).toContain("efa-kit:answer:http://tenants.test/#")
+      expect(written).not.toContain("tenant-one-key")
+      expect(written).not.toContain("tenant-two-key")
+    })))
+
   it.live("a rapidJSON answer kept by one process decodes to the same model in another", () =>
     Effect.scoped(Effect.gen(function*() {
       const body = fs.readFileSync(new URL("./fixtures/rapidjson/stop-finder.json", import.meta.url), "utf8")

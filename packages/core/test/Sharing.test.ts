@@ -1,5 +1,5 @@
 import * as RateLimiter from "@effect/experimental/RateLimiter"
-import { HttpClient, HttpClientResponse } from "@effect/platform"
+import { FetchHttpClient, HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Deferred, Duration, Effect, Fiber, Layer, Option, Redacted, Scope, TestClock } from "effect"
 import { EfaClient, OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
@@ -496,18 +496,78 @@ describe("a shared rate limit", () => {
     }).pipe(Effect.provide(client({ rateLimit: { requestsPerSecond: 10, store } }, layer)))
   })
 
-  it.effect("the quota's key is the deployment: base URL and a hash of the API key, never the key", () =>
+  it.effect("the deployment's key: its base URL and a keyed hash of every credential, never one in clear", () =>
     Effect.gen(function*() {
-      const one = yield* deploymentKey("http://efa.test/", OptionKey("secret-1"), undefined)
-      const two = yield* deploymentKey("http://efa.test/", OptionKey("secret-2"), undefined)
-      const other = yield* deploymentKey("http://other.test/", OptionKey("secret-1"), undefined)
-      const header = yield* deploymentKey("http://efa.test/", undefined, { Authorization: "secret-1" })
-      expect(new Set([one, two, other]).size).toBe(3)
-      expect(header).toBe(one)
-      expect(one).not.toContain("secret")
-      expect(one.startsWith("http://efa.test/#")).toBe(true)
-      expect(yield* deploymentKey("http://efa.test/", undefined, undefined)).toBe("http://efa.test/#-")
+      const secret = Redacted.make("fleet-secret")
+      const one = yield* deploymentKey("http://efa.test/", ["header x-api-key: k1"], secret)
+      const two = yield* deploymentKey("http://efa.test/", ["header x-api-key: k2"], secret)
+      const other = yield* deploymentKey("http://other.test/", ["header x-api-key: k1"], secret)
+      const otherSecret = yield* deploymentKey("http://efa.test/", ["header x-api-key: k1"], Redacted.make("another"))
+      const unkeyed = yield* deploymentKey("http://efa.test/", ["header x-api-key: k1"], undefined)
+      expect(new Set([one, two, other, otherSecret, unkeyed]).size).toBe(5)
+      // the same credentials and secret: the same key in every process
+      expect(yield* deploymentKey("http://efa.test/", ["header x-api-key: k1"], secret)).toBe(one)
+      // lines do not run into one another
+      expect(yield* deploymentKey("http://efa.test/", ["a", "b"], secret)).not.toBe(
+        yield* deploymentKey("http://efa.test/", ["a\nb"], secret)
+      )
+      for (const key of [one, unkeyed]) {
+        expect(key).toMatch(/^http:\/\/efa\.test\/#[0-9a-f]{32}$/)
+        expect(key).not.toContain("k1")
+      }
+      expect(yield* deploymentKey("http://efa.test/", [], secret)).toBe("http://efa.test/#-")
     }))
-})
 
-const OptionKey = (key: string) => Redacted.make(key)
+  it.effect("every credential a client sends sets its tenant apart: key, headers, RequestInit, profile parameters", () => {
+    const { layer } = recording()
+    const keys: Array<string> = []
+    const store = Layer.succeed(SharedStore.RateLimitStore, {
+      keySecret: Redacted.make("fleet-secret"),
+      take: ({ key }) => Effect.sync(() => (keys.push(key), Duration.zero))
+    })
+    const profile = (value: string) => ({
+      name: "custom",
+      operator: "test",
+      baseUrl: "http://efa.test/",
+      timeZone: "Europe/Berlin",
+      dialect: "contract" as const,
+      params: { stopFinder: [["key", value] as const] },
+      sources: "test"
+    })
+    const tenants: ReadonlyArray<Omit<EfaClient.Options, "baseUrl">> = [
+      {},
+      { apiKey: "secret-1" },
+      { apiKey: "secret-2" },
+      { headers: { Authorization: "secret-1" } },
+      { headers: { "x-api-key": "secret-1" } },
+      { headers: { "x-api-key": "secret-2" } },
+      { headers: { "Ocp-Apim-Subscription-Key": "secret-1" } },
+      { profile: profile("secret-1") },
+      { profile: profile("secret-2") }
+    ]
+    return Effect.gen(function*() {
+      for (const options of tenants) {
+        yield* find("Hbf").pipe(
+          Effect.provide(client({ ...options, rateLimit: { requestsPerSecond: 10, store } }, layer))
+        )
+      }
+      yield* Effect.scoped(Effect.gen(function*() {
+        const runner = yield* Effect.provide(
+          OperationClient.make({ baseUrl: "http://efa.test", rateLimit: { requestsPerSecond: 10, store } }),
+          Layer.mergeAll(
+            layer,
+            Layer.succeed(FetchHttpClient.RequestInit, { headers: { "x-api-key": "secret-3" } }),
+            Layer.succeed(Scope.Scope, yield* Effect.scope)
+          )
+        )
+        yield* runner.run(StopFinder.operation, { input: Point.any("Hbf") })
+      }))
+      expect(keys).toHaveLength(tenants.length + 1)
+      // `apiKey` without a profile travels as `Authorization`: the same tenant as that header
+      expect(keys[1]).toBe(keys[3])
+      expect(new Set(keys).size).toBe(tenants.length)
+      expect(keys[0]).toBe("efa-kit:quota:http://efa.test/#-")
+      expect(keys.join(" ")).not.toContain("secret")
+    })
+  })
+})

@@ -69,6 +69,24 @@ export const makeDeployment = (settings: DeploymentSettings) => {
   }
 
   /**
+   * Everything the client sends on its own besides the request (the API key's header, the headers given
+   * with `headers` or a fetch `RequestInit`, the profile's extra parameters), in one order: what sets one
+   * tenant of a deployment apart from another, credentials among it wherever they travel.
+   */
+  const credentials = (
+    base: Readonly<Record<string, string>>,
+    requestHeaders: Iterable<readonly [string, string]>
+  ): ReadonlyArray<string> => {
+    const sent: Array<string> = []
+    for (const [name, value] of Object.entries(headers(base))) sent.push(`header ${name.toLowerCase()}: ${value}`)
+    for (const [name, value] of requestHeaders) sent.push(`header ${name.toLowerCase()}: ${value}`)
+    for (const [operation, pairs] of Object.entries(profile?.params ?? {})) {
+      for (const [name, value] of pairs ?? []) sent.push(`param ${operation} ${name}=${value}`)
+    }
+    return sent.sort()
+  }
+
+  /**
    * The cause a `TransportError` may keep: with an API key, the platform's error rebuilt around a request whose
    * key header reads `<redacted>`. Effect redacts `Authorization` only when printed inside a fiber; a
    * `JSON.stringify` of the error elsewhere would show the key.
@@ -94,7 +112,7 @@ export const makeDeployment = (settings: DeploymentSettings) => {
       })
   }
 
-  return { path, query, refusal, headers, safeCause } as const
+  return { path, query, refusal, headers, credentials, safeCause } as const
 }
 
 /** @internal */

@@ -40,26 +40,55 @@ const currentSeen = FiberRef.unsafeMake<Seen | undefined>(undefined)
 const DEFAULT_MAX_ENTRIES = 1000
 
 /**
- * The key of a deployment in a shared store: its base URL and a hash of its API key (or of the
- * `authorization` header), so that two applications on one store share nothing by accident and the key
- * itself is never written there.
+ * Rounds of the hash of a tenant's credentials when the store gives no `keySecret`: without a secret,
+ * anyone who reads the store can hash guesses too, and only the cost of each guess slows them down.
+ *
+ * @internal
+ */
+export const UNKEYED_ROUNDS = 100_000
+
+const encoder = new TextEncoder()
+
+/**
+ * The key of a deployment in a shared store: its base URL and a hash of everything the client sends on
+ * its own (`Deployment.credentials`: the API key, configured headers, the profile's extra parameters),
+ * so that two tenants of one deployment on one store share nothing, and no credential is written there.
+ * The hash is an HMAC-SHA-256 keyed with the store's `keySecret`, which a reader of the store does not
+ * have to test guesses of short keys; without one, a slow PBKDF2 of {@link UNKEYED_ROUNDS} rounds.
  *
  * @internal
  */
 export const deploymentKey = (
   baseUrl: string,
-  apiKey: Redacted.Redacted<string> | undefined,
-  headers: Readonly<Record<string, string>> | undefined
+  credentials: ReadonlyArray<string>,
+  keySecret: Redacted.Redacted<string> | undefined
 ): Effect.Effect<string> => {
-  const secret = apiKey === undefined
-    ? Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === "authorization")?.[1]
-    : Redacted.value(apiKey)
-  if (secret === undefined) return Effect.succeed(`${baseUrl}#-`)
+  if (credentials.length === 0) return Effect.succeed(`${baseUrl}#-`)
+  // each line's length first, so that no two lists join to the same text
+  const text = credentials.map((line) => `${line.length}:${line}`).join("\n")
+  const subtle = globalThis.crypto.subtle
   return Effect.map(
-    Effect.promise(() => globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret))),
+    Effect.promise(async () => {
+      if (keySecret !== undefined) {
+        const key = await subtle.importKey(
+          "raw",
+          encoder.encode(Redacted.value(keySecret)),
+          { name: "HMAC", hash: "SHA-256" },
+          false,
+          ["sign"]
+        )
+        return subtle.sign("HMAC", key, encoder.encode(`${baseUrl}\n${text}`))
+      }
+      const key = await subtle.importKey("raw", encoder.encode(text), "PBKDF2", false, ["deriveBits"])
+      return subtle.deriveBits(
+        { name: "PBKDF2", hash: "SHA-256", salt: encoder.encode(`efa-kit ${baseUrl}`), iterations: UNKEYED_ROUNDS },
+        key,
+        256
+      )
+    }),
     (digest) => {
       let hex = ""
-      for (const byte of new Uint8Array(digest).subarray(0, 12)) hex += byte.toString(16).padStart(2, "0")
+      for (const byte of new Uint8Array(digest).subarray(0, 16)) hex += byte.toString(16).padStart(2, "0")
       return `${baseUrl}#${hex}`
     }
   )
@@ -107,7 +136,6 @@ export const make = (
   options: Options,
   settings: ResolvedSettings,
   gateOptions: Option.Option<GateOptions>,
-  apiKey: Redacted.Redacted<string> | undefined,
   httpClient: HttpClient.HttpClient,
   requestInit: RequestInit | undefined,
   // The client's own parts are handed over rather than imported, so that a bundle keeps them in the
@@ -143,9 +171,22 @@ export const make = (
         if (found !== undefined) return Effect.succeed(found)
         return Effect.tap(Layer.buildWithScope(layer, scope), (context) => Effect.sync(() => built.set(layer, context)))
       })
-    const key = limitStore !== undefined || answerStore !== undefined
-      ? yield* deploymentKey(settings.baseUrl, apiKey, options.headers)
-      : ""
+    const credentials = settings.deployment.credentials(
+      options.headers ?? {},
+      requestInit?.headers === undefined ? [] : new Headers(requestInit.headers).entries()
+    )
+    // the deployment's key in a store, by the secret the store keys its hash with
+    const keys = new Map<string | undefined, string>()
+    const keyIn = (store: { readonly keySecret?: Redacted.Redacted<string> | undefined }) =>
+      Effect.suspend(() => {
+        const secret = store.keySecret === undefined ? undefined : Redacted.value(store.keySecret)
+        const found = keys.get(secret)
+        if (found !== undefined) return Effect.succeed(found)
+        return Effect.tap(
+          deploymentKey(settings.baseUrl, credentials, store.keySecret),
+          (key) => Effect.sync(() => keys.set(secret, key))
+        )
+      })
 
     let gate: Option.Option<Limiter> = settings.gate
     if (limitStore !== undefined) {
@@ -160,7 +201,7 @@ export const make = (
       gate = Option.some(
         new SharedLimiter({
           store: store.value,
-          key: `efa-kit:quota:${key}`,
+          key: `efa-kit:quota:${yield* keyIn(store.value)}`,
           gate: rate,
           fallback: onStoreFailure === "local"
             ? new Gate({ ...rate, concurrency: undefined, maxQueue: Number.POSITIVE_INFINITY })
@@ -176,7 +217,7 @@ export const make = (
       } else {
         const store = Context.getOption(yield* build(answerStore), ResponseStore)
         if (Option.isNone(store)) return yield* invalid("cache.store", "the Layer gives no SharedStore.ResponseStore")
-        backend = sharedBackend(store.value, `efa-kit:answer:${key}:`, dialect, jsonDecoder)
+        backend = sharedBackend(store.value, `efa-kit:answer:${yield* keyIn(store.value)}:`, dialect, jsonDecoder)
       }
     }
     const coalescer = backend !== undefined || options.coalesce === true ? new Coalescer() : undefined
