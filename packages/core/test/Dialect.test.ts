@@ -222,6 +222,22 @@ describe("EfaClient in the rapidJSON dialect", () => {
     }))
 })
 
+describe("impossible instants", () => {
+  const departures = (efa: EfaClient.Service) => efa.departures({ stop: Point.any("de:08111:6118") })
+  for (const instant of ["2026-02-31T07:33:00Z", "2026-02-31T07:33:00+01:00", "2026-04-31T07:33:00.5Z"]) {
+    it.effect(`${instant} is a DecodeError at its path, not another day`, () =>
+      Effect.gen(function*() {
+        const body = fixture("departures-platform-change").replace("2026-05-04T07:20:00Z", instant)
+        const { result } = yield* withClient({ profile: "vvs" }, () => ({ body }), departures)
+        const error = Either.flip(result).pipe(Either.getOrThrow)
+        expect(error._tag).toBe("DecodeError")
+        if (error._tag !== "DecodeError") return
+        expect(error.path).toBe("$.stopEvents.0.departureTimePlanned")
+        expect(error.detail).toContain(instant)
+      }))
+  }
+})
+
 describe("no silent empties", () => {
   it.effect("a rapidJSON answer to a contract client says to set the dialect", () =>
     Effect.gen(function*() {

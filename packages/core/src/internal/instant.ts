@@ -4,7 +4,8 @@ import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 
 // Four-digit years, or the expanded six-digit form with a sign that `DateTime.formatIso` writes outside 0..9999.
-const isoInstant = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/
+const isoInstant =
+  /^(\d{4}|[+-]\d{6})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/
 
 // The decimal digit at `at`, or a number so negative that any field it is part of is out of range.
 const digit = (text: string, at: number): number => {
@@ -18,6 +19,9 @@ const DAY = 86_400_000
 const DAYS_BEFORE_MONTH = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
 
 const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
 
 // `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.sssZ` with every field in range, else NaN. The day
 // number is ECMAScript's `DayFromYear` plus the day within the year, so the result is `Date.parse`'s.
@@ -37,8 +41,7 @@ const parseCommon = (text: string): number => {
   if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31) return Number.NaN
   if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return Number.NaN
   const leap = isLeapYear(year)
-  const monthDays = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
-  if (day > monthDays) return Number.NaN
+  if (day > daysInMonth(year, month)) return Number.NaN
   let millis = 0
   if (length === 24) {
     if (text.charCodeAt(19) !== 46) return Number.NaN
@@ -52,7 +55,7 @@ const parseCommon = (text: string): number => {
 
 /**
  * Reads an ISO 8601 instant with `Z` or an explicit offset: milliseconds since the epoch, or `NaN`
- * when the text is not one. The common forms `YYYY-MM-DDTHH:MM:SS(.sss)Z` with a valid date and time
+ * when the text is not one (a day or time out of range, as February 31st, included). The common forms `YYYY-MM-DDTHH:MM:SS(.sss)Z` with a valid date and time
  * are read by hand, about four times faster than `Date.parse`; everything else goes to `Date.parse`,
  * which gives the same number for the common forms.
  *
@@ -61,7 +64,14 @@ const parseCommon = (text: string): number => {
 export const parseInstant = (text: string): number => {
   const millis = parseCommon(text)
   if (!Number.isNaN(millis)) return millis
-  return isoInstant.test(text) ? Date.parse(text) : Number.NaN
+  const fields = isoInstant.exec(text)
+  if (fields === null) return Number.NaN
+  // `Date.parse` rolls a day past the month's end (February 31st) over into the next month: refused here
+  // (a field left out is NaN, which no comparison holds for)
+  const [, year, month, day, hour, minute, second, offsetHour, offsetMinute] = fields.map(Number) as Array<number>
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth(year!, month!)) return Number.NaN
+  if (hour! > 23 || minute! > 59 || second! > 59 || offsetHour! > 23 || offsetMinute! > 59) return Number.NaN
+  return Date.parse(text)
 }
 
 const EPOCH = DateTime.unsafeMake(0)
