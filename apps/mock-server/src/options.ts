@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { LocalDateTime, Profile } from "@efa-kit/core"
-import { DateTime, Either } from "effect"
+import { DateTime, Either, Option } from "effect"
 import type { Dataset } from "./dataset/schema.js"
 import type { AdminOptions } from "./http/adminGuard.js"
 import type { UpstreamOptions } from "./http/interceptor.js"
@@ -177,15 +177,48 @@ export const defaultOnError = (error: unknown, request: { readonly method: strin
 export const parseInstant = (
   input: DateTime.DateTime | Date | string | number
 ): Either.Either<DateTime.Utc, string> => {
-  if (DateTime.isDateTime(input)) return Either.right(DateTime.toUtc(input))
-  if (typeof input === "string" && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(input)) {
+  const fields = typeof input === "string" ? ISO_INSTANT.exec(input) : undefined
+  if (fields === null) {
     return Either.left(`expected an ISO 8601 instant with a zone (2026-03-02T07:30:00Z), got "${input}"`)
   }
-  const made = DateTime.make(input)
-  return made._tag === "Some"
-    ? Either.right(DateTime.toUtc(made.value))
-    : Either.left(`not an instant: ${String(input)}`)
+  const made = DateTime.isDateTime(input) ? Option.some(input) : DateTime.make(input)
+  if (made._tag === "None") return Either.left(`not an instant: ${String(input)}`)
+  const utc = DateTime.toUtc(made.value)
+  if (fields !== undefined) {
+    // `Date` rolls February 31st over into March: the text's own date and time, at its offset, must come back
+    const [, local, seconds = "00", sign, hours = "0", minutes = "0"] = fields
+    const offset = (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes))
+    const back = new Date(DateTime.toEpochMillis(utc) + offset * 60_000).toISOString()
+    if (back.slice(0, 16) !== local || back.slice(17, 19) !== seconds) {
+      return Either.left(`"${input}" is not a day and time of the calendar`)
+    }
+  }
+  return inClockRange(DateTime.toEpochMillis(utc))
+    ? Either.right(utc)
+    : Either.left(`${String(input)} is outside the clock's range, ${CLOCK_RANGE.min} to ${CLOCK_RANGE.max}`)
 }
+
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|([+-])(\d{2}):(\d{2}))$/
+
+/**
+ * The instants the fake's clock can be set to: years of four digits, which every date of its answers
+ * and of the EFA formats it reads can write.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const CLOCK_RANGE = { min: "0001-01-01T00:00:00.000Z", max: "9999-12-31T23:59:59.999Z" } as const
+
+const CLOCK_MIN = Date.parse(CLOCK_RANGE.min)
+const CLOCK_MAX = Date.parse(CLOCK_RANGE.max)
+
+/**
+ * Whether the clock can be set to an instant, in milliseconds since the epoch.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const inClockRange = (millis: number): boolean => millis >= CLOCK_MIN && millis <= CLOCK_MAX
 
 /**
  * Resolves a profile option: a name of a built-in profile or a profile.

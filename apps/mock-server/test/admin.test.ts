@@ -89,6 +89,33 @@ describe("admin API", () => {
     expect((await admin(server, "POST", "clock", { advance: "soon" })).status).toBe(400)
   })
 
+  it("refuses an impossible date and an instant beyond the clock's range, naming the field; boards go on", async () => {
+    const server = fake()
+    const refused = [
+      [{ advance: 8.64e12 }, "advance"],
+      [{ advance: -8.64e12 }, "advance"],
+      [{ advance: "1000000 weeks" }, "advance"],
+      [{ now: "2026-02-31T07:33:00Z" }, "now"],
+      [{ now: "2026-04-30T24:00:00+02:00" }, "now"],
+      [{ now: "0000-12-31T23:59:59Z" }, "now"]
+    ] as const
+    for (const [body, field] of refused) {
+      const answer = await admin(server, "POST", "clock", body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.json.message, JSON.stringify(body)).toMatch(new RegExp(`^${field}\\b`))
+    }
+    expect((await admin(server, "GET", "clock")).json.now).toBe("2026-03-02T07:30:00.000Z")
+    expect((await admin(server, "POST", "clock", { now: "9999-12-31T12:00:00Z" })).status).toBe(200)
+    const board = await call(server, "/XML_DM_REQUEST", {
+      outputFormat: "JSON",
+      type_dm: "any",
+      name_dm: "de:08111:6118",
+      mode: "direct"
+    })
+    expect(board.status, board.text).toBe(200)
+    expect(server.errors).toEqual([])
+  })
+
   it("uses a configured clock", async () => {
     const server = fake({ now: "2026-05-01T12:00:00+02:00" })
     expect((await admin(server, "GET", "clock")).json.now).toBe("2026-05-01T10:00:00.000Z")

@@ -434,6 +434,28 @@ describe("smaller holes", () => {
     expect((await added.json()).message).toContain("nests deeper")
   })
 
+  it("every admin route that reads a body refuses one nested 5,000 levels deep with a 400", async () => {
+    const server = fake()
+    const deep = "[".repeat(5000) + "]".repeat(5000)
+    const bodies: Record<string, string> = {
+      faults: `{"sequence":[{"status":503}],"x":${deep}}`,
+      verify: `{"request":{"path":"${STOP_FINDER}","params":{"name_sf":${deep}}}}`,
+      "requests/find": `{"request":{"params":${deep}}}`,
+      clock: `{"now":${deep}}`,
+      stubs: `{"request":{},"validate":false,"response":{"json":${deep}}}`
+    }
+    for (const [route, body] of Object.entries(bodies)) {
+      const answer = await server.app.request(`/__admin/${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body
+      })
+      expect(answer.status, route).toBe(400)
+      expect((await answer.json()).message, route).toBe("the body nests deeper than 256 levels")
+    }
+    expect(server.errors).toEqual([])
+  })
+
   it("a recording with a 1xx status is refused, naming the file", () => {
     const folder = replayFolder({
       "early.json": recordingFile({ status: 101, contentType: "text/plain", bodyText: "" })

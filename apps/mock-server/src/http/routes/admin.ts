@@ -15,7 +15,8 @@
  * - `DELETE /__admin/faults`: remove every scripted fault.
  * - `GET /__admin/clock`: `{ now, timeZone, local }`.
  * - `POST /__admin/clock`: `{ "now": "2026-03-02T09:00:00Z" }` sets the clock; `{ "advance": 300 }`
- *   (seconds, may be negative) or `{ "advance": "15 minutes" }` moves it.
+ *   (seconds, may be negative) or `{ "advance": "15 minutes" }` moves it; an impossible date or an
+ *   instant outside the years 0001 to 9999 is a 400 naming the field.
  * - `DELETE /__admin/clock`: the clock back to its start.
  * - `POST /__admin/reset`: journal, faults, clock and stubs back to the start.
  * - Stubs, verification and recordings: see `testing.ts`.
@@ -25,7 +26,7 @@
 import { DateTime, Duration, Either, Option, ParseResult, Schema } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
-import { parseInstant } from "../../options.js"
+import { CLOCK_RANGE, inClockRange, parseInstant } from "../../options.js"
 import { adminGuard } from "../adminGuard.js"
 import type { AppContext, AppEnv } from "../context.js"
 import { faultSpec, formatFault } from "../faults.js"
@@ -243,7 +244,7 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
     }
     if ("now" in body.right) {
       const now = parseInstant(body.right.now)
-      if (Either.isLeft(now)) return badRequest(c, now.left)
+      if (Either.isLeft(now)) return badRequest(c, `now: ${now.left}`)
       state.setNow(now.right)
     } else {
       const advance = body.right.advance
@@ -258,7 +259,16 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
       }
       const millis = Duration.toMillis(duration.value)
       const sign = typeof advance === "number" && advance < 0 ? -1 : 1
-      state.setNow(DateTime.add(state.now, { millis: sign * Math.abs(millis) }))
+      const target = DateTime.toEpochMillis(state.now) + sign * Math.abs(millis)
+      if (!inClockRange(target)) {
+        return badRequest(
+          c,
+          `advance ${
+            JSON.stringify(advance)
+          } would move the clock outside its range, ${CLOCK_RANGE.min} to ${CLOCK_RANGE.max}`
+        )
+      }
+      state.setNow(DateTime.unsafeMake(target))
     }
     return jsonResponse(c, clock())
   })
