@@ -91,49 +91,56 @@ export const openFixture = async (
 ): Promise<MockServerFixture & { readonly close: () => Promise<void> }> => {
   const dataset = options.dataset ?? await embeddedDataset()
   const { client, port, stubs, ...appOptions } = options
-  let fixture: MockServerFixture & { readonly close: () => Promise<void> }
-  if (port === true) {
-    const running = await startMockServer({ ...appOptions, dataset })
-    const httpClient = FetchHttpClient.layer
-    fixture = {
-      app: running.app,
-      state: running.state,
-      tools: running.tools,
-      dataset,
-      url: running.url,
-      fetch: globalThis.fetch,
-      admin: running.admin,
-      httpClient,
-      layer: EfaClient.layer({ ...client, baseUrl: running.url }).pipe(Layer.provide(httpClient)),
-      promiseClient: createClient({ ...client, baseUrl: running.url }),
-      close: running.close
-    }
-  } else {
-    const mock = makeMockServer({ ...appOptions, dataset })
-    const fetch = fetchInProcess(mock)
-    const httpClient = layerInProcess(mock)
-    fixture = {
-      ...mock,
-      dataset,
-      url: IN_PROCESS_URL,
-      fetch,
-      admin: makeAdmin({ baseUrl: IN_PROCESS_URL, fetch, headers: tokenHeaders(appOptions.admin?.token) }),
-      httpClient,
-      layer: EfaClient.layer({ ...client, baseUrl: IN_PROCESS_URL }).pipe(Layer.provide(httpClient)),
-      promiseClient: createClient({ ...client, baseUrl: IN_PROCESS_URL }, { fetch }),
-      close: () => Promise.resolve()
-    }
-  }
-  const closeServer = fixture.close
-  const close = () => fixture.promiseClient.close().then(closeServer)
+  // What is open so far: every path out of here that fails closes it (a bad client option throws in
+  // `createClient` after the server listens; a refused stub, after the client is made).
+  let closeServer = (): Promise<void> => Promise.resolve()
+  let closeClient = (): Promise<void> => Promise.resolve()
+  const close = () => closeClient().finally(() => closeServer())
   try {
-    for (const stub of stubs ?? []) await fixture.admin.stub(stub)
-  } catch (error) {
+    let fixture: MockServerFixture & { readonly close: () => Promise<void> }
+    if (port === true) {
+      const running = await startMockServer({ ...appOptions, dataset })
+      closeServer = running.close
+      const httpClient = FetchHttpClient.layer
+      fixture = {
+        app: running.app,
+        state: running.state,
+        tools: running.tools,
+        dataset,
+        url: running.url,
+        fetch: globalThis.fetch,
+        admin: running.admin,
+        httpClient,
+        layer: EfaClient.layer({ ...client, baseUrl: running.url }).pipe(Layer.provide(httpClient)),
+        promiseClient: createClient({ ...client, baseUrl: running.url }),
+        close: running.close
+      }
+    } else {
+      const mock = makeMockServer({ ...appOptions, dataset })
+      const fetch = fetchInProcess(mock)
+      const httpClient = layerInProcess(mock)
+      fixture = {
+        ...mock,
+        dataset,
+        url: IN_PROCESS_URL,
+        fetch,
+        admin: makeAdmin({ baseUrl: IN_PROCESS_URL, fetch, headers: tokenHeaders(appOptions.admin?.token) }),
+        httpClient,
+        layer: EfaClient.layer({ ...client, baseUrl: IN_PROCESS_URL }).pipe(Layer.provide(httpClient)),
+        promiseClient: createClient({ ...client, baseUrl: IN_PROCESS_URL }, { fetch }),
+        close: () => Promise.resolve()
+      }
+    }
+    const promiseClient = fixture.promiseClient
+    closeClient = () => promiseClient.close()
     // A refused stub fails the test; the fake started for it does not outlive it.
-    await close()
+    for (const stub of stubs ?? []) await fixture.admin.stub(stub)
+    return { ...fixture, close }
+  } catch (error) {
+    // the error that got here is the one to tell
+    await close().catch(() => undefined)
     throw error
   }
-  return { ...fixture, close }
 }
 
 /**

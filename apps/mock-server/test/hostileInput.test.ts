@@ -546,6 +546,21 @@ describe("smaller holes", () => {
     }
   })
 
+  it("the Vitest fixture on a port closes its server when its client options are refused", async () => {
+    const started: Array<http.Server> = []
+    const listen = vi.spyOn(http.Server.prototype, "listen").mockImplementation(function(this: http.Server, ...args) {
+      started.push(this)
+      return originalListen.apply(this, args as Parameters<typeof originalListen>)
+    })
+    try {
+      await expect(openFixture({ port: true, client: { timeout: -1 } })).rejects.toThrow("timeout")
+    } finally {
+      listen.mockRestore()
+    }
+    expect(started).toHaveLength(1)
+    expect(started[0]!.listening).toBe(false)
+  })
+
   it("the Vitest fixture on a port closes its server when its stubs are refused", async () => {
     const started: Array<http.Server> = []
     const listen = vi.spyOn(http.Server.prototype, "listen").mockImplementation(function(this: http.Server, ...args) {
