@@ -293,6 +293,41 @@ describe("secrets are removed by their place, in every encoding", () => {
     }
   })
 
+  it("a short secret header echoed as a JSON member or name/value pair named like it is removed by its place", async () => {
+    const folder = tempFolder()
+    const short = "k3y-0815"
+    const proxy = fake({
+      record: folder,
+      proxy: {
+        baseUrl: "http://upstream.test/",
+        headers: { "X-Api-Key": short, "Ocp-Apim-Subscription-Key": "ab12" },
+        fetch: ((_input: string | URL | Request, init?: RequestInit) => {
+          const sent = new Headers(init?.headers)
+          return Promise.resolve(Response.json({
+            locations: [{ id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof" }],
+            echo: {
+              "x-api-key": sent.get("x-api-key"),
+              headers: [{ name: "Ocp-Apim-Subscription-Key", value: "ab12" }]
+            }
+          }))
+        }) as typeof fetch
+      }
+    })
+    const answer = await call(proxy, `/${STOP_FINDER}`, stopFinder)
+    expect(answer.text).toContain(short)
+    await proxy.tools.flush()
+    const files = fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json"))
+    const text = fs.readFileSync(path.join(folder, files[0]!), "utf8")
+    expect(text).not.toContain(short)
+    expect(text).not.toContain("ab12")
+    const file = JSON.parse(text)
+    expect(file.response.body.echo).toEqual({
+      "x-api-key": "[redacted]",
+      headers: [{ name: "Ocp-Apim-Subscription-Key", value: "[redacted]" }]
+    })
+    expect(file.response.body.locations[0].id).toBe("de:08111:6118")
+  })
+
   it("a short key is removed by its place only: stop ids that contain it are kept", async () => {
     const { text } = await recordThrough("json", [["key", SHORT_KEY]])
     const file = JSON.parse(text)

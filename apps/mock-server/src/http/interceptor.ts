@@ -193,7 +193,14 @@ export const makeTestTools = (
     replay = new RecordingIndex(read.right)
   }
   const recorder = options.record !== undefined
-    ? new Recorder(options.record, secrets, secretValues, options.recordLimits, settings.onError)
+    ? new Recorder(
+      options.record,
+      secrets,
+      secretValues,
+      options.recordLimits,
+      settings.onError,
+      Object.keys(proxy?.headers ?? {})
+    )
     : undefined
 
   const record = (c: AppContext, path: string, params: Pairs, answer: SourceAnswer): void => {

@@ -183,21 +183,27 @@ export class Recorder {
 
   /**
    * Checks the folder (see {@link checkRecordFolder}) and reads the sizes of the recordings in it;
-   * throws when it cannot be written or holds more than `maxFolderBytes` already.
+   * throws when it cannot be written or holds more than `maxFolderBytes` already. `secretHeaders`: the
+   * names of the configured secret headers, whose values an answer's JSON members and name/value pairs
+   * named so lose too.
    */
   constructor(
     readonly folder: string,
     readonly secrets: ReadonlySet<string>,
     secretValues: ReadonlyArray<string>,
     limits: RecordLimits = {},
-    readonly onError: (error: unknown) => void = () => undefined
+    readonly onError: (error: unknown) => void = () => undefined,
+    secretHeaders: ReadonlyArray<string> = []
   ) {
     this.#limits = {
       maxBodyBytes: limits.maxBodyBytes ?? DEFAULT_RECORD_LIMITS.maxBodyBytes,
       maxFolderBytes: limits.maxFolderBytes ?? DEFAULT_RECORD_LIMITS.maxFolderBytes,
       maxPendingWrites: limits.maxPendingWrites ?? DEFAULT_RECORD_LIMITS.maxPendingWrites
     }
-    this.#redactor = new Redactor(secrets, secretValues)
+    this.#redactor = new Redactor(
+      new Set([...secrets, ...secretHeaders.map((name) => name.toLowerCase())]),
+      secretValues
+    )
     checkRecordFolder(folder)
     for (const file of listJsonFiles(folder)) {
       const size = fs.statSync(path.join(folder, file)).size

@@ -6,7 +6,8 @@
  * - a secret parameter (by name: `key`, `apiKey`, ..., and the names given with `--proxy-param`) is left
  *   out of a recording's request, and its value is replaced wherever the answer names it: `key=...` in
  *   a URL or query (also percent-encoded, `key%3D...`), a JSON member `"key": "..."`, a JSON pair
- *   `{ "name": "key", "value": "..." }`;
+ *   `{ "name": "key", "value": "..." }`; so is the value of a configured secret header wherever the
+ *   answer names it (`"X-Api-Key": "..."`), whatever its length;
  * - the value of a configured header or parameter long enough to be unmistakable (at least
  *   {@link MIN_SECRET_LENGTH} characters) is also replaced wherever it occurs, as written,
  *   percent-encoded (either case, `+` or `%20` for a space), JSON-escaped and XML-escaped.
