@@ -31,6 +31,7 @@ import * as Stream from "effect/Stream"
 import * as Departures from "./Departures.js"
 import { EfaClient } from "./EfaClient.js"
 import type { EfaError } from "./EfaError.js"
+import * as pollFloor from "./internal/pollFloor.js"
 
 /**
  * A change between polls.
@@ -90,7 +91,7 @@ export interface WatchOptions {
  * @since 0.1.0
  * @category constants
  */
-export const MIN_INTERVAL: Duration.Duration = Duration.seconds(10)
+export const MIN_INTERVAL: Duration.Duration = pollFloor.MIN_INTERVAL
 
 /**
  * The default pause between polls.
@@ -260,9 +261,7 @@ export const watch = (options: WatchOptions): Stream.Stream<BoardChange, EfaErro
       })
 
       // the floor: a schedule that asks for less is stretched to it
-      const schedule = (options.schedule ?? defaultSchedule).pipe(
-        Schedule.modifyDelay((_, delay) => Duration.max(delay, MIN_INTERVAL))
-      )
+      const schedule = pollFloor.atLeastMinInterval(options.schedule ?? defaultSchedule)
       return Stream.repeatEffectWithSchedule(poll, schedule).pipe(Stream.flattenIterables)
     })
   )

@@ -7,7 +7,8 @@
  *   `Removed` when a known ID is no longer returned (withdrawn, or moved to history). Notices are
  *   de-duplicated by `id` as `AddInfo.dedupe` does.
  * - Polls follow a `Schedule` (default: every 60 seconds, each pause jittered between 80% and 120%, so
- *   that many clients do not poll in lockstep).
+ *   that many clients do not poll in lockstep), never more often than every 10 seconds (the departure
+ *   watch's `MIN_INTERVAL`), whatever the schedule says.
  * - A failed poll does not end the stream: transient failures are retried within the poll (default:
  *   exponential from 1 second, jittered, 4 retries), then the stream waits for the next poll. Each
  *   failed attempt is logged at warning level, or emitted as a `PollFailed` event with
@@ -27,6 +28,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as AddInfo from "./AddInfo.js"
 import { type AddInfoError, EfaClient } from "./EfaClient.js"
+import { atLeastMinInterval } from "./internal/pollFloor.js"
 
 /**
  * A change between polls.
@@ -62,7 +64,7 @@ export const NoticeChange = Data.taggedEnum<NoticeChange>()
 export interface WatchOptions {
   /** The notice filters. Default: all current notices. */
   readonly request?: AddInfo.AddInfoRequest | undefined
-  /** When to poll again after a poll. Default: every 60 seconds, jittered. */
+  /** When to poll again after a poll. Default: every 60 seconds, jittered; never faster than every 10 seconds. */
   readonly schedule?: Schedule.Schedule<unknown> | undefined
   /** How to retry transient failures within one poll. Default: exponential from 1 s, jittered, 4 retries. */
   readonly retry?: Schedule.Schedule<unknown, AddInfoError> | undefined
@@ -192,7 +194,8 @@ export const watch = (options: WatchOptions = {}): Stream.Stream<NoticeChange, A
         )
       })
 
-      return Stream.repeatEffectWithSchedule(poll, options.schedule ?? defaultSchedule).pipe(
+      // the board watch's floor: a schedule that asks for less is stretched to it
+      return Stream.repeatEffectWithSchedule(poll, atLeastMinInterval(options.schedule ?? defaultSchedule)).pipe(
         Stream.flattenIterables
       )
     })

@@ -1,7 +1,7 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Deferred, Effect, Fiber, Layer, Schedule, Stream, TestClock } from "effect"
-import { EfaClient, NoticeWatch } from "../src/index.js"
+import { Chunk, Deferred, Duration, Effect, Fiber, Layer, Schedule, Stream, TestClock } from "effect"
+import { DepartureWatch, EfaClient, NoticeWatch } from "../src/index.js"
 
 const notice = (id: string, title: string, lines: Array<string> = []) => ({
   id,
@@ -83,6 +83,20 @@ describe("NoticeWatch", () => {
       const addedB = changes[1]
       expect(addedB?._tag === "Added" && addedB.notice.lines).toEqual(["x", "y"])
       expect(state.requests).toBe(4)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a schedule that asks for 10 ms polls no more often than the board watch's floor", () => {
+    const { layer, state } = scripted([])
+    return Effect.gen(function*() {
+      const fiber = yield* Effect.fork(Stream.runDrain(NoticeWatch.watch({ schedule: Schedule.spaced("10 millis") })))
+      yield* TestClock.adjust("1 second")
+      expect(state.requests).toBe(1)
+      yield* TestClock.adjust(Duration.subtract(DepartureWatch.MIN_INTERVAL, "1 second"))
+      expect(state.requests).toBe(2)
+      yield* TestClock.adjust("25 seconds")
+      expect(state.requests).toBe(4)
+      yield* Fiber.interrupt(fiber)
     }).pipe(Effect.provide(layer))
   })
 
