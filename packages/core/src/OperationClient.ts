@@ -121,7 +121,7 @@ export interface Options {
   /**
    * Answers kept and given again to identical calls until their time to live passes (see
    * {@link CacheOptions}): `true` keeps them in this process with the default times to live. Errors and
-   * answers with EFA error messages are never kept; a call may skip the cache with `{ cache: false }`.
+   * answers with EFA error messages or a warning that the search stopped early are never kept; a call may skip the cache with `{ cache: false }`.
    * Default: none.
    */
   readonly cache?: CacheOptions | boolean | undefined

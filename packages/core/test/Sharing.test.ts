@@ -92,6 +92,27 @@ describe("the answer cache", () => {
     }).pipe(Effect.provide(client({ cache: true }, layer)))
   })
 
+  it.effect("never keeps an answer with a warning that the search stopped early; other warnings are kept", () => {
+    const withWarning = (code: number, text: string) =>
+      JSON.stringify({ ...JSON.parse(okBody), systemMessages: [{ type: "warning", module: "BROKER", code, text }] })
+    const { layer, sent } = recording((name) => {
+      switch (name) {
+        // the fake's own, when its router ran out of its budget
+        case "stopped":
+          return { body: withWarning(-4000, "search stopped: 2000 connections examined") }
+        case "timeout":
+          return { body: withWarning(-1, "routing timed out, results may be incomplete") }
+        default:
+          // a warning that comes with ordinary trips
+          return { body: withWarning(-10015, "itp") }
+      }
+    })
+    return Effect.gen(function*() {
+      for (const name of ["stopped", "stopped", "timeout", "timeout", "itp", "itp"]) yield* find(name)
+      expect(sent).toEqual(["stopped", "stopped", "timeout", "timeout", "itp"])
+    }).pipe(Effect.provide(client({ cache: true }, layer)))
+  })
+
   it.effect("honours Cache-Control and Expires", () => {
     const { layer, sent } = recording((name) => {
       switch (name) {

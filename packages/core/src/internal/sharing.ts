@@ -236,10 +236,25 @@ export const make = (
     }
   })
 
-const hasErrors = (value: unknown): boolean => {
+// What a warning says when the search stopped before it finished (a router that ran out of time or of its
+// budget): its text, or the routing code `-4000` ("no connection"), which with results means no more were
+// looked for.
+const STOPPED_EARLY = /\b(search stopped|stopped early|aborted|timed? ?out|time limit|incomplete|partial)\b/i
+
+const stoppedEarly = (message: SystemMessage.SystemMessage): boolean =>
+  message.type.toLowerCase() === "warning" &&
+  (Number(message.code) === -4000 || (message.text !== undefined && STOPPED_EARLY.test(message.text)))
+
+/**
+ * Whether an answer may be partial: it carries an EFA error message (as `SystemMessage.errors` reads
+ * them), or a warning that the search stopped early. Such answers are never kept.
+ *
+ * @internal
+ */
+export const mayBePartial = (value: unknown): boolean => {
   const messages = (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
-  // as `SystemMessage.errors` reads them
-  return messages !== undefined && messages.some((message) => message.type.toLowerCase() === "error")
+  return messages !== undefined &&
+    messages.some((message) => message.type.toLowerCase() === "error" || stoppedEarly(message))
 }
 
 /**
@@ -318,8 +333,9 @@ const makeRun = (
       return executor.execute(operation, request).pipe(
         Effect.locally(currentSeen, seen),
         Effect.tap((value) => {
-          // Answers with EFA error messages may be partial (a router that gave up): never kept.
-          if (backend === undefined || seen.headers === undefined || hasErrors(value)) return Effect.void
+          // Answers with EFA error messages, or a warning that the search stopped early, may be partial
+          // (a router that gave up): never kept.
+          if (backend === undefined || seen.headers === undefined || mayBePartial(value)) return Effect.void
           const headers = seen.headers
           return Clock.clockWith((clock) => {
             const timeToLive = freshness(headers, backend.shared, fallback, clock.unsafeCurrentTimeMillis())
