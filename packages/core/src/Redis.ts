@@ -80,7 +80,34 @@ interface Connection {
   readonly keySecret: Redacted.Redacted<string> | undefined
   // What the connection last failed with, told with the errors of commands that fail meanwhile.
   readonly lastError: () => string | undefined
+  // The outage a command found (it timed out, or the connection failed), until a probe finds Redis again.
+  outage: Outage | undefined
 }
+
+interface Outage {
+  readonly detail: string
+  // When the next probe may go; meanwhile, and while it is out, commands fail at once.
+  probeAt: number
+  probing: boolean
+}
+
+/**
+ * How long a probe of a Redis in an outage waits for `PING`'s answer, in milliseconds: short, since
+ * the calls that find the outage fail (or fall back) without waiting for Redis meanwhile.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PROBE_TIMEOUT_MILLIS = 200
+
+/**
+ * How long after an outage began, and after a probe that found no Redis, the next probe goes, in
+ * milliseconds.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const PROBE_INTERVAL_MILLIS = 500
 
 // `ioredis` prints each failed (re)connection to stderr unless someone listens for its `error` event:
 // an outage is told instead by the commands that fail meanwhile, as a `StoreError` (or, for the cache,
@@ -100,7 +127,8 @@ const connect = (options: Options | undefined): Effect.Effect<Connection, never,
       return {
         redis,
         keySecret: keySecret === undefined || Redacted.isRedacted(keySecret) ? keySecret : Redacted.make(keySecret),
-        lastError: () => lastError
+        lastError: () => lastError,
+        outage: undefined
       }
     }),
     ({ redis }) =>
@@ -109,15 +137,58 @@ const connect = (options: Options | undefined): Effect.Effect<Connection, never,
         : Effect.sync(() => redis.disconnect())
   )
 
+const messageOf = (cause: unknown): string => cause instanceof Error ? cause.message : String(cause)
+
+// Redis answered, with an error of the command (a script's, OOM): no outage.
+const isReply = (cause: unknown): boolean => cause instanceof Error && cause.name === "ReplyError"
+
+// Whether Redis answers `PING` within the probe's time.
+const probe = (redis: IORedis): Promise<boolean> => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    redis.ping().then(() => true, () => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MILLIS)
+    })
+  ]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * One command, as a `StoreError` when it fails. A command that times out or finds the connection down
+ * starts an outage: until a probe (`PING`, {@link PROBE_TIMEOUT_MILLIS}, at most one each
+ * {@link PROBE_INTERVAL_MILLIS}) finds Redis again, every command fails at once, so that the calls
+ * queued behind a stalled Redis fail (or fall back) together instead of one command timeout each.
+ */
 const command = <A>(
   connection: Connection,
   action: string,
   run: (redis: IORedis) => Promise<A>
 ): Effect.Effect<A, StoreError> =>
   Effect.tryPromise({
-    try: () => run(connection.redis),
+    try: async () => {
+      const outage = connection.outage
+      if (outage !== undefined) {
+        if (outage.probing || Date.now() < outage.probeAt) throw new OutageError(outage.detail)
+        outage.probing = true
+        const answered = await probe(connection.redis)
+        outage.probing = false
+        if (!answered) {
+          outage.probeAt = Date.now() + PROBE_INTERVAL_MILLIS
+          throw new OutageError(outage.detail)
+        }
+        if (connection.outage === outage) connection.outage = undefined
+      }
+      try {
+        return await run(connection.redis)
+      } catch (cause) {
+        if (!isReply(cause) && connection.outage === undefined) {
+          connection.outage = { detail: messageOf(cause), probeAt: Date.now() + PROBE_INTERVAL_MILLIS, probing: false }
+        }
+        throw cause
+      }
+    },
     catch: (cause) => {
-      const message = cause instanceof Error ? cause.message : String(cause)
+      const message = messageOf(cause)
       const last = connection.lastError()
       return new StoreError({
         action,
@@ -125,6 +196,13 @@ const command = <A>(
       })
     }
   })
+
+// A command refused during an outage, without asking Redis.
+class OutageError extends Error {
+  constructor(detail: string) {
+    super(`Redis did not answer (${detail}); not asked again until it answers a probe`)
+  }
+}
 
 // The fixed-window counter of `@effect/experimental`'s `RateLimiter` as its own Redis store keeps it
 // (the same script, as `RateLimiterStore.fixedWindow` describes it), on a connection of this module's:

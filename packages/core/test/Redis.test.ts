@@ -297,6 +297,70 @@ describe.skipIf(!hasRedis)(name, () => {
       expect(http.sent).toEqual(["Hbf", "Hbf"])
     })))
 
+  describe("when Redis stalls (SIGSTOP)", () => {
+    // A Redis of its own, paused and resumed by the test; resumed before it is stopped.
+    const stallable = Effect.acquireRelease(
+      Effect.promise(() => startRedis()),
+      (stalled) =>
+        Effect.promise(async () => {
+          stalled.process.kill("SIGCONT")
+          await stalled.stop()
+        })
+    )
+    const COMMAND_TIMEOUT = 1000
+
+    for (const onStoreFailure of ["fail", "local"] as const) {
+      it.live(
+        `30 queued calls of a shared quota end at once, within one command timeout (onStoreFailure: ${onStoreFailure})`,
+        () =>
+          Effect.scoped(Effect.gen(function*() {
+            const stalled = yield* stallable
+            const http = recording()
+            const client = yield* processClient({
+              baseUrl: "http://stall.test/",
+              retry: false,
+              rateLimit: {
+                requestsPerSecond: 1000,
+                maxQueue: 100,
+                onStoreFailure,
+                store: Redis.layer({ url: stalled.url, commandTimeout: COMMAND_TIMEOUT })
+              }
+            }, http.layer)
+            yield* find(client, "before")
+            stalled.process.kill("SIGSTOP")
+            const started = Date.now()
+            const ended = yield* Effect.all(
+              Array.from({ length: 30 }, (_, i) =>
+                find(client, `queued-${i}`).pipe(
+                  Effect.either,
+                  Effect.map((result) => ({ result, after: Date.now() - started }))
+                )),
+              { concurrency: "unbounded" }
+            )
+            for (const { result } of ended) {
+              if (onStoreFailure === "fail") {
+                expect(result._tag === "Left" && result.left._tag).toBe("RateLimitStoreError")
+              } else {
+                expect(result._tag).toBe("Right")
+              }
+            }
+            expect(Math.max(...ended.map(({ after }) => after))).toBeLessThan(COMMAND_TIMEOUT + 400)
+            // later calls find the outage at once, without a command timeout each
+            const later = Date.now()
+            const again = yield* Effect.either(find(client, "later"))
+            expect(again._tag).toBe(onStoreFailure === "fail" ? "Left" : "Right")
+            expect(Date.now() - later).toBeLessThan(COMMAND_TIMEOUT / 2)
+            // once Redis answers a probe, the shared quota counts again
+            stalled.process.kill("SIGCONT")
+            yield* Effect.sleep("700 millis")
+            yield* find(client, "after")
+            expect(http.sent).toContain("after")
+          })),
+        30_000
+      )
+    }
+  })
+
   describe("when Redis is down", () => {
     let down: RunningRedis
     beforeAll(async () => {
