@@ -207,7 +207,11 @@ class OutageError extends Error {
 // The fixed-window counter of `@effect/experimental`'s `RateLimiter` as its own Redis store keeps it
 // (the same script, as `RateLimiterStore.fixedWindow` describes it), on a connection of this module's:
 // the library's store opens one of its own, whose errors nobody could listen to.
-const FIXED_WINDOW = `
+//
+// It may run when Redis is out of memory (`allow-oom`): its keys are a few bytes each, so a Redis filled
+// up with cached answers under the default `maxmemory-policy noeviction` refuses those answers, never
+// a turn of the quota.
+const FIXED_WINDOW = `#!lua flags=allow-oom
 local key = KEYS[1]
 local tokens = tonumber(ARGV[1])
 local refillms = tonumber(ARGV[2])
@@ -291,6 +295,14 @@ end
 return 0
 `
 
+// An answer no larger than ARGV[1] bytes, else none: a larger one is not read at all.
+const GET_AT_MOST = `#!lua flags=no-writes
+if redis.call("STRLEN", KEYS[1]) > tonumber(ARGV[1]) then
+  return false
+end
+return redis.call("GET", KEYS[1])
+`
+
 const ANSWER_PREFIX = "efa-kit:answer:"
 
 // The mark of an answer being fetched: `efa-kit:fetching:` and the rest of the answer's key.
@@ -304,7 +316,18 @@ const responseStore = (connection: Connection): ResponseStore => {
   const holder = globalThis.crypto.randomUUID()
   return ResponseStore.of({
     keySecret: connection.keySecret,
-    get: (key) => Effect.map(command(connection, "read an answer", (redis) => redis.get(key)), Option.fromNullable),
+    get: (key, maxBytes) =>
+      Effect.map(
+        command(
+          connection,
+          "read an answer",
+          (redis) =>
+            maxBytes === undefined
+              ? redis.get(key)
+              : redis.eval(GET_AT_MOST, 1, key, maxBytes) as Promise<string | null>
+        ),
+        Option.fromNullable
+      ),
     set: (key, body, timeToLive) =>
       Effect.asVoid(
         command(connection, "keep an answer", (redis) => redis.set(key, body, "PX", wholeMillis(timeToLive)))

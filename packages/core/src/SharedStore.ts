@@ -102,7 +102,8 @@ export const RateLimitStore: Context.Tag<RateLimitStore, RateLimitStore> = Conte
  * @category models
  */
 export interface ResponseStore {
-  readonly get: (key: string) => Effect.Effect<Option.Option<string>, StoreError>
+  /** The answer under `key`; none when there is none or, given `maxBytes`, when it is larger (unread). */
+  readonly get: (key: string, maxBytes?: number) => Effect.Effect<Option.Option<string>, StoreError>
   readonly set: (key: string, body: string, timeToLive: Duration.Duration) => Effect.Effect<void, StoreError>
   /**
    * Marks `key` as being asked of the server by this client, for at most `lease`, unless another client

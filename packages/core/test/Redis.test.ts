@@ -297,6 +297,64 @@ describe.skipIf(!hasRedis)(name, () => {
       expect(http.sent).toEqual(["Hbf", "Hbf"])
     })))
 
+  it.live("an answer over maxResponseBytes in Redis is not read: the call asks the server", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const http = recording()
+      const client = yield* processClient({
+        baseUrl: "http://large.test/",
+        maxResponseBytes: 100_000,
+        cache: { store: Redis.layer({ url: redis.url }) }
+      }, http.layer)
+      yield* find(client, "Hbf")
+      const [answer] = yield* Effect.promise(() => keys("efa-kit:answer:http://large.test/*"))
+      // the same answer, padded past the cap with whitespace that JSON ignores
+      yield* Effect.promise(() =>
+        redisCommand((connection) => connection.set(answer!, okBody + " ".repeat(200_000), "PX", 60_000))
+      )
+      yield* find(client, "Hbf")
+      expect(http.sent).toEqual(["Hbf", "Hbf"])
+    })))
+
+  it.live(
+    "a Redis full of cached answers (noeviction) refuses answers, never a turn of the quota",
+    () =>
+      Effect.scoped(Effect.gen(function*() {
+        const full = yield* Effect.acquireRelease(Effect.promise(() => startRedis()), (r) => Effect.promise(r.stop))
+        const connection = yield* Effect.acquireRelease(
+          Effect.sync(() => new IORedis({ host: full.host, port: full.port })),
+          (c) => Effect.sync(() => c.disconnect())
+        )
+        const used = Number(/used_memory:(\d+)/.exec(yield* Effect.promise(() => connection.info("memory")))![1])
+        yield* Effect.promise(() => connection.config("SET", "maxmemory", String(used + 2_000_000)))
+        yield* Effect.promise(() => connection.config("SET", "maxmemory-policy", "noeviction"))
+        // cached answers until Redis refuses more
+        const filler = "x".repeat(100_000)
+        const filled = yield* Effect.promise(async () => {
+          for (let i = 0; i < 1000; i++) {
+            try {
+              await connection.set(`efa-kit:answer:http://full.test/#-:filler-${i}`, filler, "PX", 600_000)
+            } catch (error) {
+              return String(error)
+            }
+          }
+          return "never full"
+        })
+        expect(filled).toContain("OOM")
+        const http = recording()
+        const shared = Redis.layer({ url: full.url })
+        const client = yield* processClient({
+          baseUrl: "http://full.test/",
+          retry: false,
+          rateLimit: { requestsPerSecond: 100, store: shared },
+          cache: { store: shared }
+        }, http.layer)
+        // turns of the quota are still handed out; the answers are asked of the server, not kept
+        for (const name of ["a", "b", "a"]) yield* find(client, name)
+        expect(http.sent).toEqual(["a", "b", "a"])
+      })),
+    30_000
+  )
+
   describe("when Redis stalls (SIGSTOP)", () => {
     // A Redis of its own, paused and resumed by the test; resumed before it is stopped.
     const stallable = Effect.acquireRelease(

@@ -88,7 +88,8 @@ interface Codec {
 /**
  * Answers in a shared store under `prefix` + key, as the JSON the server speaks in the client's dialect
  * (the response schema encodes them again), decoded on a hit as an answer is. A body that no longer
- * decodes (another version of the client wrote it) is a miss.
+ * decodes (another version of the client wrote it) is a miss. An answer larger than `maxBytes` (the
+ * client's `maxResponseBytes`) is neither kept nor read.
  *
  * @internal
  */
@@ -96,7 +97,8 @@ export const sharedBackend = (
   store: ResponseStore,
   prefix: string,
   dialect: Dialect,
-  jsonDecoder: typeof makeJsonDecoder
+  jsonDecoder: typeof makeJsonDecoder,
+  maxBytes: number
 ): AnswerBackend => {
   const { claim, release } = store
   const codecs = new Map<Operation<any, any, any>, Codec>()
@@ -113,8 +115,10 @@ export const sharedBackend = (
     shared: true,
     get: <Response>(operation: Operation<any, Response, any>, key: string) =>
       // a hit may be the first answer of the operation this client reads: its codec loads first
-      Effect.zipRight(dialect.load(operation) ?? Effect.void, store.get(prefix + key)).pipe(
+      Effect.zipRight(dialect.load(operation) ?? Effect.void, store.get(prefix + key, maxBytes)).pipe(
         Effect.map(Option.flatMap((body): Option.Option<Response> => {
+          // a store that does not bound what it reads
+          if (!fits(body, maxBytes)) return Option.none()
           try {
             const decoded = codecOf(operation).decode(JSON.parse(body), body)
             return decoded._tag === "Right" ? Option.some(decoded.right as Response) : Option.none()
@@ -129,7 +133,11 @@ export const sharedBackend = (
     set: (operation, key, value, timeToLive) => {
       const encoded = codecOf(operation).encode(value)
       if (encoded._tag === "Left") return Effect.void
-      return store.set(prefix + key, JSON.stringify(encoded.right), timeToLive).pipe(
+      const body = JSON.stringify(encoded.right)
+      if (!fits(body, maxBytes)) {
+        return Effect.logDebug(`efa-kit: an answer over ${maxBytes} bytes (maxResponseBytes) was not kept`)
+      }
+      return store.set(prefix + key, body, timeToLive).pipe(
         Effect.catchAll((error) => Effect.logDebug(`efa-kit: an answer was not kept: ${error.message}`))
       )
     },
@@ -146,6 +154,11 @@ export const sharedBackend = (
       )
   }
 }
+
+// Whether a text takes at most `maxBytes` in UTF-8 (each UTF-16 unit takes 1 to 3 bytes).
+const fits = (text: string, maxBytes: number): boolean =>
+  text.length <= maxBytes &&
+  (text.length * 3 <= maxBytes || new TextEncoder().encode(text).length <= maxBytes)
 
 const directive = (cacheControl: string, name: string): string | true | undefined => {
   for (const part of cacheControl.split(",")) {

@@ -217,7 +217,13 @@ export const make = (
       } else {
         const store = Context.getOption(yield* build(answerStore), ResponseStore)
         if (Option.isNone(store)) return yield* invalid("cache.store", "the Layer gives no SharedStore.ResponseStore")
-        backend = sharedBackend(store.value, `efa-kit:answer:${yield* keyIn(store.value)}:`, dialect, jsonDecoder)
+        backend = sharedBackend(
+          store.value,
+          `efa-kit:answer:${yield* keyIn(store.value)}:`,
+          dialect,
+          jsonDecoder,
+          settings.maxResponseBytes
+        )
       }
     }
     const coalescer = backend !== undefined || options.coalesce === true ? new Coalescer() : undefined
