@@ -1,10 +1,12 @@
 // Packs every published package as `pnpm publish` would, then checks the tarballs a user would install:
 // what they contain, that no workspace-only version is left, publint, and are-the-types-wrong (ESM only).
-// Run after a build (`pnpm check:packages` builds first).
+// Each package builds before it is packed (its `prepack`), and every file its `exports` and `bin` name
+// must be in the tarball.
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { missingTargets } from "./export-targets.mjs"
 
 const root = resolve(import.meta.dirname, "..")
 const bin = (name) => join(root, "node_modules", ".bin", name)
@@ -36,6 +38,7 @@ try {
     const packed = JSON.parse(run("tar", ["-xzOf", tarball, "package/package.json"]))
 
     const fail = (message) => problems.push(`${name}: ${message}`)
+    for (const missing of missingTargets(packed, files)) fail(missing)
     for (const required of ["LICENSE", "README.md", "package.json"]) {
       if (!files.includes(required)) fail(`${required} is missing from the tarball`)
     }

@@ -144,9 +144,20 @@ export type Client<Operations extends Record<string, Operation.Any>> =
   & {
     /** Releases the client; calls made afterwards reject. */
     readonly close: () => Promise<void>
-    /** The same as `close`, for `await using`. */
-    readonly [Symbol.asyncDispose]: () => Promise<void>
   }
+  & AsyncDisposeMember
+
+/**
+ * `[Symbol.asyncDispose]`, the same as `close`, for `await using`: typed where the project's `lib` (or
+ * `@types/node`) declares the symbol, and left out of the type where it does not, so that the client's
+ * types check in a project of any `lib`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type AsyncDisposeMember = SymbolConstructor extends { readonly asyncDispose: infer Key extends symbol }
+  ? { readonly [K in Key]: () => Promise<void> }
+  : {}
 
 /**
  * The client of every operation.

@@ -78,8 +78,8 @@ describe("ParamTable", () => {
     }>()
     expectTypeOf<{ readonly [K in keyof Params]: Params[K] }>().toEqualTypeOf<{
       readonly max?: number
-      readonly perfect?: true
-      readonly bikeMacro?: true
+      readonly perfect?: true | undefined
+      readonly bikeMacro?: true | undefined
       readonly sort_sf?: string
       readonly kind?: ReadonlyArray<"stop" | "poi">
       readonly pairs?: number

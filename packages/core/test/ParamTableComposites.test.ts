@@ -272,9 +272,10 @@ describe("ParamTable.indexed", () => {
   })
 
   it("has one key, and prefixes that tell the families apart", () => {
-    expect(() => ParamTable.indexed({ a: ParamTable.param("a_", Kind, Kind) })).toThrow("one row must be required")
+    // the calls' results are not kept: TypeScript 7 gives up comparing an assertion's family types
+    expect(() => void ParamTable.indexed({ a: ParamTable.param("a_", Kind, Kind) })).toThrow("one row must be required")
     expect(() =>
-      ParamTable.indexed({
+      void ParamTable.indexed({
         kind: ParamTable.required(ParamTable.param("kind_", Kind, Kind)),
         kindName: ParamTable.text("kind_name_")
       })

@@ -123,7 +123,8 @@ export const NamedParam = <const Table extends Record<string, string>>(
   const names = model.literals
   const byWire = new Map<string, Extract<keyof Table, string>>(names.map((name) => [table[name], name]))
   const wire: Array<string> = names.map((name) => table[name])
-  return Schema.transformOrFail(ParamString, model, {
+  // the target named: TypeScript 7 does not infer it from a generic `Literal` (it would be `Schema.Any`)
+  return Schema.transformOrFail<typeof model, typeof ParamString, never, never>(ParamString, model, {
     strict: true,
     decode: (text, _, ast) => {
       const name = byWire.get(text)

@@ -11,7 +11,7 @@
  *
  * @since 0.1.0
  */
-import proj4 from "proj4"
+import proj4, { type Converter } from "proj4"
 
 /**
  * How an answer writes coordinates.
@@ -66,8 +66,8 @@ export const coordFormatOf = (value: string | undefined): CoordFormat | undefine
 const GK3 = "+proj=tmerc +lat_0=0 +lon_0=9 +k=1 +x_0=3500000 +y_0=0 +ellps=bessel " +
   "+towgs84=598.1,73.7,418.2,0.202,0.045,-2.455,6.7 +units=m +no_defs"
 
-let converter: proj4.Converter | undefined
-const gk3 = (): proj4.Converter => (converter ??= proj4("EPSG:4326", GK3))
+let converter: Converter | undefined
+const gk3 = (): Converter => (converter ??= proj4("EPSG:4326", GK3))
 
 const round = (metres: number): number => Math.round(metres * 100) / 100
 
