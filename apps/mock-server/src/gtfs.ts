@@ -14,6 +14,7 @@ import * as fs from "node:fs/promises"
 import * as path from "node:path"
 import { DatasetError } from "./dataset/load.js"
 import { type Dataset, DatasetFiles } from "./dataset/schema.js"
+import { Timetable } from "./dataset/trips.js"
 
 /**
  * Where a dataset comes from when it is a GTFS feed.
@@ -92,7 +93,10 @@ export const writeDataset = async (dataset: Dataset, folder: string): Promise<vo
   for (const [key, { file, schema }] of Object.entries(DatasetFiles)) {
     const value = dataset[key as keyof Dataset]
     if (value === undefined) continue
-    const encoded = Schema.encodeSync(schema as Schema.Schema<unknown, unknown>)(value) as Record<string, unknown>
+    // a trip's encoded form is its decoded one (texts and tuples): a million calls are not encoded one by one
+    const encoded = key === "timetable"
+      ? { ...Schema.encodeSync(Timetable)({ ...dataset.timetable!, trips: [] }), trips: dataset.timetable!.trips }
+      : Schema.encodeSync(schema as Schema.Schema<unknown, unknown>)(value) as Record<string, unknown>
     const target = path.join(folder, file)
     if (key !== "timetable") {
       await fs.writeFile(target, `${JSON.stringify(encoded, null, 2)}\n`)

@@ -26,6 +26,7 @@ import { Either, ParseResult, Schema } from "effect"
 import { serviceDayOrigin } from "../../engine/timetable.js"
 import { checkReferences } from "../load.js"
 import { type Dataset, DatasetFiles } from "../schema.js"
+import { Timetable } from "../trips.js"
 import { motOfRouteType, productOf } from "./modes.js"
 import { type Feed, GtfsError, gtfsError, openFeed, type Row } from "./read.js"
 
@@ -119,8 +120,8 @@ interface TripRecord {
   // filled from stop_times.txt
   readonly sequence: Array<number>
   readonly places: Array<Place>
-  /** The GTFS stop ID of each call and its station's. */
-  readonly stopIds: Array<ReadonlyArray<string>>
+  /** The GTFS stop ID of each call. */
+  readonly stopIds: Array<string>
   readonly arrivals: Array<number>
   readonly departures: Array<number>
   readonly lines: Array<number>
@@ -303,7 +304,7 @@ const readFeed = async (feed: Feed) => {
     const sequence = integer("stop_times.txt", row, "stop_sequence")
     trip.sequence.push(sequence)
     trip.places.push(place)
-    trip.stopIds.push(place.station === stopId ? [stopId] : [stopId, place.station])
+    trip.stopIds.push(stopId)
     trip.arrivals.push(arrival >= 0 ? arrival : departure)
     trip.departures.push(departure >= 0 ? departure : arrival)
     trip.lines.push(row.line)
@@ -678,7 +679,7 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
     const { readTripUpdates } = await import("./realtime.js")
     const calls = new Map(Array.from(trips.values(), (trip) => [trip.id, {
       sequences: trip.sequence,
-      stopIds: trip.stopIds,
+      stopIds: trip.stopIds.map((id, i) => id === trip.places[i]!.station ? [id] : [id, trip.places[i]!.station]),
       departures: trip.departures,
       origin: (date: string) => serviceDayOrigin(date, zone)
     }]))
@@ -693,25 +694,35 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
   return { dataset: await decodeEncoded(encoded), fallbacks }
 }
 
-const DatasetSchema = Schema.Struct(
-  {
-    ...Object.fromEntries(Object.entries(DatasetFiles).map(([key, { schema }]) => [key, schema]))
-  } as { [K in keyof typeof DatasetFiles]: (typeof DatasetFiles)[K]["schema"] }
-)
+const { timetable: _timetable, ...otherFiles } = DatasetFiles
+
+const DatasetSchema = Schema.Struct({
+  ...Object.fromEntries(Object.entries(otherFiles).map(([key, { schema }]) => [key, schema])) as {
+    [K in keyof typeof otherFiles]: (typeof otherFiles)[K]["schema"]
+  },
+  timetable: Schema.Struct({ ...Timetable.fields, trips: Schema.Array(Schema.Unknown) })
+})
 
 /**
- * Decodes the files of a dataset (as written to a folder) and checks them against each other; the first
- * problem as a {@link GtfsError} naming the dataset file.
+ * Decodes the files of a converted feed and checks them against each other; the first problem as a
+ * {@link GtfsError} naming the dataset file. The trips, a million calls in a large feed, are made by the
+ * conversion in their decoded form (times it formatted, stops it read) and are checked by `checkTimetable`
+ * (every stop, line and calendar known, times in order) rather than decoded one value at a time.
  *
  * @since 0.1.0
  * @category loading
  */
-export const decodeEncoded = async (encoded: unknown): Promise<Dataset> => {
+export const decodeEncoded = async (
+  encoded: { readonly timetable: { readonly trips: ReadonlyArray<unknown> } }
+): Promise<Dataset> => {
   const decoded = Schema.decodeUnknownEither(DatasetSchema, { errors: "first" })(encoded)
   if (Either.isLeft(decoded)) {
     throw gtfsError("(converted dataset)", undefined, undefined, formatIssue(decoded.left))
   }
-  const dataset: Dataset = decoded.right
+  const dataset: Dataset = {
+    ...decoded.right,
+    timetable: { ...decoded.right.timetable, trips: encoded.timetable.trips as Timetable["trips"] }
+  }
   const problem = checkReferences(dataset)
   if (problem !== undefined) throw gtfsError(problem.file, undefined, problem.path, problem.message)
   return dataset

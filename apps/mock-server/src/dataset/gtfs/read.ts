@@ -44,7 +44,8 @@ export const gtfsError = (file: string, line: number | undefined, field: string 
   })
 
 /**
- * One row of a GTFS file: its fields by column name, and its line in the file.
+ * One row of a GTFS file: its fields by column name, and its line in the file. The reader passes the same
+ * object for every row of a file: read it in the callback, do not keep it.
  *
  * @since 0.1.0
  * @category models
@@ -133,31 +134,41 @@ export const openFeed = async (location: string): Promise<Feed> => {
 
 const readRows = async (file: string, open: () => Promise<Readable>, onRow: (row: Row) => void): Promise<void> => {
   const source = await open()
-  const parser = source.pipe(
-    parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true })
-  )
+  // Lines are counted here rather than by the parser's per-record info, which costs a record object each: a
+  // record takes one line, and one more for each line break inside its quoted fields; an empty line is a
+  // record of one empty field.
+  const parser = source.pipe(parse({ bom: true, skip_empty_lines: false, relax_column_count: true, trim: true }))
   let columns: ReadonlyMap<string, number> | undefined
+  let fields: ReadonlyArray<string> = []
+  let line = 0
+  const get = (column: string) => {
+    const i = columns!.get(column)
+    return i === undefined ? "" : fields[i] ?? ""
+  }
+  const row: Row = {
+    get line() {
+      return line
+    },
+    get,
+    required: (column) => {
+      const value = get(column)
+      if (value === "") throw gtfsError(file, line, column, "is required")
+      return value
+    }
+  }
   try {
-    for await (const { info, record } of parser as AsyncIterable<{ record: Array<string>; info: { lines: number } }>) {
+    for await (const record of parser as AsyncIterable<Array<string>>) {
+      line++
+      for (const field of record) {
+        if (field.includes("\n")) line += field.split("\n").length - 1
+      }
+      if (record.length === 1 && record[0] === "") continue
       if (columns === undefined) {
         columns = new Map(record.map((name, i) => [name, i]))
         continue
       }
-      const fields = record
-      const line = info.lines
-      const get = (column: string) => {
-        const i = columns!.get(column)
-        return i === undefined ? "" : fields[i] ?? ""
-      }
-      onRow({
-        line,
-        get,
-        required: (column) => {
-          const value = get(column)
-          if (value === "") throw gtfsError(file, line, column, "is required")
-          return value
-        }
-      })
+      fields = record
+      onRow(row)
     }
   } catch (cause) {
     source.destroy()
