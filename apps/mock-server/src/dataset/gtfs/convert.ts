@@ -53,8 +53,21 @@ const pad = (n: number) => String(n).padStart(2, "0")
  * @category utils
  */
 export const parseGtfsTime = (text: string): number | undefined => {
-  const match = /^(\d{1,3}):([0-5]\d):([0-5]\d)$/.exec(text)
-  return match === null ? undefined : Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])
+  // read by hand: a large feed has millions of times
+  const colon = text.length - 6
+  if (colon < 1 || colon > 3 || text.charCodeAt(colon) !== 58 || text.charCodeAt(colon + 3) !== 58) return undefined
+  let hours = 0
+  for (let i = 0; i < colon; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return undefined
+    hours = hours * 10 + digit
+  }
+  const m1 = text.charCodeAt(colon + 1) - 48
+  const m2 = text.charCodeAt(colon + 2) - 48
+  const s1 = text.charCodeAt(colon + 4) - 48
+  const s2 = text.charCodeAt(colon + 5) - 48
+  if (m1 < 0 || m1 > 5 || m2 < 0 || m2 > 9 || s1 < 0 || s1 > 5 || s2 < 0 || s2 > 9) return undefined
+  return hours * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2
 }
 
 const formatTime = (seconds: number): string => {
