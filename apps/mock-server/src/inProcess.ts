@@ -15,7 +15,9 @@
  */
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
+import type { DatasetError } from "./dataset/load.js"
+import { type GtfsOptions, loadGtfs } from "./gtfs.js"
 import { makeApp } from "./http/app.js"
 import type { InProcessBinding } from "./http/context.js"
 import type { AppOptions } from "./options.js"
@@ -89,15 +91,44 @@ export const fetchInProcess = (source: InProcessSource): typeof globalThis.fetch
  * @since 0.1.0
  * @category layers
  */
-export const layerFetch = (source: InProcessSource): Layer.Layer<FetchHttpClient.Fetch> =>
-  Layer.sync(FetchHttpClient.Fetch, () => fetchInProcess(source))
+export const layerFetch = <S extends InProcessSource | InProcessGtfsSource>(
+  source: S
+): Layer.Layer<FetchHttpClient.Fetch, FailsWith<S>> => {
+  if ("gtfs" in source && !("dataset" in source)) {
+    const { gtfs, gtfsRealtime, ...options } = source as InProcessGtfsSource
+    return Layer.effect(
+      FetchHttpClient.Fetch,
+      Effect.map(loadGtfs({ gtfs, gtfsRealtime }), ({ dataset }) => fetchInProcess({ ...options, dataset }))
+    ) as Layer.Layer<FetchHttpClient.Fetch, FailsWith<S>>
+  }
+  return Layer.sync(FetchHttpClient.Fetch, () => fetchInProcess(source as InProcessSource))
+}
+
+/**
+ * How building an in-process layer can fail: reading a GTFS feed, when the source is one.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type FailsWith<S> = S extends InProcessGtfsSource ? DatasetError : never
+
+/**
+ * A fake's options with a GTFS feed (see `loadGtfs`) in place of `dataset`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type InProcessGtfsSource = Omit<AppOptions, "dataset"> & GtfsOptions
 
 /**
  * An `HttpClient` whose requests go straight to the fake's `fetch`, with no port: provide it to
- * `EfaClient.layer({ baseUrl: "http://efa.test/" })` (any host; the base path must be `/`).
+ * `EfaClient.layer({ baseUrl: "http://efa.test/" })` (any host; the base path must be `/`). With `gtfs` in
+ * place of `dataset` the feed is read when the layer is built, and a broken feed fails the layer with the
+ * `DatasetError` that names the file, line and field.
  *
  * @since 0.1.0
  * @category layers
  */
-export const layerInProcess = (source: InProcessSource): Layer.Layer<HttpClient.HttpClient> =>
-  FetchHttpClient.layer.pipe(Layer.provide(layerFetch(source)))
+export const layerInProcess = <S extends InProcessSource | InProcessGtfsSource>(
+  source: S
+): Layer.Layer<HttpClient.HttpClient, FailsWith<S>> => FetchHttpClient.layer.pipe(Layer.provide(layerFetch(source)))

@@ -33,6 +33,7 @@ export {
   loadEmbeddedDataset
 } from "./dataset/load.js"
 export type { Dataset } from "./dataset/schema.js"
+export { type GtfsOptions, type LoadedGtfs, loadGtfs, loadGtfsDataset, writeDataset } from "./gtfs.js"
 export { type AdminOptions } from "./http/adminGuard.js"
 export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./http/app.js"
 export type { AppEnv } from "./http/context.js"
@@ -61,7 +62,15 @@ export {
   type Recording,
   SECRET_PARAMETERS
 } from "./http/upstream/recording.js"
-export { type Fetchable, fetchInProcess, type InProcessSource, layerFetch, layerInProcess } from "./inProcess.js"
+export {
+  type FailsWith,
+  type Fetchable,
+  fetchInProcess,
+  type InProcessGtfsSource,
+  type InProcessSource,
+  layerFetch,
+  layerInProcess
+} from "./inProcess.js"
 export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
 export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf } from "./registry.js"
 export { DEFAULT_HOST, type RunningServer, type ServerOptions, startServer } from "./server.js"

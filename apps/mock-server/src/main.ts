@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder>] [--now <instant>]
+ * The command line entry: `efa-mock-server [--port <n>] [--dataset <folder> | --gtfs <feed> [--gtfs-rt <file>]] [--now <instant>]
  * [--profile <name>] [--quota <limits>] [--time-zone <zone>] [--host <interface>] [--no-admin] [--admin-token <token>] [--strict]`,
  * with the settings `PORT`, `EFA_MOCK_DATASET`, `EFA_MOCK_NOW`, `EFA_MOCK_HOST` and
  * `EFA_MOCK_ADMIN_TOKEN` as fallbacks. An invalid dataset stops the start with the file and
- * the path inside it, and exit code 1.
+ * the path inside it (a GTFS feed with the file, line and field), and exit code 1.
+ * `efa-mock-server dataset from-gtfs <feed> <folder> [--gtfs-rt <file>]` writes a feed as a dataset folder.
  *
  * @since 0.1.0
  */
@@ -12,6 +13,8 @@ import { EfaClient } from "@efa-kit/core"
 import { Either } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
+import type { Dataset } from "./dataset/schema.js"
+import { loadGtfsDataset, writeDataset } from "./gtfs.js"
 import { describeUpstream, upstreamArgs, upstreamOptions } from "./http/upstream/cli.js"
 import { startServer } from "./server.js"
 
@@ -20,6 +23,8 @@ const USAGE = `Usage: efa-mock-server [options]
 
   --port <n>           port to listen on (default: PORT or 8080; 0 picks a free port)
   --dataset <folder>   dataset folder (default: EFA_MOCK_DATASET or the embedded dataset)
+  --gtfs <feed>        serve a GTFS feed (a .zip or a folder) in place of the dataset
+  --gtfs-rt <file>     with --gtfs: a GTFS-Realtime TripUpdates file (protobuf) for real time
   --now <instant>      the fake's clock, ISO 8601 with zone (default: EFA_MOCK_NOW or the dataset's)
   --time-zone <zone>   the deployment's IANA time zone (default: the dataset's, Europe/Berlin)
   --host <interface>   interface to listen on (default: EFA_MOCK_HOST or 127.0.0.1, this machine
@@ -34,6 +39,9 @@ const USAGE = `Usage: efa-mock-server [options]
   --strict             read rapidJSON requests as strictly as contract ones: a 400 naming each parameter
                        the contract refuses (default: as real servers do, problems in systemMessages)
   --help               show this text
+
+  efa-mock-server dataset from-gtfs <feed> <folder> [--gtfs-rt <file>]
+                       write a GTFS feed as a dataset folder that --dataset reads
 
 Record and replay:
   --proxy <baseUrl | profile>    forward every operation request to a real deployment; a profile name
@@ -53,7 +61,53 @@ const fail = (message: string): never => {
   process.exit(1)
 }
 
+const fromHere = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file)
+
+const readGtfs = async (feed: string, realtime: string | undefined) => {
+  try {
+    return await loadGtfsDataset(fromHere(feed), { realtime: realtime === undefined ? undefined : fromHere(realtime) })
+  } catch (error) {
+    return fail(`cannot load the GTFS feed: ${(error as Error).message}`)
+  }
+}
+
+const fromGtfs = async (args: ReadonlyArray<string>): Promise<void> => {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { "gtfs-rt": { type: "string" } },
+      allowPositionals: true,
+      strict: true
+    })
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`)
+  }
+  const [feed, folder] = parsed.positionals
+  if (feed === undefined || folder === undefined || parsed.positionals.length > 2) {
+    return fail(`dataset from-gtfs takes a feed and a folder\n\n${USAGE}`)
+  }
+  const started = Date.now()
+  const { dataset, fallbacks } = await readGtfs(feed, parsed.values["gtfs-rt"])
+  await writeDataset(dataset, fromHere(folder))
+  console.log(
+    `efa-mock-server: wrote ${fromHere(folder)} in ${Date.now() - started} ms: ${describe(dataset)}`
+  )
+  for (const line of fallbacks) console.log(`  ${line}`)
+}
+
+const describe = (dataset: Dataset) =>
+  `${dataset.meta.name} (${dataset.stops.length} stops, ${dataset.lines.length} lines${
+    dataset.timetable === undefined ? "" : `, ${dataset.timetable.trips.length} trips`
+  })`
+
 const main = async (): Promise<void> => {
+  const rawArgs = process.argv.slice(2)
+  const commandArgs = rawArgs[0] === "--" ? rawArgs.slice(1) : rawArgs
+  if (commandArgs[0] === "dataset") {
+    if (commandArgs[1] !== "from-gtfs") return fail(`unknown command "dataset ${commandArgs[1] ?? ""}"\n\n${USAGE}`)
+    return fromGtfs(commandArgs.slice(2))
+  }
   let values: Record<string, string | boolean | Array<string> | undefined>
   try {
     // `pnpm start -- --port 0` passes the `--` on; options after it are still options here.
@@ -63,6 +117,8 @@ const main = async (): Promise<void> => {
       options: {
         port: { type: "string" },
         dataset: { type: "string" },
+        gtfs: { type: "string" },
+        "gtfs-rt": { type: "string" },
         now: { type: "string" },
         "time-zone": { type: "string" },
         host: { type: "string" },
@@ -93,11 +149,16 @@ const main = async (): Promise<void> => {
     : path.resolve(process.env.INIT_CWD ?? process.cwd(), datasetSetting)
   const upstream = upstreamOptions(values, process.env, process.env.INIT_CWD ?? process.cwd())
   if (Either.isLeft(upstream)) return fail(upstream.left)
+  const gtfs = values.gtfs as string | undefined
+  if (gtfs !== undefined && values.dataset !== undefined) fail("--gtfs and --dataset exclude each other")
+  if (gtfs === undefined && values["gtfs-rt"] !== undefined) fail("--gtfs-rt needs --gtfs")
+  const fromFeed = gtfs === undefined ? undefined : await readGtfs(gtfs, values["gtfs-rt"] as string | undefined)
   let result
   try {
     result = await startServer({
       port: Number(portText),
       datasetFolder,
+      dataset: fromFeed?.dataset,
       now: (values.now as string | undefined) ?? process.env.EFA_MOCK_NOW,
       timeZone: values["time-zone"] as string | undefined,
       host: (values.host as string | undefined) ?? (process.env.EFA_MOCK_HOST || undefined),
@@ -125,7 +186,8 @@ const main = async (): Promise<void> => {
   const base = running.baseUrl
   console.log(`efa-mock-server listening on ${base}`)
   const { dataset } = running
-  console.log(`  dataset: ${dataset.meta.name} (${dataset.stops.length} stops, ${dataset.lines.length} lines)`)
+  console.log(`  dataset: ${describe(dataset)}${gtfs === undefined ? "" : ` from the GTFS feed ${gtfs}`}`)
+  for (const line of fromFeed?.fallbacks ?? []) console.log(`    ${line}`)
   console.log(
     `  clock: ${running.state.nowIso()}${values["no-admin"] === true ? "" : ` (POST ${base}__admin/clock to move it)`}`
   )

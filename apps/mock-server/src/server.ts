@@ -9,6 +9,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { type DatasetError, embeddedDatasetPath, loadDataset } from "./dataset/load.js"
 import type { Dataset } from "./dataset/schema.js"
+import { loadGtfs } from "./gtfs.js"
 import { makeMockServer, type MockServer } from "./http/app.js"
 import { type AppOptions, defaultOnError } from "./options.js"
 
@@ -30,6 +31,10 @@ export interface ServerOptions extends Omit<AppOptions, "dataset"> {
   readonly datasetFolder?: string | undefined
   /** A dataset already loaded; takes the place of `datasetFolder`. */
   readonly dataset?: Dataset | undefined
+  /** A GTFS feed (`.zip` or folder) to serve; takes the place of `datasetFolder` (see `loadGtfs`). */
+  readonly gtfs?: string | undefined
+  /** A GTFS-Realtime TripUpdates file for the feed's trips (with `gtfs`). */
+  readonly gtfsRealtime?: string | undefined
 }
 
 /**
@@ -114,6 +119,8 @@ export const startServer = (options: ServerOptions = {}): Promise<Either.Either<
     Effect.either(
       options.dataset !== undefined
         ? Effect.succeed(options.dataset)
+        : options.gtfs !== undefined
+        ? Effect.map(loadGtfs({ gtfs: options.gtfs, gtfsRealtime: options.gtfsRealtime }), (loaded) => loaded.dataset)
         : loadDataset(options.datasetFolder ?? embeddedDatasetPath)
     )
   ).then((loaded) => {

@@ -82,7 +82,7 @@ const hostInUrl = (host: string): string =>
 export const startMockServer = async (options: MockServerOptions = {}): Promise<StartedMockServer> => {
   const host = options.host ?? "127.0.0.1"
   const dataset = options.dataset ??
-    (options.datasetFolder === undefined ? await embeddedDataset() : undefined)
+    (options.datasetFolder === undefined && options.gtfs === undefined ? await embeddedDataset() : undefined)
   const started = await startServer({ ...options, port: options.port ?? 0, host, dataset })
   if (Either.isLeft(started)) throw new Error(`cannot load the dataset: ${started.left.message}`)
   const running = started.right

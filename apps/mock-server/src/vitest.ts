@@ -36,6 +36,7 @@ import { Layer } from "effect"
 import { test as baseTest, type TestAPI } from "vitest"
 import { makeAdmin, type MockAdmin, type Stub } from "./admin.js"
 import type { Dataset } from "./dataset/schema.js"
+import { loadGtfsDataset } from "./gtfs.js"
 import { makeMockServer, type MockServer } from "./http/app.js"
 import { fetchInProcess, layerInProcess } from "./inProcess.js"
 import type { AppOptions } from "./options.js"
@@ -73,6 +74,10 @@ export interface MockServerFixture extends MockServer {
  */
 export interface FixtureOptions extends Omit<AppOptions, "dataset"> {
   readonly dataset?: Dataset | undefined
+  /** A GTFS feed to serve in place of the embedded dataset (see `loadGtfs`). */
+  readonly gtfs?: string | undefined
+  /** A GTFS-Realtime TripUpdates file for the feed's trips. */
+  readonly gtfsRealtime?: string | undefined
   readonly port?: boolean | undefined
   readonly stubs?: ReadonlyArray<Stub> | undefined
   readonly client?: Omit<EfaClient.Options, "baseUrl"> | undefined
@@ -89,8 +94,11 @@ const IN_PROCESS_URL = "http://efa.test/"
 export const openFixture = async (
   options: FixtureOptions = {}
 ): Promise<MockServerFixture & { readonly close: () => Promise<void> }> => {
-  const dataset = options.dataset ?? await embeddedDataset()
-  const { client, port, stubs, ...appOptions } = options
+  const dataset = options.dataset ??
+    (options.gtfs === undefined
+      ? await embeddedDataset()
+      : (await loadGtfsDataset(options.gtfs, { realtime: options.gtfsRealtime })).dataset)
+  const { client, gtfs: _gtfs, gtfsRealtime: _gtfsRealtime, port, stubs, ...appOptions } = options
   // What is open so far: every path out of here that fails closes it (a bad client option throws in
   // `createClient` after the server listens; a refused stub, after the client is made).
   let closeServer = (): Promise<void> => Promise.resolve()

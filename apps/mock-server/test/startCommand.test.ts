@@ -1,4 +1,8 @@
-import { spawn } from "node:child_process"
+import { execFile, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import { createRequire } from "node:module"
+import * as os from "node:os"
+import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 
@@ -63,4 +67,60 @@ describe("the efa-mock-server command from the sources (what pnpm start runs)", 
       /--proxy needs an http\(s\) URL/
     )
   }, 60_000)
+})
+
+const sampleFeed = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("sample-gtfs-feed/package.json")),
+  "gtfs.zip"
+)
+
+const runCommand = (args: ReadonlyArray<string>) =>
+  new Promise<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error === null ? 0 : (error as { code?: number }).code ?? 1, stdout, stderr })
+    )
+  })
+
+describe("the efa-mock-server command on a GTFS feed", () => {
+  it("serves the feed with --gtfs and says what it filled in", async () => {
+    const started = await startCommand(["--from-source", "--gtfs", sampleFeed, "--port", "0", "--host", "127.0.0.1"])
+    try {
+      const board = await (await fetch(
+        `${started.url}XML_DM_REQUEST?outputFormat=rapidJSON&type_dm=any&name_dm=airport&mode=direct&itdDate=20190309&itdTime=1300`
+      )).json()
+      expect(board.stopEvents[0]).toMatchObject({
+        departureTimePlanned: "2019-03-09T12:14:00Z",
+        transportation: { number: "Babbage" }
+      })
+      // the banner's lines come right after the URL
+      expect(started.lines.join("\n")).toContain("(4 stops, 4 lines, 26 trips) from the GTFS feed")
+      expect(started.lines.join("\n")).toContain("fares are not mapped from the feed")
+    } finally {
+      expect(await started.stop()).toBe(0)
+    }
+  }, 60_000)
+
+  it(
+    "writes a dataset folder with dataset from-gtfs, and a broken feed stops it with file, line and field",
+    async () => {
+      const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "from-gtfs-")), "dataset")
+      const written = await runCommand(["--from-source", "dataset", "from-gtfs", sampleFeed, folder])
+      expect(written.code).toBe(0)
+      expect(fs.readdirSync(folder)).toContain("timetable.json")
+      const broken = fs.mkdtempSync(path.join(os.tmpdir(), "broken-gtfs-"))
+      fs.writeFileSync(
+        path.join(broken, "agency.txt"),
+        "agency_name,agency_url,agency_timezone\nA,https://a.example,Europe/Berlin\n"
+      )
+      const failed = await runCommand(["--from-source", "--gtfs", broken, "--port", "0"])
+      expect(failed.code).toBe(1)
+      expect(failed.stderr).toContain("cannot load the GTFS feed: GTFS file stops.txt: missing in the feed")
+      expect(failed.stderr).not.toContain("    at ")
+    },
+    60_000
+  )
 })

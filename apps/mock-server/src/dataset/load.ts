@@ -13,6 +13,7 @@ import * as fs from "node:fs/promises"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Dataset, DatasetFiles, lineId, serviceMinutes } from "./schema.js"
+import { checkTimetable } from "./trips.js"
 
 /**
  * A dataset that cannot be used: `file` is the file name inside the folder, `path` the place inside
@@ -283,6 +284,10 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
       return fail("realtime.json", `${at}.stop`, `unknown stop ${disruption.stop}`)
     }
   }
+  if (dataset.timetable !== undefined) {
+    const problem = checkTimetable(dataset.timetable, stopIds, lineIds)
+    if (problem !== undefined) return fail(DatasetFiles.timetable.file, problem[0], problem[1])
+  }
   return undefined
 }
 
@@ -310,9 +315,15 @@ export const loadDataset = (
       notices: part(DatasetFiles.notices),
       realtime: part(DatasetFiles.realtime)
     })
-    const problem = checkReferences(dataset)
+    // the single trips are optional
+    const timetableFile = path.join(folder, DatasetFiles.timetable.file)
+    const hasTimetable = yield* Effect.promise(() => fs.access(timetableFile).then(() => true, () => false))
+    const complete: Dataset = hasTimetable
+      ? { ...dataset, timetable: yield* part(DatasetFiles.timetable) }
+      : dataset
+    const problem = checkReferences(complete)
     if (problem !== undefined) return yield* Effect.fail(problem)
-    return dataset
+    return complete
   })
 
 /**

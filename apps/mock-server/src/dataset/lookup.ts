@@ -176,6 +176,13 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
         .map((entry) => ({ to: entry.item.id, meters: entry.meters, seconds: walkSeconds(entry.meters, dataset.meta) }))
     )
   }
+  // a timetable's interchange times replace the computed walks between their stops
+  for (const { from, minutes, to } of dataset.timetable?.interchanges ?? []) {
+    if (from === to) continue
+    const meters = distanceMeters(stopById.get(from)!.coord, stopById.get(to)!.coord)
+    const list = (transfers.get(from) ?? []).filter((transfer) => transfer.to !== to)
+    transfers.set(from, [...list, { to, meters, seconds: minutes * 60 }])
+  }
   const directions = directionsOf(dataset)
   return {
     stopById,

@@ -22,6 +22,7 @@ import {
   VehicleDetail
 } from "@efa-kit/core"
 import { Schema } from "effect"
+import { Timetable } from "./trips.js"
 
 const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
@@ -258,7 +259,8 @@ export const Direction = Schema.Struct({
   towards: Text,
   /** Minutes by which this direction's departures are shifted against the bands. */
   offset: Schema.optionalWith(Schema.Int.pipe(Schema.between(0, 120)), { default: () => 0 }),
-  services: Schema.Array(Service).pipe(Schema.minItems(1))
+  /** Empty where the direction's runs are the single trips of `timetable.json`. */
+  services: Schema.Array(Service)
 }).annotations({ identifier: "Direction" })
 
 /**
@@ -622,7 +624,8 @@ export const DatasetFiles = {
   parking: { file: "parking.json", schema: Schema.Array(Parking) },
   sharing: { file: "sharing.json", schema: Sharing },
   notices: { file: "notices.json", schema: Schema.Array(Notice) },
-  realtime: { file: "realtime.json", schema: Schema.Array(Disruption) }
+  realtime: { file: "realtime.json", schema: Schema.Array(Disruption) },
+  timetable: { file: "timetable.json", schema: Timetable }
 } as const
 
 /**
@@ -639,7 +642,9 @@ export const Dataset = Schema.Struct({
   parking: DatasetFiles.parking.schema,
   sharing: DatasetFiles.sharing.schema,
   notices: DatasetFiles.notices.schema,
-  realtime: DatasetFiles.realtime.schema
+  realtime: DatasetFiles.realtime.schema,
+  /** Single trips (`timetable.json`, optional; see `trips.ts`). */
+  timetable: opt(DatasetFiles.timetable.schema)
 }).annotations({ identifier: "Dataset" })
 
 /**

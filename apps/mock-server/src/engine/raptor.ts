@@ -188,6 +188,32 @@ const earliestRun = (pattern: Pattern, position: number, time: number): number =
   return low < pattern.runs.length ? low : -1
 }
 
+// Which stops allow changes and which patterns may be used, once per timetable and request (a trip request
+// makes several searches with the same options).
+const allowedCache = new WeakMap<SearchOptions["changeAt"], WeakMap<Timetable, Allowed>>()
+
+interface Allowed {
+  readonly changeAllowed: ReadonlyArray<boolean>
+  readonly usable: ReadonlyArray<boolean>
+}
+
+const allowedBy = (timetable: Timetable, options: SearchOptions): Allowed => {
+  let byTimetable = allowedCache.get(options.changeAt)
+  if (byTimetable === undefined) {
+    byTimetable = new WeakMap()
+    allowedCache.set(options.changeAt, byTimetable)
+  }
+  let allowed = byTimetable.get(timetable)
+  if (allowed === undefined || allowed.usable.length !== timetable.patterns.length) {
+    allowed = {
+      changeAllowed: timetable.stopIds.map((id) => options.changeAt(id)),
+      usable: timetable.patterns.map((pattern) => options.usePattern(pattern))
+    }
+    byTimetable.set(timetable, allowed)
+  }
+  return allowed
+}
+
 /**
  * The best journey from any source to any target by `options.prefer`, or undefined.
  *
@@ -214,8 +240,8 @@ export const search = (
   }
   const best = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
   const targetStops = targets.map((target) => timetable.stopNumber.get(target.stop) ?? -1)
-  const changeAllowed = timetable.stopIds.map((id) => options.changeAt(id))
-  const usable = timetable.patterns.map((pattern) => options.usePattern(pattern))
+  const { changeAllowed, usable } = allowedBy(timetable, options)
+  const queueStart = new Int32Array(timetable.patterns.length).fill(-1)
 
   let marked = new Set<number>()
   sources.forEach((source, i) => {
@@ -233,19 +259,25 @@ export const search = (
 
   for (let k = 1; k <= rounds && marked.size > 0; k++) {
     if (options.budget !== undefined && !options.budget.round()) return undefined
-    // the earliest marked position of each pattern
-    const queue = new Map<number, number>()
+    // the earliest marked position of each pattern (a typed array and a list: a large network marks
+    // thousands of stops a round)
+    const queued: Array<number> = []
     for (const stop of marked) {
       for (const { pattern, position } of timetable.patternsAt[stop]!) {
         if (!usable[pattern]) continue
-        const current = queue.get(pattern)
-        if (current === undefined || position < current) queue.set(pattern, position)
+        const current = queueStart[pattern]!
+        if (current < 0) {
+          queued.push(pattern)
+          queueStart[pattern] = position
+        } else if (position < current) queueStart[pattern] = position
       }
     }
     const improved = new Set<number>()
     const previousRide = rideArrival[k - 1]!
     const previousWalk = walkArrival[k - 1]!
-    for (const [p, start] of queue) {
+    for (const p of queued) {
+      const start = queueStart[p]!
+      queueStart[p] = -1
       const pattern = timetable.patterns[p]!
       let run = -1
       let board = -1

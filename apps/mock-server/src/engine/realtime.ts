@@ -10,6 +10,7 @@
 import { perDataset } from "../dataset/cache.js"
 import { lookupOf } from "../dataset/lookup.js"
 import { type Dataset, type Disruption, serviceMinutes } from "../dataset/schema.js"
+import type { TripUpdate } from "../dataset/trips.js"
 import { dayTypeOf, type Run } from "./timetable.js"
 
 /**
@@ -80,6 +81,42 @@ const disruptionIndex = perDataset((dataset) => {
   return index
 })
 
+const updateIndex = perDataset((dataset) => {
+  const index = new Map<string, Array<TripUpdate>>()
+  for (const update of dataset.timetable?.updates ?? []) {
+    const list = index.get(update.trip)
+    if (list === undefined) index.set(update.trip, [update])
+    else list.push(update)
+  }
+  return index
+})
+
+/**
+ * The real-time update of a single trip's run on its service day (`timetable.json`'s `updates`, from a
+ * GTFS-Realtime feed): known from the start, as a feed tells what it knows now.
+ *
+ * @since 0.1.0
+ * @category realtime
+ */
+export const tripUpdateOf = (dataset: Dataset, run: Run): TripUpdate | undefined =>
+  run.trip === undefined
+    ? undefined
+    : updateIndex(dataset).get(run.trip.id)?.find((update) =>
+      update.date === undefined || update.date === run.serviceDate
+    )
+
+// what a trip update says of one call: the delay of the last call at or before it that has one
+const updatedCall = (update: TripUpdate, index: number) => {
+  let delay: number | undefined
+  let skipped = false
+  for (const call of update.calls) {
+    if (call.index > index) continue
+    if (call.delaySeconds !== undefined) delay = call.delaySeconds
+    if (call.index === index && call.skipped === true) skipped = true
+  }
+  return { delay, skipped }
+}
+
 // `<network>:<code>:<direction>:<service date>:<HHMM>[:<first stop index>]`
 const departsOf = (run: Run): string => run.id.split(":")[4] ?? ""
 
@@ -112,7 +149,22 @@ export const knownDisruptions = (dataset: Dataset, run: Run, nowSeconds: number)
  */
 export const callState = (dataset: Dataset, run: Run, index: number, nowSeconds: number): CallState => {
   const stop = run.stops[index]!
-  const plannedPlatform = lookupOf(dataset).plannedPlatforms.get(`${stop}|${run.direction.id}`) ?? "1"
+  const plannedPlatform = run.trip?.platforms[index] ??
+    lookupOf(dataset).plannedPlatforms.get(`${stop}|${run.direction.id}`) ?? "1"
+  const update = tripUpdateOf(dataset, run)
+  if (update !== undefined) {
+    const call = updatedCall(update, index)
+    const cancelled = update.cancelled || call.skipped
+    const shown = cancelled ? undefined : call.delay ?? 0
+    return {
+      monitored: true,
+      arrivalDelay: shown,
+      departureDelay: shown,
+      cancelled,
+      platform: plannedPlatform,
+      plannedPlatform
+    }
+  }
   const known = knownDisruptions(dataset, run, nowSeconds)
   const cancelled = known.some((disruption) => disruption.kind === "cancellation")
   let platform = plannedPlatform

@@ -15,6 +15,7 @@ import { perDatasetAndKey } from "../dataset/cache.js"
 import { type LineDirection, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, DayType, DirectionCode, Line, Meta, Service } from "../dataset/schema.js"
 import { serviceMinutes } from "../dataset/schema.js"
+import { compiledTrips } from "./tripRuns.js"
 
 /**
  * One vehicle run: a line direction (or a section of it) on one service day, with times in epoch
@@ -35,6 +36,12 @@ export interface Run {
   readonly departures: ReadonlyArray<number>
   /** The service day, `YYYY-MM-DD`. */
   readonly serviceDate: string
+  /** A single trip of `timetable.json`: its ID, its platforms and its own destination text. */
+  readonly trip?: {
+    readonly id: string
+    readonly platforms: ReadonlyArray<string | undefined>
+    readonly headsign: string | undefined
+  }
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0")
@@ -186,9 +193,22 @@ export const runsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZo
   runCache(dataset, serviceDayKey(date, timeZone), () => {
     const dayType = dayTypeOf(date, dataset.meta)
     const origin = serviceDayOrigin(date, timeZone)
-    return dayType === undefined
-      ? []
-      : dataset.lines.flatMap((line) => expandLine(dataset, line, date, dayType, origin))
+    if (dayType === undefined) return []
+    const runs = dataset.lines.flatMap((line) => expandLine(dataset, line, date, dayType, origin))
+    for (const trip of compiledTrips(dataset).byDate.get(date) ?? []) {
+      const { line } = trip.direction
+      runs.push({
+        id: `${line.network}:${line.code}:${trip.direction.direction}:${date}:${trip.idSuffix}`,
+        direction: trip.direction,
+        stops: trip.stops,
+        patternKey: trip.patternKey,
+        arrivals: trip.arrivals.map((seconds) => origin + seconds),
+        departures: trip.departures.map((seconds) => origin + seconds),
+        serviceDate: date,
+        trip: { id: trip.tripId, platforms: trip.platforms, headsign: trip.headsign }
+      })
+    }
+    return runs
   })
 
 /**

@@ -34,7 +34,7 @@ import { perDataset } from "../dataset/cache.js"
 import { distanceMeters } from "../dataset/geometry.js"
 import { looksLikeId, type Lookup, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Poi, Stop } from "../dataset/schema.js"
-import { bestScore, forms, PERFECT, tokens } from "./text.js"
+import { bestScore, forms, PERFECT, tokenCanMatch, tokens } from "./text.js"
 
 /**
  * Hits returned when `anyMaxSizeHitList` is absent.
@@ -73,6 +73,8 @@ interface TextIndex {
   readonly searchForms: ReadonlyMap<string, ReadonlyArray<ReadonlyArray<string>>>
   /** The main stop of each place (the one with the most lines), by the place's normalised name. */
   readonly mainStopOfPlace: ReadonlyMap<string, Stop>
+  /** The stops and POIs with each token in a form of a name: a large network is not scored name by name. */
+  readonly withToken: ReadonlyMap<string, ReadonlyArray<string>>
 }
 
 const textIndexOf = perDataset((dataset): TextIndex => {
@@ -91,8 +93,25 @@ const textIndexOf = perDataset((dataset): TextIndex => {
       }
     }
   }
-  return { searchForms, mainStopOfPlace }
+  const withToken = new Map<string, Array<string>>()
+  for (const [id, names] of searchForms) {
+    for (const token of new Set(names.flat())) {
+      const ids = withToken.get(token)
+      if (ids === undefined) withToken.set(token, [id])
+      else ids.push(id)
+    }
+  }
+  return { searchForms, mainStopOfPlace, withToken }
 })
+
+// The stops and POIs with a token that can match one of the query's: the others score 0.
+const matchable = (index: TextIndex, query: ReadonlyArray<string>): ReadonlySet<string> => {
+  const found = new Set<string>()
+  for (const [token, ids] of index.withToken) {
+    if (tokenCanMatch(query, token)) { for (const id of ids) found.add(id) }
+  }
+  return found
+}
 
 const kindAllowed = (request: StopFinder.StopFinderRequest, kind: LocationKind): boolean =>
   request.objectKinds === undefined || request.objectKinds.length === 0 || request.objectKinds.includes(kind)
@@ -120,7 +139,8 @@ const textHits = (
   useMunicipality: boolean
 ): Array<LocationHit> => {
   const { importance } = lookupOf(dataset)
-  const { mainStopOfPlace, searchForms } = textIndexOf(dataset)
+  const index = textIndexOf(dataset)
+  const { mainStopOfPlace, searchForms } = index
   const query = tokens(text)
   const idQuery = text.trim().toLowerCase()
   const pool = candidates(request, dataset, useMunicipality)
@@ -132,7 +152,9 @@ const textHits = (
   const mainStop = request.localityMainStop ? mainStopOfPlace.get(query.join(" ")) : undefined
   const weight = (request.relevanceWeight ?? 20) / 100
   const hits: Array<LocationHit> = []
+  const worthScoring = matchable(index, query)
   for (const candidate of pool) {
+    if (candidate.object !== mainStop && !worthScoring.has(candidate.object.id)) continue
     const stopImportance = candidate.kind === "stop" ? importance.get(candidate.object.id) ?? 0 : 0
     let quality = candidate.object === mainStop
       ? PERFECT

@@ -84,6 +84,16 @@ const tokenMatch = (query: string, token: string): number => {
 }
 
 /**
+ * Whether a name token can count for any of the query's tokens: a name none of whose tokens can scores 0 in
+ * {@link score}, so a search may pass over it.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const tokenCanMatch = (query: ReadonlyArray<string>, token: string): boolean =>
+  query.some((part) => tokenMatch(part, token) > 0)
+
+/**
  * How well query tokens match a name's tokens, on a scale 0..1000: 1000 only when the query is the name
  * (after normalisation); all query tokens matching name tokens (exactly, as prefixes, as the end of a
  * compound word, or with a typo) give 500..990, in the name's order and covering more of it scoring

@@ -1,0 +1,744 @@
+/**
+ * A GTFS feed turned into a dataset of the fake (see the README's "A dataset from a GTFS feed"):
+ *
+ * - `stops.txt`: stations (`location_type` 1) and stops without a parent become the dataset's stops with
+ *   their IDs; a platform (`location_type` 0 with a `parent_station`) is a platform of its station, calls
+ *   there carry its `platform_code` (else its name, else its ID); entrances, nodes and boarding areas are
+ *   left out.
+ * - `agency.txt`: operators; the first agency's `agency_timezone` is the dataset's zone.
+ * - `routes.txt`: a line per route with trips, `gtfs:<route_id as letters and digits>: :H|R`, its mode from
+ *   `route_type` (`modes.ts`), its stops all the stops its trips call at in travel order (direction 0 is `H`).
+ * - `trips.txt`, `stop_times.txt`, `calendar.txt`, `calendar_dates.txt`, `frequencies.txt`: the single
+ *   trips of `timetable.json` on the days they run; a trip with frequencies runs at every headway from
+ *   `start_time` before `end_time` (its ID `<trip_id>@<HH:MM:SS>`); missing times between two stop times are
+ *   interpolated.
+ * - `shapes.txt`: the line's geometry (the shape of its longest trip); without it, straight lines between
+ *   the stops.
+ * - `transfers.txt`: interchange times between stations (`min_transfer_time`, or none for a timed transfer).
+ * - fares are not mapped: the fake's computed fares apply.
+ *
+ * Every problem stops the conversion with the file, the line and the field; nothing is returned half made.
+ *
+ * @since 0.1.0
+ */
+import { LocalDateTime } from "@efa-kit/core"
+import { Either, ParseResult, Schema } from "effect"
+import { serviceDayOrigin } from "../../engine/timetable.js"
+import { checkReferences } from "../load.js"
+import { type Dataset, DatasetFiles } from "../schema.js"
+import { Timetable } from "../trips.js"
+import { motOfRouteType, productOf } from "./modes.js"
+import { type Feed, GtfsError, gtfsError, openFeed, type Row } from "./read.js"
+
+/**
+ * What a conversion gives: the dataset as it is served, and what the feed lacks that the fake fills in.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface GtfsDataset {
+  readonly dataset: Dataset
+  /** One line per fallback (`no shapes.txt: line geometries are straight lines between the stops`). */
+  readonly fallbacks: ReadonlyArray<string>
+}
+
+const NETWORK = "gtfs"
+
+const pad = (n: number) => String(n).padStart(2, "0")
+
+/**
+ * `HH:MM:SS` (hours may pass 24) to seconds; undefined for anything else.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const parseGtfsTime = (text: string): number | undefined => {
+  // read by hand: a large feed has millions of times
+  const colon = text.length - 6
+  if (colon < 1 || colon > 3 || text.charCodeAt(colon) !== 58 || text.charCodeAt(colon + 3) !== 58) return undefined
+  let hours = 0
+  for (let i = 0; i < colon; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return undefined
+    hours = hours * 10 + digit
+  }
+  const m1 = text.charCodeAt(colon + 1) - 48
+  const m2 = text.charCodeAt(colon + 2) - 48
+  const s1 = text.charCodeAt(colon + 4) - 48
+  const s2 = text.charCodeAt(colon + 5) - 48
+  if (m1 < 0 || m1 > 5 || m2 < 0 || m2 > 9 || s1 < 0 || s1 > 5 || s2 < 0 || s2 > 9) return undefined
+  return hours * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2
+}
+
+const formatTime = (seconds: number): string => {
+  const s = seconds % 60
+  const hhmm = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}`
+  return s === 0 ? hhmm : `${hhmm}:${pad(s)}`
+}
+
+const dashedDate = (file: string, row: Row, column: string): string => {
+  const text = row.required(column)
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(text)
+  const date = match === null ? "" : `${match[1]}-${match[2]}-${match[3]}`
+  if (match === null || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+    throw gtfsError(file, row.line, column, `${JSON.stringify(text)} is not a date YYYYMMDD`)
+  }
+  return date
+}
+
+const addDays = (date: string, days: number): string => {
+  const d = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000)
+  return d.toISOString().slice(0, 10)
+}
+
+const number = (file: string, row: Row, column: string, min: number, max: number, required = true): number => {
+  const text = required ? row.required(column) : row.get(column)
+  const value = Number(text)
+  if (text === "" || !Number.isFinite(value) || value < min || value > max) {
+    throw gtfsError(file, row.line, column, `${JSON.stringify(text)} is not a number from ${min} to ${max}`)
+  }
+  return value
+}
+
+const integer = (file: string, row: Row, column: string, fallback?: number): number => {
+  const text = row.get(column)
+  if (text === "" && fallback !== undefined) return fallback
+  if (!/^-?\d+$/.test(text)) {
+    throw text === "" ?
+      gtfsError(file, row.line, column, "is required") :
+      gtfsError(file, row.line, column, `${JSON.stringify(text)} is not a whole number`)
+  }
+  return Number(text)
+}
+
+interface Station {
+  readonly id: string
+  readonly name: string
+}
+
+interface Place {
+  /** The dataset stop. */
+  readonly station: string
+  readonly platform: string | undefined
+}
+
+interface TripRecord {
+  readonly id: string
+  readonly route: string
+  readonly service: string
+  readonly direction: "H" | "R"
+  readonly headsign: string
+  readonly shape: string
+  readonly line: number
+  // filled from stop_times.txt
+  readonly sequence: Array<number>
+  readonly places: Array<Place>
+  /** The GTFS stop ID of each call. */
+  readonly stopIds: Array<string>
+  readonly arrivals: Array<number>
+  readonly departures: Array<number>
+  readonly lines: Array<number>
+}
+
+const REQUIRED = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"] as const
+
+const readFeed = async (feed: Feed) => {
+  for (const file of REQUIRED) if (!feed.has(file)) throw gtfsError(file, undefined, undefined, "missing in the feed")
+  if (!feed.has("calendar.txt") && !feed.has("calendar_dates.txt")) {
+    throw gtfsError("calendar.txt", undefined, undefined, "missing in the feed (and so is calendar_dates.txt)")
+  }
+  const fallbacks: Array<string> = []
+
+  // agencies
+  const agencies = new Map<string, { name: string; timeZone: string }>()
+  await feed.rows("agency.txt", (row) => {
+    const timeZone = row.required("agency_timezone")
+    if (Either.isLeft(LocalDateTime.zone(timeZone))) {
+      throw gtfsError("agency.txt", row.line, "agency_timezone", `unknown time zone ${JSON.stringify(timeZone)}`)
+    }
+    agencies.set(row.get("agency_id"), { name: row.required("agency_name"), timeZone })
+  })
+  if (agencies.size === 0) throw gtfsError("agency.txt", undefined, undefined, "has no agency")
+
+  // stops: stations first, then platforms (a platform may come before its station)
+  const stations = new Map<string, Station>()
+  const stops: Array<unknown> = []
+  const parents = new Map<string, { readonly row: number; readonly parent: string; readonly platform: string }>()
+  const places = new Map<string, Place>()
+  const ignored = new Set<string>()
+  await feed.rows("stops.txt", (row) => {
+    const id = row.required("stop_id")
+    if (places.has(id) || parents.has(id) || ignored.has(id)) {
+      throw gtfsError("stops.txt", row.line, "stop_id", `duplicate stop ${id}`)
+    }
+    const type = integer("stops.txt", row, "location_type", 0)
+    if (type < 0 || type > 4) throw gtfsError("stops.txt", row.line, "location_type", `unknown type ${type}`)
+    const parent = row.get("parent_station")
+    if (type >= 2) {
+      ignored.add(id)
+      return
+    }
+    if (type === 0 && parent !== "") {
+      parents.set(id, { row: row.line, parent, platform: row.get("platform_code") || row.get("stop_name") || id })
+      return
+    }
+    const name = row.required("stop_name")
+    const lat = number("stops.txt", row, "stop_lat", -90, 90)
+    const lon = number("stops.txt", row, "stop_lon", -180, 180)
+    const wheelchair = row.get("wheelchair_boarding")
+    const comma = name.indexOf(", ")
+    stations.set(id, { id, name })
+    places.set(id, { station: id, platform: undefined })
+    stops.push({
+      id,
+      name,
+      place: comma > 0 ? name.slice(0, comma) : "",
+      omc: "0000000",
+      placeId: "0",
+      coord: { lat, lon },
+      // wheelchair_boarding 2: not accessible, so stairs; otherwise level access
+      facilities: { elevator: false, escalator: false, stairs: wheelchair === "2" }
+    })
+  })
+  for (const [id, { parent, platform, row }] of parents) {
+    if (!stations.has(parent)) {
+      throw gtfsError("stops.txt", row, "parent_station", `unknown station ${JSON.stringify(parent)}`)
+    }
+    places.set(id, { station: parent, platform })
+  }
+
+  // routes
+  const routes = new Map<string, { line: number; type: number; agency: string; name: string }>()
+  await feed.rows("routes.txt", (row) => {
+    const id = row.required("route_id")
+    if (routes.has(id)) throw gtfsError("routes.txt", row.line, "route_id", `duplicate route ${id}`)
+    const agency = row.get("agency_id")
+    if (!agencies.has(agency) && !(agency === "" && agencies.size === 1)) {
+      throw gtfsError("routes.txt", row.line, "agency_id", `unknown agency ${JSON.stringify(agency)}`)
+    }
+    const type = integer("routes.txt", row, "route_type")
+    if (motOfRouteType(type) === undefined) {
+      throw gtfsError("routes.txt", row.line, "route_type", `unknown route type ${type}`)
+    }
+    const name = row.get("route_short_name") || row.get("route_long_name")
+    if (name === "") throw gtfsError("routes.txt", row.line, "route_short_name", "a route needs a short or a long name")
+    routes.set(id, { line: row.line, type, agency: agency === "" ? agencies.keys().next().value! : agency, name })
+  })
+
+  // calendars
+  const services = new Map<string, Set<string>>()
+  if (feed.has("calendar.txt")) {
+    const weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const
+    await feed.rows("calendar.txt", (row) => {
+      const id = row.required("service_id")
+      const runs = weekdays.map((day) => {
+        const value = row.required(day)
+        if (value !== "0" && value !== "1") throw gtfsError("calendar.txt", row.line, day, "must be 0 or 1")
+        return value === "1"
+      })
+      const start = dashedDate("calendar.txt", row, "start_date")
+      const end = dashedDate("calendar.txt", row, "end_date")
+      if (end < start) throw gtfsError("calendar.txt", row.line, "end_date", "is before start_date")
+      const dates = services.get(id) ?? new Set<string>()
+      for (let date = start; date <= end; date = addDays(date, 1)) {
+        if (runs[new Date(`${date}T12:00:00Z`).getUTCDay()]) dates.add(date)
+      }
+      services.set(id, dates)
+    })
+  }
+  if (feed.has("calendar_dates.txt")) {
+    await feed.rows("calendar_dates.txt", (row) => {
+      const id = row.required("service_id")
+      const date = dashedDate("calendar_dates.txt", row, "date")
+      const kind = row.required("exception_type")
+      const dates = services.get(id) ?? new Set<string>()
+      services.set(id, dates)
+      if (kind === "1") dates.add(date)
+      else if (kind === "2") dates.delete(date)
+      else throw gtfsError("calendar_dates.txt", row.line, "exception_type", "must be 1 or 2")
+    })
+  }
+
+  // trips
+  const trips = new Map<string, TripRecord>()
+  await feed.rows("trips.txt", (row) => {
+    const id = row.required("trip_id")
+    if (trips.has(id)) throw gtfsError("trips.txt", row.line, "trip_id", `duplicate trip ${id}`)
+    const route = row.required("route_id")
+    if (!routes.has(route)) throw gtfsError("trips.txt", row.line, "route_id", `unknown route ${JSON.stringify(route)}`)
+    const service = row.required("service_id")
+    if (!services.has(service)) {
+      throw gtfsError("trips.txt", row.line, "service_id", `unknown service ${JSON.stringify(service)}`)
+    }
+    const direction = row.get("direction_id")
+    if (direction !== "" && direction !== "0" && direction !== "1") {
+      throw gtfsError("trips.txt", row.line, "direction_id", "must be 0 or 1")
+    }
+    trips.set(id, {
+      id,
+      route,
+      service,
+      direction: direction === "1" ? "R" : "H",
+      headsign: row.get("trip_headsign"),
+      shape: row.get("shape_id"),
+      line: row.line,
+      sequence: [],
+      places: [],
+      stopIds: [],
+      arrivals: [],
+      departures: [],
+      lines: []
+    })
+  })
+
+  // stop times: -1 for a time to interpolate
+  await feed.rows("stop_times.txt", (row) => {
+    const tripId = row.required("trip_id")
+    const trip = trips.get(tripId)
+    if (trip === undefined) {
+      throw gtfsError("stop_times.txt", row.line, "trip_id", `unknown trip ${JSON.stringify(tripId)}`)
+    }
+    const stopId = row.required("stop_id")
+    const place = places.get(stopId)
+    if (place === undefined) {
+      throw gtfsError("stop_times.txt", row.line, "stop_id", `unknown stop ${JSON.stringify(stopId)}`)
+    }
+    const time = (column: string) => {
+      const text = row.get(column)
+      if (text === "") return -1
+      const seconds = parseGtfsTime(text)
+      if (seconds === undefined) {
+        throw gtfsError("stop_times.txt", row.line, column, `${JSON.stringify(text)} is not a time HH:MM:SS`)
+      }
+      return seconds
+    }
+    const arrival = time("arrival_time")
+    const departure = time("departure_time")
+    const sequence = integer("stop_times.txt", row, "stop_sequence")
+    trip.sequence.push(sequence)
+    trip.places.push(place)
+    trip.stopIds.push(stopId)
+    trip.arrivals.push(arrival >= 0 ? arrival : departure)
+    trip.departures.push(departure >= 0 ? departure : arrival)
+    trip.lines.push(row.line)
+  })
+  return { agencies, stations, stops, places, routes, services, trips, fallbacks }
+}
+
+// orders a trip's calls by stop_sequence and fills the times between two known ones
+const finishTrip = (trip: TripRecord): boolean => {
+  if (trip.sequence.length < 2) return false
+  const order = trip.sequence.map((_, i) => i).sort((a, b) => trip.sequence[a]! - trip.sequence[b]!)
+  const take = <A>(values: Array<A>) => order.map((i) => values[i]!)
+  const sequence = take(trip.sequence)
+  const lines = take(trip.lines)
+  for (let i = 1; i < sequence.length; i++) {
+    if (sequence[i] === sequence[i - 1]) {
+      throw gtfsError(
+        "stop_times.txt",
+        lines[i],
+        "stop_sequence",
+        `trip ${trip.id} has stop_sequence ${sequence[i]} twice`
+      )
+    }
+  }
+  const arrivals = take(trip.arrivals)
+  const departures = take(trip.departures)
+  const last = arrivals.length - 1
+  for (const i of [0, last]) {
+    if (arrivals[i]! < 0) {
+      throw gtfsError(
+        "stop_times.txt",
+        lines[i],
+        "arrival_time",
+        `the ${i === 0 ? "first" : "last"} stop time of a trip needs a time`
+      )
+    }
+  }
+  for (let i = 1; i < last; i++) {
+    if (arrivals[i]! >= 0) continue
+    let next = i + 1
+    while (arrivals[next]! < 0) next++
+    const from = departures[i - 1]!
+    const share = (arrivals[next]! - from) / (next - i + 1)
+    arrivals[i] = departures[i] = Math.round(from + share)
+  }
+  for (let i = 0; i <= last; i++) {
+    if (departures[i]! < arrivals[i]!) {
+      throw gtfsError("stop_times.txt", lines[i], "departure_time", `trip ${trip.id}: departure before arrival`)
+    }
+    if (i > 0 && arrivals[i]! < departures[i - 1]!) {
+      throw gtfsError("stop_times.txt", lines[i], "arrival_time", `trip ${trip.id}: the time goes back`)
+    }
+  }
+  trip.sequence.splice(0, Infinity, ...sequence)
+  trip.places.splice(0, Infinity, ...take(trip.places))
+  trip.stopIds.splice(0, Infinity, ...take(trip.stopIds))
+  trip.arrivals.splice(0, Infinity, ...arrivals)
+  trip.departures.splice(0, Infinity, ...departures)
+  trip.lines.splice(0, Infinity, ...lines)
+  return true
+}
+
+// every stop of some sequences in one order: the first sequence, the others' stops put after the stop before them
+const mergeSequences = (sequences: ReadonlyArray<ReadonlyArray<string>>): Array<string> => {
+  const merged: Array<string> = []
+  for (const sequence of sequences) {
+    let at = -1
+    for (const stop of sequence) {
+      const found = merged.indexOf(stop)
+      if (found >= 0) {
+        at = Math.max(at, found)
+        continue
+      }
+      merged.splice(at + 1, 0, stop)
+      at++
+    }
+  }
+  return merged
+}
+
+const lineCode = (routeId: string, taken: Set<string>): string => {
+  const base = routeId.toUpperCase().replace(/[^0-9A-Z]/g, "") || "R"
+  let code = base
+  for (let n = 2; taken.has(code); n++) code = `${base}${n}`
+  taken.add(code)
+  return code
+}
+
+const mostCommon = (values: ReadonlyArray<string>): string | undefined => {
+  const counts = new Map<string, number>()
+  let best: string | undefined
+  for (const value of values) {
+    if (value === "") continue
+    const count = (counts.get(value) ?? 0) + 1
+    counts.set(value, count)
+    if (best === undefined || count > counts.get(best)!) best = value
+  }
+  return best
+}
+
+const readShapes = async (feed: Feed, wanted: ReadonlySet<string>) => {
+  const points = new Map<string, Array<readonly [number, number, number]>>()
+  await feed.rows("shapes.txt", (row) => {
+    const id = row.required("shape_id")
+    if (!wanted.has(id)) return
+    const lat = number("shapes.txt", row, "shape_pt_lat", -90, 90)
+    const lon = number("shapes.txt", row, "shape_pt_lon", -180, 180)
+    const sequence = integer("shapes.txt", row, "shape_pt_sequence")
+    const list = points.get(id) ?? []
+    list.push([sequence, lat, lon])
+    points.set(id, list)
+  })
+  return new Map(
+    Array.from(
+      points,
+      ([id, list]) => [id, list.sort((a, b) => a[0] - b[0]).map(([, lat, lon]) => [lat, lon] as const)]
+    )
+  )
+}
+
+const expandFrequencies = async (feed: Feed, trips: Map<string, TripRecord>) => {
+  const copies = new Map<string, Array<number>>()
+  await feed.rows("frequencies.txt", (row) => {
+    const tripId = row.required("trip_id")
+    if (!trips.has(tripId)) {
+      throw gtfsError("frequencies.txt", row.line, "trip_id", `unknown trip ${JSON.stringify(tripId)}`)
+    }
+    const time = (column: string) => {
+      const seconds = parseGtfsTime(row.required(column))
+      if (seconds === undefined) {
+        throw gtfsError(
+          "frequencies.txt",
+          row.line,
+          column,
+          `${JSON.stringify(row.get(column))} is not a time HH:MM:SS`
+        )
+      }
+      return seconds
+    }
+    const start = time("start_time")
+    const end = time("end_time")
+    const headway = integer("frequencies.txt", row, "headway_secs")
+    if (headway <= 0) throw gtfsError("frequencies.txt", row.line, "headway_secs", "must be more than 0")
+    const starts = copies.get(tripId) ?? []
+    for (let t = start; t < end; t += headway) starts.push(t)
+    copies.set(tripId, starts)
+  })
+  for (const [tripId, starts] of copies) {
+    const template = trips.get(tripId)!
+    trips.delete(tripId)
+    for (const start of starts) {
+      const shift = start - template.departures[0]!
+      const id = `${tripId}@${pad(Math.floor(start / 3600))}:${pad(Math.floor(start / 60) % 60)}:${pad(start % 60)}`
+      trips.set(id, {
+        ...template,
+        id,
+        arrivals: template.arrivals.map((t) => t + shift),
+        departures: template.departures.map((t) => t + shift)
+      })
+    }
+  }
+}
+
+const formatIssue = (error: ParseResult.ParseError): string => {
+  const first = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
+  return first === undefined ? "invalid" : `${first.path.join(".")}: ${first.message}`
+}
+
+/**
+ * Reads a GTFS feed (a `.zip` or a folder) into a dataset; rejects with a {@link GtfsError}.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const convertFeed = async (
+  location: string,
+  options: { readonly realtime?: string | undefined } = {}
+): Promise<GtfsDataset> => {
+  const feed = await openFeed(location)
+  try {
+    return await convertOpened(feed, options.realtime)
+  } finally {
+    feed.close()
+  }
+}
+
+const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<GtfsDataset> => {
+  const read = await readFeed(feed)
+  const { agencies, routes, services, stations, trips } = read
+  const fallbacks = [...read.fallbacks]
+  for (const trip of Array.from(trips.values())) {
+    if (!finishTrip(trip)) trips.delete(trip.id)
+  }
+  if (feed.has("frequencies.txt")) await expandFrequencies(feed, trips)
+
+  // lines: the trips of each route
+  const byRoute = new Map<string, Array<TripRecord>>()
+  for (const trip of trips.values()) {
+    const list = byRoute.get(trip.route) ?? []
+    list.push(trip)
+    byRoute.set(trip.route, list)
+  }
+  const stationsOf = (trip: TripRecord) => trip.places.map((place) => place.station)
+  const longest = (list: ReadonlyArray<TripRecord>) =>
+    list.reduce<TripRecord | undefined>(
+      (a, b) => a === undefined || b.places.length > a.places.length ? b : a,
+      undefined
+    )
+  const representative = new Map<string, { trip: TripRecord; reversed: boolean }>()
+  const codes = new Set<string>()
+  const lines: Array<unknown> = []
+  const lineIds = new Map<string, string>()
+  for (const [routeId, route] of routes) {
+    const routeTrips = byRoute.get(routeId)
+    if (routeTrips === undefined) continue
+    const outward = routeTrips.filter((trip) => trip.direction === "H")
+    const back = routeTrips.filter((trip) => trip.direction === "R")
+    const patterns = new Map<string, ReadonlyArray<string>>()
+    for (const trip of outward) patterns.set(`H${stationsOf(trip).join("\u0000")}`, stationsOf(trip))
+    for (const trip of back) patterns.set(`R${stationsOf(trip).join("\u0000")}`, stationsOf(trip).reverse())
+    const main = longest(outward) ?? longest(back)!
+    const mainReversed = main.direction === "R"
+    representative.set(routeId, { trip: main, reversed: mainReversed })
+    const first = mainReversed ? stationsOf(main).reverse() : stationsOf(main)
+    const sequence = mergeSequences([first, ...patterns.values()])
+    if (sequence.length < 2) {
+      for (const trip of routeTrips) trips.delete(trip.id)
+      continue
+    }
+    const code = lineCode(routeId, codes)
+    lineIds.set(routeId, code)
+    const mot = motOfRouteType(route.type)!
+    const agency = agencies.get(route.agency)!
+    const nameOf = (stop: string) => stations.get(stop)!.name
+    lines.push({
+      network: NETWORK,
+      code,
+      supplement: " ",
+      number: route.name,
+      product: productOf(mot),
+      mot,
+      operator: { code: route.agency || "GTFS", name: agency.name },
+      kinds: ["STT", "TTB", "StationTT"],
+      vehicles: { lowFloor: false, wheelchair: false },
+      stops: sequence.map((stop, i) => ({ stop, run: i === 0 ? 0 : 1 })),
+      directions: {
+        H: {
+          towards: mostCommon(outward.map((trip) => trip.headsign)) ?? nameOf(sequence[sequence.length - 1]!),
+          services: []
+        },
+        R: { towards: mostCommon(back.map((trip) => trip.headsign)) ?? nameOf(sequence[0]!), services: [] }
+      },
+      geometry: [] as Array<readonly [number, number]>
+    })
+  }
+
+  // geometries: the shape of each line's longest trip, else straight lines between its stops
+  const hasShapes = feed.has("shapes.txt")
+  const shapes = hasShapes
+    ? await readShapes(feed, new Set(Array.from(representative.values(), ({ trip }) => trip.shape)))
+    : new Map<string, ReadonlyArray<readonly [number, number]>>()
+  if (!hasShapes) fallbacks.push("no shapes.txt: line geometries are straight lines between the stops")
+  const coordOf = new Map(read.stops.map((stop) => {
+    const { coord, id } = stop as { id: string; coord: { lat: number; lon: number } }
+    return [id, [coord.lat, coord.lon] as const]
+  }))
+  for (const line of lines as Array<{ code: string; stops: Array<{ stop: string }>; geometry: Array<unknown> }>) {
+    const routeId = Array.from(lineIds).find(([, code]) => code === line.code)![0]
+    const { reversed, trip } = representative.get(routeId)!
+    const shape = shapes.get(trip.shape)
+    line.geometry = shape !== undefined && shape.length >= 2
+      ? reversed ? [...shape].reverse() : [...shape]
+      : line.stops.map(({ stop }) => coordOf.get(stop)!)
+  }
+
+  // the single trips and their calendars
+  const usedServices = new Set<string>()
+  const timetableTrips: Array<unknown> = []
+  for (const trip of trips.values()) {
+    const code = lineIds.get(trip.route)
+    if (code === undefined) continue
+    usedServices.add(trip.service)
+    const calls = trip.places.map((place, i) => {
+      const call = [place.station, formatTime(trip.arrivals[i]!), formatTime(trip.departures[i]!)]
+      return place.platform === undefined ? call : [...call, place.platform]
+    })
+    timetableTrips.push({
+      id: trip.id,
+      line: `${NETWORK}:${code}: :${trip.direction}`,
+      calendar: trip.service,
+      ...(trip.headsign === "" ? {} : { headsign: trip.headsign }),
+      calls
+    })
+  }
+  if (timetableTrips.length === 0) throw gtfsError("stop_times.txt", undefined, undefined, "no trip has two stop times")
+  const calendars = Array.from(usedServices, (id) => ({ id, dates: Array.from(services.get(id)!).sort() }))
+  const allDates = calendars.flatMap((calendar) => calendar.dates).sort()
+  if (allDates.length === 0) throw gtfsError("calendar.txt", undefined, undefined, "no trip runs on any day")
+
+  // interchanges
+  const interchanges: Array<{ from: string; to: string; minutes: number }> = []
+  if (feed.has("transfers.txt")) {
+    await feed.rows("transfers.txt", (row) => {
+      const place = (column: string) => {
+        const id = row.get(column)
+        if (id === "") return undefined
+        const found = read.places.get(id)
+        if (found === undefined) {
+          throw gtfsError("transfers.txt", row.line, column, `unknown stop ${JSON.stringify(id)}`)
+        }
+        return found.station
+      }
+      const from = place("from_stop_id")
+      const to = place("to_stop_id")
+      if (from === undefined || to === undefined || from === to) return
+      const type = integer("transfers.txt", row, "transfer_type", 0)
+      const seconds = row.get("min_transfer_time") === ""
+        ? undefined
+        : integer("transfers.txt", row, "min_transfer_time")
+      if (seconds !== undefined) interchanges.push({ from, to, minutes: Math.min(180, Math.ceil(seconds / 60)) })
+      else if (type === 1) interchanges.push({ from, to, minutes: 0 })
+    })
+  } else {
+    fallbacks.push("no transfers.txt: walks between nearby stops are computed")
+  }
+  fallbacks.push("fares are not mapped from the feed: the fake's computed fares apply")
+
+  // the clock: 08:00 on the feed's busiest day of its first four weeks
+  const firstAgency = agencies.values().next().value!
+  const zone = Either.getOrThrow(LocalDateTime.zone(firstAgency.timeZone))
+  const tripsPerService = new Map<string, number>()
+  for (const trip of trips.values()) tripsPerService.set(trip.service, (tripsPerService.get(trip.service) ?? 0) + 1)
+  const perDate = new Map<string, number>()
+  for (const calendar of calendars) {
+    for (const date of calendar.dates) {
+      if (date > addDays(allDates[0]!, 27)) break
+      perDate.set(date, (perDate.get(date) ?? 0) + (tripsPerService.get(calendar.id) ?? 0))
+    }
+  }
+  const busiest = Array.from(perDate).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0]
+  const now = new Date((serviceDayOrigin(busiest, zone) + 8 * 3600) * 1000).toISOString().slice(0, 16) + "Z"
+  const name = Array.from(agencies.values(), (agency) => agency.name).join(", ")
+
+  const encoded = {
+    meta: {
+      name,
+      region: name,
+      timeZone: firstAgency.timeZone,
+      defaultNow: now,
+      validFrom: allDates[0],
+      validTo: allDates[allDates.length - 1],
+      holidays: [],
+      walkingSpeedKmh: 4.5,
+      walkingDetourFactor: 1.3,
+      minChangeMinutes: 2,
+      transferRadiusMeters: 450,
+      accessRadiusMeters: 1500
+    },
+    stops: read.stops.map((stop) => {
+      const s = stop as { place: string }
+      return s.place === "" ? { ...s, place: name } : s
+    }),
+    lines,
+    pois: [],
+    parking: [],
+    sharing: { providers: [], vehicles: [] },
+    notices: [],
+    realtime: [],
+    timetable: { calendars, trips: timetableTrips, interchanges, updates: [] as Array<unknown> }
+  }
+  if (realtime !== undefined) {
+    const { readTripUpdates } = await import("./realtime.js")
+    const calls = new Map(Array.from(trips.values(), (trip) => [trip.id, {
+      sequences: trip.sequence,
+      stopIds: trip.stopIds.map((id, i) => id === trip.places[i]!.station ? [id] : [id, trip.places[i]!.station]),
+      departures: trip.departures,
+      origin: (date: string) => serviceDayOrigin(date, zone)
+    }]))
+    const { unknownTrips, updates } = await readTripUpdates(realtime, calls)
+    encoded.timetable.updates = updates
+    fallbacks.push(
+      `real time: ${updates.length} trip updates${
+        unknownTrips > 0 ? `, ${unknownTrips} of trips not in the feed left out` : ""
+      }`
+    )
+  }
+  return { dataset: await decodeEncoded(encoded), fallbacks }
+}
+
+const { timetable: _timetable, ...otherFiles } = DatasetFiles
+
+const DatasetSchema = Schema.Struct({
+  ...Object.fromEntries(Object.entries(otherFiles).map(([key, { schema }]) => [key, schema])) as {
+    [K in keyof typeof otherFiles]: (typeof otherFiles)[K]["schema"]
+  },
+  timetable: Schema.Struct({ ...Timetable.fields, trips: Schema.Array(Schema.Unknown) })
+})
+
+/**
+ * Decodes the files of a converted feed and checks them against each other; the first problem as a
+ * {@link GtfsError} naming the dataset file. The trips, a million calls in a large feed, are made by the
+ * conversion in their decoded form (times it formatted, stops it read) and are checked by `checkTimetable`
+ * (every stop, line and calendar known, times in order) rather than decoded one value at a time.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const decodeEncoded = async (
+  encoded: { readonly timetable: { readonly trips: ReadonlyArray<unknown> } }
+): Promise<Dataset> => {
+  const decoded = Schema.decodeUnknownEither(DatasetSchema, { errors: "first" })(encoded)
+  if (Either.isLeft(decoded)) {
+    throw gtfsError("(converted dataset)", undefined, undefined, formatIssue(decoded.left))
+  }
+  const dataset: Dataset = {
+    ...decoded.right,
+    timetable: { ...decoded.right.timetable, trips: encoded.timetable.trips as Timetable["trips"] }
+  }
+  const problem = checkReferences(dataset)
+  if (problem !== undefined) throw gtfsError(problem.file, undefined, problem.path, problem.message)
+  return dataset
+}
+
+export { GtfsError }

@@ -1,0 +1,217 @@
+/**
+ * A timetable of single trips (`timetable.json`, optional): what a GTFS feed gives, each trip with its own
+ * times at its own stops on the days of its calendar, besides or instead of the lines' regular services.
+ * It also keeps the interchange times between stops and the real-time updates of trips (a GTFS-Realtime
+ * TripUpdates feed: delays, cancelled trips, skipped stops).
+ *
+ * @since 0.1.0
+ */
+import { LocalDateTime, Point } from "@efa-kit/core"
+import { Schema } from "effect"
+
+const opt = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+
+const Text = Schema.String.pipe(Schema.nonEmptyString())
+
+/**
+ * A service-day time with optional seconds, `HH:MM` or `HH:MM:SS`; hours past 24 belong to the service
+ * day before (`25:10:30`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripTime = Schema.String.pipe(
+  Schema.pattern(/^\d{2,3}:[0-5]\d(:[0-5]\d)?$/, {
+    message: (issue) => `expected a service time HH:MM or HH:MM:SS, got ${JSON.stringify(issue.actual)}`
+  }),
+  Schema.annotations({ identifier: "TripTime" })
+)
+
+/**
+ * Seconds after the service day's origin of a {@link TripTime}.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const tripSeconds = (time: string): number => {
+  // read by hand: a large timetable has millions of times
+  const colon = time.indexOf(":")
+  const minutes = Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1, colon + 3))
+  return minutes * 60 + (time.length > colon + 3 ? Number(time.slice(colon + 4, colon + 6)) : 0)
+}
+
+/**
+ * One call of a trip: `[stop, arrival, departure]`, or with the platform the vehicle calls at
+ * `[stop, arrival, departure, platform]`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripCall = Schema.Tuple(Point.LocationId, TripTime, TripTime, Schema.optionalElement(Text)).annotations({
+  identifier: "TripCall"
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type TripCall = typeof TripCall.Type
+
+/**
+ * One trip: a vehicle's run along a line direction, on the days of its calendar.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TimetableTrip = Schema.Struct({
+  /** The trip's own ID (a GTFS `trip_id`); real-time updates name it. */
+  id: Text,
+  /** The line direction (`<network>:<code>:<supplement>:<direction>`). */
+  line: Text,
+  /** The calendar of the days it runs. */
+  calendar: Text,
+  /** The destination shown on the vehicle, where it differs from the line direction's. */
+  headsign: opt(Text),
+  calls: Schema.Array(TripCall).pipe(Schema.minItems(2))
+}).annotations({ identifier: "TimetableTrip" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface TimetableTrip extends Schema.Schema.Type<typeof TimetableTrip> {}
+
+/**
+ * The service days of a calendar.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Calendar = Schema.Struct({
+  id: Text,
+  dates: Schema.Array(LocalDateTime.CalendarDate)
+}).annotations({ identifier: "Calendar" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Calendar extends Schema.Schema.Type<typeof Calendar> {}
+
+/**
+ * The least minutes to change from one stop to another (walking included); it replaces the walk the
+ * fake computes between the two.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Interchange = Schema.Struct({
+  from: Point.LocationId,
+  to: Point.LocationId,
+  minutes: Schema.Int.pipe(Schema.between(0, 180))
+}).annotations({ identifier: "Interchange" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Interchange extends Schema.Schema.Type<typeof Interchange> {}
+
+/**
+ * What real time says of one trip: on one service day (or every day it runs), cancelled, or a delay from
+ * a call on (until the next call that says otherwise) and calls it skips.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TripUpdate = Schema.Struct({
+  trip: Text,
+  date: opt(LocalDateTime.CalendarDate),
+  cancelled: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  calls: Schema.optionalWith(
+    Schema.Array(Schema.Struct({
+      /** The call's place in the trip's calls, from 0. */
+      index: Schema.Int.pipe(Schema.nonNegative()),
+      /** Seconds late (negative: early) from this call on. */
+      delaySeconds: opt(Schema.Int),
+      skipped: opt(Schema.Boolean)
+    })),
+    { default: () => [] }
+  )
+}).annotations({ identifier: "TripUpdate" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface TripUpdate extends Schema.Schema.Type<typeof TripUpdate> {}
+
+/**
+ * The file `timetable.json`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Timetable = Schema.Struct({
+  calendars: Schema.Array(Calendar),
+  trips: Schema.Array(TimetableTrip),
+  interchanges: Schema.optionalWith(Schema.Array(Interchange), { default: () => [] }),
+  updates: Schema.optionalWith(Schema.Array(TripUpdate), { default: () => [] })
+}).annotations({ identifier: "Timetable" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Timetable extends Schema.Schema.Type<typeof Timetable> {}
+
+/**
+ * Checks a timetable against the stops and line directions of its dataset; the first problem as
+ * `[path, message]` inside `timetable.json`.
+ *
+ * @since 0.1.0
+ * @category checks
+ */
+export const checkTimetable = (
+  timetable: Timetable,
+  stopIds: ReadonlySet<string>,
+  lineIds: ReadonlySet<string>
+): readonly [string, string] | undefined => {
+  const calendars = new Set<string>()
+  for (const [i, calendar] of timetable.calendars.entries()) {
+    if (calendars.has(calendar.id)) return [`calendars[${i}].id`, `duplicate calendar ${calendar.id}`]
+    calendars.add(calendar.id)
+  }
+  const trips = new Map<string, number>()
+  for (let i = 0; i < timetable.trips.length; i++) {
+    const trip = timetable.trips[i]!
+    const at = `trips[${i}]`
+    if (trips.has(trip.id)) return [`${at}.id`, `duplicate trip ${trip.id}`]
+    trips.set(trip.id, trip.calls.length)
+    if (!lineIds.has(trip.line)) return [`${at}.line`, `unknown line identifier "${trip.line}"`]
+    if (!calendars.has(trip.calendar)) return [`${at}.calendar`, `unknown calendar ${trip.calendar}`]
+    let previous = -1
+    const calls = trip.calls
+    for (let j = 0; j < calls.length; j++) {
+      const call = calls[j]!
+      if (!stopIds.has(call[0])) return [`${at}.calls[${j}][0]`, `unknown stop ${call[0]}`]
+      const a = tripSeconds(call[1])
+      const d = tripSeconds(call[2])
+      if (a < previous) return [`${at}.calls[${j}][1]`, "times must not go back along the trip"]
+      if (d < a) return [`${at}.calls[${j}][2]`, "the departure must not be before the arrival"]
+      previous = d
+    }
+  }
+  for (const [i, interchange] of (timetable.interchanges ?? []).entries()) {
+    if (!stopIds.has(interchange.from)) return [`interchanges[${i}].from`, `unknown stop ${interchange.from}`]
+    if (!stopIds.has(interchange.to)) return [`interchanges[${i}].to`, `unknown stop ${interchange.to}`]
+  }
+  for (const [i, update] of (timetable.updates ?? []).entries()) {
+    const calls = trips.get(update.trip)
+    if (calls === undefined) return [`updates[${i}].trip`, `unknown trip ${update.trip}`]
+    for (const [j, call] of update.calls.entries()) {
+      if (call.index >= calls) return [`updates[${i}].calls[${j}].index`, `the trip has ${calls} calls`]
+    }
+  }
+  return undefined
+}

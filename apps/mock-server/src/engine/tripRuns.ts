@@ -1,0 +1,105 @@
+/**
+ * The single trips of a dataset's `timetable.json` as runs: each trip on every day of its calendar, with
+ * its own times and platforms. Trips of a line direction with the same stops share a pattern, as the
+ * runs of a regular service do, as long as none overtakes another (routing finds a pattern's earliest run
+ * by binary search): a trip that would is put in a pattern of its own kind.
+ *
+ * @since 0.1.0
+ */
+import { perDataset } from "../dataset/cache.js"
+import { type LineDirection, lookupOf } from "../dataset/lookup.js"
+import type { Dataset } from "../dataset/schema.js"
+import { tripSeconds } from "../dataset/trips.js"
+
+/**
+ * A trip made ready to run on any of its days: times in seconds after the service day's origin.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CompiledTrip {
+  readonly tripId: string
+  readonly direction: LineDirection
+  readonly stops: ReadonlyArray<string>
+  readonly platforms: ReadonlyArray<string | undefined>
+  readonly arrivals: ReadonlyArray<number>
+  readonly departures: ReadonlyArray<number>
+  patternKey: string
+  /** The part of the run ID after the date: `<HHMM at the first stop>:<n>`, n counting equal starts. */
+  readonly idSuffix: string
+  readonly headsign: string | undefined
+}
+
+const pad = (n: number) => String(n).padStart(2, "0")
+
+/**
+ * The trips of a dataset by service date, and by trip ID; built once per dataset.
+ *
+ * @since 0.1.0
+ * @category lookups
+ */
+export const compiledTrips = perDataset((dataset: Dataset) => {
+  const byDate = new Map<string, Array<CompiledTrip>>()
+  const byId = new Map<string, CompiledTrip>()
+  const timetable = dataset.timetable
+  if (timetable === undefined) return { byDate, byId }
+  const lookup = lookupOf(dataset)
+  const calendars = new Map(timetable.calendars.map((calendar) => [calendar.id, calendar.dates]))
+  const patterns = new Map<string, Array<CompiledTrip>>()
+  const starts = new Map<string, number>()
+  for (const trip of timetable.trips) {
+    const direction = lookup.directionById.get(trip.line)!
+    const stops = trip.calls.map((call) => call[0] as string)
+    const joined = `${direction.id}|${stops.join(">")}`
+    const arrivals = trip.calls.map((call) => tripSeconds(call[1]))
+    const departures = trip.calls.map((call) => tripSeconds(call[2]))
+    const minute = Math.floor(departures[0]! / 60)
+    const hhmm = `${pad(Math.floor(minute / 60))}${pad(minute % 60)}`
+    const startKey = `${direction.id}|${hhmm}`
+    const n = starts.get(startKey) ?? 0
+    starts.set(startKey, n + 1)
+    const compiled: CompiledTrip = {
+      tripId: trip.id,
+      direction,
+      stops,
+      platforms: trip.calls.map((call) => call[3]),
+      arrivals,
+      departures,
+      patternKey: "",
+      idSuffix: `${hhmm}:${n}`,
+      headsign: trip.headsign
+    }
+    const group = patterns.get(joined)
+    if (group === undefined) patterns.set(joined, [compiled])
+    else group.push(compiled)
+    byId.set(trip.id, compiled)
+    for (const date of calendars.get(trip.calendar) ?? []) {
+      const list = byDate.get(date)
+      if (list === undefined) byDate.set(date, [compiled])
+      else list.push(compiled)
+    }
+  }
+  let number = 0
+  for (const group of patterns.values()) {
+    group.sort((a, b) => a.departures[0]! - b.departures[0]!)
+    // the last trip of each pattern of the group; a trip joins the first it does not overtake
+    const lasts: Array<CompiledTrip> = []
+    const first = number
+    for (const trip of group) {
+      let kind = lasts.findIndex((last) => !overtakes(trip, last))
+      if (kind < 0) kind = lasts.push(trip) - 1
+      else lasts[kind] = trip
+      trip.patternKey = `${trip.direction.id}|t${first + kind}`
+    }
+    number += lasts.length
+  }
+  return { byDate, byId }
+})
+
+// whether `trip`, leaving after `earlier`, arrives at or leaves a stop before it
+const overtakes = (trip: CompiledTrip, earlier: CompiledTrip): boolean => {
+  for (let i = 0; i < trip.stops.length; i++) {
+    if (trip.arrivals[i]! < earlier.arrivals[i]! || trip.departures[i]! < earlier.departures[i]!) return true
+  }
+  return false
+}

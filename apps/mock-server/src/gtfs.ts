@@ -1,0 +1,126 @@
+/**
+ * Datasets from GTFS feeds, loaded on demand: the GTFS readers (zip, CSV, GTFS-Realtime protobuf) are
+ * imported only when a feed is read, so a fake on its embedded dataset never loads them.
+ *
+ * ```ts
+ * const { dataset, fallbacks } = await loadGtfsDataset("feed.zip", { realtime: "trip-updates.pb" })
+ * const fake = await startMockServer({ dataset })
+ * ```
+ *
+ * @since 0.1.0
+ */
+import { Effect, Schema } from "effect"
+import * as fs from "node:fs/promises"
+import * as path from "node:path"
+import { DatasetError } from "./dataset/load.js"
+import { type Dataset, DatasetFiles } from "./dataset/schema.js"
+import { Timetable } from "./dataset/trips.js"
+
+/**
+ * Where a dataset comes from when it is a GTFS feed.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface GtfsOptions {
+  /** A GTFS feed: a `.zip` archive or a folder of its `.txt` files. */
+  readonly gtfs: string
+  /** A GTFS-Realtime TripUpdates file (protobuf) for the real-time engine. */
+  readonly gtfsRealtime?: string | undefined
+}
+
+/**
+ * A feed read as a dataset, and what the feed lacks that the fake fills in (one line each, for the
+ * start-up banner).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface LoadedGtfs {
+  readonly dataset: Dataset
+  readonly fallbacks: ReadonlyArray<string>
+}
+
+const asDatasetError = (cause: unknown): DatasetError => {
+  const error = cause as { _tag?: string; file?: string; line?: number; field?: string; message?: string }
+  if (error._tag === "GtfsError") {
+    const at = [error.line === undefined ? "" : `line ${error.line}`, error.field ?? ""].filter((part) => part !== "")
+    return new DatasetError({ file: error.file ?? "", path: at.join(" "), message: error.message ?? "" })
+  }
+  return new DatasetError({
+    file: "",
+    path: "",
+    message: `GTFS feed cannot be read: ${String(error.message ?? cause)}`
+  })
+}
+
+/**
+ * Reads a GTFS feed (and optionally its real-time trip updates) into a dataset. A broken feed fails with a
+ * `DatasetError` whose message names the file, the line and the field.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadGtfs = (options: GtfsOptions): Effect.Effect<LoadedGtfs, DatasetError> =>
+  Effect.tryPromise({
+    try: async () => {
+      const { convertFeed } = await import("./dataset/gtfs/convert.js")
+      return convertFeed(options.gtfs, { realtime: options.gtfsRealtime })
+    },
+    catch: asDatasetError
+  })
+
+/**
+ * {@link loadGtfs} as a `Promise` (rejects with the `DatasetError`).
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadGtfsDataset = (
+  feed: string,
+  options: { readonly realtime?: string | undefined } = {}
+): Promise<LoadedGtfs> => Effect.runPromise(loadGtfs({ gtfs: feed, gtfsRealtime: options.realtime }))
+
+/**
+ * Writes a dataset as a folder `--dataset` reads: one JSON file per part, `timetable.json` with one trip
+ * per line.
+ *
+ * @since 0.1.0
+ * @category loading
+ */
+export const writeDataset = async (dataset: Dataset, folder: string): Promise<void> => {
+  await fs.mkdir(folder, { recursive: true })
+  for (const [key, { file, schema }] of Object.entries(DatasetFiles)) {
+    const value = dataset[key as keyof Dataset]
+    if (value === undefined) continue
+    // a trip's encoded form is its decoded one (texts and tuples): a million calls are not encoded one by one
+    const encoded = key === "timetable"
+      ? { ...Schema.encodeSync(Timetable)({ ...dataset.timetable!, trips: [] }), trips: dataset.timetable!.trips }
+      : Schema.encodeSync(schema as Schema.Schema<unknown, unknown>)(value) as Record<string, unknown>
+    const target = path.join(folder, file)
+    if (key !== "timetable") {
+      await fs.writeFile(target, `${JSON.stringify(encoded, null, 2)}\n`)
+      continue
+    }
+    const handle = await fs.open(target, "w")
+    try {
+      const entries = Object.entries(encoded)
+      await handle.write("{\n")
+      for (const [i, [name, list]] of entries.entries()) {
+        const items = list as Array<unknown>
+        await handle.write(`  ${JSON.stringify(name)}: [${items.length === 0 ? "" : "\n"}`)
+        // written in slices: a large timetable is never one string
+        for (let start = 0; start < items.length; start += 1000) {
+          const slice = items.slice(start, start + 1000).map((item, j) =>
+            `    ${JSON.stringify(item)}${start + j < items.length - 1 ? "," : ""}\n`
+          )
+          await handle.write(slice.join(""))
+        }
+        await handle.write(`${items.length === 0 ? "" : "  "}]${i < entries.length - 1 ? "," : ""}\n`)
+      }
+      await handle.write("}\n")
+    } finally {
+      await handle.close()
+    }
+  }
+}

@@ -1,0 +1,249 @@
+import { EfaClient, Point } from "@efa-kit/core"
+import { Effect, Either, Layer } from "effect"
+import GtfsRealtimeBindings from "gtfs-realtime-bindings"
+import { execFile } from "node:child_process"
+import * as fs from "node:fs"
+import { createRequire } from "node:module"
+import * as os from "node:os"
+import * as path from "node:path"
+import { describe, expect, it } from "vitest"
+import { loadDataset } from "../src/dataset/load.js"
+import { loadGtfsDataset, writeDataset } from "../src/gtfs.js"
+import { makeMockServer } from "../src/http/app.js"
+import { layerInProcess } from "../src/inProcess.js"
+import { openFixture } from "../src/vitest.js"
+import { call } from "./helpers.js"
+
+const sample = path.dirname(createRequire(import.meta.url).resolve("sample-gtfs-feed/package.json"))
+const sampleZip = path.join(sample, "gtfs.zip")
+const sampleFolder = path.join(sample, "gtfs")
+
+// the Promise client answers with a Date for every instant
+const iso = (value: Date | undefined) => value?.toISOString()
+
+// a small feed of its own: two stations with a platform each, one line, two trips on weekdays
+const smallFeed = (overrides: Record<string, string | undefined> = {}): string => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-"))
+  const files: Record<string, string | undefined> = {
+    "agency.txt":
+      "agency_id,agency_name,agency_url,agency_timezone\nAG,Test Agency,https://example.org,Europe/Berlin\n",
+    "stops.txt": [
+      "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,platform_code",
+      "de:08111:1,\"Teststadt, Markt\",48.70,9.10,1,,",
+      "de:08111:1:1,Markt Gleis 1,48.7001,9.1001,0,de:08111:1,1",
+      "de:08111:2,\"Teststadt, Bahnhof\",48.75,9.15,1,,",
+      "de:08111:2:3,Bahnhof Gleis 3,48.7501,9.1501,0,de:08111:2,3"
+    ].join("\n"),
+    "routes.txt": "route_id,agency_id,route_short_name,route_long_name,route_type\nr-1,AG,S9,,109\n",
+    "trips.txt": "route_id,service_id,trip_id,trip_headsign,direction_id\nr-1,WK,t1,Bahnhof,0\nr-1,WK,t2,Bahnhof,0\n",
+    "stop_times.txt": [
+      "trip_id,arrival_time,departure_time,stop_id,stop_sequence",
+      "t1,08:00:00,08:00:00,de:08111:1:1,1",
+      "t1,08:12:00,08:12:00,de:08111:2:3,2",
+      "t2,08:30:00,08:30:00,de:08111:1:1,1",
+      "t2,08:42:00,08:42:00,de:08111:2:3,2"
+    ].join("\n"),
+    "calendar.txt":
+      "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260302,20260306\n",
+    ...overrides
+  }
+  for (const [name, text] of Object.entries(files)) {
+    if (text !== undefined) fs.writeFileSync(path.join(folder, name), text)
+  }
+  return folder
+}
+
+const failure = (feed: string) => loadGtfsDataset(feed).then(() => "loaded", (error: Error) => error.message)
+
+describe("a dataset from a GTFS feed", () => {
+  it("reads the sample feed, zipped or as a folder, with the feed's stop IDs, lines and trips", async () => {
+    const zipped = await loadGtfsDataset(sampleZip)
+    const folder = await loadGtfsDataset(sampleFolder)
+    expect(folder.dataset).toEqual(zipped.dataset)
+    const { dataset, fallbacks } = zipped
+    expect(dataset.stops.map((stop) => stop.id)).toEqual(["airport", "center", "lake", "museum"])
+    expect(dataset.lines.map((line) => [line.code, line.number, line.mot, line.product])).toEqual([
+      ["A", "Ada", 5, "Bus"],
+      ["B", "Babbage", 4, "Straßenbahn"],
+      ["C", "Cerf", 4, "Straßenbahn"],
+      ["D", "DST", 4, "Straßenbahn"]
+    ])
+    expect(dataset.meta.timeZone).toBe("Europe/Warsaw")
+    expect([dataset.meta.validFrom, dataset.meta.validTo]).toEqual(["2019-03-01", "2019-08-20"])
+    const trips = dataset.timetable!.trips
+    // a platform's call is its station's, with the platform
+    expect(trips.find((trip) => trip.id === "a-downtown-all-day")?.calls[0]).toEqual([
+      "airport",
+      "15:23",
+      "15:24",
+      "Platform 1"
+    ])
+    // frequencies: every 5 minutes from 08:00 before 08:59
+    expect(trips.filter((trip) => trip.id.startsWith("b-downtown-on-working-days@")).map((trip) => trip.id))
+      .toHaveLength(12)
+    // seconds are kept
+    expect(trips.find((trip) => trip.id === "c-downtown-all-day")?.calls[0]).toEqual(["airport", "15:22:30", "15:24"])
+    expect(dataset.lines[0]!.geometry.length).toBeGreaterThan(10)
+    expect(fallbacks).toContain("fares are not mapped from the feed: the fake's computed fares apply")
+  })
+
+  it("writes a dataset folder that --dataset reads back to the same dataset", async () => {
+    const { dataset } = await loadGtfsDataset(sampleZip)
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-dataset-"))
+    await writeDataset(dataset, folder)
+    const read = await Effect.runPromise(loadDataset(folder))
+    expect(read).toEqual(dataset)
+  })
+
+  it("answers a board and a trip with the feed's times, in both dialects", async () => {
+    const fixture = await openFixture({ gtfs: smallFeed(), now: "2026-03-02T06:30:00Z" })
+    try {
+      const board = await fixture.promiseClient.departures({ stop: Point.fromId("de:08111:1"), limit: 5 })
+      expect(board.events.map((event) => [iso(event.departureTimePlanned), event.lineName, event.platform])).toEqual([
+        ["2026-03-02T07:00:00.000Z", "S9", "1"],
+        ["2026-03-02T07:30:00.000Z", "S9", "1"]
+      ])
+      const { trips } = await fixture.promiseClient.trip({
+        origin: Point.fromId("de:08111:1"),
+        destination: Point.fromId("de:08111:2")
+      })
+      const leg = trips[0]!.legs[0]!
+      expect([
+        leg.origin.id,
+        iso(leg.origin.departureTimePlanned),
+        leg.destination.id,
+        iso(leg.destination.arrivalTimePlanned)
+      ])
+        .toEqual(["de:08111:1", "2026-03-02T07:00:00.000Z", "de:08111:2", "2026-03-02T07:12:00.000Z"])
+      const rapid = await call(fixture, "XML_DM_REQUEST", {
+        outputFormat: "rapidJSON",
+        type_dm: "any",
+        name_dm: "de:08111:2",
+        mode: "direct",
+        itdDateTimeDepArr: "arr"
+      })
+      expect(rapid.status).toBe(200)
+      const events = rapid.json.stopEvents as Array<any>
+      expect(events.map((event) => [event.arrivalTimePlanned, event.location.properties?.platform])).toEqual([
+        ["2026-03-02T07:12:00Z", "3"],
+        ["2026-03-02T07:42:00Z", "3"]
+      ])
+    } finally {
+      await fixture.close()
+    }
+  })
+
+  it("feeds GTFS-Realtime trip updates to the real-time engine: a delay, a cancelled trip", async () => {
+    const rt = GtfsRealtimeBindings.transit_realtime
+    const message = rt.FeedMessage.fromObject({
+      header: { gtfsRealtimeVersion: "2.0", timestamp: 1772432000 },
+      entity: [
+        {
+          id: "1",
+          tripUpdate: {
+            trip: { tripId: "t1", startDate: "20260302" },
+            stopTimeUpdate: [{ stopSequence: 1, departure: { delay: 240 } }]
+          }
+        },
+        { id: "2", tripUpdate: { trip: { tripId: "t2", scheduleRelationship: 3 } } },
+        { id: "3", tripUpdate: { trip: { tripId: "elsewhere" } } }
+      ]
+    })
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-rt-")), "updates.pb")
+    fs.writeFileSync(file, rt.FeedMessage.encode(message).finish())
+    const { dataset, fallbacks } = await loadGtfsDataset(smallFeed(), { realtime: file })
+    expect(fallbacks).toContain("real time: 2 trip updates, 1 of trips not in the feed left out")
+    const fake = makeMockServer({ dataset, now: "2026-03-02T06:30:00Z" })
+    const answer = await call(fake, "XML_DM_REQUEST", {
+      outputFormat: "rapidJSON",
+      type_dm: "any",
+      name_dm: "de:08111:1",
+      mode: "direct",
+      useRealtime: "1"
+    })
+    const events = answer.json.stopEvents as Array<any>
+    expect(events[0]).toMatchObject({
+      departureTimePlanned: "2026-03-02T07:00:00Z",
+      departureTimeEstimated: "2026-03-02T07:04:00Z"
+    })
+    expect(events[1].realtimeStatus).toContain("TRIP_CANCELLED")
+  })
+
+  it("stops at a broken feed with the file, the line and the field", async () => {
+    expect(
+      await failure(
+        smallFeed({
+          "stop_times.txt":
+            "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt1,08:00:00,08:00:00,de:08111:1:1,1\nt9,08:10:00,08:10:00,de:08111:2,2\n"
+        })
+      )
+    )
+      .toContain("GTFS file stop_times.txt line 3 field trip_id: unknown trip \"t9\"")
+    expect(
+      await failure(
+        smallFeed({
+          "stop_times.txt":
+            "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nt1,08:6x:00,08:00:00,de:08111:1:1,1\n"
+        })
+      )
+    )
+      .toContain("GTFS file stop_times.txt line 2 field arrival_time: \"08:6x:00\" is not a time HH:MM:SS")
+    expect(await failure(smallFeed({ "stops.txt": undefined }))).toContain("GTFS file stops.txt: missing in the feed")
+    expect(await failure(smallFeed({ "routes.txt": "route_id,agency_id,route_short_name,route_type\nr-1,AG,S9,77\n" })))
+      .toContain("GTFS file routes.txt line 2 field route_type: unknown route type 77")
+  })
+})
+
+describe("the in-process layer on a GTFS feed", () => {
+  it("reads the feed when the layer is built; a broken feed fails it with the place of the problem", async () => {
+    const stops = (gtfs: string) =>
+      Effect.flatMap(EfaClient.EfaClient, (client) => client.stopFinder({ input: Point.any("Markt") })).pipe(
+        Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test/" }).pipe(Layer.provide(layerInProcess({ gtfs }))))
+      )
+    const { locations } = await Effect.runPromise(stops(smallFeed()))
+    expect(locations[0]?.id).toBe("de:08111:1")
+    const broken = await Effect.runPromise(Effect.either(stops(smallFeed({ "trips.txt": undefined }))))
+    expect(Either.isLeft(broken) && broken.left.message).toBe("GTFS file trips.txt: missing in the feed")
+  })
+})
+
+// The answers on the sample feed against the Mentz JSON Schemas, with the shared checker where ../shared is there.
+const checker = path.resolve(import.meta.dirname, "../../../../shared/tools/check-rapidjson.mjs")
+const hasChecker = fs.existsSync(checker)
+
+const checkFile = (file: string, schema: string): Promise<string> =>
+  new Promise((resolve) => {
+    execFile(process.execPath, [checker, "--file", file, schema], { timeout: 60_000 }, (_, stdout, stderr) => {
+      resolve(`${stdout}${stderr}`)
+    })
+  })
+
+describe(`the sample feed's rapidJSON answers${hasChecker ? "" : " (skipped: ../shared/tools is absent)"}`, () => {
+  const asked = [
+    ["stop finder", "LOCATION_SUGGEST_Schema.json", "XML_STOPFINDER_REQUEST", "type_sf=any&name_sf=Airport"],
+    ["departure board", "DMTTP_Schema.json", "XML_DM_REQUEST", "type_dm=any&name_dm=airport&mode=direct&itdTime=1200"],
+    [
+      "trip",
+      "TRIP_Schema.json",
+      "XML_TRIP_REQUEST2",
+      "type_origin=any&name_origin=airport&type_destination=any&name_destination=center&itdTime=1300"
+    ]
+  ] as const
+  for (const [name, schema, operationPath, query] of asked) {
+    it.skipIf(!hasChecker)(`${name}: check-rapidjson.mjs --file reports it VALID`, async () => {
+      const { dataset } = await loadGtfsDataset(sampleZip)
+      const fake = makeMockServer({ dataset })
+      const response = await fake.app.request(`/${operationPath}?outputFormat=rapidJSON&itdDate=20190309&${query}`)
+      const text = await response.text()
+      expect(response.status).toBe(200)
+      expect(text).not.toContain("\"code\":-4")
+      const file = path.join(
+        fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-answer-")),
+        `${name.replace(/\W+/g, "-")}.json`
+      )
+      fs.writeFileSync(file, text)
+      const output = await checkFile(file, schema)
+      expect(output.startsWith("VALID "), output).toBe(true)
+    }, 60_000)
+  }
+})
