@@ -151,7 +151,8 @@ describe("rapidJSON boards", () => {
         departureTimePlanned: instant("2026-05-04T02:10:00Z"),
         departureTimeEstimated: instant("2026-05-04T02:12:30Z"),
         tripCode: 215,
-        realtimeStatus: ["MONITORED"]
+        realtimeStatus: ["MONITORED"],
+        wheelchairAccessible: true
       },
       { ...common, departureTimePlanned: instant("2026-05-04T02:40:00Z"), tripCode: 216 }
     ])
