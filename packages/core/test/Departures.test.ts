@@ -196,6 +196,21 @@ describe("rapidJSON boards", () => {
     })
   })
 
+  it("KVV's platform location: the platform named only in disassembledName; occupancy and the vehicle's access", () => {
+    const [event] = decode(german.departures, "departures-platform-location").events
+    expect(event).toMatchObject({
+      location: { id: "de:08212:1:2:2", name: "Marktplatz", type: "platform" },
+      platform: "Gleis 2",
+      occupancy: "standingOnly",
+      wheelchairAccessible: true,
+      lowFloor: true,
+      tripCode: 512
+    })
+    expect(event!.plannedPlatform).toBeUndefined()
+    expect(event!.occupancyRaw).toBeUndefined()
+    expect(TripStops.fromEvent(event!)?.stop).toBe("de:08212:1")
+  })
+
   it("an arrival board: arrival times; an event without departure takes its planned arrival", () => {
     const { events } = decode(german.departures, "arrivals")
     expect(events.map((event) => [event.arrivalTimePlanned, event.arrivalTimeEstimated, event.departureTimePlanned]))
