@@ -216,7 +216,7 @@ const directions: Record<string, NonNullable<Trip.PathElement["direction"]>> = {
 }
 
 // `interchange` ← the first `footPathInfo` with a known `position` and a `duration`; `distance` ← its `distance`,
-// else the sum of its elements' `attributes.distance` where every element has one; elements of a type the model
+// else the sum of its elements' `attributes.distance` where every element has one and it is not 0 (TfNSW); elements of a type the model
 // does not know (a newer release) are left out, and so is a `level` it does not know
 const interchangeOf = (
   infos: ReadonlyArray<typeof WireFootPathInfo.Type> | undefined
@@ -241,8 +241,9 @@ const interchangeOf = (
   const out: Mutable<Trip.Interchange> = { position: positions[info.position!]!, duration: info.duration!, elements }
   const summed = wireElements.length > 0 && wireElements.every((e) => e.attributes?.distance !== undefined)
     ? wireElements.reduce((sum, e) => sum + e.attributes!.distance!, 0)
-    : undefined
-  put(out, "distance", info.distance ?? summed)
+    : 0
+  // TfNSW sends 0 for every element: not a distance
+  put(out, "distance", info.distance ?? (summed > 0 ? summed : undefined))
   return out
 }
 
