@@ -284,6 +284,9 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
       return fail("realtime.json", `${at}.stop`, `unknown stop ${disruption.stop}`)
     }
   }
+  for (const stop of Object.keys(dataset.tariff?.zones ?? {})) {
+    if (!stopIds.has(stop)) return fail(DatasetFiles.tariff.file, `zones.${stop}`, `unknown stop ${stop}`)
+  }
   if (dataset.timetable !== undefined) {
     const problem = checkTimetable(dataset.timetable, stopIds, lineIds)
     if (problem !== undefined) return fail(DatasetFiles.timetable.file, problem[0], problem[1])
@@ -315,12 +318,19 @@ export const loadDataset = (
       notices: part(DatasetFiles.notices),
       realtime: part(DatasetFiles.realtime)
     })
-    // the single trips are optional
-    const timetableFile = path.join(folder, DatasetFiles.timetable.file)
-    const hasTimetable = yield* Effect.promise(() => fs.access(timetableFile).then(() => true, () => false))
-    const complete: Dataset = hasTimetable
-      ? { ...dataset, timetable: yield* part(DatasetFiles.timetable) }
-      : dataset
+    // the single trips and the tariff are optional: read where the folder has them
+    const optionalPart = <K extends "timetable" | "tariff">(key: K) =>
+      Effect.flatMap(
+        Effect.promise(() => fs.access(path.join(folder, DatasetFiles[key].file)).then(() => true, () => false)),
+        (present) => present ? part(DatasetFiles[key]) : Effect.succeed(undefined)
+      )
+    const timetable = yield* optionalPart("timetable")
+    const tariff = yield* optionalPart("tariff")
+    const complete: Dataset = {
+      ...dataset,
+      ...(timetable === undefined ? {} : { timetable }),
+      ...(tariff === undefined ? {} : { tariff })
+    }
     const problem = checkReferences(complete)
     if (problem !== undefined) return yield* Effect.fail(problem)
     return complete
