@@ -1,7 +1,7 @@
 import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Deferred, Effect, Fiber, Layer, Schedule, Stream, TestClock } from "effect"
-import { EfaClient, NoticeWatch } from "../src/index.js"
+import { DepartureWatch, EfaClient, NoticeWatch } from "../src/index.js"
 
 const notice = (id: string, title: string, lines: Array<string> = []) => ({
   id,
@@ -159,6 +159,24 @@ describe("NoticeWatch", () => {
       expect(state.aborted).toBe(1)
       yield* TestClock.adjust("1 minute")
       expect(state.requests).toBe(2)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("polls no more often than the floor every watch shares, whatever the schedule", () => {
+    const { layer, state } = scripted([])
+    return Effect.gen(function*() {
+      const fiber = yield* NoticeWatch.watch({ schedule: Schedule.spaced("10 millis") }).pipe(
+        Stream.runDrain,
+        Effect.fork
+      )
+      yield* TestClock.adjust("9 seconds")
+      expect(state.requests).toBe(1)
+      yield* TestClock.adjust("1 second")
+      expect(state.requests).toBe(2)
+      yield* TestClock.adjust("30 seconds")
+      expect(state.requests).toBe(5)
+      yield* Fiber.interrupt(fiber)
+      expect(NoticeWatch.MIN_INTERVAL).toEqual(DepartureWatch.MIN_INTERVAL)
     }).pipe(Effect.provide(layer))
   })
 })
