@@ -32,6 +32,7 @@ import * as EfaClient from "./EfaClient.js"
 import { type Plain, toPlain } from "./internal/plain.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import type * as Pages from "./Pages.js"
 import * as Profile from "./Profile.js"
 
 export {
@@ -149,12 +150,40 @@ export type Client<Operations extends Record<string, Operation.Any>> =
   }
 
 /**
- * The client of every operation.
+ * Options of a stream of pages.
  *
  * @since 0.1.0
  * @category models
  */
-export type EfaPromiseClient = Client<typeof EfaClient.operations>
+export interface PagesOptions extends CallOptions {
+  /** Which way the pages go after the first. Default: `later`. */
+  readonly direction?: Pages.Direction | undefined
+}
+
+/**
+ * The client of every operation. `trip` and `departures` answer with `earlier` and `later` references and
+ * take `{ page }` (see `Pages`); `departures` takes a `window`; `tripPages` iterates pages with `for await`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type EfaPromiseClient = Omit<Client<typeof EfaClient.operations>, "trip" | "departures"> & {
+  /** Plans trips, or asks for the page a reference points to. */
+  readonly trip: (
+    request: EfaClient.Requests["trip"] | Pages.PageRequest,
+    options?: CallOptions
+  ) => Promise<PlainResponse<Pages.TripPage>>
+  /** A board, a board over a time window, or the page a reference points to. */
+  readonly departures: (
+    request: Pages.BoardRequest | Pages.PageRequest,
+    options?: CallOptions
+  ) => Promise<PlainResponse<Pages.BoardPage>>
+  /** The pages of trips from a request or a reference on, one way; ends when `signal` aborts. */
+  readonly tripPages: (
+    request: EfaClient.Requests["trip"] | Pages.PageRequest,
+    options?: PagesOptions
+  ) => AsyncIterable<PlainResponse<Pages.TripPage>>
+}
 
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException("This operation was aborted", "AbortError")
@@ -195,20 +224,49 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     const signal = callOptions?.signal
     if (closed !== undefined) return Promise.reject(new Error(`${operation.name}: the client is closed`))
     if (signal?.aborted === true) return Promise.reject(abortReason(signal))
-    const program = Effect.flatMap(
-      OperationClient.OperationClient,
-      (runner) => runner.run(operation, request, callOptions)
-    )
+    const program = Effect.flatMap(OperationClient.OperationClient, (runner): Effect.Effect<unknown, unknown> => {
+      const run = (input: unknown) => runner.run(operation, input, callOptions)
+      if (operation.name !== "trip" && operation.name !== "departures") return run(request)
+      // trips and boards answer with page references (a chunk of its own, loaded on the first such call)
+      return Effect.flatMap(
+        Effect.promise(() => import("./Pages.js")),
+        (Pages): Effect.Effect<unknown, unknown> =>
+          operation.name === "trip" ? Pages.trip(run, request as never) : Pages.departures(run, request as never)
+      )
+    })
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
       Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
     )
   }
+
+  // pages one after the other, each a call; an abort ends the iteration
+  const pages = (operation: Operation.Any, request: unknown, options?: PagesOptions): AsyncIterable<unknown> => ({
+    async *[Symbol.asyncIterator]() {
+      const direction = options?.direction ?? "later"
+      let next = request
+      for (;;) {
+        if (options?.signal?.aborted) return
+        let page: Record<string, unknown>
+        try {
+          page = (await call(operation, next, options)) as Record<string, unknown>
+        } catch (error) {
+          if (options?.signal?.aborted) return
+          throw error
+        }
+        yield page
+        next = { page: page[direction] }
+      }
+    }
+  })
 
   const close = (): Promise<void> => (closed ??= runtime.dispose())
   const client: Record<string | symbol, unknown> = { close, [Symbol.asyncDispose]: close }
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
     client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request, callOptions)
+    if (operation.name === "trip") {
+      client.tripPages = (request: unknown, pagesOptions?: PagesOptions) => pages(operation, request, pagesOptions)
+    }
   }
   return client as Client<Operations>
 }
@@ -221,4 +279,4 @@ export const createClientFor = <const Operations extends Record<string, Operatio
  * @category constructors
  */
 export const createClient = (options: EfaClient.Options, runtimeOptions?: RuntimeOptions): EfaPromiseClient =>
-  createClientFor(EfaClient.operations, options, runtimeOptions)
+  createClientFor(EfaClient.operations, options, runtimeOptions) as unknown as EfaPromiseClient

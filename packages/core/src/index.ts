@@ -85,6 +85,11 @@ export * as OpenApi from "./OpenApi.js"
 /**
  * @since 0.1.0
  */
+export * as Pages from "./Pages.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as Operation from "./Operation.js"
 
 /**
