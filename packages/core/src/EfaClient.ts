@@ -47,6 +47,7 @@ import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
+import * as TripRefresh from "./TripRefresh.js"
 import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
@@ -184,6 +185,14 @@ export interface Service extends Omit<OperationClient.Client<typeof operations>,
     request: Pages.BoardRequest | Pages.PageRequest,
     options?: OperationClient.CallOptions
   ) => Effect.Effect<Pages.BoardPage, EfaError>
+  /**
+   * A planned trip with today's estimates, platforms and cancellations, and the list of what changed (see
+   * {@link TripRefresh}).
+   */
+  readonly refreshTrip: (
+    trip: Trip.Trip,
+    options?: TripRefresh.RefreshOptions & OperationClient.CallOptions
+  ) => Effect.Effect<TripRefresh.Refreshed, EfaError>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <Name extends OperationName>(
     operation: Name,
@@ -274,6 +283,7 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
     trip: (request, options) => Pages.trip((input) => methods.trip(input, options), request),
     tripPages: (request, options) => Pages.tripPages((input) => methods.trip(input, options), request, options),
     departures: (request, options) => Pages.departures((input) => methods.departures(input, options), request),
+    refreshTrip: (trip, options) => TripRefresh.refresh((input) => methods.departures(input, options), trip, options),
     url: (operation, request) => runner.url<Operation.Any>(operations[operation], request)
   })
 }

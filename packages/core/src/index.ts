@@ -145,7 +145,17 @@ export * as Trip from "./Trip.js"
 /**
  * @since 0.1.0
  */
+export * as TripRefresh from "./TripRefresh.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as TripStops from "./TripStops.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as TripWatch from "./TripWatch.js"
 
 /**
  * @since 0.1.0

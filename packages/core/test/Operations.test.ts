@@ -53,7 +53,7 @@ describe("EfaClient.operations", () => {
   it.effect("makes one client method per operation, url and tripPages; trip and departures answer with pages", () =>
     Effect.gen(function*() {
       const efa = EfaClient.fromRunner(echo)
-      expect(Object.keys(efa).sort()).toEqual([...names, "tripPages", "url"].sort())
+      expect(Object.keys(efa).sort()).toEqual([...names, "refreshTrip", "tripPages", "url"].sort())
       for (const name of names) {
         expect(efa.url(name, {} as never)).toEqual(Either.right(EfaClient.operations[name].path))
         // trip and departures read the answer for its page references (see Pages.test.ts)
