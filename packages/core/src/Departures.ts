@@ -46,6 +46,7 @@ import {
 } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
+import * as Occupancy from "./Occupancy.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as StopFinder from "./StopFinder.js"
@@ -471,7 +472,13 @@ export const StopEvent = Schema.Struct({
   /** With `stopSequence`: the stops before the board's stop, in travel order. */
   previousStops: opt(Schema.Array(SequenceStop)),
   /** With `stopSequence`: the stops after the board's stop, in travel order. */
-  onwardStops: opt(Schema.Array(SequenceStop))
+  onwardStops: opt(Schema.Array(SequenceStop)),
+  /** How full the vehicle is here (rapidJSON `location.properties.occupancy`). */
+  ...Occupancy.fields,
+  /** Whether the vehicle takes wheelchairs (rapidJSON event `properties.WheelchairAccess`, `PlanWheelChairAccess`). */
+  wheelchairAccessible: opt(Schema.Boolean),
+  /** Whether the vehicle has a low floor (rapidJSON event `properties.PlanLowFloorVehicle`). */
+  lowFloor: opt(Schema.Boolean)
 }).annotations({ identifier: "StopEvent" })
 
 /**

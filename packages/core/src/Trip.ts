@@ -48,6 +48,7 @@ import {
 } from "./internal/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
+import * as Occupancy from "./Occupancy.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -316,7 +317,9 @@ const tripTable = ParamTable.make({
   /** No earlier or later variants (`calcOneDirection=1`). */
   oneDirection: ParamTable.flag("calcOneDirection"),
   /** Enrich with real-time data (`useRealtime=1`). */
-  realtime: ParamTable.flag("useRealtime")
+  realtime: ParamTable.flag("useRealtime"),
+  /** Ask for the trips' fares, tickets and zones (`useUT=1`). */
+  fares: ParamTable.flag("useUT")
 })
 
 const mobilityTable = ParamTable.group("imparedOptionsActive", {
@@ -873,9 +876,161 @@ export const LegDestination = Schema.Struct({
 }).annotations({ identifier: "LegDestination" })
 
 /**
+ * One stop of a public-transport leg, the leg's origin and destination included (rapidJSON `stopSequence`).
+ * The first stop of a leg may have no arrival and the last no departure; estimated times are absent where the
+ * server gave none (that is not "on time").
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LegStop = Schema.Struct({
+  id: Point.LocationId,
+  name: Schema.String,
+  /** The place it belongs to (rapidJSON `parent`): the stop of a platform, with its locality. */
+  parent: opt(Point.ParentPlace),
+  /** The platform used (rapidJSON `properties.platformName`, else `platform`, else a platform's `disassembledName`). */
+  platform: opt(Schema.String),
+  /** The timetable's platform (rapidJSON `properties.plannedPlatformName`); differs from `platform` when it changed. */
+  plannedPlatform: opt(Schema.String),
+  arrivalTimePlanned: opt(Timestamp),
+  arrivalTimeEstimated: opt(Timestamp),
+  departureTimePlanned: opt(Timestamp),
+  departureTimeEstimated: opt(Timestamp),
+  /**
+   * The vehicle does not call here as planned (rapidJSON `properties.realtimeStatus` with `TRIP_CANCELLED`,
+   * `ARRIVAL_CANCELLED`, `DEPARTURE_CANCELLED` or `NO_CALL_AT_STOP`).
+   */
+  cancelled: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
+  ...Occupancy.fields,
+  /** Whether the stop point is accessible by wheelchair (rapidJSON `properties.WheelchairAccess`). */
+  wheelchairAccessible: opt(Schema.Boolean)
+}).annotations({ identifier: "LegStop" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LegStop extends Schema.Schema.Type<typeof LegStop> {}
+
+/**
+ * A named party of a line: its operator, or where it goes.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineParty = Schema.Struct({
+  id: opt(Schema.String),
+  name: Schema.String
+}).annotations({ identifier: "LineParty" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineParty extends Schema.Schema.Type<typeof LineParty> {}
+
+/**
+ * The line a public-transport leg rides (rapidJSON `transportation`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LegLine = Schema.Struct({
+  /** The full name (`Stadtbahn U7`, `Sydney Trains Network T8 Airport & South Line`), as the leg's `mode.name`. */
+  name: Schema.String,
+  /** The short name people read (`U7`, `T8`; rapidJSON `disassembledName`, else `number`), as `mode.number`. */
+  shortName: opt(Schema.String),
+  /** The route in words (rapidJSON `description`: `Vaihingen - Möhringen - Plieningen`). */
+  description: opt(Schema.String),
+  /** The product (rapidJSON `product.name`: `Stadtbahn`, `Sydney Trains Network`). */
+  product: opt(Schema.String),
+  /** Who runs it (rapidJSON `operator`). */
+  operator: opt(LineParty),
+  /** Where the run goes (rapidJSON `destination`): its direction. */
+  destination: opt(LineParty)
+}).annotations({ identifier: "LegLine" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LegLine extends Schema.Schema.Type<typeof LegLine> {}
+
+/**
+ * A notice on a leg: rapidJSON `infos` (`source: "info"`, typed as the notices of `addInfo` are: `lineInfo`,
+ * `stopInfo`, `tripMessage`, ...) and `hints` (`source: "hint"`, with the server's hint type: `Timetable`,
+ * `RTIncidentCall`, ...).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LegNotice = Schema.Struct({
+  id: opt(Schema.String),
+  /** The notice's type as sent. */
+  type: Schema.String,
+  title: opt(Schema.String),
+  /** The text, HTML as the server sends it. */
+  text: Schema.String,
+  url: opt(Schema.String),
+  /** `veryLow` .. `veryHigh`, as sent. */
+  priority: opt(Schema.String),
+  /** Where the leg carries it: `info` (rapidJSON `infos`) or `hint` (rapidJSON `hints`). */
+  source: Schema.Literal("info", "hint")
+}).annotations({ identifier: "LegNotice" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LegNotice extends Schema.Schema.Type<typeof LegNotice> {}
+
+/**
+ * One element of an interchange walk (rapidJSON `footPathElem`): its kind, and where it changes level, the
+ * levels and the direction.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PathElement = Schema.Struct({
+  /** `level`, `stairs`, `escalator`, `lift`, `ramp`, `illuminated`, `dangerous` (rapidJSON `LEVEL`, ..., `ELEVATOR`). */
+  type: Schema.Literal("level", "stairs", "escalator", "lift", "ramp", "illuminated", "dangerous"),
+  /** `up`, `down` or `level` (rapidJSON `level`). */
+  direction: opt(Schema.Literal("up", "down", "level")),
+  levelFrom: opt(Schema.Finite),
+  levelTo: opt(Schema.Finite)
+}).annotations({ identifier: "PathElement" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface PathElement extends Schema.Schema.Type<typeof PathElement> {}
+
+/**
+ * The walk to change before or after a leg (rapidJSON `footPathInfo`): its duration in seconds, its distance in
+ * metres where the server gives one, and the path's elements (stairs, escalators, lifts, level changes).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Interchange = Schema.Struct({
+  /** `before` or `after` the leg (rapidJSON `position`: `BEFORE`, `AFTER`; `IDEST`: `inside`). */
+  position: Schema.Literal("before", "after", "inside"),
+  duration: Schema.Finite,
+  distance: opt(Schema.Finite),
+  elements: Schema.Array(PathElement)
+}).annotations({ identifier: "Interchange" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Interchange extends Schema.Schema.Type<typeof Interchange> {}
+
+/**
  * One leg of a trip. `realtimeStatus` (seen: `MONITORED`; rapidJSON sends a list such as
  * `["MONITORED", "DEVIATION"]`, kept here joined with `,`) and `isRealtimeControlled` come with
- * real-time data.
+ * real-time data. Public-transport legs carry their `stops`, `tripCode` and `line`.
  *
  * @since 0.1.0
  * @category schemas
@@ -892,7 +1047,28 @@ export const Leg = Schema.Struct({
    */
   lineId: opt(Schema.String),
   /** The leg's path as `[lat, lon]` pairs (rapidJSON `coords`). */
-  coords: opt(LatLonPairs)
+  coords: opt(LatLonPairs),
+  /** Every stop of a public-transport leg in order, origin and destination included (rapidJSON `stopSequence`). */
+  stops: opt(Schema.Array(LegStop)),
+  /**
+   * The run's number within its line and day (rapidJSON `transportation.properties.tripCode`): with `lineId`, a
+   * stop and a time it asks for the whole run (`TripStops.fromLeg`).
+   */
+  tripCode: opt(Schema.NonNegativeInt),
+  /** The line of a public-transport leg: names, product, operator, direction. */
+  line: opt(LegLine),
+  /** Notices on the leg (rapidJSON `infos` and `hints`). */
+  notices: opt(Schema.Array(LegNotice)),
+  /** The run is cancelled (rapidJSON `TRIP_CANCELLED` in the leg's `realtimeStatus`). */
+  cancelled: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
+  /** How full the vehicle is when boarding (rapidJSON `origin.properties.occupancy`). */
+  ...Occupancy.fields,
+  /** Whether the vehicle takes wheelchairs (rapidJSON leg `properties.PlanWheelChairAccess`). */
+  wheelchairAccessible: opt(Schema.Boolean),
+  /** Whether the vehicle has a low floor (rapidJSON leg `properties.PlanLowFloorVehicle`). */
+  lowFloor: opt(Schema.Boolean),
+  /** The walk to change before or after this leg (rapidJSON `footPathInfo`). */
+  interchange: opt(Interchange)
 }).annotations({ identifier: "Leg" })
 
 /**
@@ -902,7 +1078,79 @@ export const Leg = Schema.Struct({
 export interface Leg extends Schema.Schema.Type<typeof Leg> {}
 
 /**
- * One connection: its duration in seconds, its number of changes and its legs in order.
+ * One ticket for a part of a trip (rapidJSON `fare.tickets`). `price` is the price of the whole ticket
+ * (`priceBrutto`), for the legs `fromLeg` to `toLeg` (indices into the trip's legs); tickets for different
+ * travellers (`person`: `ADULT`, `CHILD`, ...) or classes are alternatives, not to be summed.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Ticket = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  price: Schema.Finite,
+  /** `EUR`, `AUD`, ... */
+  currency: Schema.String,
+  /** Who it is for, as sent: `ADULT`, `CHILD`, `SENIOR`, ... */
+  person: Schema.String,
+  /** `FIRST`, `SECOND`, ..., as sent. */
+  travellerClass: opt(Schema.String),
+  /** How long it is valid, in minutes, where the server says (`0` is not sent: it means "for the journey"). */
+  validMinutes: opt(Schema.Finite),
+  /** The tariff network (rapidJSON `net`). */
+  network: opt(Schema.String),
+  /** The price level (rapidJSON `priceLevel`: `1`, `2`, ...; the number of zones in zone tariffs). */
+  priceLevel: opt(Schema.String),
+  fromLeg: Schema.NonNegativeInt,
+  toLeg: Schema.NonNegativeInt
+}).annotations({ identifier: "Ticket" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Ticket extends Schema.Schema.Type<typeof Ticket> {}
+
+/**
+ * The fare zones a part of a trip crosses, in a tariff network (rapidJSON `fare.zones`).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const FareZones = Schema.Struct({
+  /** The tariff network (rapidJSON `net`). */
+  network: Schema.String,
+  zones: Schema.Array(Schema.String),
+  fromLeg: Schema.NonNegativeInt,
+  toLeg: Schema.NonNegativeInt
+}).annotations({ identifier: "FareZones" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface FareZones extends Schema.Schema.Type<typeof FareZones> {}
+
+/**
+ * What a trip costs (rapidJSON `fare`), asked with the request's `fares`.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Fare = Schema.Struct({
+  tickets: Schema.Array(Ticket),
+  zones: Schema.Array(FareZones)
+}).annotations({ identifier: "Fare" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Fare extends Schema.Schema.Type<typeof Fare> {}
+
+/**
+ * One connection: its duration in seconds, its number of changes and its legs in order. `cancelled` when a leg
+ * is; `fare` where the server priced it.
  *
  * @since 0.1.0
  * @category schemas
@@ -910,7 +1158,10 @@ export interface Leg extends Schema.Schema.Type<typeof Leg> {}
 export const Trip = Schema.Struct({
   duration: Schema.Finite,
   interchange: Schema.Finite,
-  legs: Schema.Array(Leg)
+  legs: Schema.Array(Leg),
+  /** A leg of it is cancelled. */
+  cancelled: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
+  fare: opt(Fare)
 }).annotations({ identifier: "Trip" })
 
 /**
@@ -918,6 +1169,41 @@ export const Trip = Schema.Struct({
  * @category models
  */
 export interface Trip extends Schema.Schema.Type<typeof Trip> {}
+
+/**
+ * The price of a trip for a traveller (`ADULT` unless said): the cheapest ticket of the person that covers
+ * every leg, else the sum of the cheapest tickets of the person over parts of the trip that follow one another
+ * (`undefined` when the tickets do not cover the trip). Prices of tickets are never summed per leg.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const price = (
+  trip: Trip,
+  person = "ADULT"
+): { readonly amount: number; readonly currency: string; readonly tickets: ReadonlyArray<Ticket> } | undefined => {
+  const tickets = (trip.fare?.tickets ?? []).filter((ticket) => ticket.person === person)
+  const last = trip.legs.length - 1
+  // the cheapest cover of legs 0..last by tickets of consecutive parts: a shortest path over leg boundaries
+  const best: Array<{ amount: number; tickets: Array<Ticket> } | undefined> = [{ amount: 0, tickets: [] }]
+  for (let from = 0; from <= last; from++) {
+    const here = best[from]
+    if (here === undefined) continue
+    for (const ticket of tickets) {
+      if (ticket.fromLeg !== from || ticket.toLeg < from || ticket.toLeg > last) continue
+      const next = best[ticket.toLeg + 1]
+      const amount = here.amount + ticket.price
+      if (next === undefined || amount < next.amount) {
+        best[ticket.toLeg + 1] = { amount, tickets: [...here.tickets, ticket] }
+      }
+    }
+  }
+  const found = last < 0 ? undefined : best[last + 1]
+  if (found === undefined || found.tickets.length === 0) return undefined
+  const currency = found.tickets[0]!.currency
+  if (found.tickets.some((ticket) => ticket.currency !== currency)) return undefined
+  return { amount: Math.round(found.amount * 100) / 100, currency, tickets: found.tickets }
+}
 
 /**
  * The trip response. A missing `trips` field reads as an empty list.

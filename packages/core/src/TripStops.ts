@@ -21,6 +21,7 @@ import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
+import type * as Trip from "./Trip.js"
 
 /**
  * A request for the stops of one trip.
@@ -96,6 +97,55 @@ export const fromEvent = (event: Departures.StopEvent): TripStopsRequest | undef
     stop,
     tripCode: event.tripCode,
     dateTime: event.arrivalTimePlanned ?? event.departureTimePlanned
+  }
+}
+
+/**
+ * The request for the whole run of a trip's public-transport leg, or `undefined` when the leg has no line ID or
+ * trip code (a walk, or a server that does not say). The stop is the leg's origin (a platform's parent stop), the
+ * time its planned departure.
+ *
+ * @example
+ * ```ts
+ * import { Trip, TripStops } from "@efa-kit/core"
+ * import { DateTime } from "effect"
+ *
+ * const leg = {
+ *   mode: { name: "S-Bahn S1", mot: 1, number: "S1" },
+ *   origin: {
+ *     id: "de:08111:6118:1:2",
+ *     name: "Hauptbahnhof",
+ *     departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:36:00Z"),
+ *     parent: { id: "de:08111:6118", name: "Hauptbahnhof", type: "stop" }
+ *   },
+ *   destination: {
+ *     id: "de:08111:6056",
+ *     name: "Schwabstraße",
+ *     arrivalTimePlanned: DateTime.unsafeMake("2026-03-02T07:41:00Z")
+ *   },
+ *   lineId: "vvs:10001: :H:",
+ *   tripCode: 17,
+ *   cancelled: false
+ * } as unknown as Trip.Leg
+ * assert.deepStrictEqual(TripStops.fromLeg(leg), {
+ *   line: "vvs:10001: :H:",
+ *   stop: "de:08111:6118",
+ *   tripCode: 17,
+ *   dateTime: DateTime.unsafeMake("2026-03-02T07:36:00Z")
+ * })
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromLeg = (leg: Trip.Leg): TripStopsRequest | undefined => {
+  if (leg.tripCode === undefined || leg.lineId === undefined) return undefined
+  const parent = leg.origin.parent
+  return {
+    line: leg.lineId,
+    stop: parent?.type === "stop" && parent.id !== undefined ? parent.id : leg.origin.id,
+    tripCode: leg.tripCode,
+    dateTime: leg.origin.departureTimePlanned
   }
 }
 

@@ -70,6 +70,11 @@ export * as Mot from "./Mot.js"
 /**
  * @since 0.1.0
  */
+export * as Occupancy from "./Occupancy.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as OpArea from "./OpArea.js"
 
 /**

@@ -151,7 +151,8 @@ describe("rapidJSON boards", () => {
         departureTimePlanned: instant("2026-05-04T02:10:00Z"),
         departureTimeEstimated: instant("2026-05-04T02:12:30Z"),
         tripCode: 215,
-        realtimeStatus: ["MONITORED"]
+        realtimeStatus: ["MONITORED"],
+        wheelchairAccessible: true
       },
       { ...common, departureTimePlanned: instant("2026-05-04T02:40:00Z"), tripCode: 216 }
     ])
@@ -193,6 +194,21 @@ describe("rapidJSON boards", () => {
       type: "stop",
       parent: { id: "placeID:9999000:1", name: "Musterstadt", type: "locality" }
     })
+  })
+
+  it("KVV's platform location: the platform named only in disassembledName; occupancy and the vehicle's access", () => {
+    const [event] = decode(german.departures, "departures-platform-location").events
+    expect(event).toMatchObject({
+      location: { id: "de:08212:1:2:2", name: "Marktplatz", type: "platform" },
+      platform: "Gleis 2",
+      occupancy: "standingOnly",
+      wheelchairAccessible: true,
+      lowFloor: true,
+      tripCode: 512
+    })
+    expect(event!.plannedPlatform).toBeUndefined()
+    expect(event!.occupancyRaw).toBeUndefined()
+    expect(TripStops.fromEvent(event!)?.stop).toBe("de:08212:1")
   })
 
   it("an arrival board: arrival times; an event without departure takes its planned arrival", () => {

@@ -9,6 +9,7 @@ import {
   Departures,
   EfaClient,
   GeoObject,
+  Occupancy,
   OpArea,
   Operation,
   Profile,
@@ -85,7 +86,18 @@ describe("rapidJSON trip", () => {
             realtimeStatus: "MONITORED,DEVIATION",
             isRealtimeControlled: true,
             lineId: "tst:10007: :H:j30",
-            coords: [[48.5, 9.25], [48.505, 9.26], [48.51, 9.27]]
+            coords: [[48.5, 9.25], [48.505, 9.26], [48.51, 9.27]],
+            stops: [],
+            line: {
+              name: "Stadtbahn U7",
+              shortName: "U7",
+              description: "Nordbahnhof - Südpark",
+              product: "Stadtbahn",
+              operator: { id: "01", name: "Beispielbahn" },
+              destination: { id: "99001300", name: "Südpark" }
+            },
+            notices: [],
+            cancelled: false
           },
           {
             mode: { name: "Bus 42", mot: 5, number: "42" },
@@ -97,9 +109,13 @@ describe("rapidJSON trip", () => {
             destination: { id: "de:99002:50", name: "Am Hang", arrivalTimePlanned: instant("2030-04-01T06:40:00Z") },
             realtimeStatus: "MONITORED",
             isRealtimeControlled: false,
-            lineId: "tst:20042: :R:j30"
+            lineId: "tst:20042: :R:j30",
+            line: { name: "Bus 42", shortName: "42", product: "Bus" },
+            cancelled: false
           }
-        ]
+        ],
+        cancelled: false,
+        fare: { tickets: [], zones: [] }
       }]
     })
   })
@@ -116,8 +132,12 @@ describe("rapidJSON trip", () => {
           name: "Gartenweg",
           departureTimePlanned: instant("2030-04-01T07:00:00Z")
         },
-        destination: { id: "de:99001:100", name: "Lindenplatz", arrivalTimePlanned: instant("2030-04-01T07:05:00Z") }
-      }]
+        destination: { id: "de:99001:100", name: "Lindenplatz", arrivalTimePlanned: instant("2030-04-01T07:05:00Z") },
+        cancelled: false,
+        // the walk's footPathInfo: its position and duration, no elements
+        interchange: { position: "before", duration: 300, elements: [] }
+      }],
+      cancelled: false
     }])
   })
 
@@ -421,8 +441,18 @@ const withoutNegativeZero = (value: unknown): unknown => {
   return value
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+// Occupancy as EFA names it: a raw value that names a level is that level.
+const wireOccupancy = <A extends Occupancy.Fields>(value: A): A => {
+  const { occupancy: _, occupancyRaw: __, ...rest } = value
+  return { ...rest, ...Occupancy.fromWire(Occupancy.toWire(value)) } as A
+}
+
 // What the wire can carry of a model: the arbitraries of the response models, made to fit.
 const wireable = {
+  // a journey has no duration of its own and is cancelled when a leg is; a leg's line has the names of its mode and
+  // exists with a line ID; a cancelled leg says TRIP_CANCELLED; infos come before hints; occupancy as EFA names it
   trip: (r: Trip.TripResponse): Trip.TripResponse => ({
     ...r,
     trips: r.trips.map((trip) => {
@@ -432,7 +462,30 @@ const wireable = {
         (DateTime.toEpochMillis(last.destination.arrivalTimePlanned) -
           DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
       )
-      return { ...trip, duration }
+      const legs = trip.legs.map((leg): Trip.Leg => {
+        const { line: _, notices: __, ...rest } = leg
+        const out: Mutable<Trip.Leg> = wireOccupancy(rest)
+        if (leg.lineId !== undefined) {
+          const { shortName: ___, ...line } = leg.line ?? { name: "" }
+          out.line = leg.mode.number === undefined
+            ? { ...line, name: leg.mode.name }
+            : { ...line, name: leg.mode.name, shortName: leg.mode.number }
+        }
+        if (leg.notices !== undefined) {
+          out.notices = [
+            ...leg.notices.filter((notice) => notice.source === "info"),
+            ...leg.notices.filter((notice) => notice.source === "hint")
+          ]
+        }
+        const status = leg.realtimeStatus?.split(",")
+        if (leg.cancelled && status?.includes("TRIP_CANCELLED") !== true) {
+          out.realtimeStatus = [...(status ?? []), "TRIP_CANCELLED"].join(",")
+        }
+        out.cancelled = out.realtimeStatus?.split(",").includes("TRIP_CANCELLED") === true
+        if (leg.stops !== undefined) out.stops = leg.stops.map(wireOccupancy)
+        return out
+      })
+      return { ...trip, duration, legs, cancelled: legs.some((leg) => leg.cancelled) }
     })
   }),
   stopFinder: (r: StopFinder.StopFinderResponse) => r,
@@ -486,7 +539,7 @@ const wireable = {
     ...r,
     // the wire has one short name: the event's `lineName` and its mode's `number`
     events: r.events.map(({ mode: { number: _, ...mode }, ...event }) => ({
-      ...event,
+      ...wireOccupancy(event),
       mode: { ...mode, number: event.lineName },
       cancelled: event.cancelled ||
         (event.realtimeStatus ?? []).some((s) =>

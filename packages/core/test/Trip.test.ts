@@ -460,7 +460,9 @@ describe("Trip response", () => {
                   arrivalTimeEstimated: instant("2024-07-15T06:48:00Z")
                 },
                 realtimeStatus: "MONITORED",
-                isRealtimeControlled: true
+                isRealtimeControlled: true,
+                // an answer that does not say reads as not cancelled
+                cancelled: false
               },
               {
                 mode: { name: "Fußweg", mot: 100 },
@@ -473,9 +475,11 @@ describe("Trip response", () => {
                   id: id("poi:1234"),
                   name: "Westbahnhof",
                   arrivalTimePlanned: instant("2024-07-15T07:05:00Z")
-                }
+                },
+                cancelled: false
               }
-            ]
+            ],
+            cancelled: false
           }
         ],
         systemMessages: [{ type: "warning", module: "BROKER", code: -10015, text: "" }]

@@ -172,7 +172,8 @@ const walkLeg = (
 ): Trip.Leg => ({
   mode,
   origin: { id: from.id, name: from.name, departureTimePlanned: instant(departure) },
-  destination: { id: to.id, name: to.name, arrivalTimePlanned: instant(arrival) }
+  destination: { id: to.id, name: to.name, arrivalTimePlanned: instant(arrival) },
+  cancelled: false
 })
 
 // `nowSeconds`: the fake's clock, for real time; `undefined` for a trip without real time.
@@ -228,7 +229,8 @@ const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): A
         : boarding?.monitored === true
         ? { realtimeStatus: "MONITORED", isRealtimeControlled: true }
         : {}),
-      lineId: serverLineId(run.direction)
+      lineId: serverLineId(run.direction),
+      cancelled: boarding?.cancelled === true
     }
     legs.push(leg)
   }
@@ -244,7 +246,12 @@ const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): A
 const tripOf = (dataset: Dataset, candidate: Candidate, nowSeconds: number | undefined): Trip.Trip => {
   const legs = candidate.parts.flatMap((part) => legsOf(dataset, part, nowSeconds))
   const rides = candidate.parts.reduce((sum, part) => sum + part.journey.rides, 0)
-  return { duration: candidate.arrival - candidate.departure, interchange: Math.max(0, rides - 1), legs }
+  return {
+    duration: candidate.arrival - candidate.departure,
+    interchange: Math.max(0, rides - 1),
+    legs,
+    cancelled: legs.some((leg) => leg.cancelled)
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -417,6 +424,7 @@ const directWalk = (
   return {
     duration: seconds,
     interchange: 0,
+    cancelled: false,
     legs: [
       walkLeg(
         mode,

@@ -27,47 +27,44 @@ import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import type * as Departures from "../../Departures.js"
 import type * as Mot from "../../Mot.js"
+import * as Occupancy from "../../Occupancy.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
 import { Timestamp } from "../instant.js"
 import { opt } from "../params.js"
 import {
+  infoText,
   mapClass,
   mapping,
   type Mutable,
   parentOf,
+  platformOf,
   put,
+  statusList,
   SystemMessages,
   unmapClass,
   WireCoord,
+  WireInfo,
   WireParent,
-  WireProduct
+  WireProduct,
+  WireStatus,
+  WireStopProperties,
+  WireYesNo,
+  yesNoOf
 } from "./wire.js"
 
 // ---------------------------------------------------------------------------------------------
 // wire
 // ---------------------------------------------------------------------------------------------
 
-const WireStatus = Schema.Union(Schema.Array(Schema.String), Schema.String)
-
-const statusList = (status: typeof WireStatus.Type | undefined): ReadonlyArray<string> | undefined =>
-  status === undefined ? undefined : typeof status === "string" ? [status] : status
-
-const WireLocationProperties = Schema.Struct({
-  platform: opt(Schema.String),
-  platformName: opt(Schema.String),
-  plannedPlatformName: opt(Schema.String),
-  platformChange: opt(Schema.String),
-  realtimeStatus: opt(WireStatus)
-}).annotations({ identifier: "WireBoardLocationProperties" })
-
 const WireEventLocation = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
   type: opt(Schema.String),
+  disassembledName: opt(Schema.String),
   parent: opt(WireParent),
-  properties: opt(WireLocationProperties)
+  properties: opt(WireStopProperties)
 }).annotations({ identifier: "WireEventLocation" })
 
 /** @internal */
@@ -75,32 +72,14 @@ export const WireSequenceLocation = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
   type: opt(Schema.String),
+  disassembledName: opt(Schema.String),
   parent: opt(WireParent),
-  properties: opt(WireLocationProperties),
+  properties: opt(WireStopProperties),
   arrivalTimePlanned: opt(Timestamp),
   arrivalTimeEstimated: opt(Timestamp),
   departureTimePlanned: opt(Timestamp),
   departureTimeEstimated: opt(Timestamp)
 }).annotations({ identifier: "WireSequenceLocation" })
-
-const WireInfoLink = Schema.Struct({
-  url: opt(Schema.String),
-  urlText: opt(Schema.String),
-  content: opt(Schema.String),
-  subtitle: opt(Schema.String)
-})
-
-const WireInfo = Schema.Struct({
-  id: opt(Schema.String),
-  type: opt(Schema.String),
-  priority: opt(Schema.String),
-  title: opt(Schema.String),
-  subtitle: opt(Schema.String),
-  urlText: opt(Schema.String),
-  url: opt(Schema.String),
-  content: opt(Schema.String),
-  infoLinks: opt(Schema.Array(WireInfoLink))
-}).annotations({ identifier: "WireEventInfo" })
 
 const IdValue = Schema.Union(Schema.String, Schema.Finite)
 
@@ -126,6 +105,12 @@ const WireStopEvent = Schema.Struct({
   isCancelled: opt(Schema.Boolean),
   transportation: WireTransportation,
   infos: opt(Schema.Array(WireInfo)),
+  properties: opt(Schema.Struct({
+    WheelchairAccess: opt(WireYesNo),
+    PlanWheelChairAccess: opt(WireYesNo),
+    PlanLowFloorVehicle: opt(WireYesNo),
+    occupancy: opt(Schema.String)
+  })),
   previousLocations: opt(Schema.Array(WireSequenceLocation)),
   onwardLocations: opt(Schema.Array(WireSequenceLocation))
 }).annotations({ identifier: "WireStopEvent" })
@@ -165,7 +150,7 @@ const CANCELLED = new Set(["TRIP_CANCELLED", "DEPARTURE_CANCELLED", "ARRIVAL_CAN
 export const sequenceStop = (wire: typeof WireSequenceLocation.Type): Departures.SequenceStop => {
   const out: Mutable<Departures.SequenceStop> = { id: wire.id, name: wire.name }
   put(out, "parent", parentOf(wire.parent))
-  put(out, "platform", wire.properties?.platformName ?? wire.properties?.platform)
+  put(out, "platform", platformOf(wire))
   put(out, "arrivalTimePlanned", wire.arrivalTimePlanned)
   put(out, "arrivalTimeEstimated", wire.arrivalTimeEstimated)
   put(out, "departureTimePlanned", wire.departureTimePlanned)
@@ -174,14 +159,12 @@ export const sequenceStop = (wire: typeof WireSequenceLocation.Type): Departures
 }
 
 const noticeOf = (wire: typeof WireInfo.Type): Departures.EventNotice => {
-  const link = wire.infoLinks?.[0]
-  const out: Mutable<Departures.EventNotice> = {
-    title: wire.title ?? wire.subtitle ?? wire.urlText ?? link?.subtitle ?? link?.urlText ?? ""
-  }
+  const { text, title, url } = infoText(wire)
+  const out: Mutable<Departures.EventNotice> = { title: title ?? "" }
   put(out, "id", wire.id)
   put(out, "type", wire.type)
-  put(out, "text", wire.content ?? link?.content)
-  put(out, "url", wire.url ?? link?.url)
+  put(out, "text", text)
+  put(out, "url", url)
   put(out, "priority", wire.priority)
   return out
 }
@@ -232,13 +215,18 @@ const eventOf = (context: Context, wire: typeof WireStopEvent.Type): Departures.
   put(out, "arrivalTimePlanned", wire.arrivalTimePlanned)
   put(out, "arrivalTimeEstimated", wire.arrivalTimeEstimated)
   const properties = wire.location.properties
-  put(out, "platform", properties?.platformName ?? properties?.platform)
+  put(out, "platform", platformOf(wire.location))
   put(out, "plannedPlatform", properties?.plannedPlatformName)
   put(out, "tripCode", tripCodeOf(t.properties?.tripCode))
   put(out, "realtimeStatus", status)
   put(out, "notices", wire.infos?.map(noticeOf))
   put(out, "previousStops", wire.previousLocations?.map(sequenceStop))
   put(out, "onwardStops", wire.onwardLocations?.map(sequenceStop))
+  // `occupancy` ← the location's `properties.occupancy` (else the event's); `wheelchairAccessible` ← the event's
+  // `properties.WheelchairAccess` (TfNSW), else `PlanWheelChairAccess`; `lowFloor` ← `PlanLowFloorVehicle`
+  Occupancy.assign(out, properties?.occupancy ?? wire.properties?.occupancy)
+  put(out, "wheelchairAccessible", yesNoOf(wire.properties?.WheelchairAccess ?? wire.properties?.PlanWheelChairAccess))
+  put(out, "lowFloor", yesNoOf(wire.properties?.PlanLowFloorVehicle))
   return out
 }
 
@@ -288,9 +276,10 @@ const decodeDepartures = (context: Context) =>
 // encoding
 // ---------------------------------------------------------------------------------------------
 
-const wireProperties = (platform: string | undefined, planned: string | undefined) => {
-  if (platform === undefined && planned === undefined) return undefined
-  const out: Mutable<typeof WireLocationProperties.Type> = {}
+const wireProperties = (platform: string | undefined, planned: string | undefined, occupancy?: string) => {
+  if (platform === undefined && planned === undefined && occupancy === undefined) return undefined
+  const out: Mutable<typeof WireStopProperties.Type> = {}
+  put(out, "occupancy", occupancy)
   put(out, "platformName", platform)
   put(out, "plannedPlatformName", planned)
   if (platform !== undefined && planned !== undefined && platform !== planned) out.platformChange = "changed"
@@ -348,7 +337,7 @@ const encodeDepartures = (context: Context) =>
     const location: Mutable<typeof WireEventLocation.Type> = { id: event.location.id, name: event.location.name }
     put(location, "type", event.location.type)
     put(location, "parent", event.location.parent)
-    put(location, "properties", wireProperties(event.platform, event.plannedPlatform))
+    put(location, "properties", wireProperties(event.platform, event.plannedPlatform, Occupancy.toWire(event)))
     const out: Mutable<typeof WireStopEvent.Type> = {
       location,
       departureTimePlanned: event.departureTimePlanned,
@@ -369,6 +358,12 @@ const encodeDepartures = (context: Context) =>
     put(out, "infos", event.notices?.map(wireNotice))
     put(out, "previousLocations", event.previousStops?.map(wireSequenceStop))
     put(out, "onwardLocations", event.onwardStops?.map(wireSequenceStop))
+    if (event.wheelchairAccessible !== undefined || event.lowFloor !== undefined) {
+      const properties: Mutable<NonNullable<typeof WireStopEvent.Type["properties"]>> = {}
+      put(properties, "WheelchairAccess", event.wheelchairAccessible?.toString())
+      put(properties, "PlanLowFloorVehicle", event.lowFloor === undefined ? undefined : event.lowFloor ? "1" : "0")
+      out.properties = properties
+    }
     return out
   })
   const locations = response.locations.map((location) => {

@@ -203,3 +203,80 @@ export const WireProduct = Schema.Struct({
   class: opt(Schema.Finite),
   name: opt(Schema.String)
 }).annotations({ identifier: "WireProduct" })
+
+// A yes/no of stop and vehicle properties: `"true"`/`"false"` (`WheelchairAccess`), `"1"`/`"0"`
+// (`PlanWheelChairAccess`, `PlanLowFloorVehicle`) or a boolean; another value reads as not said.
+/** @internal */
+export const WireYesNo = Schema.Union(Schema.String, Schema.Boolean, Schema.Finite)
+
+/** @internal */
+export const yesNoOf = (value: typeof WireYesNo.Type | undefined): boolean | undefined =>
+  value === true || value === "true" || value === "1" || value === 1
+    ? true
+    : value === false || value === "false" || value === "0" || value === 0
+    ? false
+    : undefined
+
+/** @internal */
+export const WireStatus = Schema.Union(Schema.Array(Schema.String), Schema.String)
+
+/** @internal */
+export const statusList = (status: typeof WireStatus.Type | undefined): ReadonlyArray<string> | undefined =>
+  status === undefined ? undefined : typeof status === "string" ? [status] : status
+
+// The `properties` of a stop point: a board event's location, a leg's origin, destination or stop.
+/** @internal */
+export const WireStopProperties = Schema.Struct({
+  platform: opt(Schema.String),
+  platformName: opt(Schema.String),
+  plannedPlatformName: opt(Schema.String),
+  platformChange: opt(Schema.String),
+  realtimeStatus: opt(WireStatus),
+  occupancy: opt(Schema.String),
+  WheelchairAccess: opt(WireYesNo)
+}).annotations({ identifier: "WireStopProperties" })
+
+// `platform` ← `properties.platformName`, else `properties.platform`, else the `disassembledName` of a point of
+// type `platform` (KVV writes "Gleis 2" there and nothing in `properties`).
+/** @internal */
+export const platformOf = (point: {
+  readonly type?: string
+  readonly disassembledName?: string
+  readonly properties?: { readonly platformName?: string; readonly platform?: string }
+}): string | undefined =>
+  point.properties?.platformName ?? point.properties?.platform ??
+    (point.type === "platform" ? point.disassembledName : undefined)
+
+const WireInfoLink = Schema.Struct({
+  url: opt(Schema.String),
+  urlText: opt(Schema.String),
+  content: opt(Schema.String),
+  subtitle: opt(Schema.String)
+}).annotations({ identifier: "WireInfoLink" })
+
+// A notice attached to an event or a leg (`infos`, `hints`).
+/** @internal */
+export const WireInfo = Schema.Struct({
+  id: opt(Schema.String),
+  type: opt(Schema.String),
+  providerCode: opt(Schema.String),
+  priority: opt(Schema.String),
+  title: opt(Schema.String),
+  subtitle: opt(Schema.String),
+  urlText: opt(Schema.String),
+  url: opt(Schema.String),
+  content: opt(Schema.String),
+  infoLinks: opt(Schema.Array(WireInfoLink))
+}).annotations({ identifier: "WireEventInfo" })
+
+// A notice's title, text and page: `title`, else `subtitle`, `urlText`, the first `infoLinks` entry's; `text` ←
+// `content`, else the first link's; `url`, else the first link's.
+/** @internal */
+export const infoText = (wire: typeof WireInfo.Type) => {
+  const link = wire.infoLinks?.[0]
+  return {
+    title: wire.title ?? wire.subtitle ?? wire.urlText ?? link?.subtitle ?? link?.urlText,
+    text: wire.content ?? link?.content,
+    url: wire.url ?? link?.url
+  }
+}
