@@ -1,4 +1,5 @@
 import { EfaClient, Point, TripRefresh, TripWatch } from "@efa-kit/core"
+import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
 import { clientLayer, eventually, inProcess, journal } from "./support/fake.js"
@@ -99,4 +100,36 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       expect((yield* drain).at(-1)).toBe("Arrived")
       yield* Effect.promise(() => fake.close())
     }))
+})
+
+describe("Refresh and watch a trip with the Promise client", () => {
+  it("refreshTrip takes the trip as the client gave it; watchTrip tells the delay with for await and stops on abort", async () => {
+    const fake = await inProcess()
+    const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })
+    try {
+      await fake.admin("POST", "clock", { now: planned })
+      const { trips } = await efa.trip({
+        origin: Point.any(VAIHINGEN),
+        destination: Point.any(LUDWIGSBURG),
+        dateTime: "2026-03-02T07:15:00Z"
+      })
+      const trip = trips[0]!
+      await fake.admin("POST", "clock", { now: announced })
+      const refreshed = await efa.refreshTrip(trip)
+      expect(refreshed.changes.map((change) => change._tag)).toContain("ConnectionBroken")
+      expect(refreshed.trip.legs[0]!.destination.arrivalTimeEstimated).toBeInstanceOf(Date)
+
+      const controller = new AbortController()
+      const told: Array<string> = []
+      for await (const change of efa.watchTrip({ trip }, { signal: controller.signal })) {
+        told.push(change._tag)
+        // the first poll tells everything at once; then stop
+        if (change._tag === "ConnectionBroken") controller.abort()
+      }
+      expect(told).toContain("Delayed")
+      expect(told.at(-1)).toBe("ConnectionBroken")
+    } finally {
+      await efa.close()
+    }
+  })
 })

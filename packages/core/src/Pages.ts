@@ -188,6 +188,7 @@ export const tripKey = (trip: Trip.Trip): string =>
     [
       leg.mode.mot ?? "",
       leg.lineId ?? leg.mode.name,
+      leg.tripCode ?? "",
       leg.origin.id,
       iso(leg.origin.departureTimePlanned),
       leg.destination.id,

@@ -28,12 +28,15 @@ import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Stream from "effect/Stream"
 import * as EfaClient from "./EfaClient.js"
-import { type Plain, toPlain } from "./internal/plain.js"
+import { fromPlain, type Plain, toPlain } from "./internal/plain.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
 import type * as Pages from "./Pages.js"
 import * as Profile from "./Profile.js"
+import type * as Trip from "./Trip.js"
+import type * as TripRefresh from "./TripRefresh.js"
 
 export {
   /**
@@ -178,6 +181,19 @@ export type EfaPromiseClient = Omit<Client<typeof EfaClient.operations>, "trip" 
     request: Pages.BoardRequest | Pages.PageRequest,
     options?: CallOptions
   ) => Promise<PlainResponse<Pages.BoardPage>>
+  /** A planned trip with today's estimates, platforms and cancellations, and what changed (see `TripRefresh`). */
+  readonly refreshTrip: (
+    trip: PlainResponse<Trip.Trip>,
+    options?: CallOptions & TripRefresh.RefreshOptions
+  ) => Promise<PlainResponse<TripRefresh.Refreshed>>
+  /**
+   * The changes of a planned trip until it arrives (see `TripWatch`): an async iterable that ends with
+   * `Arrived`, or when `signal` aborts; a failure that ends the watch rejects with its tagged error.
+   */
+  readonly watchTrip: (
+    options: { readonly trip: PlainResponse<Trip.Trip>; readonly changeMinutes?: number | undefined },
+    callOptions?: { readonly signal?: AbortSignal | undefined }
+  ) => AsyncIterable<PlainResponse<TripRefresh.TripChange>>
   /** The pages of trips from a request or a reference on, one way; ends when `signal` aborts. */
   readonly tripPages: (
     request: EfaClient.Requests["trip"] | Pages.PageRequest,
@@ -239,6 +255,51 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     )
   }
 
+  const runCall = (program: Effect.Effect<unknown, unknown, OperationClient.OperationClient>, signal?: AbortSignal) => {
+    if (closed !== undefined) return Promise.reject(new Error("the client is closed"))
+    if (signal?.aborted === true) return Promise.reject(abortReason(signal))
+    return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
+      Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
+    )
+  }
+
+  // the trip watch's stream as an async iterable; an abort ends it (and its polling)
+  const watchTrip = (
+    options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
+    signal: AbortSignal | undefined
+  ): AsyncIterable<unknown> => ({
+    async *[Symbol.asyncIterator]() {
+      if (signal?.aborted === true) return
+      const iterable = await runtime.runPromise(Effect.flatMap(
+        Effect.zip(
+          OperationClient.OperationClient,
+          Effect.promise(() => Promise.all([import("./TripWatch.js"), import("./EfaClient.js")]))
+        ),
+        ([runner, [TripWatch, Client]]) =>
+          Stream.toAsyncIterableEffect(
+            TripWatch.watch({ trip: fromPlain<Trip.Trip>(options.trip), changeMinutes: options.changeMinutes }).pipe(
+              Stream.provideService(Client.EfaClient, Client.fromRunner(runner))
+            )
+          )
+      ))
+      const iterator = iterable[Symbol.asyncIterator]()
+      const aborted = new Promise<"aborted">((resolve) => {
+        if (signal === undefined) return
+        if (signal.aborted) resolve("aborted")
+        signal.addEventListener("abort", () => resolve("aborted"), { once: true })
+      })
+      try {
+        for (;;) {
+          const next = await Promise.race([iterator.next(), aborted])
+          if (next === "aborted" || next.done === true) return
+          yield toPlain(next.value)
+        }
+      } finally {
+        await iterator.return?.()
+      }
+    }
+  })
+
   // pages one after the other, each a call; an abort ends the iteration
   const pages = (operation: Operation.Any, request: unknown, options?: PagesOptions): AsyncIterable<unknown> => ({
     async *[Symbol.asyncIterator]() {
@@ -266,6 +327,21 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request, callOptions)
     if (operation.name === "trip") {
       client.tripPages = (request: unknown, pagesOptions?: PagesOptions) => pages(operation, request, pagesOptions)
+    }
+    if (operation.name === "departures") {
+      client.refreshTrip = (trip: Plain<Trip.Trip>, options?: CallOptions & TripRefresh.RefreshOptions) =>
+        runCall(
+          Effect.flatMap(
+            Effect.zip(OperationClient.OperationClient, Effect.promise(() => import("./TripRefresh.js"))),
+            ([runner, TripRefresh]) =>
+              TripRefresh.refresh((input) => runner.run(operation, input, options), fromPlain<Trip.Trip>(trip), options)
+          ),
+          options?.signal
+        )
+      client.watchTrip = (
+        options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
+        callOptions?: { readonly signal?: AbortSignal | undefined }
+      ) => watchTrip(options, callOptions?.signal)
     }
   }
   return client as Client<Operations>

@@ -7,6 +7,8 @@
  *   the same planned time. From the events come the estimates, the platforms and a cancellation
  *   (`realtimeStatus: "TRIP_CANCELLED"` on the leg, as servers write it).
  * - A leg whose run is on neither board any more is reported (`RunNotFound`) and kept as it was.
+ * - Why boards and not the run itself (`tripStops` with the leg's line, trip code, stop and time): they work
+ *   with every leg that has a line ID, in both dialects, also where a deployment sends no trip code.
  * - An interchange between two vehicles is checked with the expected times: its slack is the next vehicle's
  *   departure minus the previous one's arrival. Below the walks between them plus the change time
  *   (`changeMinutes`, default 2) the connection is at risk; with less than the walks (no time left to
@@ -130,12 +132,13 @@ export const isRide = (leg: Trip.Leg): boolean =>
     leg.mode.mot !== Mot.Mot.Bicycle)
 
 /**
- * Whether a leg's run is cancelled (its `realtimeStatus` says `TRIP_CANCELLED`).
+ * Whether a leg's run is cancelled (`cancelled`, or its `realtimeStatus` says `TRIP_CANCELLED`).
  *
  * @since 0.1.0
  * @category utils
  */
-export const isCancelled = (leg: Trip.Leg): boolean => leg.realtimeStatus?.split(",").includes(CANCELLED) === true
+export const isCancelled = (leg: Trip.Leg): boolean =>
+  leg.cancelled || leg.realtimeStatus?.split(",").includes(CANCELLED) === true
 
 const millis = DateTime.toEpochMillis
 const minutesBetween = (later: number, earlier: number) => Math.round((later - earlier) / 60_000)
@@ -272,7 +275,8 @@ const withEvents = (
 ): Trip.Leg => {
   const { departureTimeEstimated: _d, platform: _op, ...origin } = leg.origin
   const { arrivalTimeEstimated: _a, platform: _dp, ...destination } = leg.destination
-  const cancelled = departure?.cancelled === true || arrival?.cancelled === true
+  const cancelled = departure?.cancelled === true || arrival?.cancelled === true ||
+    (departure === undefined && arrival === undefined && leg.cancelled)
   const status = leg.realtimeStatus?.split(",").filter((status) => status !== CANCELLED && status !== "") ?? []
   const realtimeStatus = cancelled ? [CANCELLED, ...status.filter((s) => s !== "MONITORED")] : status
   const { realtimeStatus: _s, ...rest } = leg
@@ -304,7 +308,8 @@ const withEvents = (
         ? {}
         : { platform: (arrival?.platform ?? leg.destination.platform)! }
     },
-    ...(realtimeStatus.length > 0 ? { realtimeStatus: realtimeStatus.join(",") } : {})
+    ...(realtimeStatus.length > 0 ? { realtimeStatus: realtimeStatus.join(",") } : {}),
+    cancelled
   }
 }
 
@@ -335,6 +340,6 @@ export const refresh = <E = never, R = never>(
         }
       )
     }, { concurrency: 2 })
-    const refreshed: Trip.Trip = { ...trip, legs }
+    const refreshed: Trip.Trip = { ...trip, legs, cancelled: legs.some((leg) => leg.cancelled) }
     return { trip: refreshed, changes: [...notFound, ...diff(trip, refreshed, options)] }
   })
