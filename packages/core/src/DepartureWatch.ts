@@ -31,7 +31,7 @@ import * as Stream from "effect/Stream"
 import * as Departures from "./Departures.js"
 import { EfaClient } from "./EfaClient.js"
 import type { EfaError } from "./EfaError.js"
-import * as pollFloor from "./internal/pollFloor.js"
+import * as Watch from "./internal/watch.js"
 
 /**
  * A change between polls.
@@ -91,7 +91,7 @@ export interface WatchOptions {
  * @since 0.1.0
  * @category constants
  */
-export const MIN_INTERVAL: Duration.Duration = pollFloor.MIN_INTERVAL
+export const MIN_INTERVAL: Duration.Duration = Watch.MIN_INTERVAL
 
 /**
  * The default pause between polls.
@@ -120,11 +120,7 @@ export const defaultRetry: Schedule.Schedule<unknown, EfaError> = Schedule.expon
  * @since 0.1.0
  * @category utils
  */
-export const isPermanent = (error: EfaError): boolean =>
-  error._tag === "InvalidRequestError" || error._tag === "InterfaceVersionError" ||
-  error._tag === "RedirectError" || error._tag === "StopNotResolvedError" ||
-  (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
-    error.status !== 429)
+export const isPermanent: (error: EfaError) => boolean = Watch.isPermanent
 
 /**
  * The identity of an event on a board: its trip (line ID and trip code, else planned time) and stop.
@@ -136,6 +132,21 @@ export const eventKey = (event: Departures.StopEvent): string =>
   `${event.lineId}|${event.tripCode ?? ""}|${
     DateTime.formatIso(event.arrivalTimePlanned ?? event.departureTimePlanned)
   }|${event.location.id}`
+
+/**
+ * The events of a board by {@link eventKey}, the first of a repeat kept.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const eventsByKey = (events: ReadonlyArray<Departures.StopEvent>): Map<string, Departures.StopEvent> => {
+  const byKey = new Map<string, Departures.StopEvent>()
+  for (const event of events) {
+    const key = eventKey(event)
+    if (!byKey.has(key)) byKey.set(key, event)
+  }
+  return byKey
+}
 
 const sameEvent = Schema.equivalence(Departures.StopEvent)
 
@@ -230,38 +241,19 @@ export const diff = (
 export const watch = (options: WatchOptions): Stream.Stream<BoardChange, EfaError, EfaClient> =>
   Stream.unwrap(
     Effect.map(EfaClient, (efa) => {
-      const retry = options.retry ?? defaultRetry
-      const asEvents = options.failures === "event"
       let known = new Map<string, Departures.StopEvent>()
-
-      const poll = Effect.suspend(() => {
-        const failures: Array<BoardChange> = []
-        let attempt = 0
-        const reportFailure = (error: EfaError) => {
-          attempt++
-          if (isPermanent(error)) return Effect.void
-          if (asEvents) return Effect.sync(() => failures.push(BoardChange.PollFailed({ error, attempt })))
-          return Effect.logWarning(`board poll attempt ${attempt} failed: ${error.message}`)
-        }
-        return efa.departures(options.request).pipe(
-          Effect.tapError(reportFailure),
-          Effect.retry({ schedule: retry, while: (error) => !isPermanent(error) }),
-          Effect.map((response) => {
-            const changes = diff(known, response.events)
-            const next = new Map<string, Departures.StopEvent>()
-            for (const event of response.events) {
-              const key = eventKey(event)
-              if (!next.has(key)) next.set(key, event)
-            }
-            known = next
-            return [...failures, ...changes]
-          }),
-          Effect.catchAll((error) => (isPermanent(error) ? Effect.fail(error) : Effect.succeed(failures)))
-        )
+      return Watch.poll({
+        subject: "board",
+        ask: efa.departures(options.request),
+        changes: (response) => {
+          const changes = diff(known, response.events)
+          known = eventsByKey(response.events)
+          return changes
+        },
+        pollFailed: (error, attempt) => BoardChange.PollFailed({ error, attempt }),
+        schedule: options.schedule ?? defaultSchedule,
+        retry: options.retry ?? defaultRetry,
+        failures: options.failures
       })
-
-      // the floor: a schedule that asks for less is stretched to it
-      const schedule = pollFloor.atLeastMinInterval(options.schedule ?? defaultSchedule)
-      return Stream.repeatEffectWithSchedule(poll, schedule).pipe(Stream.flattenIterables)
     })
   )

@@ -31,6 +31,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
+import type * as Stream from "effect/Stream"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import * as Departures from "./Departures.js"
@@ -41,10 +42,12 @@ import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Trip from "./Trip.js"
+import * as TripRefresh from "./TripRefresh.js"
 import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
@@ -159,7 +162,37 @@ export type OperationName = Name
  * @since 0.1.0
  * @category models
  */
-export interface Service extends OperationClient.Client<typeof operations> {
+export interface Service extends Omit<OperationClient.Client<typeof operations>, "trip" | "departures"> {
+  /**
+   * Plans trips between two points, or asks for the page an `earlier` / `later` reference points to; every
+   * answer carries both references (see {@link Pages}).
+   */
+  readonly trip: (
+    request: Requests["trip"] | Pages.PageRequest,
+    options?: OperationClient.CallOptions
+  ) => Effect.Effect<Pages.TripPage, EfaError>
+  /** The pages of trips from a request or a reference on, one way (default: later), as long as it is pulled. */
+  readonly tripPages: (
+    request: Requests["trip"] | Pages.PageRequest,
+    options?: Pages.PagesOptions & OperationClient.CallOptions
+  ) => Stream.Stream<Pages.TripPage, EfaError>
+  /**
+   * The departure or arrival board of a stop, with real-time estimates, platforms and cancellations; over a
+   * time window (`window: "60 minutes"`) in as many pages as it needs, or the page a reference points to.
+   * Every answer carries `earlier` and `later` references (see {@link Pages}).
+   */
+  readonly departures: (
+    request: Pages.BoardRequest | Pages.PageRequest,
+    options?: OperationClient.CallOptions
+  ) => Effect.Effect<Pages.BoardPage, EfaError>
+  /**
+   * A planned trip with today's estimates, platforms and cancellations, and the list of what changed (see
+   * {@link TripRefresh}).
+   */
+  readonly refreshTrip: (
+    trip: Trip.Trip,
+    options?: TripRefresh.RefreshOptions & OperationClient.CallOptions
+  ) => Effect.Effect<TripRefresh.Refreshed, EfaError>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <Name extends OperationName>(
     operation: Name,
@@ -247,6 +280,10 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
   const methods = OperationClient.methods(runner, operations)
   return EfaClient.of({
     ...methods,
+    trip: (request, options) => Pages.trip((input) => methods.trip(input, options), request),
+    tripPages: (request, options) => Pages.tripPages((input) => methods.trip(input, options), request, options),
+    departures: (request, options) => Pages.departures((input) => methods.departures(input, options), request),
+    refreshTrip: (trip, options) => TripRefresh.refresh((input) => methods.departures(input, options), trip, options),
     url: (operation, request) => runner.url<Operation.Any>(operations[operation], request)
   })
 }

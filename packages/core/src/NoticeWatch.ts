@@ -7,15 +7,15 @@
  *   `Removed` when a known ID is no longer returned (withdrawn, or moved to history). Notices are
  *   de-duplicated by `id` as `AddInfo.dedupe` does.
  * - Polls follow a `Schedule` (default: every 60 seconds, each pause jittered between 80% and 120%, so
- *   that many clients do not poll in lockstep), never more often than every 10 seconds (the departure
- *   watch's `MIN_INTERVAL`), whatever the schedule says.
+ *   that many clients do not poll in lockstep); never more often than every {@link MIN_INTERVAL} (10
+ *   seconds), whatever the schedule says.
  * - A failed poll does not end the stream: transient failures are retried within the poll (default:
  *   exponential from 1 second, jittered, 4 retries), then the stream waits for the next poll. Each
  *   failed attempt is logged at warning level, or emitted as a `PollFailed` event with
  *   `failures: "event"`. Known notices are kept across failed polls: a failure is not a removal.
  * - A permanent failure fails the stream with its tagged error: an invalid request, a refused interface
  *   version, a redirect the client does not follow, or an HTTP status that will not change by asking
- *   again (4xx other than 408 and 429).
+ *   again (4xx other than 408 and 429). The rule is the board watch's and the trip watch's.
  * - Interrupting the stream stops polling at once; a request in flight is aborted.
  *
  * @since 0.1.0
@@ -28,7 +28,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as AddInfo from "./AddInfo.js"
 import { type AddInfoError, EfaClient } from "./EfaClient.js"
-import { atLeastMinInterval } from "./internal/pollFloor.js"
+import * as Watch from "./internal/watch.js"
 
 /**
  * A change between polls.
@@ -64,13 +64,21 @@ export const NoticeChange = Data.taggedEnum<NoticeChange>()
 export interface WatchOptions {
   /** The notice filters. Default: all current notices. */
   readonly request?: AddInfo.AddInfoRequest | undefined
-  /** When to poll again after a poll. Default: every 60 seconds, jittered; never faster than every 10 seconds. */
+  /** When to poll again after a poll. Default: every 60 seconds, jittered; never faster than {@link MIN_INTERVAL}. */
   readonly schedule?: Schedule.Schedule<unknown> | undefined
   /** How to retry transient failures within one poll. Default: exponential from 1 s, jittered, 4 retries. */
   readonly retry?: Schedule.Schedule<unknown, AddInfoError> | undefined
   /** Whether transient failures are logged (default) or emitted as `PollFailed` events. */
   readonly failures?: "log" | "event" | undefined
 }
+
+/**
+ * The shortest pause between two polls, whatever the schedule says (the same floor as every watch's).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MIN_INTERVAL: Duration.Duration = Watch.MIN_INTERVAL
 
 /**
  * The default pause between polls.
@@ -99,11 +107,7 @@ export const defaultRetry: Schedule.Schedule<unknown, AddInfoError> = Schedule.e
  * @since 0.1.0
  * @category utils
  */
-export const isPermanent = (error: AddInfoError): boolean =>
-  error._tag === "InvalidRequestError" || error._tag === "InterfaceVersionError" ||
-  error._tag === "RedirectError" ||
-  (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
-    error.status !== 429)
+export const isPermanent: (error: AddInfoError) => boolean = Watch.isPermanent
 
 const sameNotice = Schema.equivalence(AddInfo.Notice)
 
@@ -167,36 +171,20 @@ export const diff = (
 export const watch = (options: WatchOptions = {}): Stream.Stream<NoticeChange, AddInfoError, EfaClient> =>
   Stream.unwrap(
     Effect.map(EfaClient, (efa) => {
-      const request: AddInfo.AddInfoRequest = options.request ?? { publicationStatus: "current" }
-      const retry = options.retry ?? defaultRetry
-      const asEvents = options.failures === "event"
       let known = new Map<string, AddInfo.Notice>()
-
-      const poll = Effect.suspend(() => {
-        const failures: Array<NoticeChange> = []
-        let attempt = 0
-        const reportFailure = (error: AddInfoError) => {
-          attempt++
-          if (isPermanent(error)) return Effect.void
-          if (asEvents) return Effect.sync(() => failures.push(NoticeChange.PollFailed({ error, attempt })))
-          return Effect.logWarning(`notice poll attempt ${attempt} failed: ${error.message}`)
-        }
-        return efa.addInfo(request).pipe(
-          Effect.tapError(reportFailure),
-          Effect.retry({ schedule: retry, while: (error) => !isPermanent(error) }),
-          Effect.map((response) => {
-            const notices = AddInfo.dedupe(response.infos)
-            const changes = diff(known, notices)
-            known = new Map(notices.map((notice) => [notice.id, notice]))
-            return [...failures, ...changes]
-          }),
-          Effect.catchAll((error) => (isPermanent(error) ? Effect.fail(error) : Effect.succeed(failures)))
-        )
+      return Watch.poll({
+        subject: "notice",
+        ask: efa.addInfo(options.request ?? { publicationStatus: "current" }),
+        changes: (response) => {
+          const notices = AddInfo.dedupe(response.infos)
+          const changes = diff(known, notices)
+          known = new Map(notices.map((notice) => [notice.id, notice]))
+          return changes
+        },
+        pollFailed: (error, attempt) => NoticeChange.PollFailed({ error, attempt }),
+        schedule: options.schedule ?? defaultSchedule,
+        retry: options.retry ?? defaultRetry,
+        failures: options.failures
       })
-
-      // the board watch's floor: a schedule that asks for less is stretched to it
-      return Stream.repeatEffectWithSchedule(poll, atLeastMinInterval(options.schedule ?? defaultSchedule)).pipe(
-        Stream.flattenIterables
-      )
     })
   )

@@ -28,11 +28,15 @@ import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Stream from "effect/Stream"
 import * as EfaClient from "./EfaClient.js"
-import { type Plain, toPlain } from "./internal/plain.js"
+import { fromPlain, type Plain, toPlain } from "./internal/plain.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import type * as Pages from "./Pages.js"
 import * as Profile from "./Profile.js"
+import type * as Trip from "./Trip.js"
+import type * as TripRefresh from "./TripRefresh.js"
 
 export {
   /**
@@ -160,12 +164,53 @@ export type AsyncDisposeMember = SymbolConstructor extends { readonly asyncDispo
   : {}
 
 /**
- * The client of every operation.
+ * Options of a stream of pages.
  *
  * @since 0.1.0
  * @category models
  */
-export type EfaPromiseClient = Client<typeof EfaClient.operations>
+export interface PagesOptions extends CallOptions {
+  /** Which way the pages go after the first. Default: `later`. */
+  readonly direction?: Pages.Direction | undefined
+}
+
+/**
+ * The client of every operation. `trip` and `departures` answer with `earlier` and `later` references and
+ * take `{ page }` (see `Pages`); `departures` takes a `window`; `tripPages` iterates pages with `for await`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type EfaPromiseClient = Omit<Client<typeof EfaClient.operations>, "trip" | "departures"> & {
+  /** Plans trips, or asks for the page a reference points to. */
+  readonly trip: (
+    request: EfaClient.Requests["trip"] | Pages.PageRequest,
+    options?: CallOptions
+  ) => Promise<PlainResponse<Pages.TripPage>>
+  /** A board, a board over a time window, or the page a reference points to. */
+  readonly departures: (
+    request: Pages.BoardRequest | Pages.PageRequest,
+    options?: CallOptions
+  ) => Promise<PlainResponse<Pages.BoardPage>>
+  /** A planned trip with today's estimates, platforms and cancellations, and what changed (see `TripRefresh`). */
+  readonly refreshTrip: (
+    trip: PlainResponse<Trip.Trip>,
+    options?: CallOptions & TripRefresh.RefreshOptions
+  ) => Promise<PlainResponse<TripRefresh.Refreshed>>
+  /**
+   * The changes of a planned trip until it arrives (see `TripWatch`): an async iterable that ends with
+   * `Arrived`, or when `signal` aborts; a failure that ends the watch rejects with its tagged error.
+   */
+  readonly watchTrip: (
+    options: { readonly trip: PlainResponse<Trip.Trip>; readonly changeMinutes?: number | undefined },
+    callOptions?: { readonly signal?: AbortSignal | undefined }
+  ) => AsyncIterable<PlainResponse<TripRefresh.TripChange>>
+  /** The pages of trips from a request or a reference on, one way; ends when `signal` aborts. */
+  readonly tripPages: (
+    request: EfaClient.Requests["trip"] | Pages.PageRequest,
+    options?: PagesOptions
+  ) => AsyncIterable<PlainResponse<Pages.TripPage>>
+}
 
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException("This operation was aborted", "AbortError")
@@ -206,20 +251,109 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     const signal = callOptions?.signal
     if (closed !== undefined) return Promise.reject(new Error(`${operation.name}: the client is closed`))
     if (signal?.aborted === true) return Promise.reject(abortReason(signal))
-    const program = Effect.flatMap(
-      OperationClient.OperationClient,
-      (runner) => runner.run(operation, request, callOptions)
-    )
+    const program = Effect.flatMap(OperationClient.OperationClient, (runner): Effect.Effect<unknown, unknown> => {
+      const run = (input: unknown) => runner.run(operation, input, callOptions)
+      if (operation.name !== "trip" && operation.name !== "departures") return run(request)
+      // trips and boards answer with page references (a chunk of its own, loaded on the first such call)
+      return Effect.flatMap(
+        Effect.promise(() => import("./Pages.js")),
+        (Pages): Effect.Effect<unknown, unknown> =>
+          operation.name === "trip" ? Pages.trip(run, request as never) : Pages.departures(run, request as never)
+      )
+    })
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
       Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
     )
   }
+
+  const runCall = (program: Effect.Effect<unknown, unknown, OperationClient.OperationClient>, signal?: AbortSignal) => {
+    if (closed !== undefined) return Promise.reject(new Error("the client is closed"))
+    if (signal?.aborted === true) return Promise.reject(abortReason(signal))
+    return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
+      Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
+    )
+  }
+
+  // the trip watch's stream as an async iterable; an abort ends it (and its polling)
+  const watchTrip = (
+    options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
+    signal: AbortSignal | undefined
+  ): AsyncIterable<unknown> => ({
+    async *[Symbol.asyncIterator]() {
+      if (signal?.aborted === true) return
+      const iterable = await runtime.runPromise(Effect.flatMap(
+        Effect.zip(
+          OperationClient.OperationClient,
+          Effect.promise(() => Promise.all([import("./TripWatch.js"), import("./EfaClient.js")]))
+        ),
+        ([runner, [TripWatch, Client]]) =>
+          Stream.toAsyncIterableEffect(
+            TripWatch.watch({ trip: fromPlain<Trip.Trip>(options.trip), changeMinutes: options.changeMinutes }).pipe(
+              Stream.provideService(Client.EfaClient, Client.fromRunner(runner))
+            )
+          )
+      ))
+      const iterator = iterable[Symbol.asyncIterator]()
+      const aborted = new Promise<"aborted">((resolve) => {
+        if (signal === undefined) return
+        if (signal.aborted) resolve("aborted")
+        signal.addEventListener("abort", () => resolve("aborted"), { once: true })
+      })
+      try {
+        for (;;) {
+          const next = await Promise.race([iterator.next(), aborted])
+          if (next === "aborted" || next.done === true) return
+          yield toPlain(next.value)
+        }
+      } finally {
+        await iterator.return?.()
+      }
+    }
+  })
+
+  // pages one after the other, each a call; an abort ends the iteration
+  const pages = (operation: Operation.Any, request: unknown, options?: PagesOptions): AsyncIterable<unknown> => ({
+    async *[Symbol.asyncIterator]() {
+      const direction = options?.direction ?? "later"
+      let next = request
+      for (;;) {
+        if (options?.signal?.aborted) return
+        let page: Record<string, unknown>
+        try {
+          page = (await call(operation, next, options)) as Record<string, unknown>
+        } catch (error) {
+          if (options?.signal?.aborted) return
+          throw error
+        }
+        yield page
+        next = { page: page[direction] }
+      }
+    }
+  })
 
   const close = (): Promise<void> => (closed ??= runtime.dispose())
   const client: Record<string | symbol, unknown> = { close, [Symbol.asyncDispose]: close }
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
     client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request, callOptions)
+    if (operation.name === "trip") {
+      client.tripPages = (request: unknown, pagesOptions?: PagesOptions) => pages(operation, request, pagesOptions)
+    }
+    if (operation.name === "departures") {
+      client.refreshTrip = (trip: Plain<Trip.Trip>, options?: CallOptions & TripRefresh.RefreshOptions) =>
+        runCall(
+          Effect.flatMap(
+            Effect.zip(OperationClient.OperationClient, Effect.promise(() => import("./TripRefresh.js"))),
+            ([runner, TripRefresh]) =>
+              TripRefresh.refresh((input) => runner.run(operation, input, options), fromPlain<Trip.Trip>(trip), options)
+          ),
+          options?.signal
+        )
+      client.watchTrip = (
+        options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
+        callOptions?: { readonly signal?: AbortSignal | undefined }
+      ) => watchTrip(options, callOptions?.signal)
+    }
   }
   return client as Client<Operations>
 }
@@ -232,4 +366,4 @@ export const createClientFor = <const Operations extends Record<string, Operatio
  * @category constructors
  */
 export const createClient = (options: EfaClient.Options, runtimeOptions?: RuntimeOptions): EfaPromiseClient =>
-  createClientFor(EfaClient.operations, options, runtimeOptions)
+  createClientFor(EfaClient.operations, options, runtimeOptions) as unknown as EfaPromiseClient

@@ -90,6 +90,11 @@ export * as OpenApi from "./OpenApi.js"
 /**
  * @since 0.1.0
  */
+export * as Pages from "./Pages.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as Operation from "./Operation.js"
 
 /**
@@ -145,7 +150,17 @@ export * as Trip from "./Trip.js"
 /**
  * @since 0.1.0
  */
+export * as TripRefresh from "./TripRefresh.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as TripStops from "./TripStops.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as TripWatch from "./TripWatch.js"
 
 /**
  * @since 0.1.0

@@ -175,4 +175,22 @@ describe("NoticeWatch", () => {
       expect(state.requests).toBe(2)
     }).pipe(Effect.provide(layer))
   })
+
+  it.effect("polls no more often than the floor every watch shares, whatever the schedule", () => {
+    const { layer, state } = scripted([])
+    return Effect.gen(function*() {
+      const fiber = yield* NoticeWatch.watch({ schedule: Schedule.spaced("10 millis") }).pipe(
+        Stream.runDrain,
+        Effect.fork
+      )
+      yield* TestClock.adjust("9 seconds")
+      expect(state.requests).toBe(1)
+      yield* TestClock.adjust("1 second")
+      expect(state.requests).toBe(2)
+      yield* TestClock.adjust("30 seconds")
+      expect(state.requests).toBe(5)
+      yield* Fiber.interrupt(fiber)
+      expect(NoticeWatch.MIN_INTERVAL).toEqual(DepartureWatch.MIN_INTERVAL)
+    }).pipe(Effect.provide(layer))
+  })
 })

@@ -36,3 +36,22 @@ const plain = (value: unknown): unknown => {
   for (const key of Object.keys(value)) copy[key] = plain((value as Record<string, unknown>)[key])
   return copy
 }
+
+/**
+ * The way back for a value a Promise user hands in (a trip to refresh or watch): every `Date` becomes a UTC
+ * `DateTime` again.
+ *
+ * @internal
+ */
+export const fromPlain = <A>(value: Plain<A>): A => unplain(value) as A
+
+const unplain = (value: unknown): unknown => {
+  if (value === null || typeof value !== "object") return value
+  if (value instanceof Date) return DateTime.unsafeMake(value)
+  if (Array.isArray(value)) return value.map(unplain)
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return value
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) copy[key] = unplain((value as Record<string, unknown>)[key])
+  return copy
+}

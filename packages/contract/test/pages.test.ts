@@ -1,0 +1,176 @@
+import { EfaClient, Pages, Point } from "@efa-kit/core"
+import { createClient } from "@efa-kit/core/promise"
+import { describe, expect, it } from "@effect/vitest"
+import { DateTime, Effect, Stream } from "effect"
+import { clientLayer, inProcess, journal } from "./support/fake.js"
+
+const HBF = "de:08111:6118"
+const dialects = ["contract", "rapidJSON"] as const
+
+const departureOf = (
+  trip: { readonly legs: ReadonlyArray<{ readonly origin: { readonly departureTimePlanned: DateTime.Utc } }> }
+) => DateTime.toEpochMillis(trip.legs[0]!.origin.departureTimePlanned)
+
+const request = {
+  origin: Point.any(HBF),
+  destination: Point.any("de:08111:6056"),
+  dateTime: "2026-03-02T07:30:00Z"
+} as const
+
+describe.each(dialects)("Pages of trips against the fake (%s)", (dialect) => {
+  it.effect("four later pages: no repeats, no gaps, each after the previous", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      const pages = yield* efa.tripPages(request).pipe(Stream.take(4), Stream.runCollect)
+      const all = Array.from(pages).flatMap((page) => page.trips)
+      const keys = all.map(Pages.tripKey)
+      expect(new Set(keys).size).toBe(keys.length)
+      expect(all.length).toBeGreaterThanOrEqual(12)
+      const list = Array.from(pages)
+      for (let i = 1; i < list.length; i++) {
+        const previous = Math.max(...list[i - 1]!.trips.map(departureOf))
+        expect(Math.min(...list[i]!.trips.map(departureOf))).toBeGreaterThan(previous)
+      }
+      // no gap: one answer for the same span of departures holds exactly the trips of the pages
+      const last = Math.max(...all.map(departureOf))
+      const whole = yield* efa.trip({ ...request, numberOfTrips: 40 })
+      const inSpan = whole.trips.filter((trip) => departureOf(trip) <= last).map(Pages.tripKey)
+      expect(keys).toEqual(inSpan)
+      // each later page asks from one minute after the last departure of the page before
+      const asked = (yield* journal(fake)).slice(1, 4).map((entry) =>
+        new URLSearchParams(entry.params.map(([k, v]) => [k, v]))
+      )
+      for (const [i, params] of asked.entries()) {
+        const previous = new Date(Math.max(...list[i]!.trips.map(departureOf)) + 60_000)
+        const local = previous.toLocaleString("sv-SE", { timeZone: "Europe/Berlin" })
+        expect(params.get("itdTime")).toBe(local.slice(11, 16).replace(":", ""))
+        expect(params.get("itdTripDateTimeDepArr")).toBe("dep")
+      }
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect("earlier pages go back, asked by arrival before the first arrival", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      const first = yield* efa.trip({ ...request, dateTime: "2026-03-02T09:00:00Z" })
+      const pages = yield* efa.tripPages({ page: first.earlier }, { direction: "earlier" }).pipe(
+        Stream.take(2),
+        Stream.runCollect
+      )
+      let before = Math.min(...first.trips.map(departureOf))
+      const keys = new Set(first.trips.map(Pages.tripKey))
+      for (const page of pages) {
+        expect(page.trips.length).toBeGreaterThan(0)
+        for (const trip of page.trips) {
+          expect(keys.has(Pages.tripKey(trip))).toBe(false)
+          keys.add(Pages.tripKey(trip))
+        }
+        const earliest = Math.min(...page.trips.map(departureOf))
+        expect(earliest).toBeLessThan(before)
+        before = earliest
+      }
+      const arr = (yield* journal(fake)).slice(1).map((entry) =>
+        new URLSearchParams(entry.params.map(([k, v]) => [k, v]))
+      )
+      expect(arr.every((params) => params.get("itdTripDateTimeDepArr") === "arr")).toBe(true)
+      // and the later page of an earlier page comes forward again
+      const back = yield* efa.trip({ page: Array.from(pages)[0]!.later })
+      expect(Math.min(...back.trips.map(departureOf))).toBeGreaterThan(before)
+      yield* Effect.promise(() => fake.close())
+    }))
+})
+
+describe("Page references", () => {
+  it.effect("are strings that survive JSON; a reference that is not one is refused at `page`", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake)))
+      const first = yield* efa.trip(request)
+      const stored = JSON.parse(JSON.stringify({ later: first.later })) as { later: string }
+      const later = yield* efa.trip({ page: stored.later })
+      expect(later.trips.length).toBeGreaterThan(0)
+      const error = yield* Effect.flip(efa.trip({ page: "not a reference" }))
+      expect(error._tag === "InvalidRequestError" && error.issues[0]?.field).toBe("page")
+      const board = yield* efa.departures({ stop: Point.any(HBF), limit: 2 })
+      const wrong = yield* Effect.flip(efa.trip({ page: board.later }))
+      expect(wrong.message).toContain("is a page of departures")
+      yield* Effect.promise(() => fake.close())
+    }))
+})
+
+describe.each(dialects)("Boards over a time window against the fake (%s)", (dialect) => {
+  it.effect("a 60-minute window across page boundaries holds every departure of the hour once", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      const from = "2026-03-02T07:00:00Z"
+      const window = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, window: "60 minutes" })
+      const pagesAsked = (yield* journal(fake)).length
+      expect(pagesAsked).toBeGreaterThan(1)
+      const whole = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, limit: 500 })
+      const end = DateTime.toEpochMillis(DateTime.unsafeMake(from)) + 3600_000
+      const expected = whole.events.filter((event) => DateTime.toEpochMillis(Pages.eventTime(event)) < end)
+      const key = (event: (typeof expected)[number]) =>
+        `${event.lineId}|${event.tripCode}|${DateTime.formatIso(Pages.eventTime(event))}|${event.location.id}`
+      expect(window.events.map(key)).toEqual(expected.map(key))
+      // `limit` caps the total
+      const capped = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, window: "60 minutes", limit: 50 })
+      expect(capped.events.map(key)).toEqual(expected.slice(0, 50).map(key))
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect("board pages: later continues after the last event, earlier goes back, none repeats", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      const first = yield* efa.departures({ stop: Point.any(HBF), dateTime: "2026-03-02T08:00:00Z", limit: 10 })
+      const later = yield* efa.departures({ page: first.later })
+      const earlier = yield* efa.departures({ page: first.earlier })
+      const time = (event: (typeof first.events)[number]) => DateTime.toEpochMillis(Pages.eventTime(event))
+      const firstTimes = first.events.map(time)
+      expect(later.events.length).toBeGreaterThan(0)
+      expect(earlier.events.length).toBeGreaterThan(0)
+      expect(Math.min(...later.events.map(time))).toBeGreaterThanOrEqual(Math.max(...firstTimes))
+      expect(Math.max(...earlier.events.map(time))).toBeLessThan(Math.min(...firstTimes))
+      const ids = (events: typeof first.events) => events.map((e) => `${e.tripCode}|${time(e)}|${e.location.id}`)
+      const all = [...ids(earlier.events), ...ids(first.events), ...ids(later.events)]
+      expect(new Set(all).size).toBe(all.length)
+      const error = yield* Effect.flip(efa.departures({ stop: Point.any(HBF), window: "soon" as never }))
+      expect(error._tag === "InvalidRequestError" && error.issues[0]?.field).toBe("window")
+      yield* Effect.promise(() => fake.close())
+    }))
+})
+
+describe("Pages with the Promise client", () => {
+  it("iterates later pages with for await, stores references as strings, and stops on abort", async () => {
+    const fake = await inProcess()
+    const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })
+    try {
+      const controller = new AbortController()
+      const departures: Array<number> = []
+      let pages = 0
+      for await (const page of efa.tripPages(request, { signal: controller.signal })) {
+        expect(typeof page.later).toBe("string")
+        departures.push(...page.trips.map((trip) => trip.legs[0]!.origin.departureTimePlanned.getTime()))
+        if (++pages === 3) controller.abort()
+      }
+      expect(pages).toBe(3)
+      expect([...departures].sort((a, b) => a - b)).toEqual(departures)
+      expect(new Set(departures).size).toBe(departures.length)
+      const first = await efa.trip(request)
+      const earlier = await efa.trip({ page: first.earlier })
+      expect(earlier.trips[0]!.legs[0]!.origin.departureTimePlanned.getTime()).toBeLessThan(departures[0]!)
+      const board = await efa.departures({
+        stop: Point.any(HBF),
+        dateTime: "2026-03-02T07:00:00Z",
+        window: "30 minutes"
+      })
+      expect(board.events.length).toBeGreaterThan(0)
+      expect(typeof board.earlier).toBe("string")
+    } finally {
+      await efa.close()
+    }
+  })
+})

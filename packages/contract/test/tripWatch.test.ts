@@ -1,0 +1,135 @@
+import { EfaClient, Point, TripRefresh, TripWatch } from "@efa-kit/core"
+import { createClient } from "@efa-kit/core/promise"
+import { describe, expect, it } from "@effect/vitest"
+import { DateTime, Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
+import { clientLayer, eventually, inProcess, journal } from "./support/fake.js"
+
+// The dataset announces at 08:35 (Berlin) a delay of 12 minutes of the S1 that leaves Herrenberg at 08:06; the
+// trip below rides it from Vaihingen to Feuersee and changes there to the S4 two minutes later.
+const VAIHINGEN = "de:08115:3210"
+const LUDWIGSBURG = "de:08118:4800"
+const planned = "2026-03-02T06:00:00Z"
+const announced = "2026-03-02T07:40:00Z"
+
+const describeChange = (change: TripRefresh.TripChange): string => {
+  switch (change._tag) {
+    case "Delayed":
+      return `delayed ${change.legIndex} ${change.side} ${change.delayMinutes}`
+    case "PlatformChanged":
+      return `platform ${change.legIndex} ${change.side} ${change.previous}->${change.platform}`
+    case "ConnectionAtRisk":
+    case "ConnectionBroken":
+      return `${change._tag} ${change.legIndex}->${change.nextLegIndex} slack ${change.slackMinutes}`
+    case "PollFailed":
+      return `failed ${change.attempt}`
+    default:
+      return `${change._tag} ${"legIndex" in change ? change.legIndex : ""}`.trim()
+  }
+}
+
+const plan = (efa: EfaClient.Service) =>
+  Effect.map(
+    efa.trip({ origin: Point.any(VAIHINGEN), destination: Point.any(LUDWIGSBURG), dateTime: "2026-03-02T07:15:00Z" }),
+    (answer) => answer.trips[0]!
+  )
+
+describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip against the fake (%s)", (dialect) => {
+  it.effect("refreshTrip reports the announced delay and the broken connection once the clock has passed it", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const setClock = (now: string) => Effect.promise(() => fake.admin("POST", "clock", { now }))
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      yield* setClock(planned)
+      const trip = yield* plan(efa)
+      expect(trip.legs.map((leg) => leg.mode.name)).toEqual(["S-Bahn S1", "S-Bahn S4"])
+      // before the real-time window: nothing changed
+      expect((yield* efa.refreshTrip(trip)).changes).toEqual([])
+      yield* setClock(announced)
+      const { changes, trip: refreshed } = yield* efa.refreshTrip(trip)
+      const told = changes.map(describeChange)
+      expect(told).toContain("delayed 0 departure 12")
+      expect(told).toContain("delayed 0 arrival 12")
+      expect(told.some((change) => change.startsWith("ConnectionBroken 0->1"))).toBe(true)
+      const arrival = refreshed.legs[0]!.destination
+      expect(DateTime.toEpochMillis(arrival.arrivalTimeEstimated!) - DateTime.toEpochMillis(arrival.arrivalTimePlanned))
+        .toBe(12 * 60_000)
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect("a leg whose run is gone is reported, not kept silently", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: planned }))
+      const trip = yield* plan(efa)
+      const gone = { ...trip, legs: [{ ...trip.legs[0]!, lineId: "vvs:19999: :H:" }, trip.legs[1]!] }
+      const { changes } = yield* efa.refreshTrip(gone)
+      expect(changes.map(describeChange)).toEqual(["RunNotFound 0"])
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect("a TripWatch reports the delay and the broken connection as the fake's clock moves, then the arrival", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const setClock = (now: string) => Effect.promise(() => fake.admin("POST", "clock", { now }))
+      yield* setClock(planned)
+      const layer = clientLayer(fake, { dialect })
+      const trip = yield* Effect.flatMap(EfaClient.EfaClient, plan).pipe(Effect.provide(layer))
+      yield* TestClock.setTime(DateTime.toEpochMillis(DateTime.unsafeMake(planned)))
+      const changes = yield* Queue.unbounded<TripRefresh.TripChange>()
+      const fiber = yield* TripWatch.watch({ trip, schedule: Schedule.spaced("1 minute") }).pipe(
+        Stream.runForEach((change) => Queue.offer(changes, change)),
+        Effect.provide(layer),
+        Effect.fork
+      )
+      const drain = Effect.map(Queue.takeAll(changes), (chunk) => Array.from(chunk, describeChange))
+      // the first poll: as planned, nothing to tell
+      // (the plan, then one board at each end of each of the two legs)
+      yield* eventually("the first poll", Effect.map(journal(fake), (entries) => entries.length === 5))
+      expect(yield* drain).toEqual([])
+      yield* setClock(announced)
+      yield* TestClock.setTime(DateTime.toEpochMillis(DateTime.unsafeMake(announced)))
+      yield* eventually("the delay", Effect.map(Queue.size(changes), (n) => n >= 3))
+      const told = yield* drain
+      expect(told).toContain("delayed 0 departure 12")
+      expect(told.some((change) => change.startsWith("ConnectionBroken 0->1"))).toBe(true)
+      // past the arrival: Arrived, and the stream ends
+      yield* setClock("2026-03-02T09:00:00Z")
+      yield* TestClock.setTime(DateTime.toEpochMillis(DateTime.unsafeMake("2026-03-02T09:00:00Z")))
+      yield* Fiber.join(fiber)
+      expect((yield* drain).at(-1)).toBe("Arrived")
+      yield* Effect.promise(() => fake.close())
+    }))
+})
+
+describe("Refresh and watch a trip with the Promise client", () => {
+  it("refreshTrip takes the trip as the client gave it; watchTrip tells the delay with for await and stops on abort", async () => {
+    const fake = await inProcess()
+    const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })
+    try {
+      await fake.admin("POST", "clock", { now: planned })
+      const { trips } = await efa.trip({
+        origin: Point.any(VAIHINGEN),
+        destination: Point.any(LUDWIGSBURG),
+        dateTime: "2026-03-02T07:15:00Z"
+      })
+      const trip = trips[0]!
+      await fake.admin("POST", "clock", { now: announced })
+      const refreshed = await efa.refreshTrip(trip)
+      expect(refreshed.changes.map((change) => change._tag)).toContain("ConnectionBroken")
+      expect(refreshed.trip.legs[0]!.destination.arrivalTimeEstimated).toBeInstanceOf(Date)
+
+      const controller = new AbortController()
+      const told: Array<string> = []
+      for await (const change of efa.watchTrip({ trip }, { signal: controller.signal })) {
+        told.push(change._tag)
+        // the first poll tells everything at once; then stop
+        if (change._tag === "ConnectionBroken") controller.abort()
+      }
+      expect(told).toContain("Delayed")
+      expect(told.at(-1)).toBe("ConnectionBroken")
+    } finally {
+      await efa.close()
+    }
+  })
+})

@@ -1,0 +1,450 @@
+/**
+ * Pages of trips and boards, and boards over a time window.
+ *
+ * Every answer of the client's `trip` and `departures` carries `earlier` and `later`: opaque references
+ * (strings, so they survive JSON and can be stored) that `trip({ page })` / `departures({ page })` turn into
+ * the previous or next page. Paging asks the server again, without a session:
+ *
+ * - the later page of trips asks from one minute after the last departure of the page; the earlier page asks,
+ *   with `itdTripDateTimeDepArr=arr`, for trips arriving up to one minute before the first arrival. Trips the
+ *   page already had (same legs, same lines, same planned times) are dropped, so pages do not repeat;
+ * - the later page of a board asks again from the last event's planned time; the earlier page from as far
+ *   before the first event as the page spans. Events the page already had (by `DepartureWatch.eventKey`) are
+ *   dropped;
+ * - `departures({ ..., window: "60 minutes" })` asks as many pages as the window needs, from the requested
+ *   time (else the board's first event) to the window's end, each event once; `limit` caps the total.
+ *
+ * Each page is one call of the client: it goes through the rate limit, the cache and the retries as any call.
+ * A reference is bound to nothing on the server, so it stays valid as long as the timetable it points into.
+ *
+ * @since 0.1.0
+ */
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as Departures from "./Departures.js"
+import { type EfaError, InvalidRequestError } from "./EfaError.js"
+import * as Trip from "./Trip.js"
+
+/**
+ * A request for the page a reference points to.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PageRequest {
+  /** An `earlier` or `later` reference of a previous answer. */
+  readonly page: string
+}
+
+/**
+ * A trip answer with the references of its neighbouring pages.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface TripPage extends Trip.TripResponse {
+  /** The page of trips before this one. */
+  readonly earlier: string
+  /** The page of trips after this one. */
+  readonly later: string
+}
+
+/**
+ * A board request, optionally over a time window.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type BoardRequest = Departures.DeparturesRequestInput & {
+  /** The span of time the board covers (`"60 minutes"`), asked in as many pages as it needs. */
+  readonly window?: Duration.DurationInput | undefined
+}
+
+/**
+ * A board answer with the references of its neighbouring pages.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface BoardPage extends Departures.DeparturesResponse {
+  /** The page of events before this one. */
+  readonly earlier: string
+  /** The page of events after this one. */
+  readonly later: string
+}
+
+/**
+ * Which way a stream of pages goes.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Direction = "earlier" | "later"
+
+/**
+ * Whether a request asks for a page by reference.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const isPageRequest = (request: unknown): request is PageRequest =>
+  typeof request === "object" && request !== null && "page" in request
+
+// ---------------------------------------------------------------------------------------------------
+// references
+// ---------------------------------------------------------------------------------------------------
+
+const Reference = Schema.Struct({
+  v: Schema.Literal(1),
+  operation: Schema.Literal("trip", "departures"),
+  /** The request of the page, as written (instants as ISO strings). */
+  request: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  /** Short hashes of what the previous page had. */
+  seen: Schema.Array(Schema.String)
+})
+type Reference = typeof Reference.Type
+
+const decodeReference = Schema.decodeUnknownEither(Schema.parseJson(Reference))
+
+const toBase64Url = (text: string): string => {
+  const bytes = new TextEncoder().encode(text)
+  let binary = ""
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+}
+
+const fromBase64Url = (text: string): string | undefined => {
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"))
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+  } catch {
+    return undefined
+  }
+}
+
+// A canonical request as JSON: instants as ISO strings, which every request's time field reads back.
+const requestJson = (request: object): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(request, function(this: Record<string, unknown>, key: string, value: unknown) {
+    const raw = this[key]
+    return DateTime.isDateTime(raw) ? DateTime.formatIso(raw) : value
+  }))
+
+const encodeReference = (reference: Reference): string => toBase64Url(JSON.stringify(reference))
+
+const invalidPage = (operation: string, message: string) =>
+  new InvalidRequestError({ operation, issues: [{ field: "page", message }] })
+
+const readReference = (
+  operation: Reference["operation"],
+  page: string
+): Either.Either<Reference, InvalidRequestError> => {
+  const text = fromBase64Url(page)
+  const decoded = text === undefined ? undefined : Either.getOrUndefined(decodeReference(text))
+  if (decoded === undefined) return Either.left(invalidPage(operation, "is not a page reference of this client"))
+  if (decoded.operation !== operation) {
+    return Either.left(invalidPage(operation, `is a page of ${decoded.operation}, not of ${operation}`))
+  }
+  return Either.right(decoded)
+}
+
+// FNV-1a, 32 bits: what a page had, short enough to travel in a reference
+const hash = (text: string): string => {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h.toString(36)
+}
+
+const iso = (instant: DateTime.Utc | undefined): string => instant === undefined ? "" : DateTime.formatIso(instant)
+
+const MINUTE = 60_000
+
+// the request time of a page, on the minute; none where the answer's times lie outside what a Date holds
+const timeField = (millis: number | undefined): { readonly dateTime?: string } => {
+  if (millis === undefined) return {}
+  const date = new Date(Math.floor(millis / MINUTE) * MINUTE)
+  return Number.isNaN(date.getTime()) ? {} : { dateTime: date.toISOString() }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// trips
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The identity of a trip across pages: its legs, each by mode, line, stops and planned times.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const tripKey = (trip: Trip.Trip): string =>
+  trip.legs.map((leg) =>
+    [
+      leg.mode.mot ?? "",
+      leg.lineId ?? leg.mode.name,
+      leg.tripCode ?? "",
+      leg.origin.id,
+      iso(leg.origin.departureTimePlanned),
+      leg.destination.id,
+      iso(leg.destination.arrivalTimePlanned)
+    ].join("|")
+  ).join(";")
+
+const departureOf = (trip: Trip.Trip): number =>
+  trip.legs.length === 0 ? Number.NaN : DateTime.toEpochMillis(trip.legs[0]!.origin.departureTimePlanned)
+
+const arrivalOf = (trip: Trip.Trip): number =>
+  trip.legs.length === 0 ? Number.NaN : DateTime.toEpochMillis(trip.legs.at(-1)!.destination.arrivalTimePlanned)
+
+const decodeTripRequest = Schema.decodeUnknownEither(Trip.TripRequest)
+
+/**
+ * The references of a trip answer: later from a minute after its last departure, earlier by arrival up to a
+ * minute before its first arrival; each carries what this page had.
+ */
+const tripReferences = (
+  request: Trip.TripRequest,
+  asked: ReadonlyArray<Trip.Trip>,
+  kept: ReadonlyArray<Trip.Trip>
+): { readonly earlier: string; readonly later: string } => {
+  const base = requestJson(request)
+  const seen = kept.map((trip) => hash(tripKey(trip)))
+  const departures = asked.map(departureOf).filter(Number.isFinite)
+  const arrivals = asked.map(arrivalOf).filter(Number.isFinite)
+  const requested = request.dateTime === undefined ? undefined : DateTime.toEpochMillis(request.dateTime)
+  const lastDeparture = departures.length > 0 ? Math.max(...departures) : requested
+  const firstArrival = arrivals.length > 0 ? Math.min(...arrivals) : requested
+  const at = (millis: number | undefined) => millis === undefined ? {} : { dateTime: new Date(millis).toISOString() }
+  return {
+    later: encodeReference({
+      v: 1,
+      operation: "trip",
+      request: {
+        ...base,
+        ...at(lastDeparture === undefined ? undefined : lastDeparture + MINUTE),
+        dateTimeRefersTo: "departure"
+      },
+      seen
+    }),
+    earlier: encodeReference({
+      v: 1,
+      operation: "trip",
+      request: {
+        ...base,
+        ...at(firstArrival === undefined ? undefined : firstArrival - MINUTE),
+        dateTimeRefersTo: "arrival"
+      },
+      seen
+    })
+  }
+}
+
+/**
+ * Asks for trips, or for the page a reference points to, and gives the answer with its references. `run`
+ * is the client's call of the trip operation.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const trip = <E = never, R = never>(
+  run: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, EfaError | E, R>,
+  request: Trip.TripRequestInput | PageRequest
+): Effect.Effect<TripPage, EfaError | E, R> =>
+  Effect.gen(function*() {
+    let input: Trip.TripRequestInput
+    let seen: ReadonlySet<string> = new Set()
+    if (isPageRequest(request)) {
+      const reference = yield* readReference("trip", request.page)
+      input = reference.request as unknown as Trip.TripRequestInput
+      seen = new Set(reference.seen)
+    } else {
+      input = request
+    }
+    const response = yield* run(input)
+    // the call has checked the request: decoding it again cannot fail
+    const canonical = Either.getOrThrow(decodeTripRequest(input))
+    const trips = seen.size === 0 ? response.trips : response.trips.filter((t) => !seen.has(hash(tripKey(t))))
+    return { ...response, trips, ...tripReferences(canonical, response.trips, trips) }
+  })
+
+/**
+ * Options of a stream of pages.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface PagesOptions {
+  /** Which way the pages go after the first. Default: `later`. */
+  readonly direction?: Direction | undefined
+}
+
+/**
+ * The pages of trips from a request (or a page reference) on, one way, for as long as the stream is pulled.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const tripPages = <E = never, R = never>(
+  run: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, EfaError | E, R>,
+  request: Trip.TripRequestInput | PageRequest,
+  options?: PagesOptions
+): Stream.Stream<TripPage, EfaError | E, R> => {
+  const direction = options?.direction ?? "later"
+  return Stream.unfoldEffect(
+    request,
+    (next) => Effect.map(trip(run, next), (page) => Option.some([page, { page: page[direction] }] as const))
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------
+// boards
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The planned time of an event as its board orders it: the arrival on arrival boards, else the departure.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const eventTime = (event: Departures.StopEvent): DateTime.Utc =>
+  event.arrivalTimePlanned ?? event.departureTimePlanned
+
+// the same identity as the board watch's (`DepartureWatch.eventKey`), kept here so that pages do not load the watch
+const eventKey = (event: Departures.StopEvent): string =>
+  `${event.lineId}|${event.tripCode ?? ""}|${iso(eventTime(event))}|${event.location.id}`
+
+const decodeBoardRequest = Schema.decodeUnknownEither(Departures.DeparturesRequest)
+
+const boardReferences = (
+  request: Departures.DeparturesRequest,
+  asked: ReadonlyArray<Departures.StopEvent>,
+  kept: ReadonlyArray<Departures.StopEvent>
+): { readonly earlier: string; readonly later: string } => {
+  const base = requestJson(request)
+  const seen = kept.map((event) => hash(eventKey(event)))
+  const times = asked.map((event) => DateTime.toEpochMillis(eventTime(event)))
+  const requested = request.dateTime === undefined ? undefined : DateTime.toEpochMillis(request.dateTime)
+  const first = times.length > 0 ? Math.min(...times) : requested
+  const last = times.length > 0 ? Math.max(...times) : requested
+  // the earlier page reaches back as far as this page spans, at least a quarter of an hour
+  const span = first === undefined || last === undefined ? 0 : Math.max(last - first, 15 * MINUTE)
+  const at = timeField
+  return {
+    later: encodeReference({ v: 1, operation: "departures", request: { ...base, ...at(last) }, seen }),
+    earlier: encodeReference({
+      v: 1,
+      operation: "departures",
+      request: { ...base, ...at(first === undefined ? undefined : first - span) },
+      seen: [...seen, ...(first === undefined ? [] : [`before:${first}`])]
+    })
+  }
+}
+
+// drops what was seen; an earlier page also drops what comes at or after the page it came from
+const unseen = (events: ReadonlyArray<Departures.StopEvent>, seen: ReadonlyArray<string>) => {
+  if (seen.length === 0) return events
+  const hashes = new Set(seen)
+  const before = seen.find((entry) => entry.startsWith("before:"))
+  const limit = before === undefined ? Infinity : Number(before.slice("before:".length))
+  return events.filter((event) =>
+    !hashes.has(hash(eventKey(event))) && DateTime.toEpochMillis(eventTime(event)) < limit
+  )
+}
+
+/**
+ * Asks for a board, the page a reference points to, or every event of a time window, and gives the
+ * answer with its references. `run` is the client's call of the departures operation.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const departures = <E = never, R = never>(
+  run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, EfaError | E, R>,
+  request: BoardRequest | PageRequest
+): Effect.Effect<BoardPage, EfaError | E, R> =>
+  Effect.gen(function*() {
+    if (isPageRequest(request)) {
+      const reference = yield* readReference("departures", request.page)
+      const input = reference.request as unknown as Departures.DeparturesRequestInput
+      const response = yield* run(input)
+      const canonical = Either.getOrThrow(decodeBoardRequest(input))
+      const events = unseen(response.events, reference.seen)
+      return { ...response, events, ...boardReferences(canonical, response.events, events) }
+    }
+    const { window, ...input } = request
+    if (window === undefined) {
+      const response = yield* run(input)
+      const canonical = Either.getOrThrow(decodeBoardRequest(input))
+      return { ...response, ...boardReferences(canonical, response.events, response.events) }
+    }
+    const span = Duration.decodeUnknown(window)
+    if (Option.isNone(span) || !Duration.isFinite(span.value) || Duration.toMillis(span.value) <= 0) {
+      return yield* Effect.fail(
+        new InvalidRequestError({
+          operation: "departures",
+          issues: [{ field: "window", message: "must be a positive duration such as \"60 minutes\"" }]
+        })
+      )
+    }
+    return yield* boardWindow(run, input, Duration.toMillis(span.value))
+  })
+
+/**
+ * The most pages a board window asks (a day of a busy station at the servers' 40 events a page).
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MAX_WINDOW_PAGES = 100
+
+const boardWindow = <E, R>(
+  run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, EfaError | E, R>,
+  input: Departures.DeparturesRequestInput,
+  spanMillis: number
+): Effect.Effect<BoardPage, EfaError | E, R> =>
+  Effect.gen(function*() {
+    const cap = input.limit
+    // each page asks the server's full page; the cap applies to the total
+    const { limit: _, ...pageInput } = input
+    let response = yield* run(pageInput)
+    const canonical = Either.getOrThrow(decodeBoardRequest(input))
+    const firstTimes = response.events.map((event) => DateTime.toEpochMillis(eventTime(event)))
+    const start = canonical.dateTime !== undefined
+      ? DateTime.toEpochMillis(canonical.dateTime)
+      : firstTimes.length > 0
+      ? Math.min(...firstTimes)
+      : undefined
+    if (start === undefined) return { ...response, ...boardReferences(canonical, [], []) }
+    const end = start + spanMillis
+    const byKey = new Map<string, Departures.StopEvent>()
+    const inWindow = (event: Departures.StopEvent) => {
+      const time = DateTime.toEpochMillis(eventTime(event))
+      return time >= start && time < end
+    }
+    for (let pages = 1;; pages++) {
+      let added = 0
+      let last = -Infinity
+      for (const event of response.events) {
+        last = Math.max(last, DateTime.toEpochMillis(eventTime(event)))
+        const key = eventKey(event)
+        if (byKey.has(key) || !inWindow(event)) continue
+        byKey.set(key, event)
+        added++
+      }
+      const full = cap !== undefined && byKey.size >= cap
+      // done at the window's end, at the cap, or when a page brought nothing new (the board has no more)
+      if (full || last >= end || added === 0 || pages >= MAX_WINDOW_PAGES) break
+      response = yield* run({ ...pageInput, ...timeField(last) })
+    }
+    const events = [...byKey.values()]
+      .sort((a, b) => DateTime.toEpochMillis(eventTime(a)) - DateTime.toEpochMillis(eventTime(b)))
+      .slice(0, cap ?? Infinity)
+    const windowRequest: Departures.DeparturesRequest = { ...canonical, dateTime: DateTime.unsafeMake(start) }
+    return { ...response, events, ...boardReferences(windowRequest, events, events) }
+  })

@@ -1,0 +1,137 @@
+/**
+ * Watching a planned trip until its arrival. EFA has no push channel: the watch refreshes the trip on a
+ * schedule (as the client's `refreshTrip` does, see {@link TripRefresh}) and streams what changed.
+ *
+ * - Each poll refreshes the trip as it was last seen and emits its changes: `Delayed`, `PlatformChanged`,
+ *   `Cancelled`, `RunNotFound`, `ConnectionAtRisk` and `ConnectionBroken` (an interchange whose slack falls
+ *   below the walk plus the change time, or below the walk).
+ * - When "now" (Effect's `Clock`, so a test clock drives it) has passed the trip's expected arrival, the watch
+ *   emits `Arrived` and ends.
+ * - Polls follow a `Schedule` (default: every 30 seconds, jittered); never more often than every
+ *   {@link MIN_INTERVAL}. Failures follow the rule of every watch: transient ones are retried within the
+ *   poll, then logged or emitted as `PollFailed` and survived; permanent ones end the stream.
+ *
+ * @since 0.1.0
+ */
+import * as Clock from "effect/Clock"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
+import { EfaClient } from "./EfaClient.js"
+import type { EfaError } from "./EfaError.js"
+import * as Watch from "./internal/watch.js"
+import type * as Trip from "./Trip.js"
+import * as TripRefresh from "./TripRefresh.js"
+
+/**
+ * A change of the watched trip (see {@link TripRefresh.TripChange}).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TripChange = TripRefresh.TripChange
+
+/**
+ * Constructors and matchers of {@link TripChange}.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const TripChange = TripRefresh.TripChange
+
+/**
+ * Options of {@link watch}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface WatchOptions extends TripRefresh.RefreshOptions {
+  /** The trip to watch, as planned (or as last refreshed). */
+  readonly trip: Trip.Trip
+  /** When to poll again after a poll. Default: every 30 seconds, jittered; never faster than {@link MIN_INTERVAL}. */
+  readonly schedule?: Schedule.Schedule<unknown> | undefined
+  /** How to retry transient failures within one poll. Default: exponential from 1 s, jittered, 3 retries. */
+  readonly retry?: Schedule.Schedule<unknown, EfaError> | undefined
+  /** Whether transient failures are logged (default) or emitted as `PollFailed` events. */
+  readonly failures?: "log" | "event" | undefined
+}
+
+/**
+ * The shortest pause between two polls, the same as every watch's.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const MIN_INTERVAL: Duration.Duration = Watch.MIN_INTERVAL
+
+/**
+ * The default pause between polls.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultSchedule: Schedule.Schedule<unknown> = Schedule.spaced(Duration.seconds(30)).pipe(
+  Schedule.jitteredWith({ min: 0.9, max: 1.1 })
+)
+
+/**
+ * The default retries of a failed poll.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultRetry: Schedule.Schedule<unknown, EfaError> = Schedule.exponential(Duration.seconds(1)).pipe(
+  Schedule.jittered,
+  Schedule.intersect(Schedule.recurs(3))
+)
+
+/**
+ * Refreshes a trip on a schedule and streams its changes until it arrives. See the module documentation.
+ *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { EfaClient, Point, TripWatch } from "@efa-kit/core"
+ * import { Console, Effect, Stream } from "effect"
+ *
+ * // plan a trip, then print what happens to it until it arrives
+ * const program = Effect.gen(function*() {
+ *   const efa = yield* EfaClient.EfaClient
+ *   const { trips } = yield* efa.trip({ origin: Point.any("de:08111:6118"), destination: Point.any("de:08111:6056") })
+ *   yield* TripWatch.watch({ trip: trips[0]! }).pipe(Stream.runForEach((change) => Console.log(change._tag)))
+ * }).pipe(
+ *   Effect.provide(EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/" })),
+ *   Effect.provide(FetchHttpClient.layer)
+ * )
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const watch = (options: WatchOptions): Stream.Stream<TripChange, EfaError, EfaClient> =>
+  Stream.unwrap(
+    Effect.map(EfaClient, (efa) => {
+      let current = options.trip
+      const arrived = (now: number) => {
+        const arrival = TripRefresh.expectedArrival(current)
+        return arrival !== undefined && now >= DateTime.toEpochMillis(arrival)
+      }
+      return Watch.poll({
+        subject: "trip",
+        ask: Effect.suspend(() => efa.refreshTrip(current, { changeMinutes: options.changeMinutes })),
+        changes: (refreshed) => {
+          current = refreshed.trip
+          return Effect.map(
+            Clock.currentTimeMillis,
+            (now) => arrived(now) ? [...refreshed.changes, TripChange.Arrived({ trip: current })] : refreshed.changes
+          )
+        },
+        pollFailed: (error, attempt) => TripChange.PollFailed({ error, attempt }),
+        schedule: options.schedule ?? defaultSchedule,
+        retry: options.retry ?? defaultRetry,
+        failures: options.failures
+      }).pipe(Stream.takeUntil((change) => change._tag === "Arrived"))
+    })
+  )

@@ -1,0 +1,76 @@
+/**
+ * The one poll loop of every watch (boards, notices, trips): EFA has no push channel, so a watch asks again
+ * on a schedule, never more often than {@link MIN_INTERVAL}, retries transient failures within a poll, and
+ * turns each answer into changes. One rule decides which failures end a watch ({@link isPermanent}) and
+ * which are reported (logged, or emitted as events) and survived.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
+import type { EfaError } from "../EfaError.js"
+
+/** The shortest pause between two polls of any watch. */
+export const MIN_INTERVAL: Duration.Duration = Duration.seconds(10)
+
+/**
+ * Whether an error will not go away by polling again: an invalid request, a refused interface version, a
+ * redirect the client does not follow, a stop the server cannot resolve, a 4xx status other than 408 and 429.
+ */
+export const isPermanent = (error: EfaError): boolean =>
+  error._tag === "InvalidRequestError" || error._tag === "InterfaceVersionError" ||
+  error._tag === "RedirectError" || error._tag === "StopNotResolvedError" ||
+  (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
+    error.status !== 429)
+
+/** A schedule stretched to the floor: a pause it asks for below {@link MIN_INTERVAL} becomes the floor. */
+export const withFloor = <Out, In, R>(schedule: Schedule.Schedule<Out, In, R>): Schedule.Schedule<Out, In, R> =>
+  Schedule.modifyDelay(schedule, (_, delay) => Duration.max(delay, MIN_INTERVAL))
+
+/** What a watch polls and how it reads the answers. */
+export interface PollOptions<A, Change> {
+  /** What the watch is of, for the log: `board`, `notice`, `trip`. */
+  readonly subject: string
+  /** One poll's request. */
+  readonly ask: Effect.Effect<A, EfaError>
+  /** The changes an answer brings (the caller keeps what it knows between answers). */
+  readonly changes: (answer: A) => Effect.Effect<ReadonlyArray<Change>> | ReadonlyArray<Change>
+  /** The event of a failed attempt, with `failures: "event"`. */
+  readonly pollFailed: (error: EfaError, attempt: number) => Change
+  /** When to poll again after a poll; stretched to {@link MIN_INTERVAL}. */
+  readonly schedule: Schedule.Schedule<unknown>
+  /** How to retry transient failures within one poll. */
+  readonly retry: Schedule.Schedule<unknown, EfaError>
+  /** Whether transient failures are logged (default) or emitted. */
+  readonly failures?: "log" | "event" | undefined
+}
+
+/**
+ * Polls on the floored schedule and streams the changes of each answer. A transient failure is retried
+ * within the poll, reported and survived (the caller's state is untouched: a failure is not a removal); a
+ * permanent one fails the stream. Interrupting the stream aborts a request in flight.
+ */
+export const poll = <A, Change>(options: PollOptions<A, Change>): Stream.Stream<Change, EfaError> => {
+  const asEvents = options.failures === "event"
+  const once = Effect.suspend(() => {
+    const failures: Array<Change> = []
+    let attempt = 0
+    const report = (error: EfaError) => {
+      attempt++
+      if (isPermanent(error)) return Effect.void
+      if (asEvents) return Effect.sync(() => failures.push(options.pollFailed(error, attempt)))
+      return Effect.logWarning(`${options.subject} poll attempt ${attempt} failed: ${error.message}`)
+    }
+    return options.ask.pipe(
+      Effect.tapError(report),
+      Effect.retry({ schedule: options.retry, while: (error) => !isPermanent(error) }),
+      Effect.flatMap((answer) => {
+        const changes = options.changes(answer)
+        return Effect.isEffect(changes) ? changes : Effect.succeed(changes)
+      }),
+      Effect.map((changes): ReadonlyArray<Change> => failures.length === 0 ? changes : [...failures, ...changes]),
+      Effect.catchAll((error) => (isPermanent(error) ? Effect.fail(error) : Effect.succeed(failures)))
+    )
+  })
+  return Stream.repeatEffectWithSchedule(once, withFloor(options.schedule)).pipe(Stream.flattenIterables)
+}
