@@ -327,6 +327,21 @@ describe("flags", () => {
   })
 })
 
+describe("mode filters", () => {
+  it("exclMOT_<ID> counts by presence: exclMOT_1=0 leaves out mode 1 as exclMOT_1=1 does", async () => {
+    const trip = { type_origin: "any", name_origin: HBF, type_destination: "any", name_destination: "de:08116:7720" }
+    const motsOf = (json: any): Array<number> => json.trips.flatMap((t: any) => t.legs.map((l: any) => l.mode.mot))
+    const plain = await call(server, "/XML_TRIP_REQUEST2", trip)
+    expect(motsOf(plain.json)).toContain(1)
+    for (const value of ["0", "1", "false", ""]) {
+      const filtered = await call(server, "/XML_TRIP_REQUEST2", { ...trip, excludedMeans: "checkbox", exclMOT_1: value })
+      expect(filtered.status).toBe(200)
+      expect(motsOf(filtered.json)).not.toContain(1)
+      expect(motsOf(filtered.json).length).toBeGreaterThan(0)
+    }
+  })
+})
+
 describe("coordinates", () => {
   const stopFinder = { outputFormat: "rapidJSON", type_sf: "any", name_sf: HBF }
 

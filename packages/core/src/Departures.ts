@@ -32,7 +32,7 @@ import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp } from "./internal/instant.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelFlag, ModelText, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
+import { FlagParam, ModelFlag, ModelText, opt, ParamString, PresenceParam, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
@@ -238,7 +238,7 @@ export const DeparturesParams = Schema.Struct(
     depType: opt(FixedParam("stopEvents", "DepTypeParam")),
     includeCompleteStopSeq: opt(FlagParam)
   },
-  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
+  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: PresenceParam })
 ).annotations({ identifier: "DeparturesParams" })
 
 type DeparturesParams = typeof DeparturesParams.Type

@@ -34,7 +34,7 @@ import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp as InstantTimestamp } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, opt, ParamString, SetFromList } from "./internal/params.js"
+import { opt, ParamString, PresenceParam, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
@@ -676,8 +676,8 @@ export const TripParams = Schema.Struct(
     excludedMeans: opt(MeansParam),
     includedMeans: opt(MeansParam)
   },
-  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: FlagParam }),
-  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
+  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: PresenceParam }),
+  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: PresenceParam })
 ).annotations({ identifier: "TripParams" })
 
 type TripParams = typeof TripParams.Type

@@ -272,7 +272,7 @@ describe("Trip request: decoding", () => {
         numberOfTrips: 3,
         oneDirection: true,
         realtime: true,
-        modes: { excluded: [7], included: [1] },
+        modes: { excluded: [5, 7], included: [1] },
         mobility: { lowFloorVehicles: true, wheelchair: true },
         publicTransport: { changeSpeed: "normal", routeType: "leastWalking" },
         individualTransport: { speed: "normal", mode: "parkAndRide" },
