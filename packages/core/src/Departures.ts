@@ -252,7 +252,7 @@ const decodeRequest = (
 
   let dateTime: DateTime.Utc | undefined
   if (p.itdDate !== undefined && p.itdTime !== undefined) {
-    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime.replace(":", ""), timeZone)
+    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime, timeZone)
     if (Either.isLeft(instant)) {
       const field = instant.left.field === "date" ? "itdDate" : "itdTime"
       issues.add(field, p[field], instant.left.message)

@@ -39,6 +39,7 @@ import * as ParamTable from "./internal/paramTable.js"
 import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
+  ClockTimeParam,
   FixedParam,
   isAscendingDistinct,
   NamedParam,
@@ -616,16 +617,12 @@ export type TripRequestInput = typeof TripRequest.Encoded
 // ---------------------------------------------------------------------------------------------
 
 /**
- * `itdTime`: `HHMM`, 24-hour (`HH:MM` is read too).
+ * `itdTime`: `HHMM`, 24-hour; `HH:MM`, `H:MM`, `HMM` and `HH:MM:SS` are read too (the seconds dropped).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const TimeParam: Schema.Schema<string, string> = ParamString.pipe(
-  Schema.pattern(/^([01]\d|2[0-3]):?[0-5]\d$/, {
-    message: (issue) => `expected a time as HHMM (24-hour), got "${String(issue.actual)}"`
-  })
-).annotations({ identifier: "TimeParam", jsonSchema: { type: "string", pattern: "^([01]\\d|2[0-3]):?[0-5]\\d$" } })
+export const TimeParam: Schema.Schema<string, string> = ClockTimeParam.annotations({ identifier: "TimeParam" })
 
 /**
  * `excludedMeans` / `includedMeans`: `checkbox` (the `exclMOT_<id>` / `inclMOT_<id>` parameters apply)
