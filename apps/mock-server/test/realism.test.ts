@@ -327,6 +327,108 @@ describe("flags", () => {
   })
 })
 
+describe("requests as other clients send them", () => {
+  const board = { mode: "direct", name_dm: HBF, useRealtime: "1", itdDate: "20260302", itdTime: "0830" }
+
+  it.each(["stop", "stopID"])("a board asked with type_dm=%s gets its events", async (type) => {
+    const { json, status } = await rapid("/XML_DM_REQUEST", { ...board, type_dm: type })
+    expect(status).toBe(200)
+    expect(json.stopEvents.length).toBeGreaterThan(0)
+    expect(json.locations[0]).toMatchObject({ id: HBF, isBest: true })
+  })
+
+  it("a stop's ID of type stop is looked up, never searched as text", async () => {
+    const { json } = await rapid("/XML_DM_REQUEST", { ...board, type_dm: "stop", name_dm: "Hauptbahnhof" })
+    expect(json.stopEvents ?? []).toEqual([])
+    expect(json.systemMessages.map((m: any) => m.code)).toContain(-2000)
+  })
+
+  it.each(["poi", "address", "street", "stop", "stopID"])("type_sf=%s is taken", async (type) => {
+    const name = type.startsWith("stop") ? HBF : "Hauptbahnhof"
+    const { json, status } = await rapid("/XML_STOPFINDER_REQUEST", { type_sf: type, name_sf: name })
+    expect(status).toBe(200)
+    expect(json.locations.length).toBeGreaterThan(0)
+    if (type.startsWith("stop")) expect(json.locations.map((l: any) => l.id)).toEqual([HBF])
+  })
+
+  it("type_origin=stop and type_destination=stopID plan a trip; type_sl=stopID lists serving lines", async () => {
+    const trip = await rapid("/XML_TRIP_REQUEST2", {
+      type_origin: "stop",
+      name_origin: HBF,
+      type_destination: "stopID",
+      name_destination: "de:08116:7720"
+    })
+    expect(trip.json.journeys.length).toBeGreaterThan(0)
+    const lines = await rapid("/XML_SERVINGLINES_REQUEST", { mode: "odv", type_sl: "stopID", name_sl: HBF })
+    expect(lines.json.lines.length).toBeGreaterThan(0)
+  })
+
+  it("board events are at their platform, the stop as parent, with the transportation's origin", async () => {
+    const { json } = await rapid("/XML_DM_REQUEST", { ...board, type_dm: "stop" })
+    for (const event of json.stopEvents) {
+      expect(event.location).toMatchObject({ type: "platform", parent: { id: HBF, type: "stop" } })
+      expect(event.location.id).toMatch(new RegExp(`^${HBF}:1:\\d+$`))
+      expect(event.transportation.origin).toMatchObject({ type: "stop", name: expect.any(String) })
+      expect(typeof event.transportation.origin.id).toBe("string")
+    }
+  })
+
+  it.each([
+    "/any/virtual/dir/XML_DM_REQUEST",
+    "/mngvvs/XML_DM_REQUEST",
+    "/static03/XML_DM_REQUEST",
+    "/efa/XML_SYSTEMINFO_REQUEST"
+  ])("answers below a virtual directory: %s", async (path) => {
+    const { json, status } = await rapid(path, { ...board, type_dm: "stop" })
+    expect(status).toBe(200)
+    expect(json.version).toBe("10.2.10.139")
+  })
+
+  it("every operation answers below a virtual directory as at the root", async () => {
+    for (const [, path, params] of requests) {
+      const root = await rapid(path, params)
+      const below = await rapid(`/any/virtual/dir${path}`, params)
+      expect(below.status).toBe(200)
+      expect({ ...below.json, serverInfo: undefined }).toEqual({ ...root.json, serverInfo: undefined })
+    }
+  })
+
+  it("a profile's paths answer below a virtual directory; the admin API's prefix is none", async () => {
+    const tfnsw = fake({ profile: "tfnsw" })
+    const key = { headers: { authorization: "apikey local" } }
+    const { status } = await call(tfnsw, "/v1/tp/stop_finder", { ...WGS84, type_sf: "stop", name_sf: HBF }, key)
+    expect(status).toBe(200)
+    expect((await call(server, "/__admin/XML_DM_REQUEST", { ...board, type_dm: "stop" })).status).toBe(404)
+  })
+
+  it.each(["0830", "08:30", "8:30", "830", "08:30:00"])("itdTime=%s answers as 0830", async (time) => {
+    const at = (itdTime: string) => rapid("/XML_DM_REQUEST", { ...board, type_dm: "stop", itdTime })
+    const [asked, plain] = await Promise.all([at(time), at("0830")])
+    expect(asked.json.stopEvents).toEqual(plain.json.stopEvents)
+  })
+
+  it("an itdTime in another form is refused with a 400 naming it in the contract's dialect", async () => {
+    const { json, status } = await call(server, "/XML_DM_REQUEST", { ...board, type_dm: "any", itdTime: "8.30" })
+    expect(status).toBe(400)
+    expect(JSON.stringify(json)).toContain("itdTime")
+  })
+})
+
+describe("mode filters", () => {
+  it("exclMOT_<ID> counts by presence: exclMOT_1=0 leaves out mode 1 as exclMOT_1=1 does", async () => {
+    const trip = { type_origin: "any", name_origin: HBF, type_destination: "any", name_destination: "de:08116:7720" }
+    const motsOf = (json: any): Array<number> => json.trips.flatMap((t: any) => t.legs.map((l: any) => l.mode.mot))
+    const plain = await call(server, "/XML_TRIP_REQUEST2", trip)
+    expect(motsOf(plain.json)).toContain(1)
+    for (const value of ["0", "1", "false", ""]) {
+      const filtered = await call(server, "/XML_TRIP_REQUEST2", { ...trip, excludedMeans: "checkbox", exclMOT_1: value })
+      expect(filtered.status).toBe(200)
+      expect(motsOf(filtered.json)).not.toContain(1)
+      expect(motsOf(filtered.json).length).toBeGreaterThan(0)
+    }
+  })
+})
+
 describe("coordinates", () => {
   const stopFinder = { outputFormat: "rapidJSON", type_sf: "any", name_sf: HBF }
 

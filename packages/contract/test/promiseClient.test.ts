@@ -130,7 +130,8 @@ describe("Promise client", () => {
       expect(first.lineId).toMatch(/^vvs:/)
       const { stops } = await efa.tripStops({
         line: first.lineId,
-        stop: first.location.id,
+        // a board's event is at its platform (rapidJSON) or its stop
+        stop: first.location.type === "platform" ? first.location.parent!.id! : first.location.id,
         tripCode: first.tripCode!,
         dateTime: first.departureTimePlanned
       })

@@ -32,7 +32,7 @@ import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp } from "./internal/instant.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelFlag, ModelText, opt, ParamString, SetFromList, TextParam } from "./internal/params.js"
+import { FlagParam, ModelFlag, ModelText, opt, ParamString, PresenceParam, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
@@ -239,7 +239,7 @@ export const DeparturesParams = Schema.Struct(
     depType: opt(FixedParam("stopEvents", "DepTypeParam")),
     includeCompleteStopSeq: opt(FlagParam)
   },
-  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
+  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: PresenceParam })
 ).annotations({ identifier: "DeparturesParams" })
 
 type DeparturesParams = typeof DeparturesParams.Type
@@ -253,7 +253,7 @@ const decodeRequest = (
 
   let dateTime: DateTime.Utc | undefined
   if (p.itdDate !== undefined && p.itdTime !== undefined) {
-    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime.replace(":", ""), timeZone)
+    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime, timeZone)
     if (Either.isLeft(instant)) {
       const field = instant.left.field === "date" ? "itdDate" : "itdTime"
       issues.add(field, p[field], instant.left.message)

@@ -1,6 +1,8 @@
 /**
  * Point input: the `type_<usage>` / `name_<usage>` pairs with which every operation takes a place.
- * A point is text or an ID (`any`) or a coordinate (`coord`).
+ * A point is text or an ID (`any`), a stop's ID (`stop`) or a coordinate (`coord`). Reading a query, the
+ * types real clients send besides are taken as real servers take them: `stopID` as `stop`, and `poi`,
+ * `address` and `street` as `any`.
  *
  * @since 0.1.0
  */
@@ -36,6 +38,17 @@ export const AnyPoint = Schema.TaggedStruct("Any", {
 }).annotations({ identifier: "AnyPoint" })
 
 /**
+ * A stop given by its ID, sent as `type_<usage>=stop` (read from `stop` and `stopID`): the server takes the
+ * ID as a stop's and does not search it as text.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const StopPoint = Schema.TaggedStruct("Stop", {
+  id: Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString(), Schema.maxLength(500))
+}).annotations({ identifier: "StopPoint" })
+
+/**
  * A coordinate, sent as `type_<usage>=coord` with `<lon>:<lat>:WGS84[dd.ddddd]`.
  *
  * @since 0.1.0
@@ -46,15 +59,15 @@ export const CoordPoint = Schema.TaggedStruct("Coord", { coord: Coord.Coord }).a
 })
 
 /**
- * A point: text or an ID, or a coordinate.
+ * A point: text or an ID, a stop's ID, or a coordinate.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const Point = Schema.Union(AnyPoint, CoordPoint).annotations({
+export const Point = Schema.Union(AnyPoint, StopPoint, CoordPoint).annotations({
   identifier: "Point",
   message: (issue) =>
-    `expected a point made with Point.any, Point.fromId or Point.coord, got ${
+    `expected a point made with Point.any, Point.fromId, Point.stop or Point.coord, got ${
       typeof issue.actual === "string" ? JSON.stringify(issue.actual) : typeof issue.actual
     }`
 })
@@ -95,6 +108,22 @@ export const any = (value: string): Point => ({ _tag: "Any", value })
 export const fromId = (id: LocationId | string): Point => ({ _tag: "Any", value: id })
 
 /**
+ * A point given by a stop's ID, sent as `type_<usage>=stop`, as clients of TfNSW (`type_dm=stop`) and VRR
+ * (`type_sf=stop`) send it: the server does not search the ID as text.
+ *
+ * @example
+ * ```ts
+ * import { Point } from "@efa-kit/core"
+ *
+ * assert.deepStrictEqual(Point.toParams(Point.stop("de:08111:6118")), { type: "stop", name: "de:08111:6118" })
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const stop = (id: LocationId | string): Point => ({ _tag: "Stop", id })
+
+/**
  * A point given by a coordinate.
  *
  * @since 0.1.0
@@ -103,12 +132,21 @@ export const fromId = (id: LocationId | string): Point => ({ _tag: "Any", value:
 export const coord = (position: Coord.Coord): Point => ({ _tag: "Coord", coord: position })
 
 /**
- * The value of `type_<usage>`.
+ * The value of `type_<usage>`: the three a client sends (`any`, `stop`, `coord`) and those real servers
+ * take besides (`stopID`, read as `stop`; `poi`, `address`, `street`, read as `any`).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const PointType = Schema.Literal("any", "coord").annotations({ identifier: "PointType" })
+export const PointType = Schema.Literal("any", "coord", "stop", "stopID", "poi", "address", "street").annotations({
+  identifier: "PointType"
+})
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export type PointType = typeof PointType.Type
 
 /**
  * The pair of query values for a point.
@@ -116,8 +154,24 @@ export const PointType = Schema.Literal("any", "coord").annotations({ identifier
  * @since 0.1.0
  * @category encoding
  */
-export const toParams = (point: Point): { readonly type: "any" | "coord"; readonly name: string } =>
-  point._tag === "Any" ? { type: "any", name: point.value } : { type: "coord", name: Coord.toParam(point.coord) }
+export const toParams = (point: Point): { readonly type: "any" | "stop" | "coord"; readonly name: string } => {
+  switch (point._tag) {
+    case "Any":
+      return { type: "any", name: point.value }
+    case "Stop":
+      return { type: "stop", name: point.id }
+    case "Coord":
+      return { type: "coord", name: Coord.toParam(point.coord) }
+  }
+}
+
+/**
+ * The text a point names: its text, its stop's ID, or its coordinate in the query's format.
+ *
+ * @since 0.1.0
+ * @category encoding
+ */
+export const text = (point: Point): string => toParams(point).name
 
 /**
  * Reads a point from its pair of query values; the error says what is wrong with `name_<usage>`.
@@ -125,7 +179,7 @@ export const toParams = (point: Point): { readonly type: "any" | "coord"; readon
  * @since 0.1.0
  * @category decoding
  */
-export const fromParams = (type: "any" | "coord", name: string): Either.Either<Point, string> => {
+export const fromParams = (type: PointType, name: string): Either.Either<Point, string> => {
   if (type === "coord") {
     const parsed = Coord.parseParam(name)
     if ("error" in parsed) return Either.left(parsed.error)
@@ -135,7 +189,7 @@ export const fromParams = (type: "any" | "coord", name: string): Either.Either<P
   const value = name.trim()
   if (value.length === 0) return Either.left("must not be empty")
   if (value.length > 500) return Either.left("must be at most 500 characters")
-  return Either.right(any(value))
+  return Either.right(type === "stop" || type === "stopID" ? stop(value) : any(value))
 }
 
 const PlaceFields = {

@@ -25,7 +25,7 @@ import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
+import { ModelText, opt, PresenceParam, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import { isAscendingDistinct, sortedDistinct } from "./internal/wireValues.js"
@@ -243,7 +243,7 @@ export const ServingLinesParams = Schema.Struct(
     ...stopPoint.optionalParams,
     lineName: opt(TextParam)
   },
-  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
+  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: PresenceParam })
 ).annotations({ identifier: "ServingLinesParams" })
 
 /**

@@ -34,11 +34,12 @@ import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp as InstantTimestamp } from "./internal/instant.js"
 import { LatLonPairs } from "./internal/latLonPairs.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, opt, ParamString, SetFromList } from "./internal/params.js"
+import { opt, ParamString, PresenceParam, SetFromList } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
 import {
+  ClockTimeParam,
   FixedParam,
   isAscendingDistinct,
   NamedParam,
@@ -619,16 +620,12 @@ export type TripRequestInput = typeof TripRequest.Encoded
 // ---------------------------------------------------------------------------------------------
 
 /**
- * `itdTime`: `HHMM`, 24-hour (`HH:MM` is read too).
+ * `itdTime`: `HHMM`, 24-hour; `HH:MM`, `H:MM`, `HMM` and `HH:MM:SS` are read too (the seconds dropped).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const TimeParam: Schema.Schema<string, string> = ParamString.pipe(
-  Schema.pattern(/^([01]\d|2[0-3]):?[0-5]\d$/, {
-    message: (issue) => `expected a time as HHMM (24-hour), got "${String(issue.actual)}"`
-  })
-).annotations({ identifier: "TimeParam", jsonSchema: { type: "string", pattern: "^([01]\\d|2[0-3]):?[0-5]\\d$" } })
+export const TimeParam: Schema.Schema<string, string> = ClockTimeParam.annotations({ identifier: "TimeParam" })
 
 /**
  * `excludedMeans` / `includedMeans`: `checkbox` (the `exclMOT_<id>` / `inclMOT_<id>` parameters apply)
@@ -679,8 +676,8 @@ export const TripParams = Schema.Struct(
     excludedMeans: opt(MeansParam),
     includedMeans: opt(MeansParam)
   },
-  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: FlagParam }),
-  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: FlagParam })
+  Schema.Record({ key: Schema.TemplateLiteral(EXCLUDED_MODE_PREFIX, Schema.String), value: PresenceParam }),
+  Schema.Record({ key: Schema.TemplateLiteral(INCLUDED_MODE_PREFIX, Schema.String), value: PresenceParam })
 ).annotations({ identifier: "TripParams" })
 
 type TripParams = typeof TripParams.Type

@@ -173,7 +173,7 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripStopsRequest,
       const stop = p.stop.trim()
       if (line.length === 0) issues.add("line", p.line, "must not be blank")
       if (stop.length === 0) issues.add("stop", p.stop, "must not be blank")
-      const instant = LocalDateTime.fromLocalParts(p.date.replace(/-/g, ""), p.time.replace(":", ""), timeZone)
+      const instant = LocalDateTime.fromLocalParts(p.date.replace(/-/g, ""), p.time, timeZone)
       if (instant._tag === "Left") {
         const field = instant.left.field === "date" ? "date" : "time"
         issues.add(field, p[field], instant.left.message)

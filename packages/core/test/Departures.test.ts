@@ -69,6 +69,18 @@ describe("Departures request", () => {
     expect(read).toEqual({ stop: Point.any("Feuersee"), dateTimeRefersTo: "departure", timetableOnly: true })
   })
 
+  it("inclMOT_<ID> counts by presence, also sent as 0; a single flag sent as 0 stays off", () => {
+    const read = Schema.decodeUnknownSync(query)(
+      fromQueryString("mode=direct&type_dm=any&name_dm=Feuersee&includedMeans=checkbox&inclMOT_1=0&inclMOT_5=false&useRealtime=0")
+    )
+    expect(read).toEqual({
+      stop: Point.any("Feuersee"),
+      dateTimeRefersTo: "departure",
+      timetableOnly: true,
+      modes: [1, 5]
+    })
+  })
+
   it("names each bad parameter", () => {
     expect(issuesOf("type_dm=any&name_dm=x")).toEqual(["mode"])
     expect(issuesOf("mode=direct&type_dm=any&name_dm=x&limit=0")).toEqual(["limit"])

@@ -224,7 +224,7 @@ describe("messages of refused requests", () => {
     expect(issues("trip", { origin: "Stuttgart", destination: Point.any("b") })).toEqual([
       {
         field: "origin",
-        message: "expected a point made with Point.any, Point.fromId or Point.coord, got \"Stuttgart\""
+        message: "expected a point made with Point.any, Point.fromId, Point.stop or Point.coord, got \"Stuttgart\""
       }
     ])
   })

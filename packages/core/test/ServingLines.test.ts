@@ -44,14 +44,14 @@ describe("ServingLines request", () => {
     )
   })
 
-  it("decodes a stop query; exclMOT_<ID> is on unless sent as 0", () => {
+  it("decodes a stop query; exclMOT_<ID> counts by presence, also sent as 0 or false", () => {
     expect(decode("mode=odv&lineReqType=18&type_sl=any&name_sl=Hauptbahnhof&exclMOT_7=0&exclMOT_3&exclMOT_5=false"))
       .toStrictEqual(
         Either.right({
           _tag: "ByStop",
           stop: { _tag: "Any", value: "Hauptbahnhof" },
           lineTypes: ["STT", "StationTT"],
-          excludedModes: [3, 5]
+          excludedModes: [3, 5, 7]
         })
       )
   })

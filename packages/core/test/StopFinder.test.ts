@@ -31,6 +31,24 @@ describe("StopFinder request", () => {
     )
   })
 
+  it("a stop's ID goes out as type stop; stopID reads as stop, poi, address and street as any", () => {
+    expect(encode({ input: Point.stop("de:08111:6118") })).toBe("type_sf=stop&name_sf=de:08111:6118")
+    for (const type of ["stop", "stopID"]) {
+      expect(decodeQuery(`type_sf=${type}&name_sf=de:08111:6118`)).toStrictEqual(
+        Either.right({ input: Point.stop("de:08111:6118") })
+      )
+    }
+    for (const type of ["poi", "address", "street"]) {
+      expect(decodeQuery(`type_sf=${type}&name_sf=K%C3%B6nigstra%C3%9Fe`)).toStrictEqual(
+        Either.right({ input: Point.any("Königstraße") })
+      )
+    }
+    expect(new Set(issuesOf(decodeQuery("type_sf=platform&name_sf=x")).map((issue) => issue.split(":")[0]))).toEqual(
+      new Set(["type_sf"])
+    )
+    expect(issuesOf(decodeQuery("type_sf=stop&name_sf=%20"))).toEqual(["name_sf: must not be empty"])
+  })
+
   it("a flag sent as 0 is off, any other value is on", () => {
     const base = "type_sf=any&name_sf=Hbf"
     expect(decodeQuery(`${base}&doNotSearchForStops_sf=0`)).toStrictEqual(

@@ -254,6 +254,23 @@ describe("Trip request: encoding", () => {
   })
 })
 
+describe("Trip request: itdTime as clients send it", () => {
+  const at = (time: string) =>
+    decode(`type_origin=any&name_origin=A&type_destination=any&name_destination=B&itdDate=20240715&itdTime=${time}`)
+  it.each(["0830", "08:30", "8:30", "830", "08:30:00", "08:30:59"])("%s is 08:30", (time) => {
+    expect(Either.map(at(time), (r) => r.dateTime)).toEqual(Either.right(instant("2024-07-15T06:30:00Z")))
+  })
+  it.each(["8.30", "8h30", "8:30pm", "24:00", "0860", "08:30:60", "08:3", "083000"])("%s is refused at itdTime", (time) => {
+    const result = at(time)
+    expect(Either.isLeft(result)).toBe(true)
+    if (Either.isLeft(result)) {
+      expect(ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => issue.path.join("."))).toEqual([
+        "itdTime"
+      ])
+    }
+  })
+})
+
 describe("Trip request: decoding", () => {
   it("reads every group back", () => {
     const text = "type_origin=any&name_origin=Stuttgart+Hbf&type_destination=any&name_destination=de:08111:6008" +
@@ -272,7 +289,7 @@ describe("Trip request: decoding", () => {
         numberOfTrips: 3,
         oneDirection: true,
         realtime: true,
-        modes: { excluded: [7], included: [1] },
+        modes: { excluded: [5, 7], included: [1] },
         mobility: { lowFloorVehicles: true, wheelchair: true },
         publicTransport: { changeSpeed: "normal", routeType: "leastWalking" },
         individualTransport: { speed: "normal", mode: "parkAndRide" },

@@ -1,10 +1,11 @@
 /**
  * Reading the point inputs of requests (`type_<usage>` / `name_<usage>`) against the dataset: a stop
- * ID, a POI ID, a coordinate, or text resolved to the stop finder's best match.
+ * ID, a POI ID, a coordinate, or text resolved to the stop finder's best match. A point of type `stop`
+ * (or `stopID`) is a stop's ID only.
  *
  * @since 0.1.0
  */
-import { Coord, type Point } from "@efa-kit/core"
+import { Coord, Point } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
 import { accessStops, looksLikeId, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Stop } from "../dataset/schema.js"
@@ -33,6 +34,11 @@ export type ResolvedPoint =
 export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoint | undefined => {
   const lookup = lookupOf(dataset)
   if (point._tag === "Coord") return position(point.coord)
+  if (point._tag === "Stop") {
+    // a stop's ID (`type_<usage>=stop`/`stopID`) is looked up, never searched as text
+    const stop = lookup.stopById.get(point.id)
+    return stop === undefined ? undefined : { _tag: "Stop", stop }
+  }
   const value = point.value.trim()
   const stop = lookup.stopById.get(value)
   if (stop !== undefined) return { _tag: "Stop", stop }
@@ -60,7 +66,7 @@ export const unknownPointMessage = (usage: string, point: Point.Point) => ({
   type: "error",
   module: "BROKER",
   code: -2000,
-  text: `${usage}: no stop or place matches "${point._tag === "Any" ? point.value : Coord.toParam(point.coord)}"`
+  text: `${usage}: no stop or place matches "${Point.text(point)}"`
 })
 
 /**
@@ -92,6 +98,10 @@ export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardSto
     return near === undefined ? { _tag: "Unknown" } : { _tag: "Stop", stop: near.stop }
   }
   if (point._tag === "Coord") return nearest(point.coord)
+  if (point._tag === "Stop") {
+    const stop = lookup.stopById.get(point.id)
+    return stop === undefined ? { _tag: "Unknown" } : { _tag: "Stop", stop }
+  }
   const value = point.value.trim()
   const stop = lookup.stopById.get(value)
   if (stop !== undefined) return { _tag: "Stop", stop }

@@ -227,6 +227,7 @@ const byRank = (a: LocationHit, b: LocationHit): number =>
  */
 export const positionOf = (input: Point.Point): Coord.Coord | undefined => {
   if (input._tag === "Coord") return input.coord
+  if (input._tag === "Stop") return undefined
   const typed = Coord.parseParam(input.value)
   return "coord" in typed && typed.rest.length === 0 ? typed.coord : undefined
 }
@@ -244,6 +245,11 @@ export const findLocations = (request: StopFinder.StopFinderRequest, dataset: Da
   let hits: Array<LocationHit>
   if (point !== undefined) {
     hits = coordHits(request, dataset, point)
+  } else if (input._tag === "Stop") {
+    // a stop's ID (`type_sf=stop`/`stopID`) finds that stop only
+    const { importance, stopById } = lookupOf(dataset)
+    const stop = stopById.get(input.id)
+    hits = stop === undefined ? [] : [{ kind: "stop", object: stop, quality: PERFECT, importance: importance.get(stop.id) ?? 0 }]
   } else {
     const text = input._tag === "Any" ? input.value : ""
     hits = textHits(request, dataset, text, true)

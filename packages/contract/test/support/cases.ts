@@ -1321,13 +1321,34 @@ const departuresCases: Array<AnyCase> = [
       sortedByPlanned(events)
       expect(locations[0]).toMatchObject({ id: HBF, isBest: true })
       for (const event of events) {
-        expect(event.location.id).toBe(HBF)
+        // the stop, or (rapidJSON, as real boards write it) the platform with the stop as parent
+        expect(event.location.type === "platform" ? event.location.parent?.id : event.location.id).toBe(HBF)
         expect(millis(event.departureTimePlanned)).toBeGreaterThanOrEqual(millis(NOW))
         expect(event.lineId).toMatch(/^vvs:\d{5}: :[HR]:$/)
         expect(event.plannedPlatform).toBeDefined()
         expect(event.tripCode).toBeDefined()
         if (!event.cancelled) expect(event.departureTimeEstimated).toBeDefined()
       }
+    }
+  }),
+  departures("a board of a stop given by its ID: type_dm=stop", {
+    stop: Point.stop(HBF),
+    dateTime: NOW,
+    dateTimeRefersTo: "departure",
+    limit: 5
+  }, {
+    params: [
+      ["mode", "direct"],
+      ["type_dm", "stop"],
+      ["name_dm", HBF],
+      ["useRealtime", "1"],
+      ["limit", "5"],
+      ...AT_NOW,
+      ["itdDateTimeDepArr", "dep"]
+    ],
+    check: ({ events, locations }) => {
+      expect(events).toHaveLength(5)
+      expect(locations[0]).toMatchObject({ id: HBF, isBest: true })
     }
   }),
   departures("the dataset's cancellation and platform change: cancelled without estimate, the platform differs", {

@@ -60,7 +60,8 @@ export const numberedFromZero = (
 }
 
 /**
- * Reads a family of mode parameters (`exclMOT_<MOT-ID>`), whose presence counts: the MOT-IDs and the
+ * Reads a family of mode parameters (`exclMOT_<MOT-ID>`), whose presence counts (also with the value `0`,
+ * as the interface specification says; the family's values are read with `PresenceParam`): the MOT-IDs and the
  * parameter each came from. A suffix that is not a MOT-ID is reported with `message`.
  *
  * @internal
@@ -74,8 +75,6 @@ export const readModeFamily = (
   const keys = new Map<number, string>()
   for (const key of Object.keys(params)) {
     if (!key.startsWith(prefix)) continue
-    // a mode flag sent as `0` is off
-    if (Reflect.get(params, key) === undefined) continue
     const suffix = key.slice(prefix.length)
     if (motIdPattern.test(suffix)) keys.set(Number(suffix), key)
     else issues.add(key, Reflect.get(params, key), message)

@@ -46,6 +46,19 @@ export const FlagParam: Schema.Schema<true | undefined, string> = Schema.transfo
 ).annotations({ identifier: "FlagParam", jsonSchema: { type: "string", enum: ["1", "0", ""] } })
 
 /**
+ * A member of a mode family (`exclMOT_<ID>`, `inclMOT_<ID>`): only its presence counts, so any value (`0`,
+ * `false`, none) decodes to `true`; it is sent as `1`. Unlike a single flag, `0` does not turn it off: to
+ * leave a mode out of the filter, the parameter is left out.
+ *
+ * @internal
+ */
+export const PresenceParam: Schema.Schema<true, string> = Schema.transform(ParamString, Schema.Literal(true), {
+  strict: true,
+  decode: () => true as const,
+  encode: () => "1"
+}).annotations({ identifier: "PresenceParam", jsonSchema: { type: "string" } })
+
+/**
  * Whether a flag's value turns it off (`0`).
  *
  * @internal

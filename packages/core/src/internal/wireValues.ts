@@ -218,15 +218,16 @@ export const requestOf = <A>(issues: IssueCollector, request: A | undefined) => 
 }
 
 /**
- * A wall-clock time: `HHMM`, 24-hour (`HH:MM` is read too).
+ * A wall-clock time, 24-hour, in the forms real clients send: `HHMM` (sent), `HH:MM`, `H:MM`, `HMM`, and
+ * `HH:MM:SS` (the seconds are dropped: times are read to the minute). See `LocalDateTime.fromLocalParts`.
  *
  * @internal
  */
 export const ClockTimeParam: Schema.Schema<string, string> = /* @__PURE__ */ ParamString.pipe(
-  /* @__PURE__ */ Schema.pattern(/^([01]\d|2[0-3]):?[0-5]\d$/, {
-    message: (issue) => `expected a time as HHMM (24-hour), got "${String(issue.actual)}"`
+  /* @__PURE__ */ Schema.pattern(/^([01]?\d|2[0-3]):?[0-5]\d(:[0-5]\d)?$/, {
+    message: (issue) => `expected a time as HHMM or HH:MM (24-hour), got "${String(issue.actual)}"`
   })
 ).annotations({
   identifier: "ClockTimeParam",
-  jsonSchema: { type: "string", pattern: "^([01]\\d|2[0-3]):?[0-5]\\d$" }
+  jsonSchema: { type: "string", pattern: "^([01]?\\d|2[0-3]):?[0-5]\\d(:[0-5]\\d)?$" }
 })

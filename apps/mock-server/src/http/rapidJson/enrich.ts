@@ -221,8 +221,8 @@ const sequenceLocation = (dataset: Dataset, location: Json): void => {
   enrichLocation(dataset, location)
 }
 
-// Board events as real servers write them: the stop with its platform code, the base timetable's time, the
-// line's transportation (product, operator, description) with the trip code, `isRealtimeControlled` with
+// Board events as real servers write them: the platform (its stop as `parent`) with its platform code, the base
+// timetable's time, the line's transportation (product, operator, description, origin) with the trip code, `isRealtimeControlled` with
 // real-time data, and the previous and onward stops described as everywhere else.
 const enrichDepartures = (answer: Json, settings: RapidJsonSettings): void => {
   const { dataset } = settings
@@ -235,6 +235,15 @@ const enrichDepartures = (answer: Json, settings: RapidJsonSettings): void => {
     const direction = directionOf(dataset, event.transportation?.id)
     const platform = event.location?.properties?.platformName
     enrichLocation(dataset, event.location)
+    // the event's location is the platform the direction calls at, its stop as `parent`
+    const stop = event.location?.type === "stop" ? lookupOf(dataset).stopById.get(event.location.id) : undefined
+    const number = stop === undefined || direction === undefined
+      ? undefined
+      : platformNumber(dataset, stop.id, direction.id)
+    if (stop !== undefined && number !== undefined) {
+      const place = platformPlace(dataset, stop, number)
+      event.location = { ...place, properties: { ...place.properties as Json, ...event.location.properties } }
+    }
     if (platform !== undefined) {
       event.location.properties = { ...event.location.properties, platform, area: "1" }
       if (event.location.properties.plannedPlatformName !== platform) {

@@ -114,7 +114,7 @@ export const poiPlace = (poi: Poi): WirePlace => ({
 })
 
 /**
- * A line direction as a rapidJSON `transportation`: identifier, names, product, operator, destination.
+ * A line direction as a rapidJSON `transportation`: identifier, names, product, operator, origin, destination.
  *
  * @since 0.1.0
  * @category places
@@ -132,6 +132,8 @@ export const transportationOf = (dataset: Dataset, direction: LineDirection): Re
     description: `${first?.name ?? ""} - ${last?.name ?? direction.towards}`,
     product: productOf(line),
     operator: { id: line.operator.code, name: line.operator.name },
+    // where the direction's runs begin, as real boards and trips name it
+    origin: first === undefined ? undefined : { id: first.id, name: first.name, type: "stop" },
     destination: last === undefined
       ? { name: direction.towards, type: "stop" }
       : { id: last.id, name: last.name, type: "stop" },

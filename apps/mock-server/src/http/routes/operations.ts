@@ -24,7 +24,7 @@ import { preflight } from "../cors.js"
 import { invalidFault, type PlainAnswer, requestedFault, respondWithFault } from "../faults.js"
 import type { Intercept, SourceAnswer, TestTools } from "../interceptor.js"
 import { journaled } from "../journal.js"
-import { PATHS } from "../paths.js"
+import { isAdmin, PATHS } from "../paths.js"
 import { type Quota, withQuota } from "../quota.js"
 import { outputFormatOf, systemErrorBody } from "../responses.js"
 import { finalJson, finalResponse, JSON_TYPE, methodNotAllowed } from "../send.js"
@@ -164,7 +164,8 @@ export const operationHandler = (deps: RouteDeps, path: string) => {
 
 /**
  * The router of every operation path, and of the paths of the app's deployment profile (TfNSW's
- * `trip`, `stop_finder`, ...), which answer as the contract's path of their operation does.
+ * `trip`, `stop_finder`, ...), which answer as the contract's path of their operation does; each also
+ * below any virtual directory.
  *
  * @since 0.1.0
  * @category routes
@@ -172,7 +173,7 @@ export const operationHandler = (deps: RouteDeps, path: string) => {
 export const operationRoutes = (deps: RouteDeps): Hono<AppEnv> => {
   const router = new Hono<AppEnv>()
   const handlers = new Map(PATHS.map((path) => [path, operationHandler(deps, path)]))
-  for (const [path, handler] of handlers) router.all(`/${path}`, handler)
+  for (const [path, handler] of handlers) atPath(router, path, handler)
   const profile = deps.options.profile
   const seen = new Set<string>(PATHS)
   for (const operation of Object.values(EfaClient.operations)) {
@@ -180,7 +181,24 @@ export const operationRoutes = (deps: RouteDeps): Hono<AppEnv> => {
     if (path === undefined || seen.has(path)) continue
     seen.add(path)
     const handler = handlers.get(operation.path)
-    if (handler !== undefined) router.all(`/${path}`, handler)
+    if (handler !== undefined) atPath(router, path, handler)
   }
   return router
+}
+
+/**
+ * Routes a path at the root and below any virtual directory (`/mngvvs/XML_DM_REQUEST`,
+ * `/any/virtual/dir/XML_DM_REQUEST`), as a deployment reached through its virtual directory answers;
+ * the admin API's prefix is no virtual directory.
+ *
+ * @since 0.1.0
+ * @category routes
+ */
+export const atPath = (
+  router: Hono<AppEnv>,
+  path: string,
+  handler: (c: AppContext) => Response | Promise<Response>
+): void => {
+  router.all(`/${path}`, handler)
+  router.all(`/:virtualDirectory{.+}/${path}`, (c, next) => (isAdmin(c.req.path) ? next() : handler(c)))
 }

@@ -20,7 +20,7 @@ import { preflight } from "../cors.js"
 import { journaled } from "../journal.js"
 import { outputFormatOf } from "../responses.js"
 import { finalJson, methodNotAllowed } from "../send.js"
-import type { RouteDeps } from "./operations.js"
+import { atPath, type RouteDeps } from "./operations.js"
 
 /**
  * The server ID the fake names in its answers.
@@ -67,7 +67,7 @@ export const systemInfoRoutes = (deps: RouteDeps): Hono<AppEnv> => {
     const pairs = c.get("entry")?.params ?? Array.from(new URL(c.req.url).searchParams.entries())
     return finalJson(c, systemInfoBody(deps, outputFormatOf(pairs).format), 200)
   }
-  router.all(`/${Dialect.SYSTEM_INFO_PATH}`, (c) => {
+  atPath(router, Dialect.SYSTEM_INFO_PATH, (c) => {
     if (c.req.method === "OPTIONS") return preflight(c)
     return journaled(deps, c, c.req.method === "GET" || c.req.method === "HEAD" ? answer : notAllowed)
   })
