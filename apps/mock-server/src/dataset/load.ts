@@ -319,13 +319,13 @@ export const loadDataset = (
       realtime: part(DatasetFiles.realtime)
     })
     // the single trips and the tariff are optional: read where the folder has them
-    const optionalPart = <K extends "timetable" | "tariff">(key: K) =>
+    const optionalPart = <A, I>(entry: { readonly file: string; readonly schema: Schema.Schema<A, I> }) =>
       Effect.flatMap(
-        Effect.promise(() => fs.access(path.join(folder, DatasetFiles[key].file)).then(() => true, () => false)),
-        (present) => present ? part(DatasetFiles[key]) : Effect.succeed(undefined)
+        Effect.promise(() => fs.access(path.join(folder, entry.file)).then(() => true, () => false)),
+        (present) => present ? part(entry) : Effect.succeed(undefined)
       )
-    const timetable = yield* optionalPart("timetable")
-    const tariff = yield* optionalPart("tariff")
+    const timetable = yield* optionalPart(DatasetFiles.timetable)
+    const tariff = yield* optionalPart(DatasetFiles.tariff)
     const complete: Dataset = {
       ...dataset,
       ...(timetable === undefined ? {} : { timetable }),
