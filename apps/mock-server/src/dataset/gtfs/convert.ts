@@ -707,7 +707,8 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
   return { dataset: await decodeEncoded(encoded), fallbacks }
 }
 
-const { timetable: _timetable, ...otherFiles } = DatasetFiles
+// the optional files: a feed gives the single trips, never a tariff
+const { tariff: _tariff, timetable: _timetable, ...otherFiles } = DatasetFiles
 
 const DatasetSchema = Schema.Struct({
   ...Object.fromEntries(Object.entries(otherFiles).map(([key, { schema }]) => [key, schema])) as {
