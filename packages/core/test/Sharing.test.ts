@@ -311,6 +311,32 @@ describe("a miss in a shared store with marks", () => {
   const call = (runner: OperationClient.Service, name: string) =>
     runner.run(StopFinder.operation, { input: Point.any(name) })
 
+  it.scoped("the answer is returned before it is written to the store, and the mark removed after the write", () =>
+    Effect.gen(function*() {
+      const { marks, store } = markingStore()
+      const written = yield* Deferred.make<void>()
+      const writes: Array<string> = []
+      const slow = Layer.succeed(SharedStore.ResponseStore, {
+        ...store,
+        set: (key, body, timeToLive) =>
+          Effect.zipRight(
+            Deferred.await(written),
+            Effect.zipRight(store.set(key, body, timeToLive), Effect.sync(() => writes.push(key)))
+          )
+      })
+      const http = held()
+      yield* Deferred.succeed(http.release, undefined)
+      const [a] = yield* twoClients(slow, http.layer)
+      // the call ends while the write waits
+      yield* call(a, "Hbf")
+      expect(writes).toEqual([])
+      expect(marks.size).toBe(1)
+      yield* Deferred.succeed(written, undefined)
+      yield* until(() => writes.length === 1 && marks.size === 0)
+      expect(writes).toHaveLength(1)
+      expect(marks.size).toBe(0)
+    }))
+
   it.scoped("the second client waits for the first one's answer instead of asking", () =>
     Effect.gen(function*() {
       const { layer, marks } = markingStore()
