@@ -401,6 +401,27 @@ const makeRun = (
   }
   const deadlineMillis = Option.isSome(deadline) ? Duration.toMillis(deadline.value) : undefined
 
+  // the call through a cache: a kept answer, else one request (one of the fleet's with marks), kept
+  const cached = <O extends Operation.Any>(
+    backend: AnswerBackend,
+    operation: O,
+    request: Operation.InputOf<O>,
+    key: string,
+    timeToLive: Duration.Duration,
+    options: CallOptions | undefined
+  ): Effect.Effect<Operation.ResponseOf<O>, EfaError> => {
+    const fetchAndKeepIt = fetchAndKeep(backend, operation, request, key, timeToLive)
+    if (options?.cache === false) return coalescer!.run(key, fetchAndKeepIt(Effect.void))
+    const fetch = coalescer!.run(
+      key,
+      backend.claim === undefined ? fetchAndKeepIt(Effect.void) : fetchOnce(backend, operation, key, fetchAndKeepIt)
+    )
+    return Effect.flatMap(
+      backend.get(operation, key),
+      (hit) => hit._tag === "Some" ? Effect.succeed(hit.value) : fetch
+    )
+  }
+
   return <O extends Operation.Any>(operation: O, request: Operation.InputOf<O>, options?: CallOptions) =>
     Effect.suspend((): Effect.Effect<Operation.ResponseOf<O>, EfaError> => {
       const url = executor.buildUrl(operation, request)
@@ -432,24 +453,4 @@ const makeRun = (
         )
       )
     })
-
-  function cached<O extends Operation.Any>(
-    backend: AnswerBackend,
-    operation: O,
-    request: Operation.InputOf<O>,
-    key: string,
-    timeToLive: Duration.Duration,
-    options: CallOptions | undefined
-  ): Effect.Effect<Operation.ResponseOf<O>, EfaError> {
-    const fetchAndKeepIt = fetchAndKeep(backend, operation, request, key, timeToLive)
-    if (options?.cache === false) return coalescer!.run(key, fetchAndKeepIt(Effect.void))
-    const fetch = coalescer!.run(
-      key,
-      backend.claim === undefined ? fetchAndKeepIt(Effect.void) : fetchOnce(backend, operation, key, fetchAndKeepIt)
-    )
-    return Effect.flatMap(
-      backend.get(operation, key),
-      (hit) => hit._tag === "Some" ? Effect.succeed(hit.value) : fetch
-    )
-  }
 }
