@@ -367,6 +367,34 @@ describe.skipIf(!hasRedis)(name, () => {
     )
     const COMMAND_TIMEOUT = 1000
 
+    it.live(
+      "a cached call ends within its deadline: reads and marks give up before it, the write waits for no one",
+      () =>
+        Effect.scoped(Effect.gen(function*() {
+          const stalled = yield* stallable
+          const http = recording()
+          const client = yield* processClient({
+            baseUrl: "http://deadline.test/",
+            retry: false,
+            deadline: "800 millis",
+            cache: { store: Redis.layer({ url: stalled.url, commandTimeout: COMMAND_TIMEOUT }) }
+          }, http.layer)
+          yield* find(client, "kept")
+          stalled.process.kill("SIGSTOP")
+          for (const name of ["kept", "new"]) {
+            const started = Date.now()
+            const result = yield* Effect.either(find(client, name))
+            const took = Date.now() - started
+            expect(result._tag, `${name}: ${result._tag === "Left" ? result.left.message : ""}`).toBe("Right")
+            expect(took, name).toBeLessThan(800)
+          }
+          // neither read was answered: both asked the server
+          expect(http.sent).toEqual(["kept", "kept", "new"])
+          stalled.process.kill("SIGCONT")
+        })),
+      30_000
+    )
+
     for (const onStoreFailure of ["fail", "local"] as const) {
       it.live(
         `30 queued calls of a shared quota end at once, within one command timeout (onStoreFailure: ${onStoreFailure})`,

@@ -1,8 +1,24 @@
 import * as RateLimiter from "@effect/experimental/RateLimiter"
 import { FetchHttpClient, HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Deferred, Duration, Effect, Fiber, Layer, Option, Redacted, Scope, TestClock } from "effect"
-import { EfaClient, OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
+import {
+  Clock,
+  DateTime,
+  Deferred,
+  Duration,
+  Effect,
+  Fiber,
+  Layer,
+  Option,
+  Redacted,
+  Schema,
+  Scope,
+  TestClock
+} from "effect"
+import { EfaClient, Operation, OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
+import { makeDialect } from "../src/internal/dialect.js"
+import { makeJsonDecoder } from "../src/internal/fastDecode.js"
+import { sharedBackend } from "../src/internal/responseCache.js"
 import { LATE_TOLERANCE_MILLIS, turnSpacingMillis } from "../src/internal/sharedLimiter.js"
 import { deploymentKey } from "../src/internal/sharing.js"
 import { layerRateLimitStoreWith } from "../src/Redis.js"
@@ -261,6 +277,48 @@ describe("joined calls", () => {
   })
 })
 
+describe("the size of a shared cache's entries", () => {
+  const stopFinder: Operation.Any = StopFinder.operation
+  it.effect("an answer whose JSON is over maxResponseBytes is not written; one within it is", () =>
+    Effect.gen(function*() {
+      const dialect = makeDialect({ dialect: "contract", timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") })
+      const schema = dialect.response(stopFinder)
+      const value = Schema.decodeUnknownSync(schema)(JSON.parse(okBody))
+      const bytes = new TextEncoder().encode(JSON.stringify(Schema.encodeSync(schema)(value))).length
+      const written: Array<string> = []
+      const store: SharedStore.ResponseStore = {
+        get: () => Effect.succeedNone,
+        set: (key) => Effect.sync(() => void written.push(key))
+      }
+      yield* sharedBackend(store, "small:", dialect, makeJsonDecoder, bytes - 1).set(
+        stopFinder,
+        "Hbf",
+        value,
+        Duration.minutes(1)
+      )
+      yield* sharedBackend(store, "fits:", dialect, makeJsonDecoder, bytes).set(
+        stopFinder,
+        "Hbf",
+        value,
+        Duration.minutes(1)
+      )
+      expect(written).toEqual(["fits:Hbf"])
+    }))
+
+  it.effect("a store that gives a body over maxResponseBytes anyway: a miss, not parsed", () =>
+    Effect.gen(function*() {
+      const dialect = makeDialect({ dialect: "contract", timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") })
+      const store: SharedStore.ResponseStore = {
+        get: () => Effect.succeedSome(okBody + " ".repeat(1000)),
+        set: () => Effect.void
+      }
+      const small = sharedBackend(store, "", dialect, makeJsonDecoder, okBody.length + 999)
+      const roomy = sharedBackend(store, "", dialect, makeJsonDecoder, okBody.length + 1000)
+      expect(Option.isNone(yield* small.get(stopFinder, "Hbf"))).toBe(true)
+      expect(Option.isSome(yield* roomy.get(stopFinder, "Hbf"))).toBe(true)
+    }))
+})
+
 describe("a miss in a shared store with marks", () => {
   // A shared store in memory that keeps marks as Redis does (without their lease).
   const markingStore = () => {
@@ -310,6 +368,32 @@ describe("a miss in a shared store with marks", () => {
 
   const call = (runner: OperationClient.Service, name: string) =>
     runner.run(StopFinder.operation, { input: Point.any(name) })
+
+  it.scoped("the answer is returned before it is written to the store, and the mark removed after the write", () =>
+    Effect.gen(function*() {
+      const { marks, store } = markingStore()
+      const written = yield* Deferred.make<void>()
+      const writes: Array<string> = []
+      const slow = Layer.succeed(SharedStore.ResponseStore, {
+        ...store,
+        set: (key, body, timeToLive) =>
+          Effect.zipRight(
+            Deferred.await(written),
+            Effect.zipRight(store.set(key, body, timeToLive), Effect.sync(() => writes.push(key)))
+          )
+      })
+      const http = held()
+      yield* Deferred.succeed(http.release, undefined)
+      const [a] = yield* twoClients(slow, http.layer)
+      // the call ends while the write waits
+      yield* call(a, "Hbf")
+      expect(writes).toEqual([])
+      expect(marks.size).toBe(1)
+      yield* Deferred.succeed(written, undefined)
+      yield* until(() => writes.length === 1 && marks.size === 0)
+      expect(writes).toHaveLength(1)
+      expect(marks.size).toBe(0)
+    }))
 
   it.scoped("the second client waits for the first one's answer instead of asking", () =>
     Effect.gen(function*() {

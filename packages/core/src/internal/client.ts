@@ -104,12 +104,12 @@ export const makeExecutor = (
   const withRetries = <A>(run: Effect.Effect<A, EfaError>): Effect.Effect<A, EfaError> =>
     settings.retry._tag === "None" ? run : retrying(settings.retry.value, run)
 
-  const withDeadline = <Response>(
-    operation: Operation<any, any, Response, any>,
+  // What a call may take in all: the client's deadline, failing as a call past it does.
+  const boundedByDeadline = <A>(
+    operation: Operation<any, any, any, any>,
     url: string,
-    trace: CallTrace | undefined
-  ): Effect.Effect<Response, EfaError> => {
-    const calls = withRetries(limited(operation, attempt(operation, url, trace)))
+    calls: Effect.Effect<A, EfaError>
+  ): Effect.Effect<A, EfaError> => {
     if (settings.deadline._tag === "None") return calls
     const deadline = settings.deadline.value
     return Effect.timeoutFail(calls, {
@@ -123,6 +123,13 @@ export const makeExecutor = (
         })
     })
   }
+
+  const withDeadline = <Response>(
+    operation: Operation<any, any, Response, any>,
+    url: string,
+    trace: CallTrace | undefined
+  ): Effect.Effect<Response, EfaError> =>
+    boundedByDeadline(operation, url, withRetries(limited(operation, attempt(operation, url, trace))))
 
   const spanOptionsOf = new Map<Operation<any, any, any, any>, CallSpanOptions>()
   const spanOptions = (operation: Operation<any, any, any, any>): CallSpanOptions => {
@@ -178,5 +185,5 @@ export const makeExecutor = (
       return narrow === undefined ? call : Effect.map(call, (response) => narrow(request, response))
     })
 
-  return { execute, buildUrl: requests.url } as const
+  return { execute, buildUrl: requests.url, boundedByDeadline } as const
 }

@@ -237,7 +237,7 @@ export const make = (
           })))
     const executor = executorOf({ ...settings, gate }, client, requestInit)
     return {
-      run: makeRun(executor, coalescer, backend, ttl),
+      run: makeRun(executor, coalescer, backend, ttl, settings.timeout, settings.deadline),
       url: (operation, request) => executor.buildUrl(operation, request)
     }
   })
@@ -281,6 +281,7 @@ const pollDelay = (attempt: number): Duration.Duration => Duration.millis(Math.m
  * keeps the answer; the others look for that answer until it is there, or until the mark is gone
  * without one (the holder failed, its answer could not be kept, or its lease ran out): then one of
  * them marks the key and asks. A store that fails lets everyone ask, so nothing waits on a dead store.
+ * `fetchAndKeep` is given what to do once its answer is kept (or not): remove the mark it holds.
  *
  * @internal
  */
@@ -288,7 +289,7 @@ export const fetchOnce = <A, E>(
   backend: AnswerBackend,
   operation: Operation.Any,
   key: string,
-  fetchAndKeep: Effect.Effect<A, E>
+  fetchAndKeep: (afterKeeping: Effect.Effect<void>) => Effect.Effect<A, E>
 ): Effect.Effect<A, E> => {
   const claim = backend.claim!
   const release = backend.release ?? (() => Effect.void)
@@ -297,8 +298,8 @@ export const fetchOnce = <A, E>(
     backend.get(operation, key),
     (hit) =>
       hit._tag === "Some"
-        ? Effect.as(release(key), hit.value as A)
-        : Effect.ensuring(fetchAndKeep, release(key))
+        ? Effect.as(Effect.forkDaemon(release(key)), hit.value as A)
+        : fetchAndKeep(release(key))
   )
   const wait = (attempt: number): Effect.Effect<A, E> =>
     Effect.zipRight(
@@ -307,7 +308,8 @@ export const fetchOnce = <A, E>(
         if (hit._tag === "Some") return Effect.succeed(hit.value as A)
         return Effect.flatMap(
           claim(key, FETCH_LEASE),
-          (claimed) => claimed === "held" ? asHolder : claimed === "busy" ? wait(attempt + 1) : fetchAndKeep
+          (claimed) =>
+            claimed === "held" ? asHolder : claimed === "busy" ? wait(attempt + 1) : fetchAndKeep(Effect.void)
         )
       })
     )
@@ -315,40 +317,76 @@ export const fetchOnce = <A, E>(
     claim(key, FETCH_LEASE),
     (claimed) =>
       claimed === "held"
-        ? Effect.ensuring(fetchAndKeep, release(key))
+        ? fetchAndKeep(release(key))
         : claimed === "busy"
         ? wait(0)
-        : fetchAndKeep
+        : fetchAndKeep(Effect.void)
   )
+}
+
+/**
+ * A shared backend whose reads and marks give up (a miss, a failed mark) after the call's `timeout`, and
+ * after half of what remains of its deadline at `deadlineAt`, so that a stalled store leaves the server
+ * the other half.
+ *
+ * @internal
+ */
+export const boundedBackend = (
+  backend: AnswerBackend,
+  timeout: Duration.Duration,
+  deadlineAt: number | undefined
+): AnswerBackend => {
+  const within = <A>(effect: Effect.Effect<A>, onTimeout: () => A): Effect.Effect<A> =>
+    Clock.clockWith((clock) => {
+      const left = deadlineAt === undefined ? Infinity : (deadlineAt - clock.unsafeCurrentTimeMillis()) / 2
+      const duration = Duration.millis(Math.max(0, Math.min(Duration.toMillis(timeout), left)))
+      // interruptible also where it runs in the fiber of joined calls, which is not
+      return Effect.timeoutTo(Effect.interruptible(effect), { duration, onTimeout, onSuccess: (value) => value })
+    })
+  const claim = backend.claim
+  return {
+    ...backend,
+    get: (operation, key) => within(backend.get(operation, key), Option.none),
+    claim: claim === undefined ? undefined : (key, lease) => within(claim(key, lease), () => "failed" as const)
+  }
 }
 
 const makeRun = (
   executor: Executor,
   coalescer: Coalescer | undefined,
   backend: AnswerBackend | undefined,
-  ttl: Readonly<Record<string, Duration.Duration>>
+  ttl: Readonly<Record<string, Duration.Duration>>,
+  timeout: Duration.Duration,
+  deadline: Option.Option<Duration.Duration>
 ): Service["run"] => {
   const fetchAndKeep = <O extends Operation.Any>(
+    backend: AnswerBackend,
     operation: O,
     request: Operation.InputOf<O>,
     url: string,
     fallback: Duration.Duration
-  ): Effect.Effect<Operation.ResponseOf<O>, EfaError> =>
+  ) =>
+  (afterKeeping: Effect.Effect<void>): Effect.Effect<Operation.ResponseOf<O>, EfaError> =>
     Effect.suspend(() => {
       const seen: Seen = { headers: undefined }
-      return executor.execute(operation, request).pipe(
-        Effect.locally(currentSeen, seen),
-        Effect.tap((value) => {
-          // Answers with EFA error messages, or a warning that the search stopped early, may be partial
-          // (a router that gave up): never kept.
-          if (backend === undefined || seen.headers === undefined || mayBePartial(value)) return Effect.void
-          const headers = seen.headers
-          return Clock.clockWith((clock) => {
-            const timeToLive = freshness(headers, backend.shared, fallback, clock.unsafeCurrentTimeMillis())
-            return Duration.isZero(timeToLive) ? Effect.void : backend.set(operation, url, value, timeToLive)
-          })
+      const keep = (value: Operation.ResponseOf<O>): Effect.Effect<void> => {
+        // Answers with EFA error messages, or a warning that the search stopped early, may be partial
+        // (a router that gave up): never kept.
+        if (seen.headers === undefined || mayBePartial(value)) return Effect.void
+        const headers = seen.headers
+        return Clock.clockWith((clock) => {
+          const timeToLive = freshness(headers, backend.shared, fallback, clock.unsafeCurrentTimeMillis())
+          return Duration.isZero(timeToLive) ? Effect.void : backend.set(operation, url, value, timeToLive)
         })
-      )
+      }
+      const fetched = Effect.locally(executor.execute(operation, request), currentSeen, seen)
+      // in memory, kept at once
+      if (!backend.shared) return Effect.tap(fetched, (value) => Effect.zipRight(keep(value), afterKeeping))
+      // in a shared store, kept (and the mark removed) after the answer is returned, never before
+      return Effect.onExit(fetched, (exit) =>
+        Effect.asVoid(
+          Effect.forkDaemon(exit._tag === "Success" ? Effect.zipRight(keep(exit.value), afterKeeping) : afterKeeping)
+        ))
     })
 
   // an operation's own time to live, read from its descriptor once
@@ -361,6 +399,28 @@ const makeRun = (
     }
     return timeToLive
   }
+  const deadlineMillis = Option.isSome(deadline) ? Duration.toMillis(deadline.value) : undefined
+
+  // the call through a cache: a kept answer, else one request (one of the fleet's with marks), kept
+  const cached = <O extends Operation.Any>(
+    backend: AnswerBackend,
+    operation: O,
+    request: Operation.InputOf<O>,
+    key: string,
+    timeToLive: Duration.Duration,
+    options: CallOptions | undefined
+  ): Effect.Effect<Operation.ResponseOf<O>, EfaError> => {
+    const fetchAndKeepIt = fetchAndKeep(backend, operation, request, key, timeToLive)
+    if (options?.cache === false) return coalescer!.run(key, fetchAndKeepIt(Effect.void))
+    const fetch = coalescer!.run(
+      key,
+      backend.claim === undefined ? fetchAndKeepIt(Effect.void) : fetchOnce(backend, operation, key, fetchAndKeepIt)
+    )
+    return Effect.flatMap(
+      backend.get(operation, key),
+      (hit) => hit._tag === "Some" ? Effect.succeed(hit.value) : fetch
+    )
+  }
 
   return <O extends Operation.Any>(operation: O, request: Operation.InputOf<O>, options?: CallOptions) =>
     Effect.suspend((): Effect.Effect<Operation.ResponseOf<O>, EfaError> => {
@@ -372,16 +432,25 @@ const makeRun = (
       if (backend === undefined || Duration.isZero(timeToLive)) {
         return coalescer.run(key, executor.execute(operation, request))
       }
-      if (options?.cache === false) return coalescer.run(key, fetchAndKeep(operation, request, key, timeToLive))
-      const fetch = coalescer.run(
-        key,
-        backend.claim === undefined
-          ? fetchAndKeep(operation, request, key, timeToLive)
-          : fetchOnce(backend, operation, key, fetchAndKeep(operation, request, key, timeToLive))
-      )
-      return Effect.flatMap(
-        backend.get(operation, key),
-        (hit) => hit._tag === "Some" ? Effect.succeed(hit.value) : fetch
+      if (!backend.shared) return cached(backend, operation, request, key, timeToLive, options)
+      // A shared store's reads, marks and waits count in the call's deadline, and give up before it.
+      return Clock.clockWith((clock) =>
+        executor.boundedByDeadline(
+          operation,
+          key,
+          cached(
+            boundedBackend(
+              backend,
+              timeout,
+              deadlineMillis === undefined ? undefined : clock.unsafeCurrentTimeMillis() + deadlineMillis
+            ),
+            operation,
+            request,
+            key,
+            timeToLive,
+            options
+          )
+        )
       )
     })
 }
