@@ -13,9 +13,10 @@ import { EfaClient } from "@efa-kit/core"
 import { Either } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
+import { bannerLines } from "./banner.js"
 import type { Dataset } from "./dataset/schema.js"
 import { loadGtfsDataset, writeDataset } from "./gtfs.js"
-import { describeUpstream, upstreamArgs, upstreamOptions } from "./http/upstream/cli.js"
+import { upstreamArgs, upstreamOptions } from "./http/upstream/cli.js"
 import { startServer } from "./server.js"
 
 const tripPath = EfaClient.operations.trip.path
@@ -183,25 +184,24 @@ const main = async (): Promise<void> => {
   }
   if (Either.isLeft(result)) return fail(`cannot load the dataset: ${result.left.message}`)
   const running = result.right
-  const base = running.baseUrl
-  console.log(`efa-mock-server listening on ${base}`)
   const { dataset } = running
-  console.log(`  dataset: ${describe(dataset)}${gtfs === undefined ? "" : ` from the GTFS feed ${gtfs}`}`)
-  for (const line of fromFeed?.fallbacks ?? []) console.log(`    ${line}`)
-  console.log(
-    `  clock: ${running.state.nowIso()}${values["no-admin"] === true ? "" : ` (POST ${base}__admin/clock to move it)`}`
-  )
-  console.log(
-    `  try:   curl '${base}${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof'`
-  )
-  const admin = values["no-admin"] === true
-    ? "off (--no-admin)"
-    : `${base}__admin/health${
-      (values["admin-token"] ?? process.env.EFA_MOCK_ADMIN_TOKEN) ? " (with Authorization: Bearer <token>)" : ""
-    }`
-  console.log(`  admin: ${admin}   openapi: ${base}openapi.json`)
-  console.log(`  page:  ${base} in a browser: the network on a map, stop search, trips, notices, journal`)
-  for (const line of describeUpstream(upstream.right)) console.log(`  ${line}`)
+  const banner = bannerLines({
+    baseUrl: running.baseUrl,
+    dataset: { name: dataset.meta.name, stops: dataset.stops.length, lines: dataset.lines.length },
+    gtfs: gtfs === undefined ? undefined : { feed: gtfs, fallbacks: fromFeed?.fallbacks ?? [] },
+    now: running.state.nowIso(),
+    admin: values["no-admin"] === true
+      ? "off"
+      : (values["admin-token"] ?? process.env.EFA_MOCK_ADMIN_TOKEN)
+      ? "token"
+      : "open",
+    profile: values.profile as string | undefined,
+    quota: values.quota as string | undefined,
+    strict: values.strict === true,
+    upstream: upstream.right,
+    tryPath: `${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof`
+  })
+  for (const line of banner) console.log(line)
   const stop = () => {
     void running.close().then(() => process.exit(0))
   }

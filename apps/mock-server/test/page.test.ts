@@ -109,6 +109,14 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
       expect(map!.width).toBeLessThanOrEqual(width)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 
+      // the map's stop labels keep their size on the screen, a phone's narrow map included
+      const label = await page.locator("#labels .stoplabel:visible").first().boundingBox()
+      expect(label!.height).toBeGreaterThanOrEqual(10)
+      // the board says the fake's time (08:30 in Berlin), not the browser's (New York's, or its wall clock)
+      await page.waitForSelector("#board .dep")
+      await page.waitForFunction(() => document.getElementById("boardState")!.textContent !== "")
+      expect(await page.locator("#boardState").textContent()).toBe("live, as of 08:30")
+
       await page.click("#plan")
       await page.waitForSelector(".trip.active")
       await page.screenshot({ path: path.join(SCREENSHOTS, `${device}.png`), fullPage: true })

@@ -334,7 +334,7 @@ const readRing = (
 
 /**
  * A polygon ring of `[lat, lon]` pairs, closed (first and last point identical), with at least three
- * corners. Checked in one pass ({@link LatLonPairs}); an unclosed ring is closed on decoding by
+ * corners. Checked in one pass (`LatLonPairs`); an unclosed ring is closed on decoding by
  * appending its first point, and encoding requires a closed ring.
  *
  * @since 0.1.0
