@@ -195,7 +195,7 @@ export const runsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZo
     const origin = serviceDayOrigin(date, timeZone)
     if (dayType === undefined) return []
     const runs = dataset.lines.flatMap((line) => expandLine(dataset, line, date, dayType, origin))
-    for (const trip of compiledTrips(dataset).byDate.get(date) ?? []) {
+    for (const trip of compiledTrips(dataset).on(date)) {
       const { line } = trip.direction
       runs.push({
         id: `${line.network}:${line.code}:${trip.direction.direction}:${date}:${trip.idSuffix}`,
