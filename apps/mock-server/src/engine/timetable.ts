@@ -10,11 +10,12 @@
  * @since 0.1.0
  */
 import { LocalDateTime } from "@efa-kit/core"
-import { DateTime, Option } from "effect"
+import { DateTime } from "effect"
 import { perDatasetAndKey } from "../dataset/cache.js"
 import { type LineDirection, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, DayType, DirectionCode, Line, Meta, Service } from "../dataset/schema.js"
 import { serviceMinutes } from "../dataset/schema.js"
+import { serviceDayOrigin } from "../dataset/serviceDay.js"
 import { compiledTrips } from "./tripRuns.js"
 
 /**
@@ -82,22 +83,12 @@ export const dayTypeOf = (date: string, meta: Meta): DayType | undefined => {
 }
 
 /**
- * Epoch seconds of a service day's origin: noon minus twelve hours in the zone.
+ * Epoch seconds of a service day's origin: noon minus twelve hours in the zone (kept in the dataset layer).
  *
  * @since 0.1.0
  * @category dates
  */
-export const serviceDayOrigin = (date: string, timeZone: DateTime.TimeZone): number => {
-  const noon = DateTime.makeZoned(
-    { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)), hours: 12 },
-    { timeZone, adjustForTimeZone: true }
-  )
-  const millis = Option.match(noon, {
-    onNone: () => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), 12),
-    onSome: DateTime.toEpochMillis
-  })
-  return Math.round(millis / 1000) - 12 * 3600
-}
+export { serviceDayOrigin }
 
 /**
  * The services of one direction of a line on a day type.
@@ -195,7 +186,7 @@ export const runsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZo
     const origin = serviceDayOrigin(date, timeZone)
     if (dayType === undefined) return []
     const runs = dataset.lines.flatMap((line) => expandLine(dataset, line, date, dayType, origin))
-    for (const trip of compiledTrips(dataset).byDate.get(date) ?? []) {
+    for (const trip of compiledTrips(dataset).on(date)) {
       const { line } = trip.direction
       runs.push({
         id: `${line.network}:${line.code}:${trip.direction.direction}:${date}:${trip.idSuffix}`,

@@ -33,18 +33,26 @@ export interface CompiledTrip {
 const pad = (n: number) => String(n).padStart(2, "0")
 
 /**
- * The trips of a dataset by service date, and by trip ID; built once per dataset.
+ * The trips of a dataset on a service date (`on`), and by trip ID; built once per dataset.
  *
  * @since 0.1.0
  * @category lookups
  */
 export const compiledTrips = perDataset((dataset: Dataset) => {
-  const byDate = new Map<string, Array<CompiledTrip>>()
   const byId = new Map<string, CompiledTrip>()
   const timetable = dataset.timetable
-  if (timetable === undefined) return { byDate, byId }
+  if (timetable === undefined) return { on: (_date: string): ReadonlyArray<CompiledTrip> => [], byId }
   const lookup = lookupOf(dataset)
-  const calendars = new Map(timetable.calendars.map((calendar) => [calendar.id, calendar.dates]))
+  // the trips of each calendar, and the calendars of each date: a feed has few calendars and many days
+  const byCalendar = new Map<string, Array<CompiledTrip>>()
+  const calendarsOn = new Map<string, Array<string>>()
+  for (const calendar of timetable.calendars) {
+    for (const date of calendar.dates) {
+      const list = calendarsOn.get(date)
+      if (list === undefined) calendarsOn.set(date, [calendar.id])
+      else list.push(calendar.id)
+    }
+  }
   const patterns = new Map<string, Array<CompiledTrip>>()
   const starts = new Map<string, number>()
   for (const trip of timetable.trips) {
@@ -73,11 +81,9 @@ export const compiledTrips = perDataset((dataset: Dataset) => {
     if (group === undefined) patterns.set(joined, [compiled])
     else group.push(compiled)
     byId.set(trip.id, compiled)
-    for (const date of calendars.get(trip.calendar) ?? []) {
-      const list = byDate.get(date)
-      if (list === undefined) byDate.set(date, [compiled])
-      else list.push(compiled)
-    }
+    const list = byCalendar.get(trip.calendar)
+    if (list === undefined) byCalendar.set(trip.calendar, [compiled])
+    else list.push(compiled)
   }
   let number = 0
   for (const group of patterns.values()) {
@@ -93,7 +99,9 @@ export const compiledTrips = perDataset((dataset: Dataset) => {
     }
     number += lasts.length
   }
-  return { byDate, byId }
+  const on = (date: string): ReadonlyArray<CompiledTrip> =>
+    (calendarsOn.get(date) ?? []).flatMap((calendar) => byCalendar.get(calendar) ?? [])
+  return { on, byId }
 })
 
 // whether `trip`, leaving after `earlier`, arrives at or leaves a stop before it

@@ -23,9 +23,9 @@
  */
 import { LocalDateTime } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
-import { serviceDayOrigin } from "../../engine/timetable.js"
 import { checkReferences } from "../load.js"
 import { type Dataset, DatasetFiles } from "../schema.js"
+import { serviceDayOrigin } from "../serviceDay.js"
 import { Timetable } from "../trips.js"
 import { motOfRouteType, productOf } from "./modes.js"
 import { type Feed, GtfsError, gtfsError, openFeed, type Row } from "./read.js"
