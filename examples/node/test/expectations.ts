@@ -12,6 +12,12 @@ export const expectations: Readonly<Record<string, ReadonlyArray<RegExp>>> = {
     /^invalid request: .*maxResults/m,
     /^EFA says: /m
   ],
+  "journey-planner.ts": [
+    /^-- Stuttgart Hbf → Böblingen$/m,
+    /^-- later$/m,
+    /^-- earlier$/m,
+    /^\d\d:\d\d → \d\d:\d\d {2}\d+ min {2}.+/m
+  ],
   "geo-object.ts": [/^\{"type":"FeatureCollection","features":\[\{"type":"Feature","geometry":\{"type":"LineString"/m],
   "notice-watch.ts": [/^Added: .+/m],
   "op-area.ts": [
@@ -24,6 +30,7 @@ export const expectations: Readonly<Record<string, ReadonlyArray<RegExp>>> = {
   ],
   "serving-lines.ts": [/^\d+ lines serve Stuttgart Hauptbahnhof/m, /^ {2}S-Bahn S1 → /m, /^S1: /m],
   "stop-finder.ts": [/^best: Stuttgart, Hauptbahnhof \(de:08111:6118\)$/m],
+  "trip-watch.ts": [/^watching .+ until \d\d:\d\d$/m, /^done$/m],
   "trip.ts": [/^\d+ min, \d+ change\(s\)$/m, /^ {2}\d\d:\d\d Stuttgart, Hauptbahnhof → \d\d:\d\d /m, /Böblingen/],
   "vehicle-detail.ts": [/^[A-Z]+-\d+:[a-z-]+:[a-z-]+ /m]
 }
