@@ -96,6 +96,13 @@ const more: ReadonlyArray<readonly [name: string, schema: string, path: string, 
     "type_origin=any&name_origin=de:08111:6118&type_destination=any&name_destination=Esslingen" +
     "&coordListOutputFormat=list&changeSpeed=fast"
   ],
+  [
+    "trip with stop sequences, fares, occupancy and interchange walks",
+    "TRIP_Schema.json",
+    "XML_TRIP_REQUEST2",
+    "type_origin=any&name_origin=de:08118:4820&type_destination=any&name_destination=de:08116:7720" +
+    "&useUT=1&useRealtime=1&imparedOptionsActive=1&wheelchair=1"
+  ],
   ["ended notices", "ADDINFO_Schema.json", "XML_ADDINFO_REQUEST", "filterPublicationStatus=history"],
   ["serving lines of a line", "SERVINGLINES_Schema.json", "XML_SERVINGLINES_REQUEST", "mode=line&lineName=U5"],
   [

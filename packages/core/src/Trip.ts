@@ -1172,8 +1172,9 @@ export interface Trip extends Schema.Schema.Type<typeof Trip> {}
 
 /**
  * The price of a trip for a traveller (`ADULT` unless said): the cheapest ticket of the person that covers
- * every leg, else the sum of the cheapest tickets of the person over parts of the trip that follow one another
- * (`undefined` when the tickets do not cover the trip). Prices of tickets are never summed per leg.
+ * every leg with a line, else the sum of the cheapest tickets of the person over parts of the trip that follow
+ * one another (`undefined` when the tickets do not cover the trip). Walks need no ticket; prices of tickets are
+ * never summed per leg.
  *
  * @since 0.1.0
  * @category utils
@@ -1189,6 +1190,9 @@ export const price = (
   for (let from = 0; from <= last; from++) {
     const here = best[from]
     if (here === undefined) continue
+    // a leg without a line (a walk) needs no ticket
+    const next = best[from + 1]
+    if (trip.legs[from]!.line === undefined && (next === undefined || here.amount < next.amount)) best[from + 1] = here
     for (const ticket of tickets) {
       if (ticket.fromLeg !== from || ticket.toLeg < from || ticket.toLeg > last) continue
       const next = best[ticket.toLeg + 1]

@@ -226,6 +226,10 @@ describe("a trip's fare", () => {
       }
     }
     expect(Trip.price(parts)?.amount).toBe(4.1)
+    // a walk after the rides needs no ticket
+    const walk = { ...trip!.legs[1]!, mode: { name: "Fußweg", mot: 100 } }
+    const { line: _, ...walkWithoutLine } = walk
+    expect(Trip.price({ ...trip!, legs: [...trip!.legs, walkWithoutLine] })?.amount).toBe(3.6)
   })
 
   it("a malformed price, time or stop fails at its path in the server's document", () => {

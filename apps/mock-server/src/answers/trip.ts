@@ -30,6 +30,13 @@
  *   delay per run and stop, or the dataset's delay once announced; a leg on a run cancelled by then says
  *   `realtimeStatus: "TRIP_CANCELLED"` without estimates, others `"MONITORED"`, both with
  *   `isRealtimeControlled: true`; routing itself uses the planned times.
+ * - Rides (`engine/legDetails.ts`): every stop from boarding to alighting with the board's times, platforms
+ *   and, with real time, estimates and cancellations; the run's trip code (`XML_STOPSEQCOORD_REQUEST` finds the
+ *   run by it); the line with its operator and destination; the dataset's notices on the line and the stops;
+ *   occupancy per run and stop; step-free stops; the vehicle's wheelchair access and low floor; the walk to
+ *   change on the ride before a change (stairs, escalators or lifts as the mobility options allow).
+ * - Fares (`useUT=1`, `engine/fares.ts`): from the dataset's zone tariff, an adult and a child ticket priced by
+ *   the number of zones the rides touch, and each ride's zones; none without `useUT` or without a tariff.
  * - Not modelled: bicycle and park-and-ride routing, `lineRestriction` (every line of the dataset is
  *   an association line without surcharge), `calcOneDirection` (no earlier variants are produced).
  * - Messages: an unknown point answers `-2000`, a date outside the timetable `-4001`, no trip
@@ -46,10 +53,13 @@ import { DateTime } from "effect"
 import { distanceMeters, walkSeconds } from "../dataset/geometry.js"
 import { accessStops, lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
+import { stopTimes, tripCodeOf } from "../engine/board.js"
+import { fareOf } from "../engine/fares.js"
+import { interchangeWalk, type Mobility, noticesOn, occupancyAt, stepFree } from "../engine/legDetails.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
 import { callState } from "../engine/realtime.js"
-import { dayTypeOf, localDate } from "../engine/timetable.js"
+import { dayTypeOf, localDate, type Run } from "../engine/timetable.js"
 import type { Answer, AnswerContext } from "./types.js"
 
 /**
@@ -176,13 +186,52 @@ const walkLeg = (
   cancelled: false
 })
 
-// `nowSeconds`: the fake's clock, for real time; `undefined` for a trip without real time.
-const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): Array<Trip.Leg> => {
+// What the legs tell besides the route: the fake's clock, whether real time is asked, the traveller's ways
+// between levels, whether fares are asked, and the time to change at a stop.
+interface Detail {
+  readonly nowSeconds: number
+  readonly realtime: boolean
+  readonly mobility: Mobility
+  readonly fares: boolean
+  readonly changeSeconds: number
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+// The stops of a ride from boarding to alighting, as a trip's stops request gives them (planned times,
+// platforms, the real-time engine's estimates and cancellations), with the vehicle's occupancy and each stop's
+// step-free access; the first has no arrival, the last no departure.
+const rideStops = (dataset: Dataset, run: Run, board: number, alight: number, detail: Detail): Array<Trip.LegStop> => {
+  const index = lookupOf(dataset)
+  const times = stopTimes(dataset, run, detail.nowSeconds, detail.realtime)
+  const out: Array<Trip.LegStop> = []
+  for (let i = board; i <= alight; i++) {
+    const state = callState(dataset, run, i, detail.nowSeconds)
+    const { arrivalTimeEstimated, arrivalTimePlanned, departureTimeEstimated, departureTimePlanned, ...stop } =
+      times[i]!
+    const legStop: Mutable<Trip.LegStop> = {
+      ...stop,
+      plannedPlatform: state.plannedPlatform,
+      cancelled: detail.realtime && state.cancelled,
+      occupancy: occupancyAt(run, i),
+      wheelchairAccessible: stepFree(index.stopById.get(run.stops[i]!)!)
+    }
+    if (i > board && arrivalTimePlanned !== undefined) legStop.arrivalTimePlanned = arrivalTimePlanned
+    if (i > board && arrivalTimeEstimated !== undefined) legStop.arrivalTimeEstimated = arrivalTimeEstimated
+    if (i < alight && departureTimePlanned !== undefined) legStop.departureTimePlanned = departureTimePlanned
+    if (i < alight && departureTimeEstimated !== undefined) legStop.departureTimeEstimated = departureTimeEstimated
+    out.push(legStop)
+  }
+  return out
+}
+
+const legsOf = (dataset: Dataset, part: Part, detail: Detail): Array<Trip.Leg> => {
   const index = lookupOf(dataset)
   const stopRef = (id: string) => {
     const stop = index.stopById.get(id)!
     return { id: stop.id, name: stop.name }
   }
+  const nowSeconds = detail.realtime ? detail.nowSeconds : undefined
   const legs: Array<Trip.Leg> = []
   const { journey, from, to } = part
   const firstStop = from.access[journey.source]!.stop
@@ -194,13 +243,32 @@ const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): A
     const start = { id: pointId(from.point), name: pointName(from.point) }
     legs.push(walkLeg(mode, start, stopRef(firstStop.id), leave - access, leave))
   }
+  // the ride before a change: its leg and where it alights, to give it the walk to the next ride
+  let previous: { readonly leg: number; readonly stop: string } | undefined
+  let walk: { readonly to: string; readonly seconds: number } | undefined
   for (const segment of journey.segments) {
     if (segment._tag === "Walk") {
       const { arrival, departure } = segment
       legs.push(walkLeg(WALK_BETWEEN_STOPS, stopRef(segment.from), stopRef(segment.to), departure, arrival))
+      walk = { to: segment.to, seconds: arrival - departure }
       continue
     }
     const { run, board, alight } = segment
+    if (previous !== undefined) {
+      // the change: the walk between the stops, or the change time at one stop
+      const meters = walk === undefined
+        ? undefined
+        : index.transfers.get(previous.stop)?.find((transfer) => transfer.to === walk!.to)?.meters
+      const interchange = interchangeWalk(
+        index.stopById.get(previous.stop)!,
+        index.stopById.get(run.stops[board]!)!,
+        walk?.seconds ?? detail.changeSeconds,
+        meters,
+        detail.mobility
+      )
+      legs[previous.leg] = { ...legs[previous.leg]!, interchange }
+    }
+    walk = undefined
     const line: Line = run.direction.line
     const boardStop = run.stops[board]!
     const alightStop = run.stops[alight]!
@@ -212,6 +280,7 @@ const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): A
     const alighting = nowSeconds === undefined ? undefined : callState(dataset, run, alight, nowSeconds)
     const departureDelay = boarding?.departureDelay
     const arrivalDelay = alighting?.arrivalDelay
+    const end = index.stopById.get(run.stops[run.stops.length - 1]!)!
     const leg: Trip.Leg = {
       mode: { name: lineDisplayName(line), mot: line.mot, number: line.number },
       origin: {
@@ -230,8 +299,22 @@ const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): A
         ? { realtimeStatus: "MONITORED", isRealtimeControlled: true }
         : {}),
       lineId: serverLineId(run.direction),
-      cancelled: boarding?.cancelled === true
+      stops: rideStops(dataset, run, board, alight, detail),
+      tripCode: tripCodeOf(run),
+      line: {
+        name: lineDisplayName(line),
+        shortName: line.number,
+        product: line.product,
+        operator: { id: line.operator.code, name: line.operator.name },
+        destination: { id: end.id, name: end.name }
+      },
+      notices: noticesOn(dataset, run, board, alight),
+      cancelled: boarding?.cancelled === true,
+      occupancy: occupancyAt(run, board),
+      wheelchairAccessible: line.vehicles.wheelchair,
+      lowFloor: line.vehicles.lowFloor
     }
+    previous = { leg: legs.length, stop: alightStop }
     legs.push(leg)
   }
   const egress = accessSeconds(to, lastStop.id)
@@ -243,15 +326,18 @@ const legsOf = (dataset: Dataset, part: Part, nowSeconds: number | undefined): A
   return legs
 }
 
-const tripOf = (dataset: Dataset, candidate: Candidate, nowSeconds: number | undefined): Trip.Trip => {
-  const legs = candidate.parts.flatMap((part) => legsOf(dataset, part, nowSeconds))
+const tripOf = (dataset: Dataset, candidate: Candidate, detail: Detail): Trip.Trip => {
+  const legs = candidate.parts.flatMap((part) => legsOf(dataset, part, detail))
   const rides = candidate.parts.reduce((sum, part) => sum + part.journey.rides, 0)
-  return {
+  const trip: Mutable<Trip.Trip> = {
     duration: candidate.arrival - candidate.departure,
     interchange: Math.max(0, rides - 1),
     legs,
     cancelled: legs.some((leg) => leg.cancelled)
   }
+  const fare = detail.fares ? fareOf(dataset, legs) : undefined
+  if (fare !== undefined) trip.fare = fare
+  return trip
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -385,13 +471,19 @@ export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request,
     chosen = collect(time, (_, found) => found <= wanted).slice(0, wanted)
   }
 
-  const realtime = request.realtime === true ? Math.floor(DateTime.toEpochMillis(context.now) / 1000) : undefined
+  const detail: Detail = {
+    nowSeconds: Math.floor(DateTime.toEpochMillis(context.now) / 1000),
+    realtime: request.realtime === true,
+    mobility: request.mobility ?? {},
+    fares: request.fares === true,
+    changeSeconds: options.changeSeconds
+  }
   if (budget?.exceeded !== undefined) {
     // As EFA does when its router gives up: what was found, with a message; an error when nothing was.
     const text = `search stopped: ${budget.describe()}`
     if (chosen.length === 0) return error(-4000, text)
     return {
-      trips: chosen.map((candidate) => tripOf(dataset, candidate, realtime)),
+      trips: chosen.map((candidate) => tripOf(dataset, candidate, detail)),
       systemMessages: [{ type: "warning", module: "BROKER", code: -4000, text }]
     }
   }
@@ -400,7 +492,7 @@ export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request,
     if (walk !== undefined) return { trips: [walk] }
     return error(-4000, "no connection found for the given time and options")
   }
-  return { trips: chosen.map((candidate) => tripOf(dataset, candidate, realtime)) }
+  return { trips: chosen.map((candidate) => tripOf(dataset, candidate, detail)) }
 }
 
 // Points close together without a connection: one walk, if it is within the access radius.

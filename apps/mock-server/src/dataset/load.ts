@@ -283,6 +283,9 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
       return fail("realtime.json", `${at}.stop`, `unknown stop ${disruption.stop}`)
     }
   }
+  for (const stop of Object.keys(dataset.tariff?.zones ?? {})) {
+    if (!stopIds.has(stop)) return fail("tariff.json", `zones.${stop}`, `unknown stop ${stop}`)
+  }
   return undefined
 }
 
@@ -308,8 +311,13 @@ export const loadDataset = (
       parking: part(DatasetFiles.parking),
       sharing: part(DatasetFiles.sharing),
       notices: part(DatasetFiles.notices),
-      realtime: part(DatasetFiles.realtime)
-    })
+      realtime: part(DatasetFiles.realtime),
+      // an optional file: read where the folder has it
+      tariff: Effect.flatMap(
+        Effect.promise(() => fs.access(path.join(folder, DatasetFiles.tariff.file)).then(() => true, () => false)),
+        (present) => present ? part(DatasetFiles.tariff) : Effect.succeed(undefined)
+      )
+    }).pipe(Effect.map(({ tariff, ...files }): Dataset => tariff === undefined ? files : { ...files, tariff }))
     const problem = checkReferences(dataset)
     if (problem !== undefined) return yield* Effect.fail(problem)
     return dataset

@@ -609,6 +609,48 @@ export type Disruption = typeof Disruption.Type
 // ---------------------------------------------------------------------------------------------------
 
 /**
+ * One row of a zone tariff: the prices of a single ticket for a number of zones, adult and child, and how many
+ * minutes it is valid.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TariffPrice = Schema.Struct({
+  zones: Schema.Int.pipe(Schema.positive()),
+  adult: Schema.Number.pipe(Schema.nonNegative()),
+  child: Schema.Number.pipe(Schema.nonNegative()),
+  validMinutes: Schema.Int.pipe(Schema.positive())
+}).annotations({ identifier: "TariffPrice" })
+
+/**
+ * A zone tariff of the VVS kind: the fare zone of each stop, and the price of a single ticket by the number of
+ * zones a trip's rides touch (more zones than the last row pay the last row's price).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Tariff = Schema.Struct({
+  /** The tariff network (`vvs`), as tickets and zones name it. */
+  network: Text,
+  currency: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
+  /** The single ticket: its ID prefix (the ID adds the person and the price level) and name. */
+  ticket: Schema.Struct({ id: Text, name: Text }),
+  /** The fare zone of each stop, by stop ID; a trip touching a stop without zone has no fare. */
+  zones: Schema.Record({ key: Schema.String, value: Text }),
+  /** By number of zones, ascending from 1 without gaps. */
+  prices: Schema.Array(TariffPrice).pipe(
+    Schema.minItems(1),
+    Schema.filter((rows) => rows.every((row, i) => row.zones === i + 1) || "rows must count zones 1, 2, 3, ...")
+  )
+}).annotations({ identifier: "Tariff" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Tariff extends Schema.Schema.Type<typeof Tariff> {}
+
+/**
  * The files of a dataset folder and the schema of each.
  *
  * @since 0.1.0
@@ -622,7 +664,9 @@ export const DatasetFiles = {
   parking: { file: "parking.json", schema: Schema.Array(Parking) },
   sharing: { file: "sharing.json", schema: Sharing },
   notices: { file: "notices.json", schema: Schema.Array(Notice) },
-  realtime: { file: "realtime.json", schema: Schema.Array(Disruption) }
+  realtime: { file: "realtime.json", schema: Schema.Array(Disruption) },
+  /** Optional: without it trips have no fares. */
+  tariff: { file: "tariff.json", schema: Tariff }
 } as const
 
 /**
@@ -639,7 +683,8 @@ export const Dataset = Schema.Struct({
   parking: DatasetFiles.parking.schema,
   sharing: DatasetFiles.sharing.schema,
   notices: DatasetFiles.notices.schema,
-  realtime: DatasetFiles.realtime.schema
+  realtime: DatasetFiles.realtime.schema,
+  tariff: opt(DatasetFiles.tariff.schema)
 }).annotations({ identifier: "Dataset" })
 
 /**

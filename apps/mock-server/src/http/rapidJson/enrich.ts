@@ -2,7 +2,7 @@
  * The rapidJSON answer of an operation as a real server writes it. The core's rapidJSON encoding of the
  * answer (what efa-kit's client reads back) is completed from the dataset with what real answers carry
  * besides: the interface `version` and `serverInfo`, `systemMessages` (also when empty), journeys' `rating`
- * and `isAdditional`, legs' `duration`, leg ends with their type, coordinate, locality and platform,
+ * and `isAdditional`, legs' `duration`, leg ends and stop sequences with their type, coordinate, locality and platform,
  * transportations with product, operator and destination, stop-finder and coordinate-search hits with
  * `disassembledName`, `parent`, `isGlobalId`, `productClasses` and `properties`, serving lines with their
  * destination stop, notices with `version`, `timestamps`, `providerCode` and the `infos.affected` table,
@@ -141,6 +141,7 @@ const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
         leg.transportation.product = { ...FOOTPATH, ...leg.transportation.product }
       }
       leg.isRealtimeControlled ??= leg.origin.departureTimeEstimated !== undefined
+      for (const stop of leg.stopSequence ?? []) sequenceLocation(dataset, stop)
     }
   }
 }
