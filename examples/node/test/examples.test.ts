@@ -20,7 +20,7 @@ const run = (file: string, baseUrl: string) =>
     execFile(
       process.execPath,
       [join(buildDir, file.replace(/\.ts$/, ".mjs"))],
-      { cwd: examplesDir, env: { ...process.env, EFA_BASE_URL: baseUrl }, timeout: 50_000 },
+      { cwd: examplesDir, env: { ...process.env, EFA_BASE_URL: baseUrl, WATCH_SECONDS: "2" }, timeout: 50_000 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : (error.code as number) ?? 1, stdout, stderr })
     )
   })

@@ -12,6 +12,12 @@ export const expectations: Readonly<Record<string, ReadonlyArray<RegExp>>> = {
     /^invalid request: .*maxResults/m,
     /^EFA says: /m
   ],
+  "journey-planner.ts": [
+    /^-- Stuttgart Hbf → Böblingen$/m,
+    /^-- later$/m,
+    /^-- earlier$/m,
+    /^\d\d:\d\d → \d\d:\d\d {2}\d+ min {2}.+/m
+  ],
   "geo-object.ts": [/^\{"type":"FeatureCollection","features":\[\{"type":"Feature","geometry":\{"type":"LineString"/m],
   "notice-watch.ts": [/^Added: .+/m],
   "op-area.ts": [
@@ -31,6 +37,7 @@ export const expectations: Readonly<Record<string, ReadonlyArray<RegExp>>> = {
     /^ {2}change: \d+ min walk \(.*level.*\)$/m,
     /^price: \d+\.\d\d EUR adult, \d+\.\d\d EUR child \(zones [\d, ]+\)$/m
   ],
+  "trip-watch.ts": [/^watching .+ until \d\d:\d\d$/m, /^done$/m],
   "trip.ts": [/^\d+ min, \d+ change\(s\)$/m, /^ {2}\d\d:\d\d Stuttgart, Hauptbahnhof → \d\d:\d\d /m, /Böblingen/],
   "vehicle-detail.ts": [/^[A-Z]+-\d+:[a-z-]+:[a-z-]+ /m]
 }

@@ -53,6 +53,11 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       const arrival = refreshed.legs[0]!.destination
       expect(DateTime.toEpochMillis(arrival.arrivalTimeEstimated!) - DateTime.toEpochMillis(arrival.arrivalTimePlanned))
         .toBe(12 * 60_000)
+      // the leg's stops agree with its ends
+      const stops = refreshed.legs[0]!.stops!
+      expect(stops.length).toBeGreaterThan(2)
+      expect(stops.at(-1)!.arrivalTimeEstimated).toEqual(arrival.arrivalTimeEstimated)
+      expect(stops[0]!.departureTimeEstimated).toEqual(refreshed.legs[0]!.origin.departureTimeEstimated)
       yield* Effect.promise(() => fake.close())
     }))
 

@@ -28,6 +28,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as Departures from "./Departures.js"
 import { type EfaError, InvalidRequestError } from "./EfaError.js"
+import { withoutUndefined } from "./internal/request.js"
 import * as Trip from "./Trip.js"
 
 /**
@@ -162,7 +163,9 @@ const hash = (text: string): string => {
   return h.toString(36)
 }
 
-const iso = (instant: DateTime.Utc | undefined): string => instant === undefined ? "" : DateTime.formatIso(instant)
+// an instant in a key: its epoch milliseconds (any instant an answer decodes to has them, not every one an ISO form)
+const iso = (instant: DateTime.Utc | undefined): string =>
+  instant === undefined ? "" : String(DateTime.toEpochMillis(instant))
 
 const MINUTE = 60_000
 
@@ -267,8 +270,8 @@ export const trip = <E = never, R = never>(
       input = request
     }
     const response = yield* run(input)
-    // the call has checked the request: decoding it again cannot fail
-    const canonical = Either.getOrThrow(decodeTripRequest(input))
+    // the call has checked the request (fields set to undefined left out, as it does): decoding it again cannot fail
+    const canonical = Either.getOrThrow(decodeTripRequest(withoutUndefined(input)))
     const trips = seen.size === 0 ? response.trips : response.trips.filter((t) => !seen.has(hash(tripKey(t))))
     return { ...response, trips, ...tripReferences(canonical, response.trips, trips) }
   })
@@ -373,14 +376,14 @@ export const departures = <E = never, R = never>(
       const reference = yield* readReference("departures", request.page)
       const input = reference.request as unknown as Departures.DeparturesRequestInput
       const response = yield* run(input)
-      const canonical = Either.getOrThrow(decodeBoardRequest(input))
+      const canonical = Either.getOrThrow(decodeBoardRequest(withoutUndefined(input)))
       const events = unseen(response.events, reference.seen)
       return { ...response, events, ...boardReferences(canonical, response.events, events) }
     }
     const { window, ...input } = request
     if (window === undefined) {
       const response = yield* run(input)
-      const canonical = Either.getOrThrow(decodeBoardRequest(input))
+      const canonical = Either.getOrThrow(decodeBoardRequest(withoutUndefined(input)))
       return { ...response, ...boardReferences(canonical, response.events, response.events) }
     }
     const span = Duration.decodeUnknown(window)
@@ -413,7 +416,7 @@ const boardWindow = <E, R>(
     // each page asks the server's full page; the cap applies to the total
     const { limit: _, ...pageInput } = input
     let response = yield* run(pageInput)
-    const canonical = Either.getOrThrow(decodeBoardRequest(input))
+    const canonical = Either.getOrThrow(decodeBoardRequest(withoutUndefined(input)))
     const firstTimes = response.events.map((event) => DateTime.toEpochMillis(eventTime(event)))
     const start = canonical.dateTime !== undefined
       ? DateTime.toEpochMillis(canonical.dateTime)

@@ -7,6 +7,8 @@
  *   the same planned time. From the events come the estimates, the platforms and a cancellation
  *   (`realtimeStatus: "TRIP_CANCELLED"` on the leg, as servers write it).
  * - A leg whose run is on neither board any more is reported (`RunNotFound`) and kept as it was.
+ * - A leg's `stops` take the estimates and platforms of its two ends; the stops between keep what the trip
+ *   answer said (a cancelled run cancels them all).
  * - Why boards and not the run itself (`tripStops` with the leg's line, trip code, stop and time): they work
  *   with every leg that has a line ID, in both dialects, also where a deployment sends no trip code.
  * - An interchange between two vehicles is checked with the expected times: its slack is the next vehicle's
@@ -279,8 +281,8 @@ const withEvents = (
     (departure === undefined && arrival === undefined && leg.cancelled)
   const status = leg.realtimeStatus?.split(",").filter((status) => status !== CANCELLED && status !== "") ?? []
   const realtimeStatus = cancelled ? [CANCELLED, ...status.filter((s) => s !== "MONITORED")] : status
-  const { realtimeStatus: _s, ...rest } = leg
-  return {
+  const { realtimeStatus: _s, stops, ...rest } = leg
+  const refreshed: Trip.Leg = {
     ...rest,
     origin: {
       ...origin,
@@ -311,7 +313,33 @@ const withEvents = (
     ...(realtimeStatus.length > 0 ? { realtimeStatus: realtimeStatus.join(",") } : {}),
     cancelled
   }
+  return stops === undefined ? refreshed : { ...refreshed, stops: endsOfStops(stops, refreshed) }
 }
+
+// the leg's first and last stop told as its ends now are, so that its stops and its ends agree
+const endsOfStops = (stops: ReadonlyArray<Trip.LegStop>, leg: Trip.Leg): Array<Trip.LegStop> =>
+  stops.map((stop, index) => {
+    const first = index === 0
+    const last = index === stops.length - 1
+    if (!first && !last) return leg.cancelled && !stop.cancelled ? { ...stop, cancelled: true } : stop
+    const end = first ? leg.origin : leg.destination
+    const { departureTimeEstimated: _d, arrivalTimeEstimated: _a, platform: _p, ...kept } = stop
+    const estimate = first ? leg.origin.departureTimeEstimated : leg.destination.arrivalTimeEstimated
+    return {
+      ...kept,
+      ...(first && stop.arrivalTimeEstimated !== undefined ? { arrivalTimeEstimated: stop.arrivalTimeEstimated } : {}),
+      ...(last && stop.departureTimeEstimated !== undefined
+        ? { departureTimeEstimated: stop.departureTimeEstimated }
+        : {}),
+      ...(estimate === undefined
+        ? {}
+        : first
+        ? { departureTimeEstimated: estimate }
+        : { arrivalTimeEstimated: estimate }),
+      ...(end.platform === undefined ? {} : { platform: end.platform }),
+      cancelled: stop.cancelled || leg.cancelled
+    }
+  })
 
 /**
  * Refreshes a trip through the boards of its legs' ends (see the module documentation). `boards` is the
