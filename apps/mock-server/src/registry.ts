@@ -12,6 +12,7 @@ import { answerGeoObject } from "./answers/geoObject.js"
 import { answerOpArea } from "./answers/opArea.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
+import { answerSystemInfo } from "./answers/systemInfo.js"
 import { answerTrip } from "./answers/trip.js"
 import { answerTripStops } from "./answers/tripStops.js"
 import type { Answer } from "./answers/types.js"
@@ -132,6 +133,11 @@ export const answers: AnswerRegistry = {
     operation: operations.tripStops,
     answer: answerTripStops,
     noResult: { module: "stopseq", code: -2000, text: "trip not found" }
+  },
+  systemInfo: {
+    operation: operations.systemInfo,
+    answer: answerSystemInfo,
+    noResult: { module: "sysinfo", code: -10, text: "the system information is not available" }
   }
 }
 

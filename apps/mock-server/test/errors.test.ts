@@ -59,7 +59,8 @@ describe("bad requests", () => {
         "/XML_OPAREA_REQUEST",
         "/XML_GEOOBJECT_REQUEST",
         "/XML_DM_REQUEST",
-        "/XML_STOPSEQCOORD_REQUEST"
+        "/XML_STOPSEQCOORD_REQUEST",
+        "/XML_SYSTEMINFO_REQUEST"
       ])
     )
   })
@@ -180,7 +181,7 @@ describe("bad requests", () => {
   it("lists the operations at the root", async () => {
     const { json, status } = await call(server, "/")
     expect(status).toBe(200)
-    expect(json.operations).toHaveLength(10)
+    expect(json.operations).toHaveLength(11)
     expect(json.openapi).toBe("/openapi.json")
   })
 })

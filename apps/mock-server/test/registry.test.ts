@@ -32,7 +32,8 @@ const requests = {
     tripCode: "48600",
     date: "20260302",
     time: "08:57"
-  }]
+  }],
+  systemInfo: ["/XML_SYSTEMINFO_REQUEST", {}]
 } as const
 
 const server = fake()

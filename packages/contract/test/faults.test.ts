@@ -24,7 +24,8 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   addInfo: {},
   geoObject: { line: { subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" } },
   departures: { stop: Point.any(HBF) },
-  tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" }
+  tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" },
+  systemInfo: {}
 }
 const names = Object.keys(requests) as Array<OperationName>
 
@@ -39,7 +40,8 @@ const systemErrorCodes: { readonly [K in OperationName]: number } = {
   addInfo: -10,
   geoObject: -2000,
   departures: -10,
-  tripStops: -2000
+  tripStops: -2000,
+  systemInfo: -10
 }
 
 const call = (efa: EfaClient.Service, name: OperationName) =>

@@ -41,6 +41,7 @@ describe("OpenAPI document", () => {
       "/XML_SERVINGLINES_REQUEST",
       "/XML_STOPFINDER_REQUEST",
       "/XML_STOPSEQCOORD_REQUEST",
+      "/XML_SYSTEMINFO_REQUEST",
       "/XML_TRIP_REQUEST2"
     ])
   })

@@ -44,6 +44,7 @@ import * as OperationClient from "./OperationClient.js"
 import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
+import * as SystemInfo from "./SystemInfo.js"
 import * as Trip from "./Trip.js"
 import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
@@ -141,7 +142,9 @@ export const operations = {
   /** The departure or arrival board of a stop, with real-time estimates, platforms and cancellations. */
   departures: Departures.operation,
   /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
-  tripStops: TripStops.operation
+  tripStops: TripStops.operation,
+  /** The server's interface version, its kernel's data build and the period its timetable is valid for. */
+  systemInfo: SystemInfo.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**

@@ -130,6 +130,11 @@ export * as StopFinder from "./StopFinder.js"
 /**
  * @since 0.1.0
  */
+export * as SystemInfo from "./SystemInfo.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as SystemMessage from "./SystemMessage.js"
 
 /**

@@ -23,7 +23,8 @@ describe("EfaClient.operations", () => {
       "opArea",
       "geoObject",
       "departures",
-      "tripStops"
+      "tripStops",
+      "systemInfo"
     ])
     for (const name of names) expect(EfaClient.operations[name].name).toBe(name)
   })

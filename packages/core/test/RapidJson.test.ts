@@ -15,6 +15,7 @@ import {
   RapidJson,
   ServingLines,
   StopFinder,
+  SystemInfo,
   Trip,
   TripStops,
   VehicleDetail
@@ -499,7 +500,8 @@ const wireable = {
     if (r.mode === undefined) return r
     const { number: _, ...mode } = r.mode
     return { ...r, mode: r.lineName === undefined ? mode : { ...mode, number: r.lineName } }
-  }
+  },
+  systemInfo: (r: SystemInfo.SystemInfoResponse): SystemInfo.SystemInfoResponse => r
 }
 
 describe("rapidJSON round trips", () => {

@@ -1559,6 +1559,23 @@ const tripStopsCases: Array<AnyCase> = [
   }, { fails: serverMessage(-2000) })
 ]
 
+// ---------------------------------------------------------------------------------------------------
+// the network catalogue
+// ---------------------------------------------------------------------------------------------------
+
+const systemInfo = make("systemInfo")
+
+const systemInfoCases: Array<AnyCase> = [
+  systemInfo("the timetable's validity and the kernel's data build, without parameters", {}, {
+    params: [],
+    check: ({ kernel, validity }) => {
+      expect(validity).toEqual({ from: dataset.meta.validFrom, to: dataset.meta.validTo })
+      expect(kernel?.dataBuild).toEqual(utc(`${dataset.meta.validFrom}T00:00:00Z`))
+      expect(kernel?.dataFormat).toBe("EFA10_02_00")
+    }
+  })
+]
+
 /** Every case, operation by operation. */
 export const cases: ReadonlyArray<AnyCase> = [
   ...tripCases,
@@ -1570,5 +1587,6 @@ export const cases: ReadonlyArray<AnyCase> = [
   ...addInfoCases,
   ...geoObjectCases,
   ...departuresCases,
-  ...tripStopsCases
+  ...tripStopsCases,
+  ...systemInfoCases
 ]

@@ -457,6 +457,13 @@ export const completeAnswer = (
     case "tripStops":
       enrichTripStops(wire, settings)
       break
+    case "systemInfo":
+      // the kernel's version is the server's, as real servers write it
+      if (wire.ptKernel !== undefined) {
+        wire.ptKernel.appVersion = settings.version
+        wire.ptKernel.dataBuild = wireInstant(wire.ptKernel.dataBuild)
+      }
+      break
   }
   const messages = [...(wire.systemMessages ?? []), ...settings.notes].map((message: Json) => ({
     ...message,
