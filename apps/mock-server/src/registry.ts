@@ -9,6 +9,7 @@ import { answerAddInfo } from "./answers/addInfo.js"
 import { answerCoordInfo } from "./answers/coordInfo.js"
 import { answerDepartures } from "./answers/departures.js"
 import { answerGeoObject } from "./answers/geoObject.js"
+import { answerLines } from "./answers/lines.js"
 import { answerOpArea } from "./answers/opArea.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
@@ -138,6 +139,11 @@ export const answers: AnswerRegistry = {
     operation: operations.systemInfo,
     answer: answerSystemInfo,
     noResult: { module: "sysinfo", code: -10, text: "the system information is not available" }
+  },
+  lines: {
+    operation: operations.lines,
+    answer: answerLines,
+    noResult: { module: "linelist", code: -4050, text: "no lines found" }
   }
 }
 

@@ -33,7 +33,8 @@ const requests = {
     date: "20260302",
     time: "08:57"
   }],
-  systemInfo: ["/XML_SYSTEMINFO_REQUEST", {}]
+  systemInfo: ["/XML_SYSTEMINFO_REQUEST", {}],
+  lines: ["/XML_LINELIST_REQUEST", { lineListSubnetwork: "vvs" }]
 } as const
 
 const server = fake()

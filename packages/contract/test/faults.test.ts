@@ -25,7 +25,8 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   geoObject: { line: { subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" } },
   departures: { stop: Point.any(HBF) },
   tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" },
-  systemInfo: {}
+  systemInfo: {},
+  lines: { subnetwork: "vvs" }
 }
 const names = Object.keys(requests) as Array<OperationName>
 
@@ -41,7 +42,8 @@ const systemErrorCodes: { readonly [K in OperationName]: number } = {
   geoObject: -2000,
   departures: -10,
   tripStops: -2000,
-  systemInfo: -10
+  systemInfo: -10,
+  lines: -4050
 }
 
 const call = (efa: EfaClient.Service, name: OperationName) =>

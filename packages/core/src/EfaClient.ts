@@ -40,6 +40,7 @@ import * as GeoObject from "./GeoObject.js"
 import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
+import * as Lines from "./Lines.js"
 import * as OperationClient from "./OperationClient.js"
 import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
@@ -144,7 +145,9 @@ export const operations = {
   /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
   tripStops: TripStops.operation,
   /** The server's interface version, its kernel's data build and the period its timetable is valid for. */
-  systemInfo: SystemInfo.operation
+  systemInfo: SystemInfo.operation,
+  /** The lines of a network or subnetwork, each with the line ID the other operations take. */
+  lines: Lines.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**

@@ -24,6 +24,7 @@ import * as AddInfoCodec from "./internal/rapidjson/AddInfo.js"
 import * as CoordInfoCodec from "./internal/rapidjson/CoordInfo.js"
 import * as DeparturesCodec from "./internal/rapidjson/Departures.js"
 import * as GeoObjectCodec from "./internal/rapidjson/GeoObject.js"
+import * as LinesCodec from "./internal/rapidjson/Lines.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
@@ -32,6 +33,7 @@ import * as TripCodec from "./internal/rapidjson/Trip.js"
 import * as TripStopsCodec from "./internal/rapidjson/TripStops.js"
 import * as VehicleDetailCodec from "./internal/rapidjson/VehicleDetail.js"
 import * as Wire from "./internal/rapidjson/wire.js"
+import * as Lines from "./Lines.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
@@ -160,7 +162,8 @@ export const responses = (context: Context) => ({
   [GeoObject.operation.name]: GeoObjectCodec.codec(GeoObject.GeoObjectResponse).response(context),
   [Departures.operation.name]: DeparturesCodec.codec(Departures.DeparturesResponse).response(context),
   [TripStops.operation.name]: TripStopsCodec.codec(TripStops.TripStopsResponse).response(context),
-  [SystemInfo.operation.name]: SystemInfoCodec.codec(SystemInfo.SystemInfoResponse).response(context)
+  [SystemInfo.operation.name]: SystemInfoCodec.codec(SystemInfo.SystemInfoResponse).response(context),
+  [Lines.operation.name]: LinesCodec.codec(Lines.LinesResponse).response(context)
 })
 
 /**
@@ -182,7 +185,8 @@ const withCodecs: ReadonlyArray<Operation.Any> = [
   GeoObject.operation,
   Departures.operation,
   TripStops.operation,
-  SystemInfo.operation
+  SystemInfo.operation,
+  Lines.operation
 ]
 
 const rapidResultKeys = Object.fromEntries(
@@ -222,6 +226,14 @@ export const WireTripStopsResponse: typeof TripStopsCodec.WireTripStopsResponse 
  */
 export const WireSystemInfoResponse: typeof SystemInfoCodec.WireSystemInfoResponse =
   SystemInfoCodec.WireSystemInfoResponse
+
+/**
+ * The rapidJSON line-list answer, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireLinesResponse: typeof LinesCodec.WireLinesResponse = LinesCodec.WireLinesResponse
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Record<string, Schema.Schema<any, any> | undefined>>()
 

@@ -60,6 +60,11 @@ export * as GeoObject from "./GeoObject.js"
 /**
  * @since 0.1.0
  */
+export * as Lines from "./Lines.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as LocalDateTime from "./LocalDateTime.js"
 
 /**

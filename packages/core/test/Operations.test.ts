@@ -24,7 +24,8 @@ describe("EfaClient.operations", () => {
       "geoObject",
       "departures",
       "tripStops",
-      "systemInfo"
+      "systemInfo",
+      "lines"
     ])
     for (const name of names) expect(EfaClient.operations[name].name).toBe(name)
   })

@@ -9,6 +9,7 @@ import {
   Departures,
   EfaClient,
   GeoObject,
+  Lines,
   OpArea,
   Operation,
   Profile,
@@ -501,7 +502,9 @@ const wireable = {
     const { number: _, ...mode } = r.mode
     return { ...r, mode: r.lineName === undefined ? mode : { ...mode, number: r.lineName } }
   },
-  systemInfo: (r: SystemInfo.SystemInfoResponse): SystemInfo.SystemInfoResponse => r
+  systemInfo: (r: SystemInfo.SystemInfoResponse): SystemInfo.SystemInfoResponse => r,
+  // the wire has one short name, the mode's `number`; a destination without a name is none
+  lines: (r: Lines.LinesResponse): Lines.LinesResponse => r
 }
 
 describe("rapidJSON round trips", () => {

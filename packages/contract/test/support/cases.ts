@@ -1576,6 +1576,30 @@ const systemInfoCases: Array<AnyCase> = [
   })
 ]
 
+const lines = make("lines")
+
+const linesCases: Array<AnyCase> = [
+  lines("every line direction of a subnetwork, each with its server line ID", { subnetwork: "vvs" }, {
+    params: [["lineListSubnetwork", "vvs"]],
+    check: ({ lines }) => {
+      expect(lines).toHaveLength(dataset.lines.length * 2)
+      const s1 = lines.find((line) => line.lineId === "vvs:10001: :H:")!
+      expect(s1.mode).toEqual({ name: "S-Bahn S1", mot: 1, number: "S1" })
+      expect(s1.destination?.id).toBe(dataset.lines.find((l) => l.code === "10001")!.stops.at(-1)!.stop)
+    }
+  }),
+  lines("mergeDir=1: one entry per line", { subnetwork: "vvs", mergeDirections: true }, {
+    params: [["lineListSubnetwork", "vvs"], ["mergeDir", "1"]],
+    check: ({ lines }) => {
+      expect(lines.map((line) => line.lineId)).toEqual(dataset.lines.map((l) => `vvs:${l.code}:${l.supplement}:H:`))
+    }
+  }),
+  lines("a subnetwork the deployment does not have: -4050", { subnetwork: "xyz" }, {
+    params: [["lineListSubnetwork", "xyz"]],
+    fails: serverMessage(-4050)
+  })
+]
+
 /** Every case, operation by operation. */
 export const cases: ReadonlyArray<AnyCase> = [
   ...tripCases,
@@ -1588,5 +1612,6 @@ export const cases: ReadonlyArray<AnyCase> = [
   ...geoObjectCases,
   ...departuresCases,
   ...tripStopsCases,
-  ...systemInfoCases
+  ...systemInfoCases,
+  ...linesCases
 ]

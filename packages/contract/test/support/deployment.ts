@@ -165,6 +165,18 @@ export const deploymentChecks = (target: Target): void => {
     )
 
     check(
+      "lines: the line list decodes, each line with its line ID and mode",
+      { needs: [], ...(offers("lines") ? {} : { skip: "the deployment does not offer the line list" }) },
+      () =>
+        Effect.gen(function*() {
+          const client = yield* efa
+          const { lines } = yield* client.lines({})
+          expect(lines.length, "no lines").toBeGreaterThan(0)
+          for (const line of lines) expect(line.lineId.trim()).not.toBe("")
+        })
+    )
+
+    check(
       "stop finder: locations decode; anyMaxSizeHitList caps; anyObjFilter_sf keeps stops",
       { needs: [], gives: ["origin"] },
       () =>

@@ -23,7 +23,8 @@ export const contractPaths = {
   geoObject: "XML_GEOOBJECT_REQUEST",
   departures: "XML_DM_REQUEST",
   tripStops: "XML_STOPSEQCOORD_REQUEST",
-  systemInfo: "XML_SYSTEMINFO_REQUEST"
+  systemInfo: "XML_SYSTEMINFO_REQUEST",
+  lines: "XML_LINELIST_REQUEST"
 } as const
 
 /**
