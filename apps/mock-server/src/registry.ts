@@ -9,9 +9,11 @@ import { answerAddInfo } from "./answers/addInfo.js"
 import { answerCoordInfo } from "./answers/coordInfo.js"
 import { answerDepartures } from "./answers/departures.js"
 import { answerGeoObject } from "./answers/geoObject.js"
+import { answerLines } from "./answers/lines.js"
 import { answerOpArea } from "./answers/opArea.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
+import { answerSystemInfo } from "./answers/systemInfo.js"
 import { answerTrip } from "./answers/trip.js"
 import { answerTripStops } from "./answers/tripStops.js"
 import type { Answer } from "./answers/types.js"
@@ -132,6 +134,16 @@ export const answers: AnswerRegistry = {
     operation: operations.tripStops,
     answer: answerTripStops,
     noResult: { module: "stopseq", code: -2000, text: "trip not found" }
+  },
+  systemInfo: {
+    operation: operations.systemInfo,
+    answer: answerSystemInfo,
+    noResult: { module: "sysinfo", code: -10, text: "the system information is not available" }
+  },
+  lines: {
+    operation: operations.lines,
+    answer: answerLines,
+    noResult: { module: "linelist", code: -4050, text: "no lines found" }
   }
 }
 

@@ -59,7 +59,9 @@ describe("bad requests", () => {
         "/XML_OPAREA_REQUEST",
         "/XML_GEOOBJECT_REQUEST",
         "/XML_DM_REQUEST",
-        "/XML_STOPSEQCOORD_REQUEST"
+        "/XML_STOPSEQCOORD_REQUEST",
+        "/XML_SYSTEMINFO_REQUEST",
+        "/XML_LINELIST_REQUEST"
       ])
     )
   })
@@ -180,7 +182,7 @@ describe("bad requests", () => {
   it("lists the operations at the root", async () => {
     const { json, status } = await call(server, "/")
     expect(status).toBe(200)
-    expect(json.operations).toHaveLength(10)
+    expect(json.operations).toHaveLength(12)
     expect(json.openapi).toBe("/openapi.json")
   })
 })

@@ -530,12 +530,11 @@ describe("XML_SYSTEMINFO_REQUEST", () => {
     })
   })
 
-  it("answers the contract's format with version, validity and server", async () => {
+  it("answers the contract's format with the kernel and the validity", async () => {
     const { json, status } = await call(server, "/XML_SYSTEMINFO_REQUEST", { outputFormat: "JSON" })
     expect(status).toBe(200)
     expect(json).toEqual({
-      version: "10.2.10.139",
-      serverId: "efa-mock-server",
+      kernel: { appVersion: "efa-mock-server", dataFormat: "EFA10_02_00", dataBuild: "2025-12-14T00:00:00.000Z" },
       validity: { from: "2025-12-14", to: "2026-12-12" }
     })
   })

@@ -32,7 +32,9 @@ const requests = {
     tripCode: "48600",
     date: "20260302",
     time: "08:57"
-  }]
+  }],
+  systemInfo: ["/XML_SYSTEMINFO_REQUEST", {}],
+  lines: ["/XML_LINELIST_REQUEST", { lineListSubnetwork: "vvs" }]
 } as const
 
 const server = fake()

@@ -111,7 +111,9 @@ const more: ReadonlyArray<readonly [name: string, schema: string, path: string, 
     "XML_OPAREA_REQUEST",
     "opareaSM=RADIAL&coordRadius=9.181636:48.784081:WGS84[dd.ddddd]:2000&operatingZoneGeometry=1"
   ],
-  ["line geometry in the native grid", "GEOOBJECT_Schema.json", "XML_GEOOBJECT_REQUEST", "line=vvs:10004: :R"]
+  ["line geometry in the native grid", "GEOOBJECT_Schema.json", "XML_GEOOBJECT_REQUEST", "line=vvs:10004: :R"],
+  ["system information", "SYSTEMINFO_Schema.json", "XML_SYSTEMINFO_REQUEST", ""],
+  ["lines of a subnetwork", "LINELIST_Schema.json", "XML_LINELIST_REQUEST", "lineListSubnetwork=vvs&mergeDir=1"]
 ]
 
 const checkFile = (file: string, schema: string): Promise<string> =>

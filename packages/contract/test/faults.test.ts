@@ -24,7 +24,9 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   addInfo: {},
   geoObject: { line: { subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" } },
   departures: { stop: Point.any(HBF) },
-  tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" }
+  tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" },
+  systemInfo: {},
+  lines: { subnetwork: "vvs" }
 }
 const names = Object.keys(requests) as Array<OperationName>
 
@@ -39,7 +41,9 @@ const systemErrorCodes: { readonly [K in OperationName]: number } = {
   addInfo: -10,
   geoObject: -2000,
   departures: -10,
-  tripStops: -2000
+  tripStops: -2000,
+  systemInfo: -10,
+  lines: -4050
 }
 
 const call = (efa: EfaClient.Service, name: OperationName) =>

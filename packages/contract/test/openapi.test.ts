@@ -37,10 +37,12 @@ describe("OpenAPI document", () => {
       "/XML_COORD_REQUEST",
       "/XML_DM_REQUEST",
       "/XML_GEOOBJECT_REQUEST",
+      "/XML_LINELIST_REQUEST",
       "/XML_OPAREA_REQUEST",
       "/XML_SERVINGLINES_REQUEST",
       "/XML_STOPFINDER_REQUEST",
       "/XML_STOPSEQCOORD_REQUEST",
+      "/XML_SYSTEMINFO_REQUEST",
       "/XML_TRIP_REQUEST2"
     ])
   })

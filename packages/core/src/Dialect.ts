@@ -23,6 +23,7 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { DecodeError, HttpStatusError, TransportError } from "./EfaError.js"
 import * as internal from "./internal/dialect.js"
+import { contractPaths } from "./internal/operationNames.js"
 import { excerpt } from "./internal/interpret.js"
 import { normalizeBaseUrl } from "./internal/request.js"
 import type * as Profile from "./Profile.js"
@@ -76,7 +77,7 @@ export const describeBody: (json: unknown, dialect: Dialect, resultKey: string) 
  * @since 0.1.0
  * @category constants
  */
-export const SYSTEM_INFO_PATH = "XML_SYSTEMINFO_REQUEST"
+export const SYSTEM_INFO_PATH: typeof contractPaths.systemInfo = contractPaths.systemInfo
 
 /**
  * What {@link probe} found.

@@ -41,11 +41,13 @@ import * as GeoObject from "./GeoObject.js"
 import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
+import * as Lines from "./Lines.js"
 import * as OperationClient from "./OperationClient.js"
 import * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
+import * as SystemInfo from "./SystemInfo.js"
 import * as Trip from "./Trip.js"
 import * as TripRefresh from "./TripRefresh.js"
 import * as TripStops from "./TripStops.js"
@@ -144,7 +146,11 @@ export const operations = {
   /** The departure or arrival board of a stop, with real-time estimates, platforms and cancellations. */
   departures: Departures.operation,
   /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
-  tripStops: TripStops.operation
+  tripStops: TripStops.operation,
+  /** The server's interface version, its kernel's data build and the period its timetable is valid for. */
+  systemInfo: SystemInfo.operation,
+  /** The lines of a network or subnetwork, each with the line ID the other operations take. */
+  lines: Lines.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**

@@ -24,17 +24,21 @@ import * as AddInfoCodec from "./internal/rapidjson/AddInfo.js"
 import * as CoordInfoCodec from "./internal/rapidjson/CoordInfo.js"
 import * as DeparturesCodec from "./internal/rapidjson/Departures.js"
 import * as GeoObjectCodec from "./internal/rapidjson/GeoObject.js"
+import * as LinesCodec from "./internal/rapidjson/Lines.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
+import * as SystemInfoCodec from "./internal/rapidjson/SystemInfo.js"
 import * as TripCodec from "./internal/rapidjson/Trip.js"
 import * as TripStopsCodec from "./internal/rapidjson/TripStops.js"
 import * as VehicleDetailCodec from "./internal/rapidjson/VehicleDetail.js"
 import * as Wire from "./internal/rapidjson/wire.js"
+import * as Lines from "./Lines.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
+import * as SystemInfo from "./SystemInfo.js"
 import * as Trip from "./Trip.js"
 import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
@@ -157,7 +161,9 @@ export const responses = (context: Context) => ({
   [AddInfo.operation.name]: AddInfoCodec.codec(AddInfo.AddInfoResponse).response(context),
   [GeoObject.operation.name]: GeoObjectCodec.codec(GeoObject.GeoObjectResponse).response(context),
   [Departures.operation.name]: DeparturesCodec.codec(Departures.DeparturesResponse).response(context),
-  [TripStops.operation.name]: TripStopsCodec.codec(TripStops.TripStopsResponse).response(context)
+  [TripStops.operation.name]: TripStopsCodec.codec(TripStops.TripStopsResponse).response(context),
+  [SystemInfo.operation.name]: SystemInfoCodec.codec(SystemInfo.SystemInfoResponse).response(context),
+  [Lines.operation.name]: LinesCodec.codec(Lines.LinesResponse).response(context)
 })
 
 /**
@@ -178,7 +184,9 @@ const withCodecs: ReadonlyArray<Operation.Any> = [
   AddInfo.operation,
   GeoObject.operation,
   Departures.operation,
-  TripStops.operation
+  TripStops.operation,
+  SystemInfo.operation,
+  Lines.operation
 ]
 
 const rapidResultKeys = Object.fromEntries(
@@ -209,6 +217,23 @@ export const WireDeparturesResponse: typeof DeparturesCodec.WireDeparturesRespon
  * @category wire
  */
 export const WireTripStopsResponse: typeof TripStopsCodec.WireTripStopsResponse = TripStopsCodec.WireTripStopsResponse
+
+/**
+ * The rapidJSON system-information answer, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireSystemInfoResponse: typeof SystemInfoCodec.WireSystemInfoResponse =
+  SystemInfoCodec.WireSystemInfoResponse
+
+/**
+ * The rapidJSON line-list answer, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireLinesResponse: typeof LinesCodec.WireLinesResponse = LinesCodec.WireLinesResponse
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Record<string, Schema.Schema<any, any> | undefined>>()
 

@@ -60,6 +60,11 @@ export * as GeoObject from "./GeoObject.js"
 /**
  * @since 0.1.0
  */
+export * as Lines from "./Lines.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as LocalDateTime from "./LocalDateTime.js"
 
 /**
@@ -136,6 +141,11 @@ export * as SharedStore from "./SharedStore.js"
  * @since 0.1.0
  */
 export * as StopFinder from "./StopFinder.js"
+
+/**
+ * @since 0.1.0
+ */
+export * as SystemInfo from "./SystemInfo.js"
 
 /**
  * @since 0.1.0

@@ -14,14 +14,15 @@ const page = (path: string) => Fs.readFileSync(Path.join(root, path), "utf8")
 // The first column of a Markdown table's rows, where it is one code span (`| \`name\` | ...`).
 const firstColumn = (text: string): Array<string> => [...text.matchAll(/^\| `([^`]+)` \|/gm)].map(([, name]) => name!)
 
-const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"]
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen"]
 
 // The wire parameters an operation names (not the index signatures of its families, `exclMOT_<id>`).
-const wireNames = (ast: AST.AST): Array<string> => {
+// Undefined when the parameters are not a struct (the test would then check nothing).
+const wireNames = (ast: AST.AST): Array<string> | undefined => {
   while (ast._tag === "Refinement" || ast._tag === "Transformation") {
     ast = ast._tag === "Refinement" ? ast.from : ast.to
   }
-  return ast._tag === "TypeLiteral" ? ast.propertySignatures.map((signature) => String(signature.name)) : []
+  return ast._tag === "TypeLiteral" ? ast.propertySignatures.map((signature) => String(signature.name)) : undefined
 }
 
 const operations = Object.values(EfaClient.operations)
@@ -32,8 +33,10 @@ describe("the guides' tables", () => {
     (name, operation) => {
       const text = page(`docs/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.md`)
       const names = wireNames(operation.params.ast)
-      expect(names.length).toBeGreaterThan(3)
-      expect(names.filter((wire) => !new RegExp(`\`${wire}(=[^\`]*)?\``).test(text))).toEqual([])
+      expect(names).toBeDefined()
+      // the system information has no parameters; every other operation has some
+      if (name !== "systemInfo") expect(names!.length).toBeGreaterThan(0)
+      expect(names!.filter((wire) => !new RegExp(`\`${wire}(=[^\`]*)?\``).test(text))).toEqual([])
     }
   )
 

@@ -23,7 +23,9 @@ describe("EfaClient.operations", () => {
       "opArea",
       "geoObject",
       "departures",
-      "tripStops"
+      "tripStops",
+      "systemInfo",
+      "lines"
     ])
     for (const name of names) expect(EfaClient.operations[name].name).toBe(name)
   })

@@ -9,6 +9,7 @@ import {
   Departures,
   EfaClient,
   GeoObject,
+  Lines,
   Occupancy,
   OpArea,
   Operation,
@@ -16,6 +17,7 @@ import {
   RapidJson,
   ServingLines,
   StopFinder,
+  SystemInfo,
   Trip,
   TripStops,
   VehicleDetail
@@ -552,7 +554,10 @@ const wireable = {
     if (r.mode === undefined) return r
     const { number: _, ...mode } = r.mode
     return { ...r, mode: r.lineName === undefined ? mode : { ...mode, number: r.lineName } }
-  }
+  },
+  systemInfo: (r: SystemInfo.SystemInfoResponse): SystemInfo.SystemInfoResponse => r,
+  // the wire has one short name, the mode's `number`; a destination without a name is none
+  lines: (r: Lines.LinesResponse): Lines.LinesResponse => r
 }
 
 describe("rapidJSON round trips", () => {

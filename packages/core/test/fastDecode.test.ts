@@ -452,8 +452,11 @@ afterAll(() => runtime.dispose())
 // A request each operation accepts, from its own arbitrary.
 const requestFor = (operation: Operation.Any): unknown => {
   const encode = Schema.encodeEither(operation.query({ timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") }))
+  // one the client sends too: it refuses an empty list, which the query could carry
+  const noEmptyList = (r: unknown) =>
+    !Object.values(r as object).some((value) => Array.isArray(value) && value.length === 0)
   const request = fc.sample(Arbitraries.make(operation.request), { numRuns: 100, seed: 7 }).find((r) =>
-    Either.isRight(encode(r))
+    Either.isRight(encode(r)) && noEmptyList(r)
   )
   if (request === undefined) throw new Error(`no valid ${operation.name} request`)
   return request

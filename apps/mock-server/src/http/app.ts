@@ -20,7 +20,6 @@ import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
 import { openApiRoutes } from "./routes/openapi.js"
 import { operationRoutes, type RouteDeps } from "./routes/operations.js"
-import { systemInfoRoutes } from "./routes/systemInfo.js"
 import { errorResponse } from "./send.js"
 import { MockState } from "./state.js"
 import { WorkQueue } from "./workQueue.js"
@@ -107,7 +106,6 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   const keyCheck = resolved.profile === undefined ? undefined : apiKeyCheck(resolved.profile)
   if (keyCheck !== undefined) app.use("*", (c, next) => (isInternal(c.req.path) ? next() : keyCheck(c, next)))
   app.route("/", operationRoutes(deps))
-  app.route("/", systemInfoRoutes(deps))
 
   const unknownPath = notFound(deps)
   app.notFound((c) => {

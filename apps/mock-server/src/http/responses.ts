@@ -202,8 +202,12 @@ export const invalidBody = (operation: Operation.Any, issues: ReadonlyArray<Para
 })
 
 // An operation's empty result: its result keys, each an empty list.
-const emptyResult = (operation: Operation.Any): Record<string, ReadonlyArray<never>> =>
-  Object.fromEntries(operation.resultKeys.contract.map((key) => [key, []]))
+// The result keys as empty lists; none for a result that is no list (the system information's validity).
+const emptyResult = (operation: Operation.Any): Record<string, ReadonlyArray<never>> => {
+  const empty = Object.fromEntries(operation.resultKeys.contract.map((key) => [key, []]))
+  const reads = (body: object) => Either.isRight(Schema.decodeUnknownEither(operation.response)(body))
+  return !reads(empty) && reads({}) ? {} : empty
+}
 
 /**
  * The body of an EFA error: the operation's empty result with a `systemMessages` error (`code`

@@ -1559,6 +1559,47 @@ const tripStopsCases: Array<AnyCase> = [
   }, { fails: serverMessage(-2000) })
 ]
 
+// ---------------------------------------------------------------------------------------------------
+// the network catalogue
+// ---------------------------------------------------------------------------------------------------
+
+const systemInfo = make("systemInfo")
+
+const systemInfoCases: Array<AnyCase> = [
+  systemInfo("the timetable's validity and the kernel's data build, without parameters", {}, {
+    params: [],
+    check: ({ kernel, validity }) => {
+      expect(validity).toEqual({ from: dataset.meta.validFrom, to: dataset.meta.validTo })
+      expect(kernel?.dataBuild).toEqual(utc(`${dataset.meta.validFrom}T00:00:00Z`))
+      expect(kernel?.dataFormat).toBe("EFA10_02_00")
+    }
+  })
+]
+
+const lines = make("lines")
+
+const linesCases: Array<AnyCase> = [
+  lines("every line direction of a subnetwork, each with its server line ID", { subnetwork: "vvs" }, {
+    params: [["lineListSubnetwork", "vvs"]],
+    check: ({ lines }) => {
+      expect(lines).toHaveLength(dataset.lines.length * 2)
+      const s1 = lines.find((line) => line.lineId === "vvs:10001: :H:")!
+      expect(s1.mode).toEqual({ name: "S-Bahn S1", mot: 1, number: "S1" })
+      expect(s1.destination?.id).toBe(dataset.lines.find((l) => l.code === "10001")!.stops.at(-1)!.stop)
+    }
+  }),
+  lines("mergeDir=1: one entry per line", { subnetwork: "vvs", mergeDirections: true }, {
+    params: [["lineListSubnetwork", "vvs"], ["mergeDir", "1"]],
+    check: ({ lines }) => {
+      expect(lines.map((line) => line.lineId)).toEqual(dataset.lines.map((l) => `vvs:${l.code}:${l.supplement}:H:`))
+    }
+  }),
+  lines("a subnetwork the deployment does not have: -4050", { subnetwork: "xyz" }, {
+    params: [["lineListSubnetwork", "xyz"]],
+    fails: serverMessage(-4050)
+  })
+]
+
 /** Every case, operation by operation. */
 export const cases: ReadonlyArray<AnyCase> = [
   ...tripCases,
@@ -1570,5 +1611,7 @@ export const cases: ReadonlyArray<AnyCase> = [
   ...addInfoCases,
   ...geoObjectCases,
   ...departuresCases,
-  ...tripStopsCases
+  ...tripStopsCases,
+  ...systemInfoCases,
+  ...linesCases
 ]

@@ -153,6 +153,30 @@ export const deploymentChecks = (target: Target): void => {
     const efa = EfaClient.EfaClient
 
     check(
+      "system information: the timetable's validity decodes, its first day not after its last",
+      { needs: [], ...(offers("systemInfo") ? {} : { skip: "the deployment does not offer system information" }) },
+      () =>
+        Effect.gen(function*() {
+          const client = yield* efa
+          const { validity } = yield* client.systemInfo({})
+          expect(validity, "no validity").toBeDefined()
+          expect(validity!.from <= validity!.to).toBe(true)
+        })
+    )
+
+    check(
+      "lines: the line list decodes, each line with its line ID and mode",
+      { needs: [], ...(offers("lines") ? {} : { skip: "the deployment does not offer the line list" }) },
+      () =>
+        Effect.gen(function*() {
+          const client = yield* efa
+          const { lines } = yield* client.lines({})
+          expect(lines.length, "no lines").toBeGreaterThan(0)
+          for (const line of lines) expect(line.lineId.trim()).not.toBe("")
+        })
+    )
+
+    check(
       "stop finder: locations decode; anyMaxSizeHitList caps; anyObjFilter_sf keeps stops",
       { needs: [], gives: ["origin"] },
       () =>

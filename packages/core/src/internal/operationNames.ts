@@ -22,7 +22,9 @@ export const contractPaths = {
   opArea: "XML_OPAREA_REQUEST",
   geoObject: "XML_GEOOBJECT_REQUEST",
   departures: "XML_DM_REQUEST",
-  tripStops: "XML_STOPSEQCOORD_REQUEST"
+  tripStops: "XML_STOPSEQCOORD_REQUEST",
+  systemInfo: "XML_SYSTEMINFO_REQUEST",
+  lines: "XML_LINELIST_REQUEST"
 } as const
 
 /**

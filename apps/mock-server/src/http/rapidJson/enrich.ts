@@ -459,6 +459,20 @@ export const completeAnswer = (
     case "tripStops":
       enrichTripStops(wire, settings)
       break
+    case "lines":
+      // each line as every answer describes its transportation
+      wire.transportations = (wire.transportations ?? []).map((line: Json) => {
+        const direction = directionOf(settings.dataset, line.id)
+        return direction === undefined ? line : { ...line, ...transportationOf(settings.dataset, direction) }
+      })
+      break
+    case "systemInfo":
+      // the kernel's version is the server's, as real servers write it
+      if (wire.ptKernel !== undefined) {
+        wire.ptKernel.appVersion = settings.version
+        wire.ptKernel.dataBuild = wireInstant(wire.ptKernel.dataBuild)
+      }
+      break
   }
   const messages = [...(wire.systemMessages ?? []), ...settings.notes].map((message: Json) => ({
     ...message,
