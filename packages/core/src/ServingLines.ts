@@ -19,7 +19,6 @@
  *
  * @since 0.1.0
  */
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
@@ -27,7 +26,7 @@ import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { contractPaths } from "./internal/operationNames.js"
 import { FlagParam, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import { definedOnly, defineQuery } from "./internal/query.js"
 import { isAscendingDistinct, sortedDistinct } from "./internal/wireValues.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -253,9 +252,8 @@ export const ServingLinesParams = Schema.Struct(
  * @category schemas
  */
 export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("ServingLinesQuery", ServingLinesParams, ServingLinesRequest, {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+  defineQuery("ServingLinesQuery", ServingLinesParams, ServingLinesRequest, {
+    decode: (p, issues) => {
       const excluded = sortedDistinct(
         readModeFamily(p, EXCLUDED_MODE_PREFIX, issues, "the suffix of exclMOT_<ID> must be a MOT-ID").keys()
       )
@@ -266,22 +264,21 @@ export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray
       if (p.mode === "odv") {
         if (p.lineName !== undefined) issues.add("lineName", p.lineName, "is only allowed with mode=line")
         const stop = stopPoint.decode(p, issues, "is required with mode=odv")
-        return issues.result(() => ByStop.make({ stop: stop!, ...common }, { disableValidation: true }))
+        return issues.when(() => ByStop.make({ stop: stop!, ...common }, { disableValidation: true }))
       }
       stopPoint.refuse(p, issues, "is only allowed with mode=odv")
       const lineName = p.lineName?.trim()
       if (lineName === undefined) issues.add("lineName", undefined, "is required with mode=line")
       else if (lineName.length === 0) issues.add("lineName", p.lineName, "must not be blank")
-      return issues.result(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
+      return issues.when(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
     },
-    encode: (request) =>
-      ParseResult.succeed({
-        lineReqType: request.lineTypes ?? [],
-        ...(request._tag === "ByStop"
-          ? stopPoint.encode(request.stop, { mode: "odv" as const })
-          : { mode: "line" as const, lineName: request.lineName }),
-        ...modeFamilyParams(EXCLUDED_MODE_PREFIX, request.excludedModes ?? [])
-      })
+    encode: (request) => ({
+      lineReqType: request.lineTypes ?? [],
+      ...(request._tag === "ByStop"
+        ? stopPoint.encode(request.stop, { mode: "odv" as const })
+        : { mode: "line" as const, lineName: request.lineName }),
+      ...modeFamilyParams(EXCLUDED_MODE_PREFIX, request.excludedModes ?? [])
+    })
   })
 
 /**

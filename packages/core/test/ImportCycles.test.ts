@@ -71,6 +71,27 @@ const valueImportsOf = (file: string): Array<string> => {
 
 const isOperationModule = (file: string): boolean => /^export const operation\b/m.test(Fs.readFileSync(file, "utf8"))
 
+// Every module a file names in an import or re-export, type-only ones included.
+const specifiersOf = (file: string): Array<string> => {
+  const source = ts.createSourceFile(
+    file,
+    Fs.readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS
+  )
+  return source.statements.flatMap((statement) => {
+    const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))
+      ? statement.moduleSpecifier
+      : undefined
+    return specifier !== undefined && ts.isStringLiteral(specifier) ? [specifier.text] : []
+  })
+}
+
+// Effect's parser internals: the operation modules write mappings and messages, `internal/query.ts` and
+// `internal/parsed.ts` turn them into the parser's issues.
+const parserInternals = ["effect/ParseResult", "effect/SchemaAST"]
+
 describe("core's modules", () => {
   it("a rapidJSON codec, loaded on demand, holds no operation module: it imports them as types only", () => {
     const codecs = [...graph.keys()].filter((file) => file.includes(`${Path.sep}rapidjson${Path.sep}`))
@@ -81,6 +102,17 @@ describe("core's modules", () => {
       )
     )
     expect(pulled).toEqual([])
+  })
+
+  it("an operation module (src/<Operation>.ts) imports none of Effect's parser internals", () => {
+    const operations = [...graph.keys()].filter((file) => Path.dirname(file) === src && isOperationModule(file))
+    expect(operations.length).toBeGreaterThanOrEqual(10)
+    const found = operations.flatMap((file) =>
+      specifiersOf(file).filter((specifier) => parserInternals.includes(specifier)).map((specifier) =>
+        `${Path.relative(src, file)} imports ${specifier}`
+      )
+    )
+    expect(found).toEqual([])
   })
 
   it("import each other without a loop, type imports included", () => {
