@@ -553,6 +553,7 @@ export const operation: Operation<
   AddInfoRequestInput
 > = {
   name: "addInfo",
+  errors: {},
   path: contractPaths.addInfo,
   summary: "Current or historical service notices, with filters",
   params: AddInfoParams,

@@ -705,6 +705,7 @@ export const operation: Operation<
   CoordInfoRequestInput
 > = {
   name: "coordInfo",
+  errors: {},
   path: contractPaths.coordInfo,
   summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",
   params: CoordInfoParams,

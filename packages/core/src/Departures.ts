@@ -26,6 +26,7 @@
  */
 import * as DateTime from "effect/DateTime"
 import * as Schema from "effect/Schema"
+import type { StopNotResolvedError } from "./EfaError.js"
 import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { localDateTime } from "./internal/dateTimeParam.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
@@ -531,9 +532,12 @@ export const operation: Operation<
   DeparturesRequest,
   DeparturesResponse,
   typeof DeparturesResponse.Encoded,
-  DeparturesRequestInput
+  DeparturesRequestInput,
+  StopNotResolvedError
 > = {
   name: "departures",
+  // a stop the server could not resolve (`unresolved`)
+  errors: { StopNotResolvedError: true },
   path: contractPaths.departures,
   summary: "Departure or arrival board of a stop, with real-time estimates, platforms and cancellations",
   params: DeparturesParams,

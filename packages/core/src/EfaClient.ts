@@ -1,5 +1,6 @@
 /**
- * The EFA client: one method per operation of {@link operations}, each failing with {@link EfaError}.
+ * The EFA client: one method per operation of {@link operations}, each failing with the errors its operation
+ * can raise ({@link Errors}).
  *
  * ```ts
  * import { FetchHttpClient } from "@effect/platform"
@@ -34,7 +35,7 @@ import type * as Scope from "effect/Scope"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import * as Departures from "./Departures.js"
-import type { EfaError, InvalidRequestError } from "./EfaError.js"
+import type { InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
 import type { OperationName as Name } from "./internal/operationNames.js"
@@ -49,13 +50,21 @@ import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
- * The errors of trip planning: every operation fails with the same union, {@link EfaError}; the
- * per-operation names are kept as aliases.
+ * The errors each operation's method can fail with, by method name: the common ones
+ * (`EfaError.CommonError`) and those its descriptor declares (`Operation.errors`).
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type Errors = { readonly [Name in OperationName]: Operation.ErrorOf<(typeof operations)[Name]> }
+
+/**
+ * The errors of trip planning.
  *
  * @since 0.1.0
  * @category errors
  */
-export type TripError = EfaError
+export type TripError = Errors["trip"]
 
 /**
  * The errors of the stop finder.
@@ -63,7 +72,7 @@ export type TripError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type StopFinderError = EfaError
+export type StopFinderError = Errors["stopFinder"]
 
 /**
  * The errors of the coordinate search.
@@ -71,7 +80,7 @@ export type StopFinderError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type CoordInfoError = EfaError
+export type CoordInfoError = Errors["coordInfo"]
 
 /**
  * The errors of the sharing-vehicle detail.
@@ -79,7 +88,7 @@ export type CoordInfoError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type VehicleDetailError = EfaError
+export type VehicleDetailError = Errors["vehicleDetail"]
 
 /**
  * The errors of the operating-area search.
@@ -87,7 +96,7 @@ export type VehicleDetailError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type OpAreaError = EfaError
+export type OpAreaError = Errors["opArea"]
 
 /**
  * The errors of the serving-lines search.
@@ -95,7 +104,7 @@ export type OpAreaError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type ServingLinesError = EfaError
+export type ServingLinesError = Errors["servingLines"]
 
 /**
  * The errors of the notice search.
@@ -103,7 +112,7 @@ export type ServingLinesError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type AddInfoError = EfaError
+export type AddInfoError = Errors["addInfo"]
 
 /**
  * The errors of the line-geometry search.
@@ -111,7 +120,23 @@ export type AddInfoError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type GeoObjectError = EfaError
+export type GeoObjectError = Errors["geoObject"]
+
+/**
+ * The errors of the departure board.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type DeparturesError = Errors["departures"]
+
+/**
+ * The errors of a trip's stops.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type TripStopsError = Errors["tripStops"]
 
 /**
  * Every operation the client offers, by method name, in the contract's order: the one list the client's
@@ -142,7 +167,7 @@ export const operations = {
   departures: Departures.operation,
   /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
   tripStops: TripStops.operation
-} as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
+} as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any, any> }
 
 /**
  * The method names of the client's operations.
@@ -154,7 +179,7 @@ export type OperationName = Name
 
 /**
  * The client's operations: one method per entry of {@link operations}, each taking a request as written
- * and failing with {@link EfaError}; and `url`.
+ * and failing with the errors of its operation ({@link Errors}); and `url`.
  *
  * @since 0.1.0
  * @category models

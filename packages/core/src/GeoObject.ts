@@ -384,6 +384,7 @@ export const operation: Operation<
   GeoObjectRequestInput
 > = {
   name: "geoObject",
+  errors: {},
   path: contractPaths.geoObject,
   summary: "Coordinate geometry and stops of a line or line variant, for map display",
   params: GeoObjectParams,

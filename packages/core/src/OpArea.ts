@@ -409,6 +409,7 @@ export const operation: Operation<
   OpAreaRequestInput
 > = {
   name: "opArea",
+  errors: {},
   path: contractPaths.opArea,
   summary: "Sharing providers, their offers and operating-area polygons",
   params: OpAreaParams,

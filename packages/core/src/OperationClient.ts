@@ -465,7 +465,7 @@ export interface Service {
     operation: O,
     request: Operation.InputOf<O>,
     options?: CallOptions
-  ) => Effect.Effect<Operation.ResponseOf<O>, EfaError>
+  ) => Effect.Effect<Operation.ResponseOf<O>, Operation.ErrorOf<O>>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <O extends Operation.Any>(
     operation: O,
@@ -536,7 +536,9 @@ export const make = (
     }
     const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
-      run: (operation, request) => executor.execute(operation, request),
+      // The executor's failures are typed as any operation's; it fails with an error an operation adds only
+      // for an operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).
+      run: ((operation, request) => executor.execute(operation, request)) as Service["run"],
       url: (operation, request) => executor.buildUrl(operation, request)
     })
   })
@@ -552,7 +554,8 @@ export const layer = (options: Options): Layer.Layer<OperationClient, InvalidOpt
   Layer.scoped(OperationClient, make(options))
 
 /**
- * A client of the named operations: one method per entry, each taking a request as written.
+ * A client of the named operations: one method per entry, each taking a request as written and failing
+ * with the errors its operation can raise ({@link Operation.ErrorOf}).
  *
  * @since 0.1.0
  * @category models
@@ -561,7 +564,7 @@ export type Client<Operations extends Record<string, Operation.Any>> = {
   readonly [Name in keyof Operations]: (
     request: Operation.InputOf<Operations[Name]>,
     options?: CallOptions
-  ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, EfaError>
+  ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, Operation.ErrorOf<Operations[Name]>>
 }
 
 /**

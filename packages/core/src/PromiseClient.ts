@@ -156,6 +156,25 @@ export type Client<Operations extends Record<string, Operation.Any>> =
  */
 export type EfaPromiseClient = Client<typeof EfaClient.operations>
 
+/**
+ * What each method of a client rejects with when its call fails, by method name: the tagged errors its
+ * operation can raise (an aborted call rejects with the signal's reason, a defect with its error).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Errors<Operations extends Record<string, Operation.Any>> = {
+  readonly [Name in keyof Operations]: Operation.ErrorOf<Operations[Name]>
+}
+
+/**
+ * What each method of {@link EfaPromiseClient} rejects with, by method name (`EfaClient.Errors`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type EfaPromiseErrors = Errors<typeof EfaClient.operations>
+
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException("This operation was aborted", "AbortError")
 

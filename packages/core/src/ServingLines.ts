@@ -336,6 +336,7 @@ export const operation: Operation<
   ServingLinesRequestInput
 > = {
   name: "servingLines",
+  errors: {},
   path: contractPaths.servingLines,
   summary: "Lines serving a stop, or lines matching a public line name",
   params: ServingLinesParams,

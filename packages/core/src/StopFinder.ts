@@ -294,6 +294,7 @@ export const operation: Operation<
   StopFinderRequestInput
 > = {
   name: "stopFinder",
+  errors: {},
   path: contractPaths.stopFinder,
   summary: "Free-text, ID or coordinate search for stops, addresses and points of interest",
   params: StopFinderParams,

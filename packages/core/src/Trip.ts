@@ -924,6 +924,7 @@ export const operation: Operation<
   TripRequestInput
 > = {
   name: "trip",
+  errors: {},
   path: contractPaths.trip,
   summary: "Connections between two points by departure or arrival time",
   params: TripParams,

@@ -181,6 +181,7 @@ export const operation: Operation<
   TripStopsRequestInput
 > = {
   name: "tripStops",
+  errors: {},
   path: contractPaths.tripStops,
   summary: "The stops of one trip with their times, from a board event",
   params: TripStopsParams,

@@ -304,6 +304,7 @@ export const operation: Operation<
   VehicleDetailRequestInput
 > = {
   name: "vehicleDetail",
+  errors: {},
   path: contractPaths.vehicleDetail,
   mode: MODE,
   summary: "Details of one sharing vehicle: position, specification, availability",

@@ -299,7 +299,9 @@ const makeRun = (
     return timeToLive
   }
 
-  return <O extends Operation.Any>(operation: O, request: Operation.InputOf<O>, options?: CallOptions) =>
+  // The executor's failures are typed as any operation's; it fails with an error an operation adds only for an
+  // operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).
+  const run = <O extends Operation.Any>(operation: O, request: Operation.InputOf<O>, options?: CallOptions) =>
     Effect.suspend((): Effect.Effect<Operation.ResponseOf<O>, EfaError> => {
       const url = executor.buildUrl(operation, request)
       // A request that cannot be sent fails as the executor says.
@@ -321,4 +323,5 @@ const makeRun = (
         (hit) => hit._tag === "Some" ? Effect.succeed(hit.value) : fetch
       )
     })
+  return run as Service["run"]
 }
