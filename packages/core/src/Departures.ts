@@ -27,14 +27,14 @@
 import * as DateTime from "effect/DateTime"
 import * as Schema from "effect/Schema"
 import type { StopNotResolvedError } from "./EfaError.js"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { localDateTime } from "./internal/dateTimeParam.js"
-import { modeFamilyParams, readModeFamily } from "./internal/families.js"
-import { Timestamp } from "./internal/instant.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelFlag, ModelText, opt, SetFromList, TextParam } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, defineZonedQuery, type IssueCollector } from "./internal/query.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { localDateTime } from "./internal/schema/dateTimeParam.js"
+import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
+import { Timestamp } from "./internal/decode/instant.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { FlagParam, ModelFlag, ModelText, opt, SetFromList, TextParam } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { definedOnly, defineZonedQuery, type IssueCollector } from "./internal/schema/query.js"
 import {
   BinaryParam,
   DateTimeRefersTo as SharedDateTimeRefersTo,
@@ -43,7 +43,7 @@ import {
   isAscendingDistinct,
   repeated,
   sortedDistinct
-} from "./internal/wireValues.js"
+} from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"

@@ -22,9 +22,9 @@ import * as Either from "effect/Either"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { DecodeError, HttpStatusError, TransportError } from "./EfaError.js"
-import * as internal from "./internal/dialect.js"
-import { excerpt } from "./internal/interpret.js"
-import { normalizeBaseUrl } from "./internal/request.js"
+import * as internal from "./internal/executor/dialect.js"
+import { excerpt } from "./internal/executor/interpret.js"
+import { normalizeBaseUrl } from "./internal/executor/request.js"
 import type * as Profile from "./Profile.js"
 
 /**

@@ -11,13 +11,13 @@ import type * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import type { CommonError, OperationError } from "./EfaError.js"
-import { makeDecoder } from "./internal/fastDecode.js"
-import type { ModeFilter as InternalModeFilter } from "./internal/productClasses.js"
+import { makeDecoder } from "./internal/decode/fastDecode.js"
+import type { ModeFilter as InternalModeFilter } from "./internal/executor/productClasses.js"
 import {
   fromQueryString as internalFromQueryString,
   type QueryPairs,
   toQueryString as internalToQueryString
-} from "./internal/query.js"
+} from "./internal/schema/query.js"
 
 /**
  * What encoding a request needs beyond the request itself.

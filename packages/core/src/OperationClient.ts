@@ -36,12 +36,12 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
-import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
-import { type DeploymentSettings, makeDeployment } from "./internal/deployment.js"
-import { makeDialect } from "./internal/dialect.js"
-import { makeJsonDecoder } from "./internal/fastDecode.js"
-import type { GateOptions } from "./internal/limiter.js"
-import { normalizeBaseUrl } from "./internal/request.js"
+import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/executor/client.js"
+import { type DeploymentSettings, makeDeployment } from "./internal/executor/deployment.js"
+import { makeDialect } from "./internal/executor/dialect.js"
+import { makeJsonDecoder } from "./internal/decode/fastDecode.js"
+import type { GateOptions } from "./internal/executor/limiter.js"
+import { normalizeBaseUrl } from "./internal/executor/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
 import type * as Profile from "./Profile.js"
@@ -498,7 +498,7 @@ export const make = (
     const { deployment, gate: gateOptions, ...resolved } = yield* resolve(options, table)
     // The rate-limit queue loads when a client sets limits.
     const gate = Option.isSome(gateOptions)
-      ? Option.some(new (yield* Effect.promise(() => import("./internal/limiter.js"))).Gate(gateOptions.value))
+      ? Option.some(new (yield* Effect.promise(() => import("./internal/executor/limiter.js"))).Gate(gateOptions.value))
       : Option.none()
     // A client speaking rapidJSON loads each operation's codec on its first call (`Operation.rapidJson`), so
     // that a bundle leaves them out, or in chunks of their own.
@@ -522,7 +522,7 @@ export const make = (
     const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
     // A cache, joined calls and a shared quota load when asked for.
     if (options.cache || options.coalesce || options.rateLimit?.store) {
-      return yield* (yield* Effect.promise(() => import("./internal/sharing.js"))).make(
+      return yield* (yield* Effect.promise(() => import("./internal/executor/sharing.js"))).make(
         options,
         settings,
         gateOptions,

@@ -28,16 +28,16 @@
 import * as DateTime from "effect/DateTime"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { localDateTime } from "./internal/dateTimeParam.js"
-import { modeFamilyParams, readModeFamily } from "./internal/families.js"
-import { Timestamp as InstantTimestamp } from "./internal/instant.js"
-import { LatLonPairs } from "./internal/latLonPairs.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, opt, SetFromList } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { parsedParam } from "./internal/parsed.js"
-import { definedOnly, defineZonedQuery, type IssueCollector } from "./internal/query.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { localDateTime } from "./internal/schema/dateTimeParam.js"
+import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
+import { Timestamp as InstantTimestamp } from "./internal/decode/instant.js"
+import { LatLonPairs } from "./internal/schema/latLonPairs.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { FlagParam, opt, SetFromList } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { parsedParam } from "./internal/schema/parsed.js"
+import { definedOnly, defineZonedQuery, type IssueCollector } from "./internal/schema/query.js"
 import {
   ClockTimeParam,
   DateTimeRefersTo as SharedDateTimeRefersTo,
@@ -47,7 +47,7 @@ import {
   NamedParam,
   namesOf,
   sortedDistinct
-} from "./internal/wireValues.js"
+} from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"

@@ -3,7 +3,7 @@ import { DateTime, Either, ParseResult, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, Trip } from "../src/index.js"
-import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
 addEqualityTesters()
 

@@ -30,8 +30,8 @@ import type * as Mot from "../../Mot.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
-import { Timestamp } from "../instant.js"
-import { opt } from "../params.js"
+import { Timestamp } from "../decode/instant.js"
+import { opt } from "../schema/params.js"
 import {
   mapClass,
   mapping,

@@ -4,8 +4,8 @@ import * as Schema from "effect/Schema"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as Trip from "../../Trip.js"
-import { WireTimestamp as Timestamp } from "../instant.js"
-import { opt } from "../params.js"
+import { WireTimestamp as Timestamp } from "../decode/instant.js"
+import { opt } from "../schema/params.js"
 import {
   mapClass,
   mapping,

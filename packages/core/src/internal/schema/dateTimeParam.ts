@@ -6,7 +6,7 @@
 import type * as DateTime from "effect/DateTime"
 import * as Either from "effect/Either"
 import type * as Schema from "effect/Schema"
-import * as LocalDateTime from "../LocalDateTime.js"
+import * as LocalDateTime from "../../LocalDateTime.js"
 import { opt } from "./params.js"
 import type { IssueCollector } from "./query.js"
 import { ClockTimeParam } from "./wireValues.js"

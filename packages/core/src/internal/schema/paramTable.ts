@@ -12,7 +12,7 @@
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import type * as Types from "effect/Types"
-import * as Point from "../Point.js"
+import * as Point from "../../Point.js"
 import { numberedFromZero, readIndexed } from "./families.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
 import type { IssueCollector } from "./query.js"
