@@ -92,7 +92,42 @@ const specifiersOf = (file: string): Array<string> => {
 // `internal/parsed.ts` turn them into the parser's issues.
 const parserInternals = ["effect/ParseResult", "effect/SchemaAST"]
 
+// The layers of `src/internal/`, each a folder whose `index.ts` says what it holds, and the internal folders
+// each may import from (besides itself).
+const layers: Record<string, ReadonlyArray<string>> = {
+  schema: [],
+  decode: ["schema"],
+  rapidjson: ["schema", "decode"],
+  executor: ["schema", "decode"]
+}
+
+const layerOf = (file: string): string | undefined => {
+  const relative = Path.relative(Path.join(src, "internal"), file)
+  if (relative.startsWith("..")) return undefined
+  return relative.split(Path.sep)[0]
+}
+
 describe("core's modules", () => {
+  it("src/internal/ is in folders by layer, each importing only the layers below it", () => {
+    const internal = [...graph.keys()].filter((file) => layerOf(file) !== undefined)
+    expect(internal.filter((file) => !(layerOf(file)! in layers)).map((file) => Path.relative(src, file))).toEqual([])
+    for (const layer of Object.keys(layers)) {
+      expect(Fs.existsSync(Path.join(src, "internal", layer, "index.ts")), layer).toBe(true)
+    }
+    const upward = internal.flatMap((file) => {
+      const from = layerOf(file)!
+      return graph.get(file)!.filter((target) => {
+        const to = layerOf(target)
+        return to !== undefined && to !== from && !layers[from]!.includes(to)
+      }).map((target) =>
+        `${Path.relative(src, file)} -> ${Path.relative(src, target)} (${from}/ may import ${
+          ["itself", ...layers[from]!].join(", ")
+        })`
+      )
+    })
+    expect(upward).toEqual([])
+  })
+
   it("a rapidJSON codec, loaded on demand, holds no operation module: it imports them as types only", () => {
     const codecs = [...graph.keys()].filter((file) => file.includes(`${Path.sep}rapidjson${Path.sep}`))
     expect(codecs.length).toBeGreaterThan(8)
