@@ -88,8 +88,8 @@ const specifiersOf = (file: string): Array<string> => {
   })
 }
 
-// Effect's parser internals: the operation modules write mappings and messages, `internal/query.ts` and
-// `internal/parsed.ts` turn them into the parser's issues.
+// Effect's parser internals: the operation modules write mappings and messages, `internal/schema/query.ts` and
+// `internal/schema/parsed.ts` turn them into the parser's issues.
 const parserInternals = ["effect/ParseResult", "effect/SchemaAST"]
 
 // The layers of `src/internal/`, each a folder whose `index.ts` says what it holds, and the internal folders
