@@ -520,7 +520,7 @@ const renameFile = (sourceFile) => {
 // ---------------------------------------------------------------------------------------------------
 
 const CATEGORIES = [
-  ["fastDecode (a compiler of v3 Schema ASTs)", (e) => e.file.endsWith("internal/fastDecode.ts")],
+  ["fastDecode (a compiler of v3 Schema ASTs)", (e) => e.file.endsWith("internal/decode/fastDecode.ts")],
   [
     "arbitraries (FastCheck, Arbitrary)",
     (e) => /Arbitrar|FastCheck/.test(e.file) || /Arbitrary|FastCheck/.test(e.line)
@@ -537,7 +537,7 @@ const CATEGORIES = [
     (e) =>
       /ParseResult|SchemaIssue|ParseIssue|ParseError|Formatter|\bissues?\b|Issue/.test(e.line) ||
       /\bIssue\b/.test(e.message)
-      || e.file.endsWith("internal/describe.ts")
+      || e.file.endsWith("internal/decode/describe.ts")
   ],
   [
     "HTTP client and its error model",

@@ -18,6 +18,21 @@ import { answerTrip } from "./answers/trip.js"
 import { answerTripStops } from "./answers/tripStops.js"
 import type { Answer } from "./answers/types.js"
 import { answerVehicleDetail } from "./answers/vehicleDetail.js"
+import {
+  type Completion,
+  enrichAddInfo,
+  enrichCoordInfo,
+  enrichDepartures,
+  enrichGeoObject,
+  enrichLines,
+  enrichLocations,
+  enrichOpArea,
+  enrichServingLines,
+  enrichSystemInfo,
+  enrichTrip,
+  enrichTripStops
+} from "./http/rapidJson/enrich.js"
+import { defaultLineTypes, renumberFilterBlocks } from "./http/rapidJson/lenient.js"
 
 /**
  * What the `system-error` fault answers for an operation: EFA's message, beside the operation's empty
@@ -44,6 +59,8 @@ export interface AnswerEntry<Name extends OperationName = OperationName, Request
   readonly operation: Operation.Operation<Name, Request, Response, any, any>
   readonly answer: Answer<Request, Response>
   readonly noResult: NoResult
+  /** How real servers read the operation's queries and write its answers in rapidJSON. */
+  readonly rapidJson: RapidJsonRules
   /** Answers that may take long (trips) wait for a turn of their own in the work queue. */
   readonly expensive?: boolean
 }
@@ -63,6 +80,19 @@ export type Operations = typeof EfaClient.operations
  * @category models
  */
 export type OperationName = EfaClient.OperationName
+
+/**
+ * An operation's rapidJSON rules: what its answers carry besides the core's encoding (`complete`, built
+ * from `http/rapidJson/places.ts` so that a stop looks the same in every operation), and how a real server
+ * reads its query before decoding it (`normalise`; none: as sent).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface RapidJsonRules {
+  readonly complete: Completion
+  readonly normalise?: (pairs: ReadonlyArray<readonly [string, string]>) => ReadonlyArray<readonly [string, string]>
+}
 
 /**
  * The answers by operation name, one for each operation of the core's list (the vehicle-detail mode of
@@ -88,62 +118,74 @@ export const answers: AnswerRegistry = {
     operation: operations.trip,
     answer: answerTrip,
     expensive: true,
-    noResult: { module: "routing", code: -4000, text: "no connection found" }
+    noResult: { module: "routing", code: -4000, text: "no connection found" },
+    rapidJson: { complete: enrichTrip }
   },
   coordInfo: {
     operation: operations.coordInfo,
     answer: answerCoordInfo,
-    noResult: { module: "coordinfo", code: -8020, text: "no objects found" }
+    noResult: { module: "coordinfo", code: -8020, text: "no objects found" },
+    rapidJson: { complete: enrichCoordInfo, normalise: renumberFilterBlocks }
   },
   vehicleDetail: {
     operation: operations.vehicleDetail,
     answer: answerVehicleDetail,
-    noResult: { module: "vehicledetail", code: -8020, text: "vehicle not found" }
+    noResult: { module: "vehicledetail", code: -8020, text: "vehicle not found" },
+    rapidJson: { complete: enrichCoordInfo }
   },
   stopFinder: {
     operation: operations.stopFinder,
     answer: answerStopFinder,
-    noResult: { module: "stopfinder", code: -8012, text: "no matching location found" }
+    noResult: { module: "stopfinder", code: -8012, text: "no matching location found" },
+    rapidJson: { complete: enrichLocations }
   },
   servingLines: {
     operation: operations.servingLines,
     answer: answerServingLines,
-    noResult: { module: "lines", code: -4050, text: "no serving lines found" }
+    noResult: { module: "lines", code: -4050, text: "no serving lines found" },
+    rapidJson: { complete: enrichServingLines, normalise: defaultLineTypes }
   },
   addInfo: {
     operation: operations.addInfo,
     answer: answerAddInfo,
-    noResult: { module: "addinfo", code: -10, text: "notices are not available" }
+    noResult: { module: "addinfo", code: -10, text: "notices are not available" },
+    rapidJson: { complete: enrichAddInfo }
   },
   opArea: {
     operation: operations.opArea,
     answer: answerOpArea,
-    noResult: { module: "oparea", code: -10, text: "operating areas are not available" }
+    noResult: { module: "oparea", code: -10, text: "operating areas are not available" },
+    rapidJson: { complete: enrichOpArea }
   },
   geoObject: {
     operation: operations.geoObject,
     answer: answerGeoObject,
-    noResult: { module: "geoobject", code: -2000, text: "line not found" }
+    noResult: { module: "geoobject", code: -2000, text: "line not found" },
+    rapidJson: { complete: enrichGeoObject }
   },
   departures: {
     operation: operations.departures,
     answer: answerDepartures,
-    noResult: { module: "dm", code: -10, text: "the departure monitor is not available" }
+    noResult: { module: "dm", code: -10, text: "the departure monitor is not available" },
+    rapidJson: { complete: enrichDepartures }
   },
   tripStops: {
     operation: operations.tripStops,
     answer: answerTripStops,
-    noResult: { module: "stopseq", code: -2000, text: "trip not found" }
+    noResult: { module: "stopseq", code: -2000, text: "trip not found" },
+    rapidJson: { complete: enrichTripStops }
   },
   systemInfo: {
     operation: operations.systemInfo,
     answer: answerSystemInfo,
-    noResult: { module: "sysinfo", code: -10, text: "the system information is not available" }
+    noResult: { module: "sysinfo", code: -10, text: "the system information is not available" },
+    rapidJson: { complete: enrichSystemInfo }
   },
   lines: {
     operation: operations.lines,
     answer: answerLines,
-    noResult: { module: "linelist", code: -4050, text: "no lines found" }
+    noResult: { module: "linelist", code: -4050, text: "no lines found" },
+    rapidJson: { complete: enrichLines }
   }
 }
 

@@ -31,16 +31,17 @@
  *
  * @since 0.1.0
  */
-import * as ParseResult from "effect/ParseResult"
+import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { dedupe as internalDedupe } from "./internal/dedupe.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelText, opt, ParamString } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
-import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/segments.js"
-import { LiteralParam, NonEmptyList, Repeated, repeated, TrimmedTextParam } from "./internal/wireValues.js"
+import { dedupe as internalDedupe } from "./internal/decode/dedupe.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { FlagParam, ModelText, opt } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { parsedParam } from "./internal/schema/parsed.js"
+import { definedOnly, defineQuery } from "./internal/schema/query.js"
+import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/schema/segments.js"
+import { LiteralParam, NonEmptyList, Repeated, repeated, TrimmedTextParam } from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -334,18 +335,13 @@ export interface AddInfoRequest extends Schema.Schema.Type<typeof AddInfoRequest
 export type AddInfoRequestInput = typeof AddInfoRequest.Encoded
 
 const PaddedIntParam = (width: number, min: number, max: number): Schema.Schema<number, string> =>
-  Schema.transformOrFail(ParamString, Schema.Int.pipe(Schema.between(min, max)), {
-    strict: true,
-    decode: (text, _, ast) => {
-      if (!new RegExp(`^\\d{1,${width}}$`).test(text)) {
-        return ParseResult.fail(new ParseResult.Type(ast, text, `expected ${width} digits, got "${text}"`))
-      }
+  parsedParam(Schema.Int.pipe(Schema.between(min, max)), {
+    decode: (text) => {
+      if (!new RegExp(`^\\d{1,${width}}$`).test(text)) return Either.left(`expected ${width} digits, got "${text}"`)
       const value = Number(text)
-      return value < min || value > max
-        ? ParseResult.fail(new ParseResult.Type(ast, text, `${value} is outside ${min}..${max}`))
-        : ParseResult.succeed(value)
+      return value < min || value > max ? Either.left(`${value} is outside ${min}..${max}`) : Either.right(value)
     },
-    encode: (value) => ParseResult.succeed(String(value).padStart(width, "0"))
+    encode: (value) => String(value).padStart(width, "0")
   }).annotations({ jsonSchema: { type: "string", pattern: `^\\d{${width}}$` } })
 
 /**
@@ -372,13 +368,12 @@ const pad2 = (n: number) => String(n).padStart(2, "0")
  * @since 0.1.0
  * @category schemas
  */
-export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
   "AddInfoQuery",
   AddInfoParams,
   AddInfoRequest,
   {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+    decode: (p, issues) => {
       let validOn: ValidOn | undefined
       const components = [
         ["filterDateValidDay", p.filterDateValidDay],
@@ -428,12 +423,12 @@ export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly 
         issues.add("passedStops", p.passedStops, "needs the combined line filter in line")
       }
       const request = table.decode(p, issues, definedOnly({ validOn }))
-      return issues.result(() => request)
+      return issues.when(() => request)
     },
     encode: (request) => {
       const validOn = request.validOn
       const date = validOn?.mode === "components" ? validOn.date : undefined
-      return ParseResult.succeed(table.encode(
+      return table.encode(
         request,
         definedOnly({
           filterDateValid: validOn?.mode === "dates" ? validOn.dates : undefined,
@@ -442,7 +437,7 @@ export const AddInfoQuery: Schema.Schema<AddInfoRequest, ReadonlyArray<readonly 
           filterDateValidMonth: date !== undefined ? Number(date.slice(5, 7)) : undefined,
           filterDateValidYear: date !== undefined ? Number(date.slice(0, 4)) : undefined
         })
-      ))
+      )
     }
   }
 )
@@ -558,6 +553,7 @@ export const operation: Operation<
   AddInfoRequestInput
 > = {
   name: "addInfo",
+  errors: {},
   path: contractPaths.addInfo,
   summary: "Current or historical service notices, with filters",
   params: AddInfoParams,

@@ -22,8 +22,8 @@ import * as AST from "effect/SchemaAST"
 import { NoticeType } from "./AddInfo.js"
 import * as Coord from "./Coord.js"
 import { ObjectTypes } from "./CoordInfo.js"
-import { type ArbitraryHint, ArbitraryHintId } from "./internal/arbitraryHint.js"
-import { definedOnly } from "./internal/query.js"
+import { type ArbitraryHint, ArbitraryHintId } from "./internal/schema/arbitraryHint.js"
+import { definedOnly } from "./internal/schema/query.js"
 import { sendsSomething } from "./Trip.js"
 
 type Fc = typeof FastCheck

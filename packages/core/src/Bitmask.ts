@@ -7,8 +7,8 @@
  */
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { ParamString, SetFromList } from "./internal/params.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { ParamString, SetFromList } from "./internal/schema/params.js"
 
 /**
  * A schema for a list of named flags, encoded as their bitwise sum in a query value.

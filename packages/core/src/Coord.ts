@@ -6,8 +6,8 @@
  */
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { ParamString } from "./internal/params.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { ParamString } from "./internal/schema/params.js"
 
 /**
  * A latitude in decimal degrees, -90..90.

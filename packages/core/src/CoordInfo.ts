@@ -25,15 +25,16 @@
  * @since 0.1.0
  */
 import * as Arr from "effect/Array"
-import * as ParseResult from "effect/ParseResult"
+import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, IntParam, ModelText, opt, ParamString, SetFromList } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
-import { BareFlagParam, ModelToken, oneOf, Radius, requestOf } from "./internal/wireValues.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { FlagParam, IntParam, ModelText, opt, ParamString, SetFromList } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { parsedParam } from "./internal/schema/parsed.js"
+import { definedOnly, defineQuery, type IssueCollector } from "./internal/schema/query.js"
+import { BareFlagParam, ModelToken, oneOf, Radius } from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -220,13 +221,12 @@ const MotList = Schema.Array(Mot.MotId).pipe(Schema.minItems(1))
 
 const TokenList = Schema.Array(ModelToken).pipe(Schema.minItems(1))
 
-const TokenListParam: Schema.Schema<ReadonlyArray<string>, string> = Schema.transformOrFail(ParamString, TokenList, {
-  strict: true,
-  decode: (text, _, ast) =>
+const TokenListParam: Schema.Schema<ReadonlyArray<string>, string> = parsedParam(TokenList, {
+  decode: (text) =>
     text.split(":").some((part) => part.length === 0)
-      ? ParseResult.fail(new ParseResult.Type(ast, text, `expected values separated by ":", got "${text}"`))
-      : ParseResult.succeed(text.split(":")),
-  encode: (values) => ParseResult.succeed(values.join(":"))
+      ? Either.left(`expected values separated by ":", got "${text}"`)
+      : Either.right(text.split(":")),
+  encode: (values) => values.join(":")
 }).annotations({ identifier: "TokenListParam", jsonSchema: { type: "string", pattern: "^[^:\\s]+(:[^:\\s]+)*$" } })
 
 // The filter blocks' parameters, one family per field of a block: `<prefix><i>` for block `i`.
@@ -341,32 +341,19 @@ export type ParkingObjectTypes = typeof ParkingObjectTypes.Type
  * @since 0.1.0
  * @category schemas
  */
-export const ParkingObjectTypeParam: Schema.Schema<ParkingObjectTypes, string> = Schema.transformOrFail(
-  ParamString,
+export const ParkingObjectTypeParam: Schema.Schema<ParkingObjectTypes, string> = parsedParam(
   ParkingObjectTypes,
   {
-    strict: true,
-    decode: (text, _, ast) => {
-      if (text === "-1") return ParseResult.succeed("all" as const)
-      if (!/^\d{1,10}$/.test(text)) {
-        return ParseResult.fail(new ParseResult.Type(ast, text, `expected -1 or a bitmask, got "${text}"`))
-      }
+    decode: (text) => {
+      if (text === "-1") return Either.right("all" as const)
+      if (!/^\d{1,10}$/.test(text)) return Either.left(`expected -1 or a bitmask, got "${text}"`)
       const value = Number(text)
       if (value === 0 || (value & ~parkingKindBits) !== 0 || value > parkingKindBits) {
-        return ParseResult.fail(
-          new ParseResult.Type(
-            ast,
-            text,
-            `bitmask ${value} is not -1 or a non-empty sum of ${parkingKindTable}`
-          )
-        )
+        return Either.left(`bitmask ${value} is not -1 or a non-empty sum of ${parkingKindTable}`)
       }
-      return ParseResult.succeed(parkingKindNames.filter((name) => (value & ParkingObjectKinds[name]) !== 0))
+      return Either.right(parkingKindNames.filter((name) => (value & ParkingObjectKinds[name]) !== 0))
     },
-    encode: (kinds) =>
-      ParseResult.succeed(
-        kinds === "all" ? "-1" : String(kinds.reduce((acc, name) => acc | ParkingObjectKinds[name], 0))
-      )
+    encode: (kinds) => kinds === "all" ? "-1" : String(kinds.reduce((acc, name) => acc | ParkingObjectKinds[name], 0))
   }
 ).annotations({ identifier: "ParkingObjectTypeParam", jsonSchema: { type: "string", pattern: "^(-1|\\d+)$" } })
 
@@ -560,13 +547,12 @@ const readParkingBox = (p: Params, issues: IssueCollector): Box | undefined => {
  * @since 0.1.0
  * @category schemas
  */
-export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
   "CoordInfoQuery",
   CoordInfoParams,
   CoordInfoRequest,
   {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+    decode: (p, issues) => {
       const searchSpace = readSearchSpace(p, issues)
       const filters = filterBlocks.decode(p, issues)
       if (searchSpace?._tag === "BoundingBox") {
@@ -590,12 +576,9 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
         issues,
         searchTable.decode(p, issues, definedOnly({ parkingBox, parkingDetails }))
       )
-      return requestOf(
-        issues,
-        searchSpace !== undefined && Arr.isNonEmptyReadonlyArray(filters)
-          ? Object.assign({ searchSpace, filters }, options)
-          : undefined
-      )
+      return searchSpace !== undefined && Arr.isNonEmptyReadonlyArray(filters)
+        ? Object.assign({ searchSpace, filters }, options)
+        : undefined
     },
     encode: (request) => {
       const space = request.searchSpace
@@ -616,7 +599,7 @@ export const CoordInfoQuery: Schema.Schema<CoordInfoRequest, ReadonlyArray<reado
       })
       const wire = parkingTable.encode(request, searchTable.encode(request, params))
       filterBlocks.encode(request.filters, wire)
-      return ParseResult.succeed(wire)
+      return wire
     }
   }
 )
@@ -722,6 +705,7 @@ export const operation: Operation<
   CoordInfoRequestInput
 > = {
   name: "coordInfo",
+  errors: {},
   path: contractPaths.coordInfo,
   summary: "Spatial search for stops, points of interest, parking objects and other objects in a circle or box",
   params: CoordInfoParams,

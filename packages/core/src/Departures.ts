@@ -25,25 +25,33 @@
  * @since 0.1.0
  */
 import * as DateTime from "effect/DateTime"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { modeFamilyParams, readModeFamily } from "./internal/families.js"
-import { Timestamp } from "./internal/instant.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelFlag, ModelText, opt, ParamString, PresenceParam, SetFromList, TextParam } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { perTimeZone } from "./internal/perTimeZone.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import type { StopNotResolvedError } from "./EfaError.js"
+import { Timestamp } from "./internal/decode/instant.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { localDateTime } from "./internal/schema/dateTimeParam.js"
+import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
 import {
-  ClockTimeParam,
+  FlagParam,
+  ModelFlag,
+  ModelText,
+  opt,
+  PresenceParam,
+  SetFromList,
+  TextParam
+} from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { definedOnly, defineZonedQuery, type IssueCollector } from "./internal/schema/query.js"
+import {
+  BinaryParam,
+  DateTimeRefersTo as SharedDateTimeRefersTo,
+  DepArrParam,
   FixedParam,
   isAscendingDistinct,
   repeated,
-  requestOf,
   sortedDistinct
-} from "./internal/wireValues.js"
+} from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import * as Occupancy from "./Occupancy.js"
@@ -62,35 +70,13 @@ import * as SystemMessage from "./SystemMessage.js"
  * @since 0.1.0
  * @category schemas
  */
-export const DateTimeRefersTo = Schema.Literal("departure", "arrival").annotations({ identifier: "DateTimeRefersTo" })
+export const DateTimeRefersTo: Schema.Literal<["departure", "arrival"]> = SharedDateTimeRefersTo
 
 /**
  * @since 0.1.0
  * @category models
  */
 export type DateTimeRefersTo = typeof DateTimeRefersTo.Type
-
-const DepArrParam: Schema.Schema<DateTimeRefersTo, string> = Schema.transformOrFail(ParamString, DateTimeRefersTo, {
-  strict: true,
-  decode: (text, _, ast) =>
-    text === "dep"
-      ? ParseResult.succeed("departure" as const)
-      : text === "arr"
-      ? ParseResult.succeed("arrival" as const)
-      : ParseResult.fail(new ParseResult.Type(ast, text, `expected dep or arr, got "${text}"`)),
-  encode: (value) => ParseResult.succeed(value === "departure" ? "dep" : "arr")
-}).annotations({ identifier: "DepArrParam", jsonSchema: { type: "string", enum: ["dep", "arr"] } })
-
-// `1` / `0` as a boolean; `inverted` reads `1` as false (`deleteAssignedStops_dm=1`: do not merge).
-const BinaryParam = (identifier: string, inverted: boolean): Schema.Schema<boolean, string> =>
-  Schema.transformOrFail(ParamString, Schema.Boolean, {
-    strict: true,
-    decode: (text, _, ast) =>
-      text === "1" || text === "0"
-        ? ParseResult.succeed((text === "1") !== inverted)
-        : ParseResult.fail(new ParseResult.Type(ast, text, `expected 1 or 0, got "${text}"`)),
-    encode: (value) => ParseResult.succeed(value !== inverted ? "1" : "0")
-  }).annotations({ identifier, jsonSchema: { type: "string", enum: ["0", "1"] } })
 
 /**
  * The largest `limit` a server gives (EFA documentation: up to 500 events, never beyond 24 hours).
@@ -124,6 +110,8 @@ const INCLUDED_MODE_PREFIX = "inclMOT_"
 // The board's stop (`type_dm`, `name_dm`) and the direction (`type_arr`, `name_arr`).
 const stopPoint = ParamTable.point("dm")
 const directionPoint = ParamTable.point("arr")
+// The board's start in the deployment's zone (`itdDate`, `itdTime`).
+const start = localDateTime("itdDate", "itdTime")
 
 // The board's parameters that map to one field each, in wire order.
 const table = ParamTable.make({
@@ -231,8 +219,7 @@ export const DeparturesParams = Schema.Struct(
     ...stopPoint.params,
     useRealtime: opt(FlagParam),
     ...table.params,
-    itdDate: opt(LocalDateTime.CompactDateParam),
-    itdTime: opt(ClockTimeParam),
+    ...start.optionalParams,
     itdDateTimeDepArr: opt(DepArrParam),
     ...directionPoint.optionalParams,
     includedMeans: opt(FixedParam("checkbox", "IncludedMeansParam")),
@@ -251,20 +238,7 @@ const decodeRequest = (
 ): DeparturesRequest | undefined => {
   const stop = stopPoint.decode(p, issues)
 
-  let dateTime: DateTime.Utc | undefined
-  if (p.itdDate !== undefined && p.itdTime !== undefined) {
-    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime, timeZone)
-    if (Either.isLeft(instant)) {
-      const field = instant.left.field === "date" ? "itdDate" : "itdTime"
-      issues.add(field, p[field], instant.left.message)
-    } else {
-      dateTime = instant.right
-    }
-  } else if (p.itdDate !== undefined) {
-    issues.add("itdTime", undefined, "itdDate needs itdTime")
-  } else if (p.itdTime !== undefined) {
-    issues.add("itdDate", undefined, "itdTime needs itdDate")
-  }
+  const dateTime = start.decode(p, timeZone, issues)
 
   const direction = directionPoint.decode(p, issues)
 
@@ -294,7 +268,6 @@ const decodeRequest = (
 }
 
 const encodeRequest = (request: DeparturesRequest, timeZone: DateTime.TimeZone): DeparturesParams => {
-  const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
   const modes = request.modes ?? []
   const params = table.encode(
     request,
@@ -306,14 +279,11 @@ const encodeRequest = (request: DeparturesRequest, timeZone: DateTime.TimeZone):
       })
     )
   )
+  if (request.dateTime !== undefined) start.encode(request.dateTime, timeZone, params)
   if (request.direction !== undefined) directionPoint.encode(request.direction, params)
   return Object.assign(
     params,
     definedOnly({
-      itdDate: local === undefined
-        ? undefined
-        : `${local.date.slice(0, 4)}-${local.date.slice(4, 6)}-${local.date.slice(6)}`,
-      itdTime: local?.time,
       itdDateTimeDepArr: request.dateTimeRefersTo,
       includedMeans: modes.length > 0 ? true as const : undefined,
       depType: request.stopSequence === true ? true as const : undefined,
@@ -323,15 +293,6 @@ const encodeRequest = (request: DeparturesRequest, timeZone: DateTime.TimeZone):
   )
 }
 
-const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<DeparturesRequest, Query> =>
-  queryCodec("DeparturesQuery", DeparturesParams, DeparturesRequest, {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
-      return requestOf(issues, decodeRequest(p, timeZone, issues))
-    },
-    encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
-  })
-
 /**
  * The board request as query parameters and back, with date and time written in the deployment's time
  * zone. One schema per zone, kept for reuse.
@@ -339,10 +300,15 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<DeparturesRequest
  * @since 0.1.0
  * @category schemas
  */
-export const DeparturesQuery: (context: QueryContext) => Schema.Schema<DeparturesRequest, Query> = perTimeZone(
-  makeQuery
+export const DeparturesQuery: (context: QueryContext) => Schema.Schema<DeparturesRequest, Query> = defineZonedQuery(
+  "DeparturesQuery",
+  DeparturesParams,
+  DeparturesRequest,
+  (timeZone) => ({
+    decode: (p, issues) => decodeRequest(p, timeZone, issues),
+    encode: (request) => encodeRequest(request, timeZone)
+  })
 )
-
 // ---------------------------------------------------------------------------------------------
 // response
 // ---------------------------------------------------------------------------------------------
@@ -581,9 +547,12 @@ export const operation: Operation<
   DeparturesRequest,
   DeparturesResponse,
   typeof DeparturesResponse.Encoded,
-  DeparturesRequestInput
+  DeparturesRequestInput,
+  StopNotResolvedError
 > = {
   name: "departures",
+  // a stop the server could not resolve (`unresolved`)
+  errors: { StopNotResolvedError: true },
   path: contractPaths.departures,
   summary: "Departure or arrival board of a stop, with real-time estimates, platforms and cancellations",
   params: DeparturesParams,

@@ -1,5 +1,6 @@
 /**
- * The EFA client: one method per operation of {@link operations}, each failing with {@link EfaError}.
+ * The EFA client: one method per operation of {@link operations}, each failing with the errors its operation
+ * can raise ({@link Errors}).
  *
  * ```ts
  * import { FetchHttpClient } from "@effect/platform"
@@ -35,13 +36,13 @@ import type * as Stream from "effect/Stream"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import * as Departures from "./Departures.js"
-import type { EfaError, InvalidRequestError } from "./EfaError.js"
+import type { InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
-import type { OperationName as Name } from "./internal/operationNames.js"
+import type { OperationName as Name } from "./internal/schema/operationNames.js"
+import * as Lines from "./Lines.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
-import * as Lines from "./Lines.js"
 import * as OperationClient from "./OperationClient.js"
 import * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
@@ -54,13 +55,21 @@ import * as TripStops from "./TripStops.js"
 import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
- * The errors of trip planning: every operation fails with the same union, {@link EfaError}; the
- * per-operation names are kept as aliases.
+ * The errors each operation's method can fail with, by method name: the common ones
+ * (`EfaError.CommonError`) and those its descriptor declares (`Operation.errors`).
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type Errors = { readonly [Name in OperationName]: Operation.ErrorOf<(typeof operations)[Name]> }
+
+/**
+ * The errors of trip planning.
  *
  * @since 0.1.0
  * @category errors
  */
-export type TripError = EfaError
+export type TripError = Errors["trip"]
 
 /**
  * The errors of the stop finder.
@@ -68,7 +77,7 @@ export type TripError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type StopFinderError = EfaError
+export type StopFinderError = Errors["stopFinder"]
 
 /**
  * The errors of the coordinate search.
@@ -76,7 +85,7 @@ export type StopFinderError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type CoordInfoError = EfaError
+export type CoordInfoError = Errors["coordInfo"]
 
 /**
  * The errors of the sharing-vehicle detail.
@@ -84,7 +93,7 @@ export type CoordInfoError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type VehicleDetailError = EfaError
+export type VehicleDetailError = Errors["vehicleDetail"]
 
 /**
  * The errors of the operating-area search.
@@ -92,7 +101,7 @@ export type VehicleDetailError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type OpAreaError = EfaError
+export type OpAreaError = Errors["opArea"]
 
 /**
  * The errors of the serving-lines search.
@@ -100,7 +109,7 @@ export type OpAreaError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type ServingLinesError = EfaError
+export type ServingLinesError = Errors["servingLines"]
 
 /**
  * The errors of the notice search.
@@ -108,7 +117,7 @@ export type ServingLinesError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type AddInfoError = EfaError
+export type AddInfoError = Errors["addInfo"]
 
 /**
  * The errors of the line-geometry search.
@@ -116,7 +125,39 @@ export type AddInfoError = EfaError
  * @since 0.1.0
  * @category errors
  */
-export type GeoObjectError = EfaError
+export type GeoObjectError = Errors["geoObject"]
+
+/**
+ * The errors of the departure board.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type DeparturesError = Errors["departures"]
+
+/**
+ * The errors of a trip's stops.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export type TripStopsError = Errors["tripStops"]
+
+/**
+ * The errors of the server's system information.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export type SystemInfoError = Errors["systemInfo"]
+
+/**
+ * The errors of a network's line list.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export type LinesError = Errors["lines"]
 
 /**
  * Every operation the client offers, by method name, in the contract's order: the one list the client's
@@ -151,7 +192,7 @@ export const operations = {
   systemInfo: SystemInfo.operation,
   /** The lines of a network or subnetwork, each with the line ID the other operations take. */
   lines: Lines.operation
-} as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
+} as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any, any> }
 
 /**
  * The method names of the client's operations.
@@ -163,7 +204,7 @@ export type OperationName = Name
 
 /**
  * The client's operations: one method per entry of {@link operations}, each taking a request as written
- * and failing with {@link EfaError}; and `url`.
+ * and failing with the errors of its operation ({@link Errors}); and `url`.
  *
  * @since 0.1.0
  * @category models
@@ -176,12 +217,12 @@ export interface Service extends Omit<OperationClient.Client<typeof operations>,
   readonly trip: (
     request: Requests["trip"] | Pages.PageRequest,
     options?: OperationClient.CallOptions
-  ) => Effect.Effect<Pages.TripPage, EfaError>
+  ) => Effect.Effect<Pages.TripPage, TripError>
   /** The pages of trips from a request or a reference on, one way (default: later), as long as it is pulled. */
   readonly tripPages: (
     request: Requests["trip"] | Pages.PageRequest,
     options?: Pages.PagesOptions & OperationClient.CallOptions
-  ) => Stream.Stream<Pages.TripPage, EfaError>
+  ) => Stream.Stream<Pages.TripPage, TripError>
   /**
    * The departure or arrival board of a stop, with real-time estimates, platforms and cancellations; over a
    * time window (`window: "60 minutes"`) in as many pages as it needs, or the page a reference points to.
@@ -190,7 +231,7 @@ export interface Service extends Omit<OperationClient.Client<typeof operations>,
   readonly departures: (
     request: Pages.BoardRequest | Pages.PageRequest,
     options?: OperationClient.CallOptions
-  ) => Effect.Effect<Pages.BoardPage, EfaError>
+  ) => Effect.Effect<Pages.BoardPage, DeparturesError>
   /**
    * A planned trip with today's estimates, platforms and cancellations, and the list of what changed (see
    * {@link TripRefresh}).
@@ -198,7 +239,7 @@ export interface Service extends Omit<OperationClient.Client<typeof operations>,
   readonly refreshTrip: (
     trip: Trip.Trip,
     options?: TripRefresh.RefreshOptions & OperationClient.CallOptions
-  ) => Effect.Effect<TripRefresh.Refreshed, EfaError>
+  ) => Effect.Effect<TripRefresh.Refreshed, DeparturesError>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <Name extends OperationName>(
     operation: Name,

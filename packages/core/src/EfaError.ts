@@ -295,6 +295,34 @@ export class StopNotResolvedError extends Schema.TaggedError<StopNotResolvedErro
 }
 
 /**
+ * The errors every operation can fail with; an operation's descriptor declares what it adds
+ * (`Operation.errors`, see {@link OperationError}).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type CommonError =
+  | InvalidRequestError
+  | TransportError
+  | HttpStatusError
+  | DecodeError
+  | ServerMessageError
+  | InterfaceVersionError
+  | ResponseTooLargeError
+  | RedirectError
+  | QueueFullError
+  | RateLimitStoreError
+
+/**
+ * The errors an operation can add to the common ones: `StopNotResolvedError` for an operation about one
+ * stop (a board, a trip's stops).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type OperationError = StopNotResolvedError
+
+/**
  * Any error of an operation.
  *
  * @since 0.1.0

@@ -19,17 +19,17 @@
  * @since 0.1.0
  */
 import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { LatLonPairs } from "./internal/latLonPairs.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { ModelText, opt, ParamString } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
-import { BlankableSegment, ColonJoined, Segment } from "./internal/segments.js"
-import { BareFlagParam, repeated, TrimmedTextParam } from "./internal/wireValues.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { LatLonPairs } from "./internal/schema/latLonPairs.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { ModelText, opt } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { checked, formatFailure, parsedParam } from "./internal/schema/parsed.js"
+import { definedOnly, defineQuery } from "./internal/schema/query.js"
+import { BlankableSegment, ColonJoined, Segment } from "./internal/schema/segments.js"
+import { BareFlagParam, repeated, TrimmedTextParam } from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -117,16 +117,16 @@ export const ServerLineId = Schema.String.pipe(
  * @since 0.1.0
  * @category schemas
  */
-export const LineRef: Schema.Schema<LineId | string> = Schema.declare([], {
+export const LineRef: Schema.Schema<LineId | string> = checked<LineId | string>({
   // by the kind of value, so that a problem is reported once, at the part that has it
-  decode: () => (input, options): Either.Either<LineId | string, ParseResult.ParseIssue> =>
+  decode: (input, options) =>
     typeof input === "string"
-      ? ParseResult.decodeUnknownEither(ServerLineId)(input, options)
-      : ParseResult.decodeUnknownEither(LineId)(input, options),
-  encode: () => (input, options): Either.Either<LineId | string, ParseResult.ParseIssue> =>
+      ? Schema.decodeUnknownEither(ServerLineId)(input, options)
+      : Schema.decodeUnknownEither(LineId)(input, options),
+  encode: (input, options) =>
     typeof input === "string"
-      ? ParseResult.encodeUnknownEither(ServerLineId)(input, options)
-      : ParseResult.encodeUnknownEither(LineId)(input, options)
+      ? Schema.encodeUnknownEither(ServerLineId)(input, options)
+      : Schema.encodeUnknownEither(LineId)(input, options)
 }, {
   identifier: "LineRef",
   ...arbitraryHint({ oneOf: [LineId, ServerLineId] }),
@@ -142,14 +142,12 @@ export const LineRef: Schema.Schema<LineId | string> = Schema.declare([], {
 export type LineRef = LineId | string
 
 // `line=` as sent: 5 or more parts are a server's own identifier, kept verbatim; otherwise the 4 parts.
-const LineRefParam: Schema.Schema<LineRef, string> = Schema.transformOrFail(ParamString, LineRef, {
-  strict: true,
+const LineRefParam: Schema.Schema<LineRef, string> = parsedParam(LineRef, {
   decode: (text, options) =>
     text.split(":").length >= 5
-      ? ParseResult.succeed(text)
-      : ParseResult.decodeUnknown(LineIdFromString)(text, options),
-  encode: (ref, options) =>
-    typeof ref === "string" ? ParseResult.succeed(ref) : ParseResult.encodeUnknown(LineIdFromString)(ref, options)
+      ? Either.right(text)
+      : Schema.decodeUnknownEither(LineIdFromString)(text, options),
+  encode: (ref, options) => typeof ref === "string" ? ref : Schema.encodeUnknownEither(LineIdFromString)(ref, options)
 }).annotations({
   identifier: "LineRefParam",
   jsonSchema: {
@@ -181,13 +179,7 @@ const decodeLineId = Schema.decodeEither(LineIdFromString)
  * @category parsing
  */
 export const parseLineId = (text: string): Either.Either<LineId, string> =>
-  Either.mapLeft(
-    decodeLineId(text),
-    (error) =>
-      ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) =>
-        issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
-      ).join("; ")
-  )
+  Either.mapLeft(decodeLineId(text), formatFailure)
 
 /**
  * A bounding box by its upper-left (north-west) and lower-right (south-east) corners.
@@ -289,13 +281,12 @@ export const GeoObjectParams = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
   "GeoObjectQuery",
   GeoObjectParams,
   GeoObjectRequest,
   {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+    decode: (p, issues) => {
       let boundingBox: BoundingBox | undefined
       if (p.boundingBox === true) {
         if (p.boundingBoxLU === undefined) issues.add("boundingBoxLU", undefined, "is required with boundingBox")
@@ -309,18 +300,18 @@ export const GeoObjectQuery: Schema.Schema<GeoObjectRequest, ReadonlyArray<reado
         if (p.boundingBoxRL !== undefined) issues.add("boundingBoxRL", p.boundingBoxRL, "needs the boundingBox flag")
       }
       const request = table.decode(p, issues, definedOnly({ boundingBox }))
-      return issues.result(() => request)
+      return issues.when(() => request)
     },
     encode: (request) => {
       const box = request.boundingBox
-      return ParseResult.succeed(table.encode(
+      return table.encode(
         request,
         definedOnly({
           boundingBox: box && true as const,
           boundingBoxLU: box?.upperLeft,
           boundingBoxRL: box?.lowerRight
         })
-      ))
+      )
     }
   }
 )
@@ -393,6 +384,7 @@ export const operation: Operation<
   GeoObjectRequestInput
 > = {
   name: "geoObject",
+  errors: {},
   path: contractPaths.geoObject,
   summary: "Coordinate geometry and stops of a line or line variant, for map display",
   params: GeoObjectParams,

@@ -16,10 +16,10 @@
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { opt } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { IssueCollector, queryCodec } from "./internal/query.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { opt } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { IssueCollector, queryCodec } from "./internal/schema/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
@@ -153,18 +153,24 @@ export const ofModes = (response: Pick<LinesResponse, "lines">, modes: ReadonlyA
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<"lines", LinesRequest, LinesResponse, typeof LinesResponse.Encoded, LinesRequestInput> =
-  {
-    name: "lines",
-    path: contractPaths.lines,
-    summary: "The lines of a network or subnetwork, each with its server line ID",
-    params: LinesParams,
-    request: LinesRequest,
-    query: () => LinesQuery,
-    response: LinesResponse,
-    hasResult: (response) => response.lines.length > 0,
-    resultKeys: { contract: ["lines"], rapidJSON: ["transportations"] },
-    // the line list changes with the timetable
-    timeToLive: "6 hours",
-    rapidJson: () => import("./internal/rapidjson/Lines.js").then((module) => module.codec(LinesResponse))
-  }
+export const operation: Operation<
+  "lines",
+  LinesRequest,
+  LinesResponse,
+  typeof LinesResponse.Encoded,
+  LinesRequestInput
+> = {
+  name: "lines",
+  errors: {},
+  path: contractPaths.lines,
+  summary: "The lines of a network or subnetwork, each with its server line ID",
+  params: LinesParams,
+  request: LinesRequest,
+  query: () => LinesQuery,
+  response: LinesResponse,
+  hasResult: (response) => response.lines.length > 0,
+  resultKeys: { contract: ["lines"], rapidJSON: ["transportations"] },
+  // the line list changes with the timetable
+  timeToLive: "6 hours",
+  rapidJson: () => import("./internal/rapidjson/Lines.js").then((module) => module.codec(LinesResponse))
+}

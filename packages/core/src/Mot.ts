@@ -6,8 +6,8 @@
  */
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { opt, ParamString } from "./internal/params.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { opt, ParamString } from "./internal/schema/params.js"
 
 /**
  * A MOT-ID: a non-negative integer.

@@ -10,7 +10,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
-import { opt } from "./internal/params.js"
+import { opt } from "./internal/schema/params.js"
 
 /**
  * The levels of occupancy, by their EFA names.

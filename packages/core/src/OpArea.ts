@@ -22,18 +22,17 @@
  * @since 0.1.0
  */
 import * as Arr from "effect/Array"
-import type * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import type * as AST from "effect/SchemaAST"
 import * as Coord from "./Coord.js"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { latLonPairJsonSchema, LatLonPairs } from "./internal/latLonPairs.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelText, opt, ParamString } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
-import { LiteralParam, oneOf, Radius } from "./internal/wireValues.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { latLonPairJsonSchema, LatLonPairs } from "./internal/schema/latLonPairs.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { FlagParam, ModelText, opt, ParamString } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { checked, type Parsed, parsedParam } from "./internal/schema/parsed.js"
+import { definedOnly, defineQuery } from "./internal/schema/query.js"
+import { LiteralParam, oneOf, Radius } from "./internal/schema/wireValues.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
@@ -209,29 +208,20 @@ export const CoordRadius = Schema.Struct({ centre: Coord.Coord, radius: opt(Radi
  * @since 0.1.0
  * @category schemas
  */
-export const CoordRadiusParam: Schema.Schema<typeof CoordRadius.Type, string> = Schema.transformOrFail(
-  ParamString,
+export const CoordRadiusParam: Schema.Schema<typeof CoordRadius.Type, string> = parsedParam(
   CoordRadius,
   {
-    strict: true,
-    decode: (text, _, ast) => {
+    decode: (text) => {
       const parsed = Coord.parseParam(text)
-      if ("error" in parsed) return ParseResult.fail(new ParseResult.Type(ast, text, parsed.error))
-      if (parsed.rest.length === 0) return ParseResult.succeed({ centre: parsed.coord })
+      if ("error" in parsed) return Either.left(parsed.error)
+      if (parsed.rest.length === 0) return Either.right({ centre: parsed.coord })
       const [radius] = parsed.rest
       if (parsed.rest.length > 1 || !/^[1-9]\d{0,6}$/.test(radius!)) {
-        return ParseResult.fail(
-          new ParseResult.Type(
-            ast,
-            text,
-            `expected a radius in whole metres after the coordinate, got "${parsed.rest.join(":")}"`
-          )
-        )
+        return Either.left(`expected a radius in whole metres after the coordinate, got "${parsed.rest.join(":")}"`)
       }
-      return ParseResult.succeed({ centre: parsed.coord, radius: Number(radius) })
+      return Either.right({ centre: parsed.coord, radius: Number(radius) })
     },
-    encode: (value) =>
-      ParseResult.succeed(Coord.toParam(value.centre) + (value.radius !== undefined ? `:${value.radius}` : ""))
+    encode: (value) => Coord.toParam(value.centre) + (value.radius !== undefined ? `:${value.radius}` : "")
   }
 ).annotations({
   identifier: "CoordRadiusParam",
@@ -261,13 +251,12 @@ export const OpAreaParams = Schema.Struct(
  * @since 0.1.0
  * @category schemas
  */
-export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
   "OpAreaQuery",
   OpAreaParams,
   OpAreaRequest,
   {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+    decode: (p, issues) => {
       if (p.opareaSM === "ALL") {
         if (p.coordRadius !== undefined) issues.add("coordRadius", p.coordRadius, "only with opareaSM=RADIAL")
         if (p.opASR !== undefined) issues.add("opASR", p.opASR, "only with opareaSM=RADIAL")
@@ -283,7 +272,7 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
         issues,
         definedOnly({ providers: Arr.isNonEmptyReadonlyArray(providers) ? providers : undefined })
       )
-      return issues.result((): OpAreaRequest => {
+      return issues.when((): OpAreaRequest => {
         if (p.opareaSM === "ALL" || p.coordRadius === undefined) return Object.assign({ _tag: "All" as const }, common)
         const { centre, radius } = p.coordRadius
         return Object.assign({ _tag: "Radial" as const, centre }, definedOnly({ radius }), common)
@@ -300,15 +289,12 @@ export const OpAreaQuery: Schema.Schema<OpAreaRequest, ReadonlyArray<readonly [s
         })
       )
       providerFamilies.encode(request.providers ?? [], params)
-      return ParseResult.succeed(params)
+      return params
     }
   }
 )
 
-const decodePairs = ParseResult.decodeUnknownEither(LatLonPairs)
-
-const ringIssue = (ast: AST.AST, input: unknown, message: string) =>
-  ParseResult.fail(new ParseResult.Type(ast, input, message))
+const decodePairs = Schema.decodeUnknownEither(LatLonPairs)
 
 const isClosed = (ring: ReadonlyArray<readonly [number, number]>): boolean => {
   const first = ring[0]!
@@ -316,20 +302,16 @@ const isClosed = (ring: ReadonlyArray<readonly [number, number]>): boolean => {
   return first[0] === last[0] && first[1] === last[1]
 }
 
-const readRing = (
-  input: unknown,
-  ast: AST.AST,
-  close: boolean
-): Either.Either<ReadonlyArray<readonly [number, number]>, ParseResult.ParseIssue> => {
+const readRing = (input: unknown, close: boolean): Parsed<ReadonlyArray<readonly [number, number]>> => {
   const decoded = decodePairs(input)
-  if (decoded._tag === "Left") return ParseResult.fail(decoded.left)
+  if (decoded._tag === "Left") return decoded
   const ring = decoded.right
   const closed = ring.length > 0 && isClosed(ring)
   const corners = closed ? ring.length - 1 : ring.length
-  if (corners < 3) return ringIssue(ast, input, `a polygon needs at least three corners, got ${corners}`)
-  if (closed) return ParseResult.succeed(ring)
-  if (!close) return ringIssue(ast, input, "a polygon must be closed: its first and last points identical")
-  return ParseResult.succeed([...ring, ring[0]!])
+  if (corners < 3) return Either.left(`a polygon needs at least three corners, got ${corners}`)
+  if (closed) return Either.right(ring)
+  if (!close) return Either.left("a polygon must be closed: its first and last points identical")
+  return Either.right([...ring, ring[0]!])
 }
 
 /**
@@ -340,11 +322,10 @@ const readRing = (
  * @since 0.1.0
  * @category schemas
  */
-export const Polygon: Schema.Schema<ReadonlyArray<readonly [number, number]>> = Schema.declare(
-  [],
+export const Polygon: Schema.Schema<ReadonlyArray<readonly [number, number]>> = checked(
   {
-    decode: () => (input, _, ast) => readRing(input, ast, true),
-    encode: () => (input, _, ast) => readRing(input, ast, false)
+    decode: (input) => readRing(input, true),
+    encode: (input) => readRing(input, false)
   },
   {
     identifier: "Polygon",
@@ -428,6 +409,7 @@ export const operation: Operation<
   OpAreaRequestInput
 > = {
   name: "opArea",
+  errors: {},
   path: contractPaths.opArea,
   summary: "Sharing providers, their offers and operating-area polygons",
   params: OpAreaParams,

@@ -10,13 +10,14 @@ import type * as Duration from "effect/Duration"
 import type * as Either from "effect/Either"
 import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
-import { makeDecoder } from "./internal/fastDecode.js"
-import type { ModeFilter as InternalModeFilter } from "./internal/productClasses.js"
+import type { CommonError, OperationError } from "./EfaError.js"
+import { makeDecoder } from "./internal/decode/fastDecode.js"
+import type { ModeFilter as InternalModeFilter } from "./internal/executor/productClasses.js"
 import {
   fromQueryString as internalFromQueryString,
   type QueryPairs,
   toQueryString as internalToQueryString
-} from "./internal/query.js"
+} from "./internal/schema/query.js"
 
 /**
  * What encoding a request needs beyond the request itself.
@@ -110,9 +111,22 @@ export interface RapidJsonCodec<Response, Encoded = any> {
  * @since 0.1.0
  * @category models
  */
-export interface Operation<Name extends string, Request, Response, ResponseEncoded = unknown, RequestInput = Request> {
+export interface Operation<
+  Name extends string,
+  Request,
+  Response,
+  ResponseEncoded = unknown,
+  RequestInput = Request,
+  Errors extends OperationError = never
+> {
   /** The method name on the client (`trip`, `stopFinder`, ...). */
   readonly name: Name
+  /**
+   * The errors the operation adds to the common ones (`EfaError.CommonError`), by tag: `{}` for none,
+   * `{ StopNotResolvedError: true }` for an operation about one stop (with `unresolved`). The client's
+   * method fails with the common errors and these ({@link ErrorOf}).
+   */
+  readonly errors: { readonly [Tag in Errors["_tag"]]: true }
   /** The path below the base URL, as the contract names it (a profile may name it otherwise). */
   readonly path: string
   /** On a path several operations share, the parameter and value that select this one. */
@@ -175,7 +189,7 @@ export interface Unresolved {
  * @since 0.1.0
  * @category models
  */
-export type Any = Operation<any, any, any, any, any>
+export type Any = Operation<any, any, any, any, any, any>
 
 /**
  * The name of an operation.
@@ -208,6 +222,14 @@ export type InputOf<O> = O extends Operation<any, any, any, any, infer RequestIn
  * @category models
  */
 export type ResponseOf<O> = O extends Operation<any, any, infer Response, any, any> ? Response : never
+
+/**
+ * The errors an operation's call can fail with: the common ones and those its descriptor declares.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type ErrorOf<O> = O extends Operation<any, any, any, any, any, infer Errors> ? CommonError | Errors : never
 
 const responseDecoders = new WeakMap<Any, (input: unknown) => Either.Either<any, ParseResult.ParseError>>()
 

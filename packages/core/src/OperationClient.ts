@@ -36,12 +36,17 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
-import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/client.js"
-import { type DeploymentSettings, makeDeployment } from "./internal/deployment.js"
-import { makeDialect } from "./internal/dialect.js"
-import { makeJsonDecoder } from "./internal/fastDecode.js"
-import type { GateOptions } from "./internal/limiter.js"
-import { normalizeBaseUrl } from "./internal/request.js"
+import { makeJsonDecoder } from "./internal/decode/fastDecode.js"
+import {
+  makeExecutor,
+  type ResolvedRedirects,
+  type ResolvedRetry,
+  type ResolvedSettings
+} from "./internal/executor/client.js"
+import { type DeploymentSettings, makeDeployment } from "./internal/executor/deployment.js"
+import { makeDialect } from "./internal/executor/dialect.js"
+import type { GateOptions } from "./internal/executor/limiter.js"
+import { normalizeBaseUrl } from "./internal/executor/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type * as Operation from "./Operation.js"
 import type * as Profile from "./Profile.js"
@@ -466,7 +471,7 @@ export interface Service {
     operation: O,
     request: Operation.InputOf<O>,
     options?: CallOptions
-  ) => Effect.Effect<Operation.ResponseOf<O>, EfaError>
+  ) => Effect.Effect<Operation.ResponseOf<O>, Operation.ErrorOf<O>>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <O extends Operation.Any>(
     operation: O,
@@ -499,7 +504,7 @@ export const make = (
     const { deployment, gate: gateOptions, ...resolved } = yield* resolve(options, table)
     // The rate-limit queue loads when a client sets limits.
     const gate = Option.isSome(gateOptions)
-      ? Option.some(new (yield* Effect.promise(() => import("./internal/limiter.js"))).Gate(gateOptions.value))
+      ? Option.some(new (yield* Effect.promise(() => import("./internal/executor/limiter.js"))).Gate(gateOptions.value))
       : Option.none()
     // A client speaking rapidJSON loads each operation's codec on its first call (`Operation.rapidJson`), so
     // that a bundle leaves them out, or in chunks of their own.
@@ -523,7 +528,7 @@ export const make = (
     const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
     // A cache, joined calls and a shared quota load when asked for.
     if (options.cache || options.coalesce || options.rateLimit?.store) {
-      return yield* (yield* Effect.promise(() => import("./internal/sharing.js"))).make(
+      return yield* (yield* Effect.promise(() => import("./internal/executor/sharing.js"))).make(
         options,
         settings,
         gateOptions,
@@ -536,7 +541,9 @@ export const make = (
     }
     const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
-      run: (operation, request) => executor.execute(operation, request),
+      // The executor's failures are typed as any operation's; it fails with an error an operation adds only
+      // for an operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).
+      run: ((operation, request) => executor.execute(operation, request)) as Service["run"],
       url: (operation, request) => executor.buildUrl(operation, request)
     })
   })
@@ -552,7 +559,8 @@ export const layer = (options: Options): Layer.Layer<OperationClient, InvalidOpt
   Layer.scoped(OperationClient, make(options))
 
 /**
- * A client of the named operations: one method per entry, each taking a request as written.
+ * A client of the named operations: one method per entry, each taking a request as written and failing
+ * with the errors its operation can raise ({@link Operation.ErrorOf}).
  *
  * @since 0.1.0
  * @category models
@@ -561,7 +569,7 @@ export type Client<Operations extends Record<string, Operation.Any>> = {
   readonly [Name in keyof Operations]: (
     request: Operation.InputOf<Operations[Name]>,
     options?: CallOptions
-  ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, EfaError>
+  ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, Operation.ErrorOf<Operations[Name]>>
 }
 
 /**

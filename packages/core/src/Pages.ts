@@ -27,8 +27,8 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as Departures from "./Departures.js"
-import { type EfaError, InvalidRequestError } from "./EfaError.js"
-import { withoutUndefined } from "./internal/request.js"
+import { type CommonError, InvalidRequestError } from "./EfaError.js"
+import { withoutUndefined } from "./internal/executor/request.js"
 import * as Trip from "./Trip.js"
 
 /**
@@ -256,9 +256,9 @@ const tripReferences = (
  * @category constructors
  */
 export const trip = <E = never, R = never>(
-  run: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, EfaError | E, R>,
+  run: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, CommonError | E, R>,
   request: Trip.TripRequestInput | PageRequest
-): Effect.Effect<TripPage, EfaError | E, R> =>
+): Effect.Effect<TripPage, CommonError | E, R> =>
   Effect.gen(function*() {
     let input: Trip.TripRequestInput
     let seen: ReadonlySet<string> = new Set()
@@ -294,10 +294,10 @@ export interface PagesOptions {
  * @category constructors
  */
 export const tripPages = <E = never, R = never>(
-  run: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, EfaError | E, R>,
+  run: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, CommonError | E, R>,
   request: Trip.TripRequestInput | PageRequest,
   options?: PagesOptions
-): Stream.Stream<TripPage, EfaError | E, R> => {
+): Stream.Stream<TripPage, CommonError | E, R> => {
   const direction = options?.direction ?? "later"
   return Stream.unfoldEffect(
     request,
@@ -368,9 +368,9 @@ const unseen = (events: ReadonlyArray<Departures.StopEvent>, seen: ReadonlyArray
  * @category constructors
  */
 export const departures = <E = never, R = never>(
-  run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, EfaError | E, R>,
+  run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, CommonError | E, R>,
   request: BoardRequest | PageRequest
-): Effect.Effect<BoardPage, EfaError | E, R> =>
+): Effect.Effect<BoardPage, CommonError | E, R> =>
   Effect.gen(function*() {
     if (isPageRequest(request)) {
       const reference = yield* readReference("departures", request.page)
@@ -407,10 +407,10 @@ export const departures = <E = never, R = never>(
 export const MAX_WINDOW_PAGES = 100
 
 const boardWindow = <E, R>(
-  run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, EfaError | E, R>,
+  run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, CommonError | E, R>,
   input: Departures.DeparturesRequestInput,
   spanMillis: number
-): Effect.Effect<BoardPage, EfaError | E, R> =>
+): Effect.Effect<BoardPage, CommonError | E, R> =>
   Effect.gen(function*() {
     const cap = input.limit
     // each page asks the server's full page; the cap applies to the total

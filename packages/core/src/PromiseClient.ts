@@ -30,7 +30,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
 import * as EfaClient from "./EfaClient.js"
-import { fromPlain, type Plain, toPlain } from "./internal/plain.js"
+import { fromPlain, type Plain, toPlain } from "./internal/decode/plain.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
 import type * as Pages from "./Pages.js"
@@ -211,6 +211,25 @@ export type EfaPromiseClient = Omit<Client<typeof EfaClient.operations>, "trip" 
     options?: PagesOptions
   ) => AsyncIterable<PlainResponse<Pages.TripPage>>
 }
+
+/**
+ * What each method of a client rejects with when its call fails, by method name: the tagged errors its
+ * operation can raise (an aborted call rejects with the signal's reason, a defect with its error).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Errors<Operations extends Record<string, Operation.Any>> = {
+  readonly [Name in keyof Operations]: Operation.ErrorOf<Operations[Name]>
+}
+
+/**
+ * What each method of {@link EfaPromiseClient} rejects with, by method name (`EfaClient.Errors`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type EfaPromiseErrors = Errors<typeof EfaClient.operations>
 
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException("This operation was aborted", "AbortError")

@@ -19,6 +19,7 @@ import type * as Schema from "effect/Schema"
 import * as AddInfo from "./AddInfo.js"
 import * as CoordInfo from "./CoordInfo.js"
 import * as Departures from "./Departures.js"
+import type * as EfaError from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
 import * as AddInfoCodec from "./internal/rapidjson/AddInfo.js"
 import * as CoordInfoCodec from "./internal/rapidjson/CoordInfo.js"
@@ -33,6 +34,7 @@ import * as TripCodec from "./internal/rapidjson/Trip.js"
 import * as TripStopsCodec from "./internal/rapidjson/TripStops.js"
 import * as VehicleDetailCodec from "./internal/rapidjson/VehicleDetail.js"
 import * as Wire from "./internal/rapidjson/wire.js"
+import type { OperationName } from "./internal/schema/operationNames.js"
 import * as Lines from "./Lines.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
@@ -144,6 +146,33 @@ export const WireGeoObjectResponse: typeof GeoObjectCodec.WireGeoObjectResponse 
  */
 export const WireOpAreaResponse: typeof OpAreaCodec.WireOpAreaResponse = OpAreaCodec.WireOpAreaResponse
 
+// The rapidJSON codec of each operation, by method name: the operation and its codec module's `codec`, the
+// function the descriptor's loader (`operation.rapidJson`) calls, so that a codec is built one way. The
+// compiler holds the table to the operation list (`OperationName`) and each entry to its operation's response.
+interface CodecEntry<O extends Operation.Any> {
+  readonly operation: O
+  readonly codec: (
+    model: Schema.Schema<Operation.ResponseOf<O>, any>
+  ) => Operation.RapidJsonCodec<Operation.ResponseOf<O>>
+}
+
+const codecs = {
+  trip: { operation: Trip.operation, codec: TripCodec.codec },
+  coordInfo: { operation: CoordInfo.operation, codec: CoordInfoCodec.codec },
+  vehicleDetail: { operation: VehicleDetail.operation, codec: VehicleDetailCodec.codec },
+  stopFinder: { operation: StopFinder.operation, codec: StopFinderCodec.codec },
+  servingLines: { operation: ServingLines.operation, codec: ServingLinesCodec.codec },
+  addInfo: { operation: AddInfo.operation, codec: AddInfoCodec.codec },
+  opArea: { operation: OpArea.operation, codec: OpAreaCodec.codec },
+  geoObject: { operation: GeoObject.operation, codec: GeoObjectCodec.codec },
+  departures: { operation: Departures.operation, codec: DeparturesCodec.codec },
+  tripStops: { operation: TripStops.operation, codec: TripStopsCodec.codec },
+  systemInfo: { operation: SystemInfo.operation, codec: SystemInfoCodec.codec },
+  lines: { operation: Lines.operation, codec: LinesCodec.codec }
+} as const satisfies {
+  readonly [Name in OperationName]: CodecEntry<Operation.Operation<Name, any, any, any, any, any>>
+}
+
 /**
  * The response schemas of every operation in the rapidJSON dialect, by method name: decode a rapidJSON
  * document into the operation's response model, encode a model as rapidJSON.
@@ -151,20 +180,15 @@ export const WireOpAreaResponse: typeof OpAreaCodec.WireOpAreaResponse = OpAreaC
  * @since 0.1.0
  * @category schemas
  */
-export const responses = (context: Context) => ({
-  [Trip.operation.name]: TripCodec.codec(Trip.TripResponse).response(context),
-  [StopFinder.operation.name]: StopFinderCodec.codec(StopFinder.StopFinderResponse).response(context),
-  [CoordInfo.operation.name]: CoordInfoCodec.codec(CoordInfo.CoordInfoResponse).response(context),
-  [VehicleDetail.operation.name]: VehicleDetailCodec.codec(VehicleDetail.VehicleDetailResponse).response(context),
-  [OpArea.operation.name]: OpAreaCodec.codec(OpArea.OpAreaResponse).response(context),
-  [ServingLines.operation.name]: ServingLinesCodec.codec(ServingLines.ServingLinesResponse).response(context),
-  [AddInfo.operation.name]: AddInfoCodec.codec(AddInfo.AddInfoResponse).response(context),
-  [GeoObject.operation.name]: GeoObjectCodec.codec(GeoObject.GeoObjectResponse).response(context),
-  [Departures.operation.name]: DeparturesCodec.codec(Departures.DeparturesResponse).response(context),
-  [TripStops.operation.name]: TripStopsCodec.codec(TripStops.TripStopsResponse).response(context),
-  [SystemInfo.operation.name]: SystemInfoCodec.codec(SystemInfo.SystemInfoResponse).response(context),
-  [Lines.operation.name]: LinesCodec.codec(Lines.LinesResponse).response(context)
-})
+export const responses = (context: Context): Responses => {
+  const schemas: Record<string, Schema.Schema<any, any>> = {}
+  for (const name of Object.keys(codecs) as Array<OperationName>) {
+    const entry: CodecEntry<Operation.Any> = codecs[name]
+    schemas[name] = entry.codec(entry.operation.response).response(context)
+  }
+  // one schema per name of the table, which the compiler holds to the operation list
+  return schemas as Responses
+}
 
 /**
  * The response schemas of {@link responses}.
@@ -172,25 +196,12 @@ export const responses = (context: Context) => ({
  * @since 0.1.0
  * @category models
  */
-export type Responses = ReturnType<typeof responses>
-
-const withCodecs: ReadonlyArray<Operation.Any> = [
-  Trip.operation,
-  StopFinder.operation,
-  CoordInfo.operation,
-  VehicleDetail.operation,
-  OpArea.operation,
-  ServingLines.operation,
-  AddInfo.operation,
-  GeoObject.operation,
-  Departures.operation,
-  TripStops.operation,
-  SystemInfo.operation,
-  Lines.operation
-]
+export type Responses = {
+  readonly [Name in OperationName]: ReturnType<ReturnType<(typeof codecs)[Name]["codec"]>["response"]>
+}
 
 const rapidResultKeys = Object.fromEntries(
-  withCodecs.map((operation) => [operation.name, operation.resultKeys.rapidJSON[0] ?? ""])
+  Object.values(codecs).map((entry) => [entry.operation.name, entry.operation.resultKeys.rapidJSON[0] ?? ""])
 ) as Record<keyof Responses, string>
 
 /**
@@ -235,7 +246,7 @@ export const WireSystemInfoResponse: typeof SystemInfoCodec.WireSystemInfoRespon
  */
 export const WireLinesResponse: typeof LinesCodec.WireLinesResponse = LinesCodec.WireLinesResponse
 
-const responsesByZone = new WeakMap<DateTime.TimeZone, Record<string, Schema.Schema<any, any> | undefined>>()
+const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()
 
 /**
  * An operation in the rapidJSON dialect: the same path, query and request, with the rapidJSON response
@@ -272,16 +283,22 @@ const responsesByZone = new WeakMap<DateTime.TimeZone, Record<string, Schema.Sch
  * @since 0.1.0
  * @category operations
  */
-export const operation = <Name extends string, Request, Response, RequestInput = Request>(
-  base: Operation.Operation<Name, Request, Response, any, RequestInput>,
+export const operation = <
+  Name extends string,
+  Request,
+  Response,
+  RequestInput = Request,
+  Errors extends EfaError.OperationError = never
+>(
+  base: Operation.Operation<Name, Request, Response, any, RequestInput, Errors>,
   context: Context
-): Operation.Operation<Name, Request, Response, unknown, RequestInput> => {
+): Operation.Operation<Name, Request, Response, unknown, RequestInput, Errors> => {
   let schemas = context.productClasses === undefined ? responsesByZone.get(context.timeZone) : undefined
   if (schemas === undefined) {
     schemas = responses(context)
     if (context.productClasses === undefined) responsesByZone.set(context.timeZone, schemas)
   }
-  const response = schemas[base.name]
+  const response: Schema.Schema<any, any> | undefined = Reflect.get(schemas, base.name)
   if (response === undefined) throw new Error(`no rapidJSON response schema for ${base.name}`)
   return { ...base, response }
 }

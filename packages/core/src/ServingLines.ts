@@ -19,16 +19,15 @@
  *
  * @since 0.1.0
  */
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { modeFamilyParams, readModeFamily } from "./internal/families.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { ModelText, opt, PresenceParam, SetFromList, TextParam } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
-import { isAscendingDistinct, sortedDistinct } from "./internal/wireValues.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { ModelText, opt, PresenceParam, SetFromList, TextParam } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { definedOnly, defineQuery } from "./internal/schema/query.js"
+import { isAscendingDistinct, sortedDistinct } from "./internal/schema/wireValues.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -253,9 +252,8 @@ export const ServingLinesParams = Schema.Struct(
  * @category schemas
  */
 export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("ServingLinesQuery", ServingLinesParams, ServingLinesRequest, {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+  defineQuery("ServingLinesQuery", ServingLinesParams, ServingLinesRequest, {
+    decode: (p, issues) => {
       const excluded = sortedDistinct(
         readModeFamily(p, EXCLUDED_MODE_PREFIX, issues, "the suffix of exclMOT_<ID> must be a MOT-ID").keys()
       )
@@ -266,22 +264,21 @@ export const ServingLinesQuery: Schema.Schema<ServingLinesRequest, ReadonlyArray
       if (p.mode === "odv") {
         if (p.lineName !== undefined) issues.add("lineName", p.lineName, "is only allowed with mode=line")
         const stop = stopPoint.decode(p, issues, "is required with mode=odv")
-        return issues.result(() => ByStop.make({ stop: stop!, ...common }, { disableValidation: true }))
+        return issues.when(() => ByStop.make({ stop: stop!, ...common }, { disableValidation: true }))
       }
       stopPoint.refuse(p, issues, "is only allowed with mode=odv")
       const lineName = p.lineName?.trim()
       if (lineName === undefined) issues.add("lineName", undefined, "is required with mode=line")
       else if (lineName.length === 0) issues.add("lineName", p.lineName, "must not be blank")
-      return issues.result(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
+      return issues.when(() => ByLineName.make({ lineName: lineName!, ...common }, { disableValidation: true }))
     },
-    encode: (request) =>
-      ParseResult.succeed({
-        lineReqType: request.lineTypes ?? [],
-        ...(request._tag === "ByStop"
-          ? stopPoint.encode(request.stop, { mode: "odv" as const })
-          : { mode: "line" as const, lineName: request.lineName }),
-        ...modeFamilyParams(EXCLUDED_MODE_PREFIX, request.excludedModes ?? [])
-      })
+    encode: (request) => ({
+      lineReqType: request.lineTypes ?? [],
+      ...(request._tag === "ByStop"
+        ? stopPoint.encode(request.stop, { mode: "odv" as const })
+        : { mode: "line" as const, lineName: request.lineName }),
+      ...modeFamilyParams(EXCLUDED_MODE_PREFIX, request.excludedModes ?? [])
+    })
   })
 
 /**
@@ -339,6 +336,7 @@ export const operation: Operation<
   ServingLinesRequestInput
 > = {
   name: "servingLines",
+  errors: {},
   path: contractPaths.servingLines,
   summary: "Lines serving a stop, or lines matching a public line name",
   params: ServingLinesParams,

@@ -4,14 +4,13 @@
  *
  * @since 0.1.0
  */
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Bitmask from "./Bitmask.js"
 import * as Coord from "./Coord.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { opt } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { IssueCollector, queryCodec } from "./internal/query.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { opt } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { defineQuery } from "./internal/schema/query.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -177,21 +176,20 @@ export const StopFinderParams = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
   "StopFinderQuery",
   StopFinderParams,
   StopFinderRequest,
   {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+    decode: (p, issues) => {
       const input = inputPoint.decode(p, issues)
       if (p.rMethod === "DISTANCEFROMCENTER" && p.coord === undefined) {
         issues.add("coord", undefined, "rMethod=DISTANCEFROMCENTER needs the reference point in coord")
       }
       const fields = table.decode(p, issues)
-      return issues.result(() => Object.assign({ input: input! }, fields))
+      return issues.when(() => Object.assign({ input: input! }, fields))
     },
-    encode: (request) => ParseResult.succeed(table.encode(request, inputPoint.encode(request.input, {})))
+    encode: (request) => table.encode(request, inputPoint.encode(request.input, {}))
   }
 )
 
@@ -296,6 +294,7 @@ export const operation: Operation<
   StopFinderRequestInput
 > = {
   name: "stopFinder",
+  errors: {},
   path: contractPaths.stopFinder,
   summary: "Free-text, ID or coordinate search for stops, addresses and points of interest",
   params: StopFinderParams,

@@ -12,10 +12,10 @@
  */
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { Timestamp } from "./internal/instant.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { opt } from "./internal/params.js"
-import { queryCodec } from "./internal/query.js"
+import { Timestamp } from "./internal/decode/instant.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { opt } from "./internal/schema/params.js"
+import { queryCodec } from "./internal/schema/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -155,6 +155,7 @@ export const operation: Operation<
   SystemInfoRequestInput
 > = {
   name: "systemInfo",
+  errors: {},
   path: contractPaths.systemInfo,
   summary: "The server's interface version, its kernel's data build and the timetable's validity",
   params: SystemInfoParams,
@@ -167,4 +168,3 @@ export const operation: Operation<
   timeToLive: "1 hour",
   rapidJson: () => import("./internal/rapidjson/SystemInfo.js").then((module) => module.codec(SystemInfoResponse))
 }
-

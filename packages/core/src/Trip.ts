@@ -27,26 +27,27 @@
  */
 import * as DateTime from "effect/DateTime"
 import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { modeFamilyParams, readModeFamily } from "./internal/families.js"
-import { Timestamp as InstantTimestamp } from "./internal/instant.js"
-import { LatLonPairs } from "./internal/latLonPairs.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { opt, ParamString, PresenceParam, SetFromList } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { perTimeZone } from "./internal/perTimeZone.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
+import { Timestamp as InstantTimestamp } from "./internal/decode/instant.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { localDateTime } from "./internal/schema/dateTimeParam.js"
+import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
+import { LatLonPairs } from "./internal/schema/latLonPairs.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { opt, PresenceParam, SetFromList } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { parsedParam } from "./internal/schema/parsed.js"
+import { definedOnly, defineZonedQuery, IssueCollector } from "./internal/schema/query.js"
 import {
   ClockTimeParam,
+  DateTimeRefersTo as SharedDateTimeRefersTo,
+  DepArrParam,
   FixedParam,
   isAscendingDistinct,
   NamedParam,
   namesOf,
-  requestOf,
   sortedDistinct
-} from "./internal/wireValues.js"
+} from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import * as Occupancy from "./Occupancy.js"
@@ -215,7 +216,7 @@ export type BikeCombination = typeof BikeCombination.Type
  * @since 0.1.0
  * @category schemas
  */
-export const DateTimeRefersTo = Schema.Literal("departure", "arrival").annotations({ identifier: "DateTimeRefersTo" })
+export const DateTimeRefersTo: Schema.Literal<["departure", "arrival"]> = SharedDateTimeRefersTo
 
 /**
  * @since 0.1.0
@@ -290,6 +291,8 @@ const group = <Fields extends Schema.Struct.Fields>(fields: Fields, identifier: 
 // Wire schemas used by several rows, so that each is one definition in the OpenAPI document.
 const ItModeParam = NamedParam(ItModes, "ItModeParam")
 
+// The requested time in the deployment's zone (`itdDate`, `itdTime`).
+const requestedTime = localDateTime("itdDate", "itdTime")
 const originPoint = ParamTable.point("origin")
 const destinationPoint = ParamTable.point("destination")
 const viaPoint = ParamTable.point("via", {
@@ -308,11 +311,7 @@ const changeSpeed = ParamTable.shared(
 
 const tripTable = ParamTable.make({
   /** Whether `dateTime` is the departure or the arrival (`itdTripDateTimeDepArr`: `dep` or `arr`). */
-  dateTimeRefersTo: ParamTable.param(
-    "itdTripDateTimeDepArr",
-    DateTimeRefersTo,
-    NamedParam({ departure: "dep", arrival: "arr" }, "DepArrParam")
-  ),
+  dateTimeRefersTo: ParamTable.param("itdTripDateTimeDepArr", DateTimeRefersTo, DepArrParam),
   /** Number of connections, 1..100 (`calcNumberOfTrips`; server default 4). */
   numberOfTrips: ParamTable.int("calcNumberOfTrips", { min: 1, max: 100 }),
   /** No earlier or later variants (`calcOneDirection=1`). */
@@ -625,7 +624,7 @@ export type TripRequestInput = typeof TripRequest.Encoded
  * @since 0.1.0
  * @category schemas
  */
-export const TimeParam: Schema.Schema<string, string> = ClockTimeParam.annotations({ identifier: "TimeParam" })
+export const TimeParam: Schema.Schema<string, string> = ClockTimeParam
 
 /**
  * `excludedMeans` / `includedMeans`: `checkbox` (the `exclMOT_<id>` / `inclMOT_<id>` parameters apply)
@@ -634,18 +633,16 @@ export const TimeParam: Schema.Schema<string, string> = ClockTimeParam.annotatio
  * @since 0.1.0
  * @category schemas
  */
-export const MeansParam: Schema.Schema<"checkbox" | Mot.MotId, string> = Schema.transformOrFail(
-  ParamString,
+export const MeansParam: Schema.Schema<"checkbox" | Mot.MotId, string> = parsedParam(
   Schema.Union(Schema.Literal("checkbox"), Mot.MotId),
   {
-    strict: true,
-    decode: (text, _, ast) =>
+    decode: (text) =>
       text === "checkbox"
-        ? ParseResult.succeed("checkbox" as const)
+        ? Either.right("checkbox" as const)
         : /^\d{1,4}$/.test(text)
-        ? ParseResult.succeed(Number(text))
-        : ParseResult.fail(new ParseResult.Type(ast, text, `expected "checkbox" or a MOT-ID, got "${text}"`)),
-    encode: (value) => ParseResult.succeed(String(value))
+        ? Either.right(Number(text))
+        : Either.left(`expected "checkbox" or a MOT-ID, got "${text}"`),
+    encode: (value) => String(value)
   }
 ).annotations({ identifier: "MeansParam", jsonSchema: { type: "string", pattern: "^(checkbox|\\d+)$" } })
 
@@ -662,8 +659,7 @@ export const TripParams = Schema.Struct(
     ...destinationPoint.params,
     tripReductionMacro: opt(FixedParam("1", "TripReductionMacroParam")),
     ...viaPoint.optionalParams,
-    itdDate: opt(LocalDateTime.CompactDateParam),
-    itdTime: opt(TimeParam),
+    ...requestedTime.optionalParams,
     ...tripTable.params,
     ...mobilityTable.activationParam,
     ...mobilityTable.params,
@@ -711,21 +707,7 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
 
   const via = viaPoint.decodeWith(p, issues)
 
-  // date and time
-  let dateTime: DateTime.Utc | undefined
-  if (p.itdDate !== undefined && p.itdTime !== undefined) {
-    const instant = LocalDateTime.fromLocalParts(p.itdDate.replace(/-/g, ""), p.itdTime, timeZone)
-    if (Either.isLeft(instant)) {
-      const field = instant.left.field === "date" ? "itdDate" : "itdTime"
-      issues.add(field, p[field], instant.left.message)
-    } else {
-      dateTime = instant.right
-    }
-  } else if (p.itdDate !== undefined) {
-    issues.add("itdTime", undefined, "itdDate needs itdTime")
-  } else if (p.itdTime !== undefined) {
-    issues.add("itdDate", undefined, "itdTime needs itdDate")
-  }
+  const dateTime = requestedTime.decode(p, timeZone, issues)
 
   // mode filters
   const excluded = readModes(p, EXCLUDED_MODE_PREFIX, "excludedMeans", issues)
@@ -764,11 +746,7 @@ const decodeRequest = (p: TripParams, timeZone: DateTime.TimeZone, issues: Issue
   )
 }
 
-const dashed = (compact: string): LocalDateTime.CalendarDate =>
-  `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}`
-
 const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripParams => {
-  const local = request.dateTime === undefined ? undefined : LocalDateTime.toLocalParts(request.dateTime, timeZone)
   const excluded = request.modes?.excluded ?? []
   const included = request.modes?.included ?? []
   const pt = publicTransportTable.sent(request.publicTransport)
@@ -776,8 +754,6 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
   const mobility = mobilityTable.sent(request.mobility)
   const scalars = definedOnly({
     tripReductionMacro: true as const,
-    itdDate: local === undefined ? undefined : dashed(local.date),
-    itdTime: local?.time,
     excludedMeans: excluded.length > 0 ? "checkbox" as const : undefined,
     includedMeans: included.length > 0 ? "checkbox" as const : undefined
   })
@@ -785,6 +761,7 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
     request,
     destinationPoint.encode(request.destination, originPoint.encode(request.origin, scalars))
   )
+  if (request.dateTime !== undefined) requestedTime.encode(request.dateTime, timeZone, params)
   // the via point and the groups' parameters (with their activation flags) are added to the same object
   if (request.via !== undefined) viaPoint.encodeWith(request.via, params)
   if (mobility !== undefined) mobilityTable.encodeGroup(mobility, params)
@@ -799,15 +776,6 @@ const encodeRequest = (request: TripRequest, timeZone: DateTime.TimeZone): TripP
   )
 }
 
-const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Query> =>
-  queryCodec("TripQuery", TripParams, TripRequest, {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
-      return requestOf(issues, decodeRequest(p, timeZone, issues))
-    },
-    encode: (request) => ParseResult.succeed(encodeRequest(request, timeZone))
-  })
-
 /**
  * The trip request as query parameters and back, with date and time written in the deployment's time
  * zone. One schema per zone, kept for reuse.
@@ -815,7 +783,15 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripRequest, Quer
  * @since 0.1.0
  * @category schemas
  */
-export const TripQuery: (context: QueryContext) => Schema.Schema<TripRequest, Query> = perTimeZone(makeQuery)
+export const TripQuery: (context: QueryContext) => Schema.Schema<TripRequest, Query> = defineZonedQuery(
+  "TripQuery",
+  TripParams,
+  TripRequest,
+  (timeZone) => ({
+    decode: (p, issues) => decodeRequest(p, timeZone, issues),
+    encode: (request) => encodeRequest(request, timeZone)
+  })
+)
 
 // ---------------------------------------------------------------------------------------------
 // response
@@ -1238,6 +1214,7 @@ export const operation: Operation<
   TripRequestInput
 > = {
   name: "trip",
+  errors: {},
   path: contractPaths.trip,
   summary: "Connections between two points by departure or arrival time",
   params: TripParams,

@@ -22,7 +22,7 @@ import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
 import type * as Departures from "./Departures.js"
-import type { EfaError } from "./EfaError.js"
+import type { CommonError, EfaError } from "./EfaError.js"
 import * as Mot from "./Mot.js"
 import * as Point from "./Point.js"
 import type * as Trip from "./Trip.js"
@@ -246,7 +246,7 @@ export const diff = (before: Trip.Trip, after: Trip.Trip, options?: RefreshOptio
 /** The client's board call a refresh asks. */
 export type Boards<E = never, R = never> = (
   request: Departures.DeparturesRequestInput
-) => Effect.Effect<Departures.DeparturesResponse, EfaError | E, R>
+) => Effect.Effect<Departures.DeparturesResponse, CommonError | E, R>
 
 const sameInstant = (a: DateTime.Utc | undefined, b: DateTime.Utc) => a !== undefined && millis(a) === millis(b)
 
@@ -352,7 +352,7 @@ export const refresh = <E = never, R = never>(
   boards: Boards<E, R>,
   trip: Trip.Trip,
   options?: RefreshOptions
-): Effect.Effect<Refreshed, EfaError | E, R> =>
+): Effect.Effect<Refreshed, CommonError | E, R> =>
   Effect.gen(function*() {
     const notFound: Array<TripChange> = []
     const legs = yield* Effect.forEach(trip.legs, (leg, legIndex) => {

@@ -8,15 +8,13 @@
  *
  * @since 0.1.0
  */
-import * as DateTime from "effect/DateTime"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, IntParam, ModelText, opt, TextParam } from "./internal/params.js"
-import { perTimeZone } from "./internal/perTimeZone.js"
-import { IssueCollector, queryCodec } from "./internal/query.js"
-import { ClockTimeParam, FixedParam, requestOf } from "./internal/wireValues.js"
+import { localDateTime } from "./internal/schema/dateTimeParam.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { FlagParam, IntParam, ModelText, opt, TextParam } from "./internal/schema/params.js"
+import { defineZonedQuery } from "./internal/schema/query.js"
+import { FixedParam } from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
@@ -100,6 +98,9 @@ export const fromEvent = (event: Departures.StopEvent): TripStopsRequest | undef
   }
 }
 
+// When the trip is at the stop, in the deployment's zone (`date`, `time` as `HH:MM`).
+const when = localDateTime("date", "time", { timeFormat: "HH:MM" })
+
 /**
  * The request for the whole run of a trip's public-transport leg, or `undefined` when the leg has no line ID or
  * trip code (a walk, or a server that does not say). The stop is the leg's origin (a platform's parent stop), the
@@ -159,43 +160,10 @@ export const TripStopsParams = Schema.Struct({
   line: TextParam,
   stop: TextParam,
   tripCode: IntParam({ min: 0, max: 99_999_999 }),
-  date: LocalDateTime.CompactDateParam,
-  time: ClockTimeParam,
+  ...when.params,
   tStOTType: opt(FixedParam("all", "TripStopTimesTypeParam")),
   useRealtime: opt(FlagParam)
 }).annotations({ identifier: "TripStopsParams" })
-
-const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripStopsRequest, Query> =>
-  queryCodec("TripStopsQuery", TripStopsParams, TripStopsRequest, {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
-      const line = p.line.trim()
-      const stop = p.stop.trim()
-      if (line.length === 0) issues.add("line", p.line, "must not be blank")
-      if (stop.length === 0) issues.add("stop", p.stop, "must not be blank")
-      const instant = LocalDateTime.fromLocalParts(p.date.replace(/-/g, ""), p.time, timeZone)
-      if (instant._tag === "Left") {
-        const field = instant.left.field === "date" ? "date" : "time"
-        issues.add(field, p[field], instant.left.message)
-      }
-      return requestOf(
-        issues,
-        instant._tag === "Right" ? { line, stop, tripCode: p.tripCode, dateTime: instant.right } : undefined
-      )
-    },
-    encode: (request) => {
-      const local = LocalDateTime.toLocalParts(request.dateTime, timeZone)
-      return ParseResult.succeed({
-        line: request.line,
-        stop: request.stop,
-        tripCode: request.tripCode,
-        date: `${local.date.slice(0, 4)}-${local.date.slice(4, 6)}-${local.date.slice(6)}`,
-        time: `${local.time.slice(0, 2)}:${local.time.slice(2)}`,
-        tStOTType: true as const,
-        useRealtime: true as const
-      })
-    }
-  })
 
 /**
  * The request as query parameters and back, in the deployment's time zone. One schema per zone.
@@ -203,7 +171,29 @@ const makeQuery = (timeZone: DateTime.TimeZone): Schema.Schema<TripStopsRequest,
  * @since 0.1.0
  * @category schemas
  */
-export const TripStopsQuery: (context: QueryContext) => Schema.Schema<TripStopsRequest, Query> = perTimeZone(makeQuery)
+export const TripStopsQuery: (context: QueryContext) => Schema.Schema<TripStopsRequest, Query> = defineZonedQuery(
+  "TripStopsQuery",
+  TripStopsParams,
+  TripStopsRequest,
+  (timeZone) => ({
+    decode: (p, issues) => {
+      const line = p.line.trim()
+      const stop = p.stop.trim()
+      if (line.length === 0) issues.add("line", p.line, "must not be blank")
+      if (stop.length === 0) issues.add("stop", p.stop, "must not be blank")
+      const dateTime = when.decode(p, timeZone, issues)
+      return dateTime === undefined ? undefined : { line, stop, tripCode: p.tripCode, dateTime }
+    },
+    encode: (request) =>
+      when.encode(request.dateTime, timeZone, {
+        line: request.line,
+        stop: request.stop,
+        tripCode: request.tripCode,
+        tStOTType: true as const,
+        useRealtime: true as const
+      })
+  })
+)
 
 /**
  * The stops of a trip in travel order, with the trip's line where the server names it. A missing
@@ -241,6 +231,7 @@ export const operation: Operation<
   TripStopsRequestInput
 > = {
   name: "tripStops",
+  errors: {},
   path: contractPaths.tripStops,
   summary: "The stops of one trip with their times, from a board event",
   params: TripStopsParams,

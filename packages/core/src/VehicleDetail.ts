@@ -17,15 +17,16 @@
  * @since 0.1.0
  */
 import * as Arr from "effect/Array"
-import * as ParseResult from "effect/ParseResult"
+import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
-import { arbitraryHint } from "./internal/arbitraryHint.js"
-import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, opt, ParamString } from "./internal/params.js"
-import * as ParamTable from "./internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"
-import { LiteralParam, ModelToken, oneOf, repeatedNonEmpty } from "./internal/wireValues.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import { FlagParam, opt } from "./internal/schema/params.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { parsedParam } from "./internal/schema/parsed.js"
+import { definedOnly, defineQuery } from "./internal/schema/query.js"
+import { LiteralParam, ModelToken, oneOf, repeatedNonEmpty } from "./internal/schema/wireValues.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
@@ -56,17 +57,16 @@ export interface VehicleRef extends Schema.Schema.Type<typeof VehicleRef> {}
  * @since 0.1.0
  * @category schemas
  */
-export const SharingRefIdParam: Schema.Schema<VehicleRef, string> = Schema.transformOrFail(ParamString, VehicleRef, {
-  strict: true,
-  decode: (text, _, ast) => {
+export const SharingRefIdParam: Schema.Schema<VehicleRef, string> = parsedParam(VehicleRef, {
+  decode: (text) => {
     const parts = text.split(":")
     if (parts.length !== 3 || parts.some((part) => part.length === 0)) {
-      return ParseResult.fail(new ParseResult.Type(ast, text, `expected <ID>:<OperatorID>:<OpAreaID>, got "${text}"`))
+      return Either.left(`expected <ID>:<OperatorID>:<OpAreaID>, got "${text}"`)
     }
     const [vehicleId, operatorId, opAreaId] = parts as [string, string, string]
-    return ParseResult.succeed({ vehicleId, operatorId, opAreaId })
+    return Either.right({ vehicleId, operatorId, opAreaId })
   },
-  encode: (ref) => ParseResult.succeed(`${ref.vehicleId}:${ref.operatorId}:${ref.opAreaId}`)
+  encode: (ref) => `${ref.vehicleId}:${ref.operatorId}:${ref.opAreaId}`
 }).annotations({
   identifier: "SharingRefIdParam",
   jsonSchema: { type: "string", pattern: "^[^:\\s]+:[^:\\s]+:[^:\\s]+$" }
@@ -203,16 +203,15 @@ export const VehicleDetailParams = Schema.Struct(
  * @category schemas
  */
 export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArray<readonly [string, string]>> =
-  queryCodec("VehicleDetailQuery", VehicleDetailParams, VehicleDetailRequest, {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
+  defineQuery("VehicleDetailQuery", VehicleDetailParams, VehicleDetailRequest, {
+    decode: (p, issues) => {
       const locationTypes = locationTypeList.decode(p, issues)
       const request = table.decode(
         p,
         issues,
         definedOnly({ locationTypes: Arr.isNonEmptyReadonlyArray(locationTypes) ? locationTypes : undefined })
       )
-      return issues.result(() => request)
+      return issues.when(() => request)
     },
     encode: (request) => {
       const params = table.encode(request, {
@@ -221,7 +220,7 @@ export const VehicleDetailQuery: Schema.Schema<VehicleDetailRequest, ReadonlyArr
         vehSM: "ID" as const
       })
       locationTypeList.encode(request.locationTypes ?? [], params)
-      return ParseResult.succeed(params)
+      return params
     }
   })
 
@@ -305,6 +304,7 @@ export const operation: Operation<
   VehicleDetailRequestInput
 > = {
   name: "vehicleDetail",
+  errors: {},
   path: contractPaths.vehicleDetail,
   mode: MODE,
   summary: "Details of one sharing vehicle: position, specification, availability",

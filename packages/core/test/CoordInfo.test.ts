@@ -3,7 +3,7 @@ import { Either, FastCheck, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { CoordInfo, EfaClient } from "../src/index.js"
-import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 import { issuesOf, queryHelpers, WGS84 } from "./support/query.js"
 
 const { decode, decodeIssues, encode, encodeIssues } = queryHelpers(CoordInfo.CoordInfoQuery)

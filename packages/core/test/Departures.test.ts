@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { Departures, DepartureWatch, Point, Profile, RapidJson, TripStops } from "../src/index.js"
-import { makeJsonDecoder } from "../src/internal/fastDecode.js"
-import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { makeJsonDecoder } from "../src/internal/decode/fastDecode.js"
+import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
 const berlin = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")
 const sydney = DateTime.zoneUnsafeMakeNamed("Australia/Sydney")
@@ -71,7 +71,9 @@ describe("Departures request", () => {
 
   it("inclMOT_<ID> counts by presence, also sent as 0; a single flag sent as 0 stays off", () => {
     const read = Schema.decodeUnknownSync(query)(
-      fromQueryString("mode=direct&type_dm=any&name_dm=Feuersee&includedMeans=checkbox&inclMOT_1=0&inclMOT_5=false&useRealtime=0")
+      fromQueryString(
+        "mode=direct&type_dm=any&name_dm=Feuersee&includedMeans=checkbox&inclMOT_1=0&inclMOT_5=false&useRealtime=0"
+      )
     )
     expect(read).toEqual({
       stop: Point.any("Feuersee"),

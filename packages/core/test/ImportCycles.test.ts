@@ -71,7 +71,63 @@ const valueImportsOf = (file: string): Array<string> => {
 
 const isOperationModule = (file: string): boolean => /^export const operation\b/m.test(Fs.readFileSync(file, "utf8"))
 
+// Every module a file names in an import or re-export, type-only ones included.
+const specifiersOf = (file: string): Array<string> => {
+  const source = ts.createSourceFile(
+    file,
+    Fs.readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS
+  )
+  return source.statements.flatMap((statement) => {
+    const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))
+      ? statement.moduleSpecifier
+      : undefined
+    return specifier !== undefined && ts.isStringLiteral(specifier) ? [specifier.text] : []
+  })
+}
+
+// Effect's parser internals: the operation modules write mappings and messages, `internal/schema/query.ts` and
+// `internal/schema/parsed.ts` turn them into the parser's issues.
+const parserInternals = ["effect/ParseResult", "effect/SchemaAST"]
+
+// The layers of `src/internal/`, each a folder whose `index.ts` says what it holds, and the internal folders
+// each may import from (besides itself).
+const layers: Record<string, ReadonlyArray<string>> = {
+  schema: [],
+  decode: ["schema"],
+  rapidjson: ["schema", "decode"],
+  executor: ["schema", "decode"]
+}
+
+const layerOf = (file: string): string | undefined => {
+  const relative = Path.relative(Path.join(src, "internal"), file)
+  if (relative.startsWith("..")) return undefined
+  return relative.split(Path.sep)[0]
+}
+
 describe("core's modules", () => {
+  it("src/internal/ is in folders by layer, each importing only the layers below it", () => {
+    const internal = [...graph.keys()].filter((file) => layerOf(file) !== undefined)
+    expect(internal.filter((file) => !(layerOf(file)! in layers)).map((file) => Path.relative(src, file))).toEqual([])
+    for (const layer of Object.keys(layers)) {
+      expect(Fs.existsSync(Path.join(src, "internal", layer, "index.ts")), layer).toBe(true)
+    }
+    const upward = internal.flatMap((file) => {
+      const from = layerOf(file)!
+      return graph.get(file)!.filter((target) => {
+        const to = layerOf(target)
+        return to !== undefined && to !== from && !layers[from]!.includes(to)
+      }).map((target) =>
+        `${Path.relative(src, file)} -> ${Path.relative(src, target)} (${from}/ may import ${
+          ["itself", ...layers[from]!].join(", ")
+        })`
+      )
+    })
+    expect(upward).toEqual([])
+  })
+
   it("a rapidJSON codec, loaded on demand, holds no operation module: it imports them as types only", () => {
     const codecs = [...graph.keys()].filter((file) => file.includes(`${Path.sep}rapidjson${Path.sep}`))
     expect(codecs.length).toBeGreaterThan(8)
@@ -81,6 +137,17 @@ describe("core's modules", () => {
       )
     )
     expect(pulled).toEqual([])
+  })
+
+  it("an operation module (src/<Operation>.ts) imports none of Effect's parser internals", () => {
+    const operations = [...graph.keys()].filter((file) => Path.dirname(file) === src && isOperationModule(file))
+    expect(operations.length).toBeGreaterThanOrEqual(10)
+    const found = operations.flatMap((file) =>
+      specifiersOf(file).filter((specifier) => parserInternals.includes(specifier)).map((specifier) =>
+        `${Path.relative(src, file)} imports ${specifier}`
+      )
+    )
+    expect(found).toEqual([])
   })
 
   it("import each other without a loop, type imports included", () => {

@@ -3,8 +3,8 @@ import { Either, FastCheck, JSONSchema, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { OpArea } from "../src/index.js"
-import { LatLonPairs } from "../src/internal/latLonPairs.js"
-import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { LatLonPairs } from "../src/internal/schema/latLonPairs.js"
+import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 import { issuesOf, queryHelpers, WGS84 } from "./support/query.js"
 
 const { decode, decodeIssues, encode, encodeIssues } = queryHelpers(OpArea.OpAreaQuery)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either } from "effect"
 import { EfaClient, OpenApi, type Operation, OperationClient, Profile } from "../src/index.js"
-import { contractPaths as paths } from "../src/internal/operationNames.js"
+import { contractPaths as paths } from "../src/internal/schema/operationNames.js"
 
 const names = Object.keys(EfaClient.operations) as Array<EfaClient.OperationName>
 

@@ -80,12 +80,17 @@ describe("Pages.trip", () => {
     Effect.gen(function*() {
       const { run } = scripted([])
       const garbage = yield* Effect.flip(Pages.trip(run, { page: "%%%" }))
-      expect(garbage._tag === "InvalidRequestError" && garbage.issues).toEqual([{ field: "page", message: "is not a page reference of this client" }])
+      expect(garbage._tag === "InvalidRequestError" && garbage.issues).toEqual([{
+        field: "page",
+        message: "is not a page reference of this client"
+      }])
       const board = yield* Pages.departures(
         () => Effect.succeed(Schema.decodeUnknownSync(Departures.DeparturesResponse)({ events: [] })),
         { stop: Point.fromId("de:1:1"), dateTime: "2026-03-02T07:00:00Z" }
       )
       const wrong = yield* Effect.flip(Pages.trip(run, { page: board.later }))
-      expect(wrong._tag === "InvalidRequestError" && wrong.issues[0]?.message).toBe("is a page of departures, not of trip")
+      expect(wrong._tag === "InvalidRequestError" && wrong.issues[0]?.message).toBe(
+        "is a page of departures, not of trip"
+      )
     }))
 })

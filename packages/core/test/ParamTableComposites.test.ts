@@ -1,12 +1,14 @@
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
-import { Array as Arr, Either, ParseResult, Schema } from "effect"
+import { Array as Arr, DateTime, Either, ParseResult, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
-import { arbitraryHint } from "../src/internal/arbitraryHint.js"
-import { IntParam, opt } from "../src/internal/params.js"
-import * as ParamTable from "../src/internal/paramTable.js"
-import { definedOnly, IssueCollector, queryCodec } from "../src/internal/query.js"
-import { requestOf } from "../src/internal/wireValues.js"
+import { arbitraryHint } from "../src/internal/schema/arbitraryHint.js"
+import { localDateTime } from "../src/internal/schema/dateTimeParam.js"
+import { IntParam, opt } from "../src/internal/schema/params.js"
+import * as ParamTable from "../src/internal/schema/paramTable.js"
+import { definedOnly, defineZonedQuery, IssueCollector, queryCodec } from "../src/internal/schema/query.js"
+import { requestOf } from "../src/internal/schema/wireValues.js"
+import * as LocalDateTime from "../src/LocalDateTime.js"
 import * as Point from "../src/Point.js"
 import { queryHelpers } from "./support/query.js"
 
@@ -322,4 +324,54 @@ describe("ParamTable.indexedList", () => {
   it.prop("decode(encode(request)) is the request", [Arbitraries.make(Request)], ([request]) => {
     expect(Schema.decodeSync(Query)(Schema.encodeSync(Query)(request))).toEqual(request)
   }, { fastCheck: { numRuns: propertyRuns(200) } })
+})
+
+describe("localDateTime: a date and its time in the deployment's zone, with defineZonedQuery", () => {
+  const berlin = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")
+  const when = localDateTime("day", "at")
+  const colonWhen = localDateTime("day", "at", { timeFormat: "HH:MM" })
+  const Request = Schema.Struct({ id: Schema.String, dateTime: opt(LocalDateTime.MinuteInstant) })
+  const query = (row: typeof when) =>
+    defineZonedQuery(
+      "WhenQuery",
+      Schema.Struct({ id: Schema.String, ...row.optionalParams }),
+      Request,
+      (timeZone) => ({
+        decode: (p, issues) => definedOnly({ id: p.id, dateTime: row.decode(p, timeZone, issues) }),
+        encode: (request) => {
+          const params = { id: request.id }
+          if (request.dateTime !== undefined) row.encode(request.dateTime, timeZone, params)
+          return params
+        }
+      })
+    )({ timeZone: berlin })
+  const compact = queryHelpers(query(when))
+  const colon = queryHelpers(query(colonWhen))
+  const instant = DateTime.unsafeMake("2026-03-02T07:30:00Z")
+
+  it("reads wall-clock time in the zone, with or without a colon in the time", () => {
+    expect(compact.decode("id=x&day=20260302&at=0830")).toEqual({ id: "x", dateTime: instant })
+    expect(compact.decode("id=x&day=20260302&at=08:30")).toEqual({ id: "x", dateTime: instant })
+    expect(compact.decode("id=x")).toEqual({ id: "x" })
+  })
+
+  it("writes the time as HHMM, or HH:MM when the row says so", () => {
+    expect(compact.encode({ id: "x", dateTime: instant })).toBe("id=x&day=20260302&at=0830")
+    expect(colon.encode({ id: "x", dateTime: instant })).toBe("id=x&day=20260302&at=08:30")
+    expect(compact.encode({ id: "x" })).toBe("id=x")
+  })
+
+  it("reports a half without the other at the missing one, an impossible date at the date", () => {
+    expect(compact.decodeIssues("id=x&day=20260302")).toEqual([{ path: "at", message: "day needs at" }])
+    expect(compact.decodeIssues("id=x&at=0830")).toEqual([{ path: "day", message: "at needs day" }])
+    expect(compact.decodeIssues("id=x&day=20260230&at=0830")).toEqual([
+      { path: "day", message: "\"2026-02-30\" is not a calendar date as YYYY-MM-DD" }
+    ])
+    expect(pathsOf(compact.decodeIssues("id=x&day=20260302&at=2460"))).toEqual(["at"])
+  })
+
+  it.prop("decode(encode(request)) is the request", [Arbitraries.make(Request)], ([request]) => {
+    expect(colon.decode(colon.encode(request))).toEqual(request)
+    expect(compact.decode(compact.encode(request))).toEqual(request)
+  }, { fastCheck: { numRuns: propertyRuns(100) } })
 })

@@ -22,7 +22,7 @@ import {
   TripStops,
   VehicleDetail
 } from "../src/index.js"
-import { makeJsonDecoder } from "../src/internal/fastDecode.js"
+import { makeJsonDecoder } from "../src/internal/decode/fastDecode.js"
 
 // The project's own rapidJSON documents, with invented values.
 const fixture = (name: string): string =>
@@ -577,4 +577,23 @@ describe("rapidJSON round trips", () => {
       expect(fast(JSON.parse(text), text)).toEqual(Either.right(decoded))
     }, { fastCheck: { numRuns: propertyRuns(60) } })
   }
+})
+
+describe("the rapidJSON table", () => {
+  it("has every operation of the list, in its order, and builds each codec as the operation's loader does", async () => {
+    expect(Object.keys(schemas)).toEqual(Object.keys(EfaClient.operations))
+    const wires = new Set<unknown>(
+      Object.entries(RapidJson).filter(([key]) => /^Wire\w+Response$/.test(key)).map(([, value]) => value)
+    )
+    const operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations)
+    for (const operation of operations) {
+      const loaded = await operation.rapidJson!()
+      // the loader's codec reads the wire schema the table exports, and decodes an empty answer as the table does
+      expect(wires.has(loaded.wire), operation.name).toBe(true)
+      const empty = { systemMessages: [] }
+      expect(Schema.decodeUnknownEither(loaded.response({ timeZone: berlin }))(empty)).toEqual(
+        Schema.decodeUnknownEither(RapidJson.operation(operation, { timeZone: berlin }).response)(empty)
+      )
+    }
+  })
 })

@@ -2,7 +2,7 @@ import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer, TestClock } from "effect"
 import { EfaClient, Point } from "../src/index.js"
-import { Gate } from "../src/internal/limiter.js"
+import { Gate } from "../src/internal/executor/limiter.js"
 import { okBody } from "./support/upstream.js"
 
 const stopFinder = (input: string) =>

@@ -2,7 +2,7 @@ import { HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Fiber, Layer, Option, Schedule, TestClock } from "effect"
 import { EfaClient, Point } from "../src/index.js"
-import { parseRetryAfter } from "../src/internal/client.js"
+import { parseRetryAfter } from "../src/internal/executor/client.js"
 
 interface Scripted {
   readonly status: number

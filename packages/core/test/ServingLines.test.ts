@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck, ParseResult, Schema } from "effect"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, ServingLines } from "../src/index.js"
-import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
 const encode = (request: ServingLines.ServingLinesRequest) =>
   toQueryString(Schema.encodeSync(ServingLines.ServingLinesQuery)(request))

@@ -16,11 +16,11 @@ import {
   TestClock
 } from "effect"
 import { EfaClient, Operation, OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
-import { makeDialect } from "../src/internal/dialect.js"
-import { makeJsonDecoder } from "../src/internal/fastDecode.js"
-import { sharedBackend } from "../src/internal/responseCache.js"
-import { LATE_TOLERANCE_MILLIS, turnSpacingMillis } from "../src/internal/sharedLimiter.js"
-import { deploymentKey } from "../src/internal/sharing.js"
+import { makeJsonDecoder } from "../src/internal/decode/fastDecode.js"
+import { makeDialect } from "../src/internal/executor/dialect.js"
+import { sharedBackend } from "../src/internal/executor/responseCache.js"
+import { LATE_TOLERANCE_MILLIS, turnSpacingMillis } from "../src/internal/executor/sharedLimiter.js"
+import { deploymentKey } from "../src/internal/executor/sharing.js"
 import { layerRateLimitStoreWith } from "../src/Redis.js"
 import { okBody } from "./support/upstream.js"
 

@@ -3,7 +3,7 @@ import { Either, ParseResult, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { Point, StopFinder } from "../src/index.js"
-import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
 const encode = (request: StopFinder.StopFinderRequest) =>
   toQueryString(Schema.encodeSync(StopFinder.StopFinderQuery)(request))

@@ -3,7 +3,7 @@ import { Either, Schema } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { VehicleDetail } from "../src/index.js"
-import { fromQueryString, toQueryString } from "../src/internal/query.js"
+import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 import { issuesOf, queryHelpers } from "./support/query.js"
 
 const { decode, decodeIssues, encode, encodeIssues } = queryHelpers(VehicleDetail.VehicleDetailQuery)

@@ -138,7 +138,7 @@ export const answerQuery = (
     const body = format === "JSON"
       ? encoded
       : completeAnswer(
-        operation.name,
+        entry.rapidJson.complete,
         encoded as Record<string, unknown>,
         settingsOf(context, reading, coords, []),
         decoded.right
@@ -153,7 +153,7 @@ export const answerQuery = (
     code: IGNORED_PARAMETER_CODE,
     text: `parameter ${issue.parameter} ignored: ${issue.message}`
   }))
-  const read = readLeniently(operation.name, pairs, decode)
+  const read = readLeniently(entry.rapidJson.normalise, pairs, decode)
   const notes = [...formatNotes, ...read.notes]
   const request = read._tag === "Read" ? read.request : undefined
   const response = read._tag === "Read"
@@ -164,7 +164,7 @@ export const answerQuery = (
       read.issues.map((issue) => `${issue.parameter}: ${issue.message}`).join("; ")
     )
   const encoded = encodeOrThrow(operation, format, context, reading, response) as Record<string, unknown>
-  const body = completeAnswer(operation.name, encoded, settingsOf(context, reading, coords, notes), request)
+  const body = completeAnswer(entry.rapidJson.complete, encoded, settingsOf(context, reading, coords, notes), request)
   return { _tag: "Answered", entry, response, body: JSON.stringify(body) }
 }
 

@@ -16,7 +16,7 @@
  */
 import { type Operation, RapidJson } from "@efa-kit/core"
 import { type DateTime, Either, ParseResult, Schema } from "effect"
-import type { NoResult } from "../registry.js"
+import type { AnswerEntry, NoResult } from "../registry.js"
 import { type CoordFormat, coordFormatOf, WGS84_FORMATS } from "./rapidJson/coords.js"
 import { completeAnswer, type RapidJsonSettings } from "./rapidJson/enrich.js"
 
@@ -143,9 +143,8 @@ export const rapidJsonEncoder = (
   }
   let encoder = byName.get(operation.name)
   if (encoder === undefined) {
-    const schemas = RapidJson.responses({ timeZone, productClasses }) as Record<string, Schema.Schema<any, any>>
-    const schema = schemas[operation.name]
-    if (schema === undefined) throw new Error(`no rapidJSON encoding for ${operation.name}`)
+    const schema: Schema.Schema<unknown, unknown> =
+      RapidJson.operation(operation, { timeZone, productClasses }).response
     encoder = Schema.encodeEither(schema) as Encoder
     byName.set(operation.name, encoder)
   }
@@ -218,13 +217,13 @@ const emptyResult = (operation: Operation.Any): Record<string, ReadonlyArray<nev
  * @category bodies
  */
 export const systemErrorBody = (
-  operation: Operation.Any,
-  noResult: NoResult,
+  entry: Pick<AnswerEntry, "operation" | "noResult" | "rapidJson">,
   code: number | undefined,
   format: OutputFormat,
   timeZone: DateTime.TimeZone,
   rapidJson?: RapidJsonSettings
 ): string => {
+  const { noResult, operation } = entry
   const message = { type: "error", module: noResult.module, code: code ?? noResult.code, text: noResult.text }
   const candidate = { ...emptyResult(operation), systemMessages: [message] }
   const decoded = Schema.decodeUnknownEither(operation.response)(candidate)
@@ -233,7 +232,7 @@ export const systemErrorBody = (
     if (Either.isRight(encoded)) {
       return JSON.stringify(
         format === "rapidJSON" && rapidJson !== undefined
-          ? completeAnswer(operation.name, encoded.right as Record<string, unknown>, rapidJson)
+          ? completeAnswer(entry.rapidJson.complete, encoded.right as Record<string, unknown>, rapidJson)
           : encoded.right
       )
     }

@@ -28,19 +28,19 @@ export const withFloor = <Out, In, R>(schedule: Schedule.Schedule<Out, In, R>): 
   Schedule.modifyDelay(schedule, (_, delay) => Duration.max(delay, MIN_INTERVAL))
 
 /** What a watch polls and how it reads the answers. */
-export interface PollOptions<A, Change> {
+export interface PollOptions<A, Change, E extends EfaError = EfaError> {
   /** What the watch is of, for the log: `board`, `notice`, `trip`. */
   readonly subject: string
   /** One poll's request. */
-  readonly ask: Effect.Effect<A, EfaError>
+  readonly ask: Effect.Effect<A, E>
   /** The changes an answer brings (the caller keeps what it knows between answers). */
   readonly changes: (answer: A) => Effect.Effect<ReadonlyArray<Change>> | ReadonlyArray<Change>
   /** The event of a failed attempt, with `failures: "event"`. */
-  readonly pollFailed: (error: EfaError, attempt: number) => Change
+  readonly pollFailed: (error: E, attempt: number) => Change
   /** When to poll again after a poll; stretched to {@link MIN_INTERVAL}. */
   readonly schedule: Schedule.Schedule<unknown>
   /** How to retry transient failures within one poll. */
-  readonly retry: Schedule.Schedule<unknown, EfaError>
+  readonly retry: Schedule.Schedule<unknown, E>
   /** Whether transient failures are logged (default) or emitted. */
   readonly failures?: "log" | "event" | undefined
 }
@@ -50,12 +50,14 @@ export interface PollOptions<A, Change> {
  * within the poll, reported and survived (the caller's state is untouched: a failure is not a removal); a
  * permanent one fails the stream. Interrupting the stream aborts a request in flight.
  */
-export const poll = <A, Change>(options: PollOptions<A, Change>): Stream.Stream<Change, EfaError> => {
+export const poll = <A, Change, E extends EfaError = EfaError>(
+  options: PollOptions<A, Change, E>
+): Stream.Stream<Change, E> => {
   const asEvents = options.failures === "event"
   const once = Effect.suspend(() => {
     const failures: Array<Change> = []
     let attempt = 0
-    const report = (error: EfaError) => {
+    const report = (error: E) => {
       attempt++
       if (isPermanent(error)) return Effect.void
       if (asEvents) return Effect.sync(() => failures.push(options.pollFailed(error, attempt)))

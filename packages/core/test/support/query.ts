@@ -1,5 +1,5 @@
 import { Either, ParseResult, Schema } from "effect"
-import { fromQueryString, type QueryPairs, toQueryString } from "../../src/internal/query.js"
+import { fromQueryString, type QueryPairs, toQueryString } from "../../src/internal/schema/query.js"
 
 /** The coordinate format as it appears percent-encoded in a query string. */
 export const WGS84 = "WGS84%5Bdd.ddddd%5D"

@@ -118,7 +118,13 @@ const legEnd = (dataset: Dataset, end: Json, directionId: string | undefined, ti
 
 const FOOTPATH = { id: 100, class: 100, name: "footpath", iconId: 100 }
 
-const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of Trip as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
   const { dataset } = settings
   for (const journey of answer.journeys ?? []) {
     journey.rating = 0
@@ -205,7 +211,13 @@ const enrichLocation = (dataset: Dataset, location: Json): void => {
   }
 }
 
-const enrichLocations = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of the stop finder as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichLocations = (answer: Json, settings: RapidJsonSettings): void => {
   for (const location of answer.locations ?? []) enrichLocation(settings.dataset, location)
 }
 
@@ -225,7 +237,13 @@ const sequenceLocation = (dataset: Dataset, location: Json): void => {
 // Board events as real servers write them: the platform (its stop as `parent`) with its platform code, the base
 // timetable's time, the line's transportation (product, operator, description, origin) with the trip code, `isRealtimeControlled` with
 // real-time data, and the previous and onward stops described as everywhere else.
-const enrichDepartures = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of Departures as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichDepartures = (answer: Json, settings: RapidJsonSettings): void => {
   const { dataset } = settings
   for (const location of answer.locations ?? []) enrichLocation(dataset, location)
   for (const event of answer.stopEvents ?? []) {
@@ -265,7 +283,13 @@ const enrichDepartures = (answer: Json, settings: RapidJsonSettings): void => {
   }
 }
 
-const enrichTripStops = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of TripStops as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichTripStops = (answer: Json, settings: RapidJsonSettings): void => {
   const transportation = answer.transportation
   if (transportation === undefined) return
   const direction = directionOf(settings.dataset, transportation.id)
@@ -283,7 +307,13 @@ const centreOf = (request: unknown): { readonly lat: number; readonly lon: numbe
   return space?._tag === "Circle" ? space.centre : undefined
 }
 
-const enrichCoordInfo = (answer: Json, settings: RapidJsonSettings, request: unknown): void => {
+/**
+ * Completes the rapidJSON answer of CoordInfo as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichCoordInfo = (answer: Json, settings: RapidJsonSettings, request: unknown): void => {
   const lookup = lookupOf(settings.dataset)
   const centre = centreOf(request)
   for (const location of answer.locations ?? []) {
@@ -304,7 +334,13 @@ const enrichCoordInfo = (answer: Json, settings: RapidJsonSettings, request: unk
   }
 }
 
-const enrichServingLines = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of ServingLines as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichServingLines = (answer: Json, settings: RapidJsonSettings): void => {
   answer.lines = (answer.lines ?? []).map((line: Json) => {
     const direction = directionOf(settings.dataset, line.id)
     if (direction === undefined) return line
@@ -314,7 +350,13 @@ const enrichServingLines = (answer: Json, settings: RapidJsonSettings): void => 
 }
 
 // The line of a geometry answer: the direction whose stops the answer's sequence runs along.
-const enrichGeoObject = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of GeoObject as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichGeoObject = (answer: Json, settings: RapidJsonSettings): void => {
   const { dataset } = settings
   const lookup = lookupOf(dataset)
   for (const transportation of answer.transportations ?? []) {
@@ -333,7 +375,13 @@ const enrichGeoObject = (answer: Json, settings: RapidJsonSettings): void => {
   }
 }
 
-const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of AddInfo as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void => {
   const { dataset } = settings
   const lookup = lookupOf(dataset)
   const notices = new Map(dataset.notices.map((notice) => [notice.id, notice]))
@@ -401,7 +449,13 @@ const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void => {
 
 // The Mentz schema wants numeric IDs and an enum of products and types: providers and areas carry their
 // numbers (`Lookup.sharingNumbers`), which requests may name in place of the IDs.
-const enrichOpArea = (answer: Json, settings: RapidJsonSettings): void => {
+/**
+ * Completes the rapidJSON answer of OpArea as a real server writes it (a rule of the registry).
+ *
+ * @since 0.2.0
+ * @category answers
+ */
+export const enrichOpArea = (answer: Json, settings: RapidJsonSettings): void => {
   const providers = settings.dataset.sharing.providers
   const numbers = lookupOf(settings.dataset).sharingNumbers
   for (const area of answer.operatingAreas ?? []) {
@@ -418,62 +472,54 @@ const enrichOpArea = (answer: Json, settings: RapidJsonSettings): void => {
 }
 
 /**
+ * Completes the rapidJSON answer of Lines: each line as every answer describes its transportation.
+ *
+ * @since 0.3.0
+ * @category answers
+ */
+export const enrichLines = (wire: Json, settings: RapidJsonSettings): void => {
+  wire.transportations = (wire.transportations ?? []).map((line: Json) => {
+    const direction = directionOf(settings.dataset, line.id)
+    return direction === undefined ? line : { ...line, ...transportationOf(settings.dataset, direction) }
+  })
+}
+
+/**
+ * Completes the rapidJSON answer of SystemInfo: the kernel's version is the server's, as real servers write it.
+ *
+ * @since 0.3.0
+ * @category answers
+ */
+export const enrichSystemInfo = (wire: Json, settings: RapidJsonSettings): void => {
+  if (wire.ptKernel !== undefined) {
+    wire.ptKernel.appVersion = settings.version
+    wire.ptKernel.dataBuild = wireInstant(wire.ptKernel.dataBuild)
+  }
+}
+
+/**
+ * What an operation's rapidJSON answer carries besides the core's encoding, as real answers of it do: its
+ * rule in the fake's registry (`rapidJson.complete`), which changes `wire` in place.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Completion = (wire: Json, settings: RapidJsonSettings, request: unknown) => void
+
+/**
  * Completes the core's rapidJSON encoding of an answer (`wire`, changed in place) as a real server writes
- * it, and converts its coordinates to the asked format.
+ * it, with the operation's rule (`complete`), and converts its coordinates to the asked format.
  *
  * @since 0.1.0
  * @category answers
  */
 export const completeAnswer = (
-  operation: string,
+  complete: Completion,
   wire: Json,
   settings: RapidJsonSettings,
   request?: unknown
 ): Json => {
-  switch (operation) {
-    case "trip":
-      enrichTrip(wire, settings)
-      break
-    case "stopFinder":
-      enrichLocations(wire, settings)
-      break
-    case "coordInfo":
-    case "vehicleDetail":
-      enrichCoordInfo(wire, settings, request)
-      break
-    case "servingLines":
-      enrichServingLines(wire, settings)
-      break
-    case "geoObject":
-      enrichGeoObject(wire, settings)
-      break
-    case "addInfo":
-      enrichAddInfo(wire, settings)
-      break
-    case "opArea":
-      enrichOpArea(wire, settings)
-      break
-    case "departures":
-      enrichDepartures(wire, settings)
-      break
-    case "tripStops":
-      enrichTripStops(wire, settings)
-      break
-    case "lines":
-      // each line as every answer describes its transportation
-      wire.transportations = (wire.transportations ?? []).map((line: Json) => {
-        const direction = directionOf(settings.dataset, line.id)
-        return direction === undefined ? line : { ...line, ...transportationOf(settings.dataset, direction) }
-      })
-      break
-    case "systemInfo":
-      // the kernel's version is the server's, as real servers write it
-      if (wire.ptKernel !== undefined) {
-        wire.ptKernel.appVersion = settings.version
-        wire.ptKernel.dataBuild = wireInstant(wire.ptKernel.dataBuild)
-      }
-      break
-  }
+  complete(wire, settings, request)
   const messages = [...(wire.systemMessages ?? []), ...settings.notes].map((message: Json) => ({
     ...message,
     module: wireModule(message.module)

@@ -44,7 +44,14 @@ const filterIndexOf = (name: string): { readonly prefix: string; readonly index:
 }
 
 // The filter blocks renumbered 0, 1, ... in the order of their `type_<i>` indexes.
-const renumberFilterBlocks = (pairs: Pairs): Pairs => {
+/**
+ * The coordinate search's filter blocks numbered from 0 without gaps, as servers read them (a rule of the
+ * registry).
+ *
+ * @since 0.2.0
+ * @category reading
+ */
+export const renumberFilterBlocks = (pairs: Pairs): Pairs => {
   const typeIndexes = new Set<number>()
   for (const [name] of pairs) {
     const found = filterIndexOf(name)
@@ -61,18 +68,13 @@ const renumberFilterBlocks = (pairs: Pairs): Pairs => {
 }
 
 /**
- * A query as a real server would read it, before decoding.
+ * The serving lines' `lineReqType` defaulted to `0` when absent, as servers read it (a rule of the registry).
  *
- * @since 0.1.0
+ * @since 0.2.0
  * @category reading
  */
-export const normalisePairs = (operation: string, pairs: Pairs): Pairs => {
-  if (operation === "coordInfo") return renumberFilterBlocks(pairs)
-  if (operation === "servingLines" && !pairs.some(([name]) => name === "lineReqType")) {
-    return [...pairs, ["lineReqType", "0"]]
-  }
-  return pairs
-}
+export const defaultLineTypes = (pairs: Pairs): Pairs =>
+  pairs.some(([name]) => name === "lineReqType") ? pairs : [...pairs, ["lineReqType", "0"]]
 
 /**
  * What reading a query leniently gave: the request and the warnings about parameters left out, or the
@@ -101,11 +103,11 @@ export type LenientReading =
  * @category reading
  */
 export const readLeniently = (
-  operation: string,
+  normalise: ((pairs: Pairs) => Pairs) | undefined,
   input: Pairs,
   decode: (pairs: Pairs) => Either.Either<unknown, ParseResult.ParseError>
 ): LenientReading => {
-  let pairs = normalisePairs(operation, input)
+  let pairs = normalise === undefined ? input : normalise(input)
   const notes: Array<SystemMessage.SystemMessage> = []
   for (;;) {
     const decoded = decode(pairs)

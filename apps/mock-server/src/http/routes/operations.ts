@@ -108,7 +108,7 @@ export const operationAnswer = (deps: RouteDeps, path: string) => {
     const pairs = queryPairs(c)
     const entry = select(pairs)
     const asked = outputFormatOf(pairs)
-    return systemErrorBody(entry.operation, entry.noResult, code, asked.format, timeZone, {
+    return systemErrorBody(entry, code, asked.format, timeZone, {
       dataset: deps.options.dataset,
       now: deps.state.now,
       timeZone,

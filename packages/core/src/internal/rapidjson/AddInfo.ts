@@ -5,9 +5,9 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type * as AddInfo from "../../AddInfo.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
-import { dedupe } from "../dedupe.js"
-import { WireTimestamp as Timestamp } from "../instant.js"
-import { opt } from "../params.js"
+import { dedupe } from "../decode/dedupe.js"
+import { WireTimestamp as Timestamp } from "../decode/instant.js"
+import { opt } from "../schema/params.js"
 import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
 
 const WireInterval = Schema.Struct({

@@ -2,7 +2,7 @@
 import * as Schema from "effect/Schema"
 import type * as CoordInfo from "../../CoordInfo.js"
 import type { RapidJsonCodec } from "../../Operation.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import {
   mapping,
   type Mutable,

@@ -31,8 +31,8 @@ import * as Occupancy from "../../Occupancy.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
-import { Timestamp } from "../instant.js"
-import { opt } from "../params.js"
+import { Timestamp } from "../decode/instant.js"
+import { opt } from "../schema/params.js"
 import {
   infoText,
   mapClass,

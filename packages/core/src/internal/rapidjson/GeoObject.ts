@@ -4,7 +4,7 @@ import * as Schema from "effect/Schema"
 import type * as GeoObject from "../../GeoObject.js"
 import type { RapidJsonCodec } from "../../Operation.js"
 import * as Point from "../../Point.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import { mapping, type Mutable, put, SystemMessages, total, WireCoord, WirePolyline } from "./wire.js"
 
 const WireGeoStop = Schema.Struct({

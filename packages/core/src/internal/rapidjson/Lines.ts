@@ -3,7 +3,7 @@
 import * as Schema from "effect/Schema"
 import type * as Lines from "../../Lines.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import { destinationOf, modeOf, WireTransportation, wireTransportation } from "./Departures.js"
 import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
 
@@ -64,7 +64,9 @@ export const codec = (
         return out
       }),
       (response) => {
-        const out: Mutable<WireLinesResponse> = { transportations: response.lines.map((line) => wireLine(context, line)) }
+        const out: Mutable<WireLinesResponse> = {
+          transportations: response.lines.map((line) => wireLine(context, line))
+        }
         put(out, "systemMessages", response.systemMessages)
         return out
       }

@@ -6,7 +6,7 @@ import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import type * as OpArea from "../../OpArea.js"
 import type { RapidJsonCodec } from "../../Operation.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import { mapping, type Mutable, NOT_WGS84, put, SystemMessages } from "./wire.js"
 
 const IdValue = Schema.Union(Schema.String, Schema.Finite)

@@ -3,7 +3,7 @@
 import * as Schema from "effect/Schema"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import type * as ServingLines from "../../ServingLines.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import { mapClass, mapping, type Mutable, put, SystemMessages, total, unmapClass, WireProduct } from "./wire.js"
 
 const WireServingLine = Schema.Struct({

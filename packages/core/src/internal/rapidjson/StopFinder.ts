@@ -4,7 +4,7 @@ import * as Schema from "effect/Schema"
 import type { RapidJsonCodec } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import {
   mapping,
   type Mutable,

@@ -4,8 +4,8 @@ import * as Schema from "effect/Schema"
 import { CalendarDate } from "../../LocalDateTime.js"
 import type { RapidJsonCodec } from "../../Operation.js"
 import type * as SystemInfo from "../../SystemInfo.js"
-import { Timestamp } from "../instant.js"
-import { opt } from "../params.js"
+import { Timestamp } from "../decode/instant.js"
+import { opt } from "../schema/params.js"
 import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
 
 const WireKernel = Schema.Struct({
@@ -61,5 +61,6 @@ export const codec = (
   model: Schema.Schema<SystemInfo.SystemInfoResponse, any>
 ): RapidJsonCodec<SystemInfo.SystemInfoResponse, typeof WireSystemInfoResponse.Encoded> => ({
   wire: WireSystemInfoResponse,
-  response: () => mapping(WireSystemInfoResponse, model, "SystemInfoResponse", total(decodeSystemInfo), encodeSystemInfo)
+  response: () =>
+    mapping(WireSystemInfoResponse, model, "SystemInfoResponse", total(decodeSystemInfo), encodeSystemInfo)
 })

@@ -5,8 +5,8 @@ import * as Occupancy from "../../Occupancy.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as Trip from "../../Trip.js"
-import { WireTimestamp as Timestamp } from "../instant.js"
-import { opt } from "../params.js"
+import { WireTimestamp as Timestamp } from "../decode/instant.js"
+import { opt } from "../schema/params.js"
 import {
   infoText,
   mapClass,

@@ -3,7 +3,7 @@
 import * as Schema from "effect/Schema"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import type * as TripStops from "../../TripStops.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import {
   destinationOf,
   modeOf,

@@ -3,7 +3,7 @@
 import * as Schema from "effect/Schema"
 import type { RapidJsonCodec } from "../../Operation.js"
 import type * as VehicleDetail from "../../VehicleDetail.js"
-import { opt } from "../params.js"
+import { opt } from "../schema/params.js"
 import { mapping, type Mutable, put, SystemMessages, total, WireCoord } from "./wire.js"
 
 const WireVehicle = Schema.Struct(

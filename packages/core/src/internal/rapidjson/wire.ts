@@ -10,8 +10,8 @@ import type * as AST from "effect/SchemaAST"
 import type { RapidJsonContext as Context } from "../../Operation.js"
 import type * as Point from "../../Point.js"
 import * as SystemMessage from "../../SystemMessage.js"
-import { arbitraryHint } from "../arbitraryHint.js"
-import { opt } from "../params.js"
+import { arbitraryHint } from "../schema/arbitraryHint.js"
+import { opt } from "../schema/params.js"
 
 /** @internal */
 export const NOT_WGS84 =

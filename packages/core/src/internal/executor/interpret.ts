@@ -16,12 +16,12 @@ import {
   InterfaceVersionError,
   ServerMessageError,
   StopNotResolvedError
-} from "../EfaError.js"
-import type { Operation } from "../Operation.js"
-import * as SystemMessage from "../SystemMessage.js"
-import { describeIssue } from "./describe.js"
+} from "../../EfaError.js"
+import type { Operation } from "../../Operation.js"
+import * as SystemMessage from "../../SystemMessage.js"
+import { describeIssue } from "../decode/describe.js"
+import { makeJsonDecoder } from "../decode/fastDecode.js"
 import type { Dialect } from "./dialect.js"
-import { makeJsonDecoder } from "./fastDecode.js"
 
 /**
  * What an attempt received: the final response, its whole body, and its URL (after redirects).

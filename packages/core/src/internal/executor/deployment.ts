@@ -8,10 +8,10 @@
 import * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as Redacted from "effect/Redacted"
-import type * as Operation from "../Operation.js"
-import type { Profile } from "../Profile.js"
-import type { DialectName } from "./operationNames.js"
-import type { QueryPairs } from "./query.js"
+import type * as Operation from "../../Operation.js"
+import type { Profile } from "../../Profile.js"
+import type { DialectName } from "../schema/operationNames.js"
+import type { QueryPairs } from "../schema/query.js"
 import { entryOf, renameParams } from "./renames.js"
 
 /** @internal */

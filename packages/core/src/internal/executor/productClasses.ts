@@ -3,8 +3,8 @@
 // Apart from the profile table and the operation modules, so that the client applies it without bundling
 // either.
 import * as Either from "effect/Either"
-import type { RequestIssue } from "../EfaError.js"
-import type { QueryPairs } from "./query.js"
+import type { RequestIssue } from "../../EfaError.js"
+import type { QueryPairs } from "../schema/query.js"
 
 /**
  * A deployment's product classes mapped to the usual MOT-IDs; a class not in the table is taken as it comes.

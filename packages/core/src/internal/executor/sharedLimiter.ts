@@ -28,8 +28,8 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { RateLimitStoreError, type StoreError } from "../SharedStore.js"
-import type { RateLimitStore } from "../SharedStore.js"
+import { RateLimitStoreError, type StoreError } from "../../SharedStore.js"
+import type { RateLimitStore } from "../../SharedStore.js"
 import type { Limiter } from "./client.js"
 import { Gate, type GateOptions } from "./limiter.js"
 

@@ -8,8 +8,8 @@
 import type * as DateTime from "effect/DateTime"
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import type * as Operation from "../Operation.js"
-import type { DialectName } from "./operationNames.js"
+import type * as Operation from "../../Operation.js"
+import type { DialectName } from "../schema/operationNames.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 

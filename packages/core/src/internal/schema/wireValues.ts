@@ -8,7 +8,12 @@ import * as Schema from "effect/Schema"
 import { arbitraryHint } from "./arbitraryHint.js"
 import { isOff, ParamString, TextParam } from "./params.js"
 import * as ParamTable from "./paramTable.js"
-import type { IssueCollector, QueryValue } from "./query.js"
+import type { QueryValue } from "./query.js"
+
+export {
+  /** @internal */
+  requestOf
+} from "./query.js"
 
 /**
  * A flag sent without a value (`boundingBox`); `0` reads as off, as for every flag.
@@ -205,19 +210,6 @@ export const repeatedNonEmpty = <const Wire extends string, A, MI>(
 })
 
 /**
- * The request when no issue was found. A part of it that could not be read (`undefined`) has been
- * reported as an issue; should one be missing anyway, the request fails rather than a part go absent.
- *
- * @internal
- */
-export const requestOf = <A>(issues: IssueCollector, request: A | undefined) => {
-  if (issues.issues.length === 0 && request === undefined) {
-    issues.add([], undefined, "the parameters do not make a request")
-  }
-  return issues.result(() => request!)
-}
-
-/**
  * A wall-clock time, 24-hour, in the forms real clients send: `HHMM` (sent), `HH:MM`, `H:MM`, `HMM`, and
  * `HH:MM:SS` (the seconds are dropped: times are read to the minute). See `LocalDateTime.fromLocalParts`.
  *
@@ -231,3 +223,35 @@ export const ClockTimeParam: Schema.Schema<string, string> = /* @__PURE__ */ Par
   identifier: "ClockTimeParam",
   jsonSchema: { type: "string", pattern: "^([01]?\\d|2[0-3]):?[0-5]\\d(:[0-5]\\d)?$" }
 })
+
+/**
+ * Whether a time is the departure or the arrival time: the model of `itdDateTimeDepArr` (boards) and
+ * `itdTripDateTimeDepArr` (trips).
+ *
+ * @internal
+ */
+export const DateTimeRefersTo = /* @__PURE__ */ Schema.Literal("departure", "arrival").annotations({
+  identifier: "DateTimeRefersTo"
+})
+
+/**
+ * `dep` / `arr` on the wire, {@link DateTimeRefersTo} in the model.
+ *
+ * @internal
+ */
+export const DepArrParam = /* @__PURE__ */ NamedParam({ departure: "dep", arrival: "arr" }, "DepArrParam")
+
+/**
+ * `1` / `0` as a boolean; `inverted` reads `1` as false (`deleteAssignedStops_dm=1`: do not merge).
+ *
+ * @internal
+ */
+export const BinaryParam = (identifier: string, inverted: boolean): Schema.Schema<boolean, string> =>
+  Schema.transformOrFail(ParamString, Schema.Boolean, {
+    strict: true,
+    decode: (text, _, ast) =>
+      text === "1" || text === "0"
+        ? ParseResult.succeed((text === "1") !== inverted)
+        : ParseResult.fail(new ParseResult.Type(ast, text, `expected 1 or 0, got "${text}"`)),
+    encode: (value) => ParseResult.succeed(value !== inverted ? "1" : "0")
+  }).annotations({ identifier, jsonSchema: { type: "string", enum: ["0", "1"] } })

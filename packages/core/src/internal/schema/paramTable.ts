@@ -8,11 +8,11 @@
 // `<prefix><i>`, numbered from 0 (filter blocks), and an indexed list (`indexedList`) a list of one such
 // parameter's values. Beside the tables stay only mappings with a rule no row has: a date with its time in
 // the deployment's zone, a choice between forms of a request (a circle or a box, `mode=odv` or `mode=line`)
-// and the mode filters keyed by MOT-ID (`internal/families.ts`).
+// and the mode filters keyed by MOT-ID (`internal/schema/families.ts`).
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import type * as Types from "effect/Types"
-import * as Point from "../Point.js"
+import * as Point from "../../Point.js"
 import { numberedFromZero, readIndexed } from "./families.js"
 import { FlagParam, IntParam, ModelFlag, ModelText, opt, TextParam } from "./params.js"
 import type { IssueCollector } from "./query.js"

@@ -11,7 +11,7 @@ import * as Random from "effect/Random"
 import type * as Schedule from "effect/Schedule"
 import * as ScheduleDecision from "effect/ScheduleDecision"
 import * as ScheduleIntervals from "effect/ScheduleIntervals"
-import type { EfaError } from "../EfaError.js"
+import type { EfaError } from "../../EfaError.js"
 
 /** @internal */
 export interface ResolvedRetry {

@@ -15,15 +15,15 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
-import type { EfaError } from "../EfaError.js"
-import type * as Operation from "../Operation.js"
-import type { CallOptions, InvalidOptionsError, Options, Service } from "../OperationClient.js"
-import { DEFAULT_TIME_TO_LIVE } from "../ResponseCache.js"
-import { RateLimitStore, ResponseStore } from "../SharedStore.js"
-import type * as SystemMessage from "../SystemMessage.js"
+import type { EfaError } from "../../EfaError.js"
+import type * as Operation from "../../Operation.js"
+import type { CallOptions, InvalidOptionsError, Options, Service } from "../../OperationClient.js"
+import { DEFAULT_TIME_TO_LIVE } from "../../ResponseCache.js"
+import { RateLimitStore, ResponseStore } from "../../SharedStore.js"
+import type * as SystemMessage from "../../SystemMessage.js"
+import type { makeJsonDecoder } from "../decode/fastDecode.js"
 import type { Limiter, makeExecutor, ResolvedSettings } from "./client.js"
 import { Coalescer } from "./coalesce.js"
-import type { makeJsonDecoder } from "./fastDecode.js"
 import { Gate, type GateOptions } from "./limiter.js"
 import { type AnswerBackend, freshness, memoryBackend, sharedBackend } from "./responseCache.js"
 import { SharedLimiter } from "./sharedLimiter.js"
@@ -422,7 +422,9 @@ const makeRun = (
     )
   }
 
-  return <O extends Operation.Any>(operation: O, request: Operation.InputOf<O>, options?: CallOptions) =>
+  // The executor's failures are typed as any operation's; it fails with an error an operation adds only for an
+  // operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).
+  const run = <O extends Operation.Any>(operation: O, request: Operation.InputOf<O>, options?: CallOptions) =>
     Effect.suspend((): Effect.Effect<Operation.ResponseOf<O>, EfaError> => {
       const url = executor.buildUrl(operation, request)
       // A request that cannot be sent fails as the executor says.
@@ -453,4 +455,5 @@ const makeRun = (
         )
       )
     })
+  return run as Service["run"]
 }

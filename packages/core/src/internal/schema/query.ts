@@ -1,8 +1,10 @@
+import type * as DateTime from "effect/DateTime"
 import type * as Effect from "effect/Effect"
 import type * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
+import { perTimeZone } from "./perTimeZone.js"
 
 /** @internal */
 export type QueryPairs = ReadonlyArray<readonly [string, string]>
@@ -122,6 +124,11 @@ export class IssueCollector {
     this.issues.push(parameterIssue(parameter, this.ast, value, message))
   }
 
+  /** The value when no issue was found, else `undefined` (the issues say why). */
+  when<A>(value: () => A): A | undefined {
+    return this.issues.length === 0 ? value() : undefined
+  }
+
   result<A>(value: () => A): Either.Either<A, ParseResult.ParseIssue> {
     if (this.issues.length === 0) return ParseResult.succeed(value())
     if (this.issues.length === 1) return ParseResult.fail(this.issues[0]!)
@@ -206,3 +213,62 @@ export const queryCodec = <P, PI, R, RI>(
     Schema.typeSchema(request),
     { strict: true, decode: codec.decode, encode: codec.encode }
   ).annotations({ identifier })
+
+/**
+ * The request when no issue was found. A part of it that could not be read (`undefined`) has been
+ * reported as an issue; should one be missing anyway, the request fails rather than a part go absent.
+ *
+ * @internal
+ */
+export const requestOf = <A>(issues: IssueCollector, request: A | undefined) => {
+  if (issues.issues.length === 0 && request === undefined) {
+    issues.add([], undefined, "the parameters do not make a request")
+  }
+  return issues.result(() => request!)
+}
+
+/**
+ * An operation's mapping between its decoded wire parameters and its request model. `decode` reports every
+ * problem with `issues.add(<wire name>, value, message)` and gives the request (ignored when an issue was
+ * reported; `undefined` only with an issue); `encode` gives the parameters.
+ *
+ * @internal
+ */
+export interface QueryMapping<P, R> {
+  readonly decode: (params: P, issues: IssueCollector) => R | undefined
+  readonly encode: (request: R) => P
+}
+
+/**
+ * An operation's query codec (see {@link queryCodec}) from its mapping: the issues are collected and the
+ * result wrapped here, so that an operation module writes only the mapping.
+ *
+ * @internal
+ */
+export const defineQuery = <P, PI, R, RI>(
+  identifier: string,
+  params: Schema.Schema<P, PI>,
+  request: Schema.Schema<R, RI>,
+  mapping: QueryMapping<P, R>
+): Schema.Schema<R, QueryPairs> =>
+  queryCodec(identifier, params, request, {
+    decode: (p, _, ast) => {
+      const issues = new IssueCollector(ast, p)
+      return requestOf(issues, mapping.decode(p, issues))
+    },
+    encode: (r) => ParseResult.succeed(mapping.encode(r))
+  })
+
+/**
+ * {@link defineQuery} for an operation that writes times in the deployment's zone: one codec per zone,
+ * built on first use and kept.
+ *
+ * @internal
+ */
+export const defineZonedQuery = <P, PI, R, RI>(
+  identifier: string,
+  params: Schema.Schema<P, PI>,
+  request: Schema.Schema<R, RI>,
+  mapping: (timeZone: DateTime.TimeZone) => QueryMapping<P, R>
+): (context: { readonly timeZone: DateTime.TimeZone }) => Schema.Schema<R, QueryPairs> =>
+  perTimeZone((timeZone) => defineQuery(identifier, params, request, mapping(timeZone)))

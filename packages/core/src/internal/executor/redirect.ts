@@ -3,7 +3,7 @@
  *
  * @internal
  */
-import { RedirectError } from "../EfaError.js"
+import { RedirectError } from "../../EfaError.js"
 
 /** @internal */
 export interface ResolvedRedirects {
