@@ -10,6 +10,7 @@ import { answerCoordInfo } from "./answers/coordInfo.js"
 import { answerDepartures } from "./answers/departures.js"
 import { answerGeoObject } from "./answers/geoObject.js"
 import { answerLines } from "./answers/lines.js"
+import { answerLineStops } from "./answers/lineStops.js"
 import { answerOpArea } from "./answers/opArea.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
@@ -144,6 +145,11 @@ export const answers: AnswerRegistry = {
     operation: operations.lines,
     answer: answerLines,
     noResult: { module: "linelist", code: -4050, text: "no lines found" }
+  },
+  lineStops: {
+    operation: operations.lineStops,
+    answer: answerLineStops,
+    noResult: { module: "linestop", code: -2000, text: "line not found" }
   }
 }
 

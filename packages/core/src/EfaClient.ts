@@ -41,6 +41,7 @@ import type { OperationName as Name } from "./internal/operationNames.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as Lines from "./Lines.js"
+import * as LineStops from "./LineStops.js"
 import * as OperationClient from "./OperationClient.js"
 import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
@@ -147,7 +148,9 @@ export const operations = {
   /** The server's interface version, its kernel's data build and the period its timetable is valid for. */
   systemInfo: SystemInfo.operation,
   /** The lines of a network or subnetwork, each with the line ID the other operations take. */
-  lines: Lines.operation
+  lines: Lines.operation,
+  /** The stops of one line direction in travel order, from a line ID the other operations return. */
+  lineStops: LineStops.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any> }
 
 /**

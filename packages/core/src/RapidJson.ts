@@ -25,6 +25,7 @@ import * as CoordInfoCodec from "./internal/rapidjson/CoordInfo.js"
 import * as DeparturesCodec from "./internal/rapidjson/Departures.js"
 import * as GeoObjectCodec from "./internal/rapidjson/GeoObject.js"
 import * as LinesCodec from "./internal/rapidjson/Lines.js"
+import * as LineStopsCodec from "./internal/rapidjson/LineStops.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
@@ -34,6 +35,7 @@ import * as TripStopsCodec from "./internal/rapidjson/TripStops.js"
 import * as VehicleDetailCodec from "./internal/rapidjson/VehicleDetail.js"
 import * as Wire from "./internal/rapidjson/wire.js"
 import * as Lines from "./Lines.js"
+import * as LineStops from "./LineStops.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
@@ -163,7 +165,8 @@ export const responses = (context: Context) => ({
   [Departures.operation.name]: DeparturesCodec.codec(Departures.DeparturesResponse).response(context),
   [TripStops.operation.name]: TripStopsCodec.codec(TripStops.TripStopsResponse).response(context),
   [SystemInfo.operation.name]: SystemInfoCodec.codec(SystemInfo.SystemInfoResponse).response(context),
-  [Lines.operation.name]: LinesCodec.codec(Lines.LinesResponse).response(context)
+  [Lines.operation.name]: LinesCodec.codec(Lines.LinesResponse).response(context),
+  [LineStops.operation.name]: LineStopsCodec.codec(LineStops.LineStopsResponse).response(context)
 })
 
 /**
@@ -186,7 +189,8 @@ const withCodecs: ReadonlyArray<Operation.Any> = [
   Departures.operation,
   TripStops.operation,
   SystemInfo.operation,
-  Lines.operation
+  Lines.operation,
+  LineStops.operation
 ]
 
 const rapidResultKeys = Object.fromEntries(
@@ -234,6 +238,14 @@ export const WireSystemInfoResponse: typeof SystemInfoCodec.WireSystemInfoRespon
  * @category wire
  */
 export const WireLinesResponse: typeof LinesCodec.WireLinesResponse = LinesCodec.WireLinesResponse
+
+/**
+ * The rapidJSON answer of a line's stops, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireLineStopsResponse: typeof LineStopsCodec.WireLineStopsResponse = LineStopsCodec.WireLineStopsResponse
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Record<string, Schema.Schema<any, any> | undefined>>()
 

@@ -464,6 +464,9 @@ export const completeAnswer = (
         return direction === undefined ? line : { ...line, ...transportationOf(settings.dataset, direction) }
       })
       break
+    case "lineStops":
+      for (const location of wire.locationSequence ?? []) sequenceLocation(settings.dataset, location)
+      break
     case "systemInfo":
       // the kernel's version is the server's, as real servers write it
       if (wire.ptKernel !== undefined) {
