@@ -421,7 +421,11 @@ describe("mode filters", () => {
     const plain = await call(server, "/XML_TRIP_REQUEST2", trip)
     expect(motsOf(plain.json)).toContain(1)
     for (const value of ["0", "1", "false", ""]) {
-      const filtered = await call(server, "/XML_TRIP_REQUEST2", { ...trip, excludedMeans: "checkbox", exclMOT_1: value })
+      const filtered = await call(server, "/XML_TRIP_REQUEST2", {
+        ...trip,
+        excludedMeans: "checkbox",
+        exclMOT_1: value
+      })
       expect(filtered.status).toBe(200)
       expect(motsOf(filtered.json)).not.toContain(1)
       expect(motsOf(filtered.json).length).toBeGreaterThan(0)

@@ -1,8 +1,8 @@
-import { DateTime } from "effect"
 import { describe, expect, it } from "@effect/vitest"
+import { DateTime } from "effect"
 import { answerSystemInfo } from "../src/answers/systemInfo.js"
-import { contextAt, dataset } from "./support/answerContext.js"
 import { call, fake } from "./helpers.js"
+import { contextAt, dataset } from "./support/answerContext.js"
 
 describe("system information", () => {
   it("answers the dataset's validity and its first day as the data build", () => {

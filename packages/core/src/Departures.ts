@@ -32,7 +32,16 @@ import { arbitraryHint } from "./internal/arbitraryHint.js"
 import { modeFamilyParams, readModeFamily } from "./internal/families.js"
 import { Timestamp } from "./internal/instant.js"
 import { contractPaths } from "./internal/operationNames.js"
-import { FlagParam, ModelFlag, ModelText, opt, ParamString, PresenceParam, SetFromList, TextParam } from "./internal/params.js"
+import {
+  FlagParam,
+  ModelFlag,
+  ModelText,
+  opt,
+  ParamString,
+  PresenceParam,
+  SetFromList,
+  TextParam
+} from "./internal/params.js"
 import * as ParamTable from "./internal/paramTable.js"
 import { perTimeZone } from "./internal/perTimeZone.js"
 import { definedOnly, IssueCollector, queryCodec } from "./internal/query.js"

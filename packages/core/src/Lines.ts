@@ -153,18 +153,23 @@ export const ofModes = (response: Pick<LinesResponse, "lines">, modes: ReadonlyA
  * @since 0.1.0
  * @category operations
  */
-export const operation: Operation<"lines", LinesRequest, LinesResponse, typeof LinesResponse.Encoded, LinesRequestInput> =
-  {
-    name: "lines",
-    path: contractPaths.lines,
-    summary: "The lines of a network or subnetwork, each with its server line ID",
-    params: LinesParams,
-    request: LinesRequest,
-    query: () => LinesQuery,
-    response: LinesResponse,
-    hasResult: (response) => response.lines.length > 0,
-    resultKeys: { contract: ["lines"], rapidJSON: ["transportations"] },
-    // the line list changes with the timetable
-    timeToLive: "6 hours",
-    rapidJson: () => import("./internal/rapidjson/Lines.js").then((module) => module.codec(LinesResponse))
-  }
+export const operation: Operation<
+  "lines",
+  LinesRequest,
+  LinesResponse,
+  typeof LinesResponse.Encoded,
+  LinesRequestInput
+> = {
+  name: "lines",
+  path: contractPaths.lines,
+  summary: "The lines of a network or subnetwork, each with its server line ID",
+  params: LinesParams,
+  request: LinesRequest,
+  query: () => LinesQuery,
+  response: LinesResponse,
+  hasResult: (response) => response.lines.length > 0,
+  resultKeys: { contract: ["lines"], rapidJSON: ["transportations"] },
+  // the line list changes with the timetable
+  timeToLive: "6 hours",
+  rapidJson: () => import("./internal/rapidjson/Lines.js").then((module) => module.codec(LinesResponse))
+}

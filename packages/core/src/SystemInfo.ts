@@ -167,4 +167,3 @@ export const operation: Operation<
   timeToLive: "1 hour",
   rapidJson: () => import("./internal/rapidjson/SystemInfo.js").then((module) => module.codec(SystemInfoResponse))
 }
-

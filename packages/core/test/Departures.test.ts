@@ -71,7 +71,9 @@ describe("Departures request", () => {
 
   it("inclMOT_<ID> counts by presence, also sent as 0; a single flag sent as 0 stays off", () => {
     const read = Schema.decodeUnknownSync(query)(
-      fromQueryString("mode=direct&type_dm=any&name_dm=Feuersee&includedMeans=checkbox&inclMOT_1=0&inclMOT_5=false&useRealtime=0")
+      fromQueryString(
+        "mode=direct&type_dm=any&name_dm=Feuersee&includedMeans=checkbox&inclMOT_1=0&inclMOT_5=false&useRealtime=0"
+      )
     )
     expect(read).toEqual({
       stop: Point.any("Feuersee"),

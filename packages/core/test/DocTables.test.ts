@@ -14,7 +14,23 @@ const page = (path: string) => Fs.readFileSync(Path.join(root, path), "utf8")
 // The first column of a Markdown table's rows, where it is one code span (`| \`name\` | ...`).
 const firstColumn = (text: string): Array<string> => [...text.matchAll(/^\| `([^`]+)` \|/gm)].map(([, name]) => name!)
 
-const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen"]
+const NUMBER_WORDS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen"
+]
 
 // The wire parameters an operation names (not the index signatures of its families, `exclMOT_<id>`).
 // Undefined when the parameters are not a struct (the test would then check nothing).

@@ -260,15 +260,18 @@ describe("Trip request: itdTime as clients send it", () => {
   it.each(["0830", "08:30", "8:30", "830", "08:30:00", "08:30:59"])("%s is 08:30", (time) => {
     expect(Either.map(at(time), (r) => r.dateTime)).toEqual(Either.right(instant("2024-07-15T06:30:00Z")))
   })
-  it.each(["8.30", "8h30", "8:30pm", "24:00", "0860", "08:30:60", "08:3", "083000"])("%s is refused at itdTime", (time) => {
-    const result = at(time)
-    expect(Either.isLeft(result)).toBe(true)
-    if (Either.isLeft(result)) {
-      expect(ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => issue.path.join("."))).toEqual([
-        "itdTime"
-      ])
+  it.each(["8.30", "8h30", "8:30pm", "24:00", "0860", "08:30:60", "08:3", "083000"])(
+    "%s is refused at itdTime",
+    (time) => {
+      const result = at(time)
+      expect(Either.isLeft(result)).toBe(true)
+      if (Either.isLeft(result)) {
+        expect(ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => issue.path.join("."))).toEqual([
+          "itdTime"
+        ])
+      }
     }
-  })
+  )
 })
 
 describe("Trip request: decoding", () => {

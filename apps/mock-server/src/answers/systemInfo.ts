@@ -7,8 +7,8 @@
  *
  * @since 0.1.0
  */
-import { DateTime } from "effect"
 import type { SystemInfo } from "@efa-kit/core"
+import { DateTime } from "effect"
 import type { Answer } from "./types.js"
 
 /**

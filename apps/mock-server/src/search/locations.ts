@@ -227,7 +227,9 @@ export const findLocations = (request: StopFinder.StopFinderRequest, dataset: Da
     // a stop's ID (`type_sf=stop`/`stopID`) finds that stop only
     const { importance, stopById } = lookupOf(dataset)
     const stop = stopById.get(input.id)
-    hits = stop === undefined ? [] : [{ kind: "stop", object: stop, quality: PERFECT, importance: importance.get(stop.id) ?? 0 }]
+    hits = stop === undefined
+      ? []
+      : [{ kind: "stop", object: stop, quality: PERFECT, importance: importance.get(stop.id) ?? 0 }]
   } else {
     const text = input._tag === "Any" ? input.value : ""
     hits = textHits(request, dataset, text, true)

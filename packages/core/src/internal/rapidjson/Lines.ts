@@ -64,7 +64,9 @@ export const codec = (
         return out
       }),
       (response) => {
-        const out: Mutable<WireLinesResponse> = { transportations: response.lines.map((line) => wireLine(context, line)) }
+        const out: Mutable<WireLinesResponse> = {
+          transportations: response.lines.map((line) => wireLine(context, line))
+        }
         put(out, "systemMessages", response.systemMessages)
         return out
       }

@@ -61,5 +61,6 @@ export const codec = (
   model: Schema.Schema<SystemInfo.SystemInfoResponse, any>
 ): RapidJsonCodec<SystemInfo.SystemInfoResponse, typeof WireSystemInfoResponse.Encoded> => ({
   wire: WireSystemInfoResponse,
-  response: () => mapping(WireSystemInfoResponse, model, "SystemInfoResponse", total(decodeSystemInfo), encodeSystemInfo)
+  response: () =>
+    mapping(WireSystemInfoResponse, model, "SystemInfoResponse", total(decodeSystemInfo), encodeSystemInfo)
 })
