@@ -16,7 +16,12 @@ import { describeUpstream } from "./http/upstream/cli.js"
  */
 export interface BannerInput {
   readonly baseUrl: string
-  readonly dataset: { readonly name: string; readonly stops: number; readonly lines: number }
+  readonly dataset: {
+    readonly name: string
+    readonly stops: number
+    readonly lines: number
+    readonly trips?: number | undefined
+  }
   /** The GTFS feed the dataset was made from, and what the fake filled in that the feed lacks. */
   readonly gtfs?: { readonly feed: string; readonly fallbacks: ReadonlyArray<string> } | undefined
   readonly now: string
@@ -38,9 +43,9 @@ const rows: ReadonlyArray<Row> = [
   (input) =>
     proxying(input)
       ? undefined
-      : `  dataset: ${input.dataset.name} (${input.dataset.stops} stops, ${input.dataset.lines} lines)${
-        input.gtfs === undefined ? "" : ` from the GTFS feed ${input.gtfs.feed}`
-      }`,
+      : `  dataset: ${input.dataset.name} (${input.dataset.stops} stops, ${input.dataset.lines} lines${
+        input.dataset.trips === undefined ? "" : `, ${input.dataset.trips} trips`
+      })${input.gtfs === undefined ? "" : ` from the GTFS feed ${input.gtfs.feed}`}`,
   (input) => proxying(input) ? undefined : input.gtfs?.fallbacks.map((line) => `    ${line}`),
   (input) =>
     proxying(input)

@@ -187,7 +187,12 @@ const main = async (): Promise<void> => {
   const { dataset } = running
   const banner = bannerLines({
     baseUrl: running.baseUrl,
-    dataset: { name: dataset.meta.name, stops: dataset.stops.length, lines: dataset.lines.length },
+    dataset: {
+      name: dataset.meta.name,
+      stops: dataset.stops.length,
+      lines: dataset.lines.length,
+      trips: dataset.timetable?.trips.length
+    },
     gtfs: gtfs === undefined ? undefined : { feed: gtfs, fallbacks: fromFeed?.fallbacks ?? [] },
     now: running.state.nowIso(),
     admin: values["no-admin"] === true

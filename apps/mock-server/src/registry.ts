@@ -10,6 +10,7 @@ import { answerCoordInfo } from "./answers/coordInfo.js"
 import { answerDepartures } from "./answers/departures.js"
 import { answerGeoObject } from "./answers/geoObject.js"
 import { answerLines } from "./answers/lines.js"
+import { answerLineStops } from "./answers/lineStops.js"
 import { answerOpArea } from "./answers/opArea.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
@@ -25,6 +26,7 @@ import {
   enrichDepartures,
   enrichGeoObject,
   enrichLines,
+  enrichLineStops,
   enrichLocations,
   enrichOpArea,
   enrichServingLines,
@@ -186,6 +188,12 @@ export const answers: AnswerRegistry = {
     answer: answerLines,
     noResult: { module: "linelist", code: -4050, text: "no lines found" },
     rapidJson: { complete: enrichLines }
+  },
+  lineStops: {
+    operation: operations.lineStops,
+    answer: answerLineStops,
+    noResult: { module: "linestop", code: -2000, text: "line not found" },
+    rapidJson: { complete: enrichLineStops }
   }
 }
 

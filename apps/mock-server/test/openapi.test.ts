@@ -13,6 +13,7 @@ describe("/openapi.json", () => {
       "/XML_DM_REQUEST",
       "/XML_GEOOBJECT_REQUEST",
       "/XML_LINELIST_REQUEST",
+      "/XML_LINESTOP_REQUEST",
       "/XML_OPAREA_REQUEST",
       "/XML_SERVINGLINES_REQUEST",
       "/XML_STOPFINDER_REQUEST",

@@ -34,7 +34,8 @@ const requests = {
     time: "08:57"
   }],
   systemInfo: ["/XML_SYSTEMINFO_REQUEST", {}],
-  lines: ["/XML_LINELIST_REQUEST", { lineListSubnetwork: "vvs" }]
+  lines: ["/XML_LINELIST_REQUEST", { lineListSubnetwork: "vvs" }],
+  lineStops: ["/XML_LINESTOP_REQUEST", { line: "vvs:10001: :H:" }]
 } as const
 
 const server = fake()

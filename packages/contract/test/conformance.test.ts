@@ -113,7 +113,8 @@ const more: ReadonlyArray<readonly [name: string, schema: string, path: string, 
   ],
   ["line geometry in the native grid", "GEOOBJECT_Schema.json", "XML_GEOOBJECT_REQUEST", "line=vvs:10004: :R"],
   ["system information", "SYSTEMINFO_Schema.json", "XML_SYSTEMINFO_REQUEST", ""],
-  ["lines of a subnetwork", "LINELIST_Schema.json", "XML_LINELIST_REQUEST", "lineListSubnetwork=vvs&mergeDir=1"]
+  ["lines of a subnetwork", "LINELIST_Schema.json", "XML_LINELIST_REQUEST", "lineListSubnetwork=vvs&mergeDir=1"],
+  ["a line's stops", "LineStopSequence_Schema.json", "XML_LINESTOP_REQUEST", "line=vvs:10001: :H:"]
 ]
 
 const checkFile = (file: string, schema: string): Promise<string> =>

@@ -26,7 +26,8 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   departures: { stop: Point.any(HBF) },
   tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" },
   systemInfo: {},
-  lines: { subnetwork: "vvs" }
+  lines: { subnetwork: "vvs" },
+  lineStops: { line: "vvs:10001: :H:" }
 }
 const names = Object.keys(requests) as Array<OperationName>
 
@@ -43,7 +44,8 @@ const systemErrorCodes: { readonly [K in OperationName]: number } = {
   departures: -10,
   tripStops: -2000,
   systemInfo: -10,
-  lines: -4050
+  lines: -4050,
+  lineStops: -2000
 }
 
 const call = (efa: EfaClient.Service, name: OperationName) =>

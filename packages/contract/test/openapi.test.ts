@@ -38,6 +38,7 @@ describe("OpenAPI document", () => {
       "/XML_DM_REQUEST",
       "/XML_GEOOBJECT_REQUEST",
       "/XML_LINELIST_REQUEST",
+      "/XML_LINESTOP_REQUEST",
       "/XML_OPAREA_REQUEST",
       "/XML_SERVINGLINES_REQUEST",
       "/XML_STOPFINDER_REQUEST",

@@ -114,6 +114,19 @@ describe("Promise client", () => {
     await efa.close()
   })
 
+  it("reads the catalogue in both dialects: system information, a subnetwork's lines, a line's stops", async () => {
+    for (const dialect of ["contract", "rapidJSON"] as const) {
+      await using efa = createClient({ baseUrl: baseUrl(), dialect })
+      const { validity } = await efa.systemInfo({})
+      expect(validity).toEqual({ from: "2025-12-14", to: "2026-12-12" })
+      const { lines } = await efa.lines({ subnetwork: "vvs", mergeDirections: true })
+      const s1 = lines.find((line) => line.mode.number === "S1")!
+      expect(s1.lineId).toBe("vvs:10001: :H:")
+      const { stops } = await efa.lineStops({ line: s1.lineId })
+      expect(stops.map((stop) => stop.id)).toContain("de:08111:6118")
+    }
+  })
+
   it("boards a stop in both dialects, follows an event to its trip's stops, and names the candidates of an ambiguous stop", async () => {
     for (const dialect of ["contract", "rapidJSON"] as const) {
       await using efa = createClient({ baseUrl: baseUrl(), dialect })

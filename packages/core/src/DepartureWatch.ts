@@ -31,7 +31,7 @@ import * as Stream from "effect/Stream"
 import * as Departures from "./Departures.js"
 import { EfaClient } from "./EfaClient.js"
 import type { EfaError } from "./EfaError.js"
-import * as Watch from "./internal/watch.js"
+import * as Watch from "./internal/watch/poll.js"
 
 /**
  * A change between polls.

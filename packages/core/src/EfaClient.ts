@@ -41,6 +41,7 @@ import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import * as GeoObject from "./GeoObject.js"
 import type { OperationName as Name } from "./internal/schema/operationNames.js"
 import * as Lines from "./Lines.js"
+import * as LineStops from "./LineStops.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
@@ -160,6 +161,14 @@ export type SystemInfoError = Errors["systemInfo"]
 export type LinesError = Errors["lines"]
 
 /**
+ * The errors of a line's stops.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export type LineStopsError = Errors["lineStops"]
+
+/**
  * Every operation the client offers, by method name, in the contract's order: the one list the client's
  * methods and types, the Promise client, the OpenAPI document and the fake server are built from. The
  * comment of an entry is the documentation of its method.
@@ -191,7 +200,9 @@ export const operations = {
   /** The server's interface version, its kernel's data build and the period its timetable is valid for. */
   systemInfo: SystemInfo.operation,
   /** The lines of a network or subnetwork, each with the line ID the other operations take. */
-  lines: Lines.operation
+  lines: Lines.operation,
+  /** The stops of one line direction in travel order, from a line ID the other operations return. */
+  lineStops: LineStops.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any, any> }
 
 /**

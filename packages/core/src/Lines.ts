@@ -13,13 +13,12 @@
  *
  * @since 0.1.0
  */
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import { opt } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
-import { IssueCollector, queryCodec } from "./internal/schema/query.js"
+import { defineQuery } from "./internal/schema/query.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
@@ -75,17 +74,13 @@ export const LinesParams = Schema.Struct({ ...table.params }).annotations({ iden
  * @since 0.1.0
  * @category schemas
  */
-export const LinesQuery: Schema.Schema<LinesRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+export const LinesQuery: Schema.Schema<LinesRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
   "LinesQuery",
   LinesParams,
   LinesRequest,
   {
-    decode: (p, _, ast) => {
-      const issues = new IssueCollector(ast, p)
-      const request = table.decode(p, issues, {})
-      return issues.result(() => request)
-    },
-    encode: (request) => ParseResult.succeed(table.encode(request, {}))
+    decode: (p, issues) => table.decode(p, issues, {}),
+    encode: (request) => table.encode(request, {})
   }
 )
 

@@ -28,7 +28,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as AddInfo from "./AddInfo.js"
 import { type AddInfoError, EfaClient } from "./EfaClient.js"
-import * as Watch from "./internal/watch.js"
+import * as Watch from "./internal/watch/poll.js"
 
 /**
  * A change between polls.

@@ -26,6 +26,7 @@ import * as CoordInfoCodec from "./internal/rapidjson/CoordInfo.js"
 import * as DeparturesCodec from "./internal/rapidjson/Departures.js"
 import * as GeoObjectCodec from "./internal/rapidjson/GeoObject.js"
 import * as LinesCodec from "./internal/rapidjson/Lines.js"
+import * as LineStopsCodec from "./internal/rapidjson/LineStops.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
@@ -36,6 +37,7 @@ import * as VehicleDetailCodec from "./internal/rapidjson/VehicleDetail.js"
 import * as Wire from "./internal/rapidjson/wire.js"
 import type { OperationName } from "./internal/schema/operationNames.js"
 import * as Lines from "./Lines.js"
+import * as LineStops from "./LineStops.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
@@ -168,7 +170,8 @@ const codecs = {
   departures: { operation: Departures.operation, codec: DeparturesCodec.codec },
   tripStops: { operation: TripStops.operation, codec: TripStopsCodec.codec },
   systemInfo: { operation: SystemInfo.operation, codec: SystemInfoCodec.codec },
-  lines: { operation: Lines.operation, codec: LinesCodec.codec }
+  lines: { operation: Lines.operation, codec: LinesCodec.codec },
+  lineStops: { operation: LineStops.operation, codec: LineStopsCodec.codec }
 } as const satisfies {
   readonly [Name in OperationName]: CodecEntry<Operation.Operation<Name, any, any, any, any, any>>
 }
@@ -245,6 +248,14 @@ export const WireSystemInfoResponse: typeof SystemInfoCodec.WireSystemInfoRespon
  * @category wire
  */
 export const WireLinesResponse: typeof LinesCodec.WireLinesResponse = LinesCodec.WireLinesResponse
+
+/**
+ * The rapidJSON answer of a line's stops, as far as the model reads it.
+ *
+ * @since 0.1.0
+ * @category wire
+ */
+export const WireLineStopsResponse: typeof LineStopsCodec.WireLineStopsResponse = LineStopsCodec.WireLineStopsResponse
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()
 

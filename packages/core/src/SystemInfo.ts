@@ -10,12 +10,11 @@
  *
  * @since 0.1.0
  */
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { Timestamp } from "./internal/decode/instant.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import { opt } from "./internal/schema/params.js"
-import { queryCodec } from "./internal/schema/query.js"
+import { defineQuery } from "./internal/schema/query.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
@@ -56,13 +55,13 @@ export const SystemInfoParams = Schema.Struct({}).annotations({ identifier: "Sys
  * @since 0.1.0
  * @category schemas
  */
-export const SystemInfoQuery: Schema.Schema<SystemInfoRequest, ReadonlyArray<readonly [string, string]>> = queryCodec(
+export const SystemInfoQuery: Schema.Schema<SystemInfoRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
   "SystemInfoQuery",
   SystemInfoParams,
   SystemInfoRequest,
   {
-    decode: () => ParseResult.succeed({}),
-    encode: () => ParseResult.succeed({})
+    decode: () => ({}),
+    encode: () => ({})
   }
 )
 

@@ -21,7 +21,7 @@ import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import { EfaClient } from "./EfaClient.js"
 import type { EfaError } from "./EfaError.js"
-import * as Watch from "./internal/watch.js"
+import * as Watch from "./internal/watch/poll.js"
 import type * as Trip from "./Trip.js"
 import * as TripRefresh from "./TripRefresh.js"
 

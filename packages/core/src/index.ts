@@ -65,6 +65,11 @@ export * as Lines from "./Lines.js"
 /**
  * @since 0.1.0
  */
+export * as LineStops from "./LineStops.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as LocalDateTime from "./LocalDateTime.js"
 
 /**

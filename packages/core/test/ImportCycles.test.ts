@@ -98,7 +98,8 @@ const layers: Record<string, ReadonlyArray<string>> = {
   schema: [],
   decode: ["schema"],
   rapidjson: ["schema", "decode"],
-  executor: ["schema", "decode"]
+  executor: ["schema", "decode"],
+  watch: []
 }
 
 const layerOf = (file: string): string | undefined => {

@@ -25,7 +25,8 @@ describe("EfaClient.operations", () => {
       "departures",
       "tripStops",
       "systemInfo",
-      "lines"
+      "lines",
+      "lineStops"
     ])
     for (const name of names) expect(EfaClient.operations[name].name).toBe(name)
   })

@@ -10,6 +10,7 @@ import {
   EfaClient,
   GeoObject,
   Lines,
+  LineStops,
   Occupancy,
   OpArea,
   Operation,
@@ -557,7 +558,8 @@ const wireable = {
   },
   systemInfo: (r: SystemInfo.SystemInfoResponse): SystemInfo.SystemInfoResponse => r,
   // the wire has one short name, the mode's `number`; a destination without a name is none
-  lines: (r: Lines.LinesResponse): Lines.LinesResponse => r
+  lines: (r: Lines.LinesResponse): Lines.LinesResponse => r,
+  lineStops: (r: LineStops.LineStopsResponse): LineStops.LineStopsResponse => r
 }
 
 describe("rapidJSON round trips", () => {

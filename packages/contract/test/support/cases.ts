@@ -1600,6 +1600,22 @@ const linesCases: Array<AnyCase> = [
   })
 ]
 
+const lineStops = make("lineStops")
+
+const lineStopsCases: Array<AnyCase> = [
+  lineStops("a line's stops in travel order, from the line ID the line list gives", { line: "vvs:10001: :R:" }, {
+    params: [["line", "vvs:10001: :R:"]],
+    check: ({ stops }) => {
+      const s1 = dataset.lines.find((l) => l.code === "10001")!
+      expect(stops.map((s) => s.id)).toEqual(s1.stops.map((s) => s.stop).reverse())
+    }
+  }),
+  lineStops("a line the deployment does not have: -2000", { line: "vvs:99999: :H:" }, {
+    params: [["line", "vvs:99999: :H:"]],
+    fails: serverMessage(-2000)
+  })
+]
+
 /** Every case, operation by operation. */
 export const cases: ReadonlyArray<AnyCase> = [
   ...tripCases,
@@ -1613,5 +1629,6 @@ export const cases: ReadonlyArray<AnyCase> = [
   ...departuresCases,
   ...tripStopsCases,
   ...systemInfoCases,
-  ...linesCases
+  ...linesCases,
+  ...lineStopsCases
 ]

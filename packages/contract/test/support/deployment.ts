@@ -173,6 +173,11 @@ export const deploymentChecks = (target: Target): void => {
           const { lines } = yield* client.lines({})
           expect(lines.length, "no lines").toBeGreaterThan(0)
           for (const line of lines) expect(line.lineId.trim()).not.toBe("")
+          // a line's ID, sent back verbatim, names its stops
+          if (offers("lineStops")) {
+            const stops = yield* orNothing(client.lineStops({ line: lines[0]!.lineId }))
+            if (stops !== undefined) expect(stops.stops.length).toBeGreaterThan(0)
+          }
         })
     )
 

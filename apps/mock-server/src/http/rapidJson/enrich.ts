@@ -485,6 +485,16 @@ export const enrichLines = (wire: Json, settings: RapidJsonSettings): void => {
 }
 
 /**
+ * Completes the rapidJSON answer of LineStops: each stop of the sequence as real answers write it.
+ *
+ * @since 0.3.0
+ * @category answers
+ */
+export const enrichLineStops = (wire: Json, settings: RapidJsonSettings): void => {
+  for (const location of wire.locationSequence ?? []) sequenceLocation(settings.dataset, location)
+}
+
+/**
  * Completes the rapidJSON answer of SystemInfo: the kernel's version is the server's, as real servers write it.
  *
  * @since 0.3.0

@@ -24,7 +24,8 @@ export const contractPaths = {
   departures: "XML_DM_REQUEST",
   tripStops: "XML_STOPSEQCOORD_REQUEST",
   systemInfo: "XML_SYSTEMINFO_REQUEST",
-  lines: "XML_LINELIST_REQUEST"
+  lines: "XML_LINELIST_REQUEST",
+  lineStops: "XML_LINESTOP_REQUEST"
 } as const
 
 /**

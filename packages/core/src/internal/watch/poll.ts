@@ -8,7 +8,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
-import type { EfaError } from "../EfaError.js"
+import type { EfaError } from "../../EfaError.js"
 
 /** The shortest pause between two polls of any watch. */
 export const MIN_INTERVAL: Duration.Duration = Duration.seconds(10)

@@ -1,0 +1,115 @@
+/**
+ * A line's stops (`XML_LINESTOP_REQUEST`): the stops of one line direction in travel order, from a line ID the
+ * other operations return (`Lines.Line.lineId`, a leg's or a board event's `lineId`), sent verbatim.
+ *
+ * Decisions where the contract is silent:
+ * - The line is the server's ID as it came (`vvs:10001: :H:`), not parsed: only the server reads it.
+ * - Each stop is read as a stop of a trip's sequence (`Departures.SequenceStop`): ID, name, its place as
+ *   `parent`, a platform and times where the server gives them. A missing `locationSequence` reads as no stops.
+ *
+ * @since 0.1.0
+ */
+import * as Schema from "effect/Schema"
+import * as Departures from "./Departures.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { defineQuery } from "./internal/schema/query.js"
+import type { Operation } from "./Operation.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+// The line-stop parameters, in wire order.
+const table = ParamTable.make({
+  /** The line's ID as a server returned it, verbatim (`line`, `vvs:10001: :H:`). */
+  line: ParamTable.required(ParamTable.text("line"))
+})
+
+/**
+ * A request for a line's stops.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineStopsRequest = Schema.Struct(table.fields).annotations({ identifier: "LineStopsRequest" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineStopsRequest extends Schema.Schema.Type<typeof LineStopsRequest> {}
+
+/**
+ * A {@link LineStopsRequest} as written.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type LineStopsRequestInput = typeof LineStopsRequest.Encoded
+
+/**
+ * The query parameters of a line's stops, by their wire names.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineStopsParams = Schema.Struct({ ...table.params }).annotations({ identifier: "LineStopsParams" })
+
+/**
+ * The request for a line's stops as query parameters and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineStopsQuery: Schema.Schema<LineStopsRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
+  "LineStopsQuery",
+  LineStopsParams,
+  LineStopsRequest,
+  {
+    decode: (p, issues) => table.decode(p, issues, {}),
+    encode: (request) => table.encode(request, {})
+  }
+)
+
+/**
+ * The stops of a line direction in travel order. A missing list reads as no stops.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineStopsResponse = Schema.Struct({
+  stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "LineStopsResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineStopsResponse extends Schema.Schema.Type<typeof LineStopsResponse> {}
+
+/**
+ * The line-stops operation.
+ *
+ * @since 0.1.0
+ * @category operations
+ */
+export const operation: Operation<
+  "lineStops",
+  LineStopsRequest,
+  LineStopsResponse,
+  typeof LineStopsResponse.Encoded,
+  LineStopsRequestInput
+> = {
+  name: "lineStops",
+  errors: {},
+  path: contractPaths.lineStops,
+  summary: "The stops of one line direction in travel order, from a line ID",
+  params: LineStopsParams,
+  request: LineStopsRequest,
+  query: () => LineStopsQuery,
+  response: LineStopsResponse,
+  hasResult: (response) => response.stops.length > 0,
+  resultKeys: { contract: ["stops"], rapidJSON: ["locationSequence"] },
+  // a line's stops change with the timetable
+  timeToLive: "6 hours",
+  rapidJson: () => import("./internal/rapidjson/LineStops.js").then((module) => module.codec(LineStopsResponse))
+}
