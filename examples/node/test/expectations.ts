@@ -30,6 +30,13 @@ export const expectations: Readonly<Record<string, ReadonlyArray<RegExp>>> = {
   ],
   "serving-lines.ts": [/^\d+ lines serve Stuttgart Hauptbahnhof/m, /^ {2}S-Bahn S1 → /m, /^S1: /m],
   "stop-finder.ts": [/^best: Stuttgart, Hauptbahnhof \(de:08111:6118\)$/m],
+  "timetable.ts": [
+    /^\d+ min, \d+ change\(s\)$/m,
+    /^\S+ towards .+ \(run \d+\)$/m,
+    /^ +\d\d:\d\d.. {2}Ludwigsburg, Residenzschloss {2}platform \S+$/m,
+    /^ {2}change: \d+ min walk \(.*level.*\)$/m,
+    /^price: \d+\.\d\d EUR adult, \d+\.\d\d EUR child \(zones [\d, ]+\)$/m
+  ],
   "trip-watch.ts": [/^watching .+ until \d\d:\d\d$/m, /^done$/m],
   "trip.ts": [/^\d+ min, \d+ change\(s\)$/m, /^ {2}\d\d:\d\d Stuttgart, Hauptbahnhof → \d\d:\d\d /m, /Böblingen/],
   "vehicle-detail.ts": [/^[A-Z]+-\d+:[a-z-]+:[a-z-]+ /m]

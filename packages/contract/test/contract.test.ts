@@ -51,8 +51,35 @@ describe("every file of the fake's embedded dataset decodes with the core's sche
       "pois.json",
       "realtime.json",
       "sharing.json",
-      "stops.json"
+      "stops.json",
+      "tariff.json"
     ])
+  })
+
+  it("tariff.json: prices as the core's tickets, every stop's zone as its fare zones", () => {
+    const tariff = read("tariff.json")
+    const stops: Array<any> = read("stops.json")
+    expect(Object.keys(tariff.zones).sort()).toEqual(stops.map((stop) => stop.id).sort())
+    for (const row of tariff.prices) {
+      for (const [person, price] of [["ADULT", row.adult], ["CHILD", row.child]]) {
+        decodes(Trip.Ticket, {
+          id: `${tariff.ticket.id}${row.zones}`,
+          name: tariff.ticket.name,
+          price,
+          currency: tariff.currency,
+          person,
+          validMinutes: row.validMinutes,
+          fromLeg: 0,
+          toLeg: 0
+        }, `tariff.json ${row.zones} zones`)
+      }
+    }
+    decodes(Trip.FareZones, {
+      network: tariff.network,
+      zones: [...new Set(Object.values(tariff.zones))],
+      fromLeg: 0,
+      toLeg: 0
+    }, "tariff.json zones")
   })
 
   it("meta.json: the clock is a response timestamp, the zone and dates are the contract's", () => {

@@ -50,9 +50,10 @@ const cases: Array<Case> = [
   { name: "servingLines: 2,000 lines", operation: ServingLines.operation, document: responses.servingLines() },
   { name: "vehicleDetail: 2,000 vehicles", operation: VehicleDetail.operation, document: responses.vehicleDetail() },
   {
-    name: "rapidJSON trip: 20 journeys × 8 legs",
+    name: "rapidJSON trip: 20 journeys × 8 legs, full stop sequences and fares",
     operation: { ...Trip.operation, response: rapidJson.trip },
-    document: responses.rapidJsonTrip()
+    document: responses.rapidJsonTrip(),
+    floor: true
   },
   {
     name: "rapidJSON stopFinder: 1,000 locations",

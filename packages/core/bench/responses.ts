@@ -247,12 +247,15 @@ const platformPoint = (next: Random, time: Record<string, string>) => {
 }
 
 /**
- * 20 journeys of 8 legs in rapidJSON, with what real answers carry besides the model's fields: points with
- * parents and properties, a 30-point polyline and a stop sequence per leg, fares.
+ * 20 rapidJSON journeys of 8 legs as real servers write them: every public-transport leg with its full stop
+ * sequence (8 to 14 stops with planned and estimated times, platforms, occupancy, wheelchair access), trip code,
+ * operator and destination, notices in `infos` and `hints`, the walk to change, and each journey's fare with four
+ * tickets and two zones.
  */
 export const rapidJsonTrip = (): unknown => {
   const next = random(11)
   const start = Date.UTC(2026, 2, 2, 7, 30)
+  const occupancies = ["MANY_SEATS", "FEW_SEATS", "STANDING_ONLY", "FULL", "EMPTY"]
   return {
     serverInfo: { controllerVersion: "10.9.1.1", serverID: "efa-bench", virtDir: "bench", calcTime: 120.5 },
     version: "10.9.1.1",
@@ -261,10 +264,39 @@ export const rapidJsonTrip = (): unknown => {
       let time = start + t * 10 * 60_000
       const legs = Array.from({ length: 8 }, () => {
         const departure = time
-        const arrival = departure + int(next, 2, 25) * 60_000
-        time = arrival + int(next, 1, 8) * 60_000
-        const delay = int(next, 0, 3) * 60_000
         const productClass = pick(next, [1, 2, 4, 5, 6, 100])
+        const count = productClass === 100 ? 0 : int(next, 8, 14)
+        const delay = int(next, 0, 3) * 60_000
+        // the stops: a minute or three apart, the first without arrival, the last without departure
+        let at = departure
+        const stopSequence = Array.from({ length: count }, (_, i) => {
+          const arrival = at
+          const leave = arrival + (i === 0 ? 0 : 30_000)
+          at = leave + int(next, 1, 3) * 60_000
+          const times: Record<string, string> = {}
+          if (i > 0) {
+            times.arrivalTimePlanned = isoAt(arrival)
+            times.arrivalTimeEstimated = isoAt(arrival + delay)
+          }
+          if (i < count - 1) {
+            times.departureTimePlanned = isoAt(leave)
+            times.departureTimeEstimated = isoAt(leave + delay)
+          }
+          const point = platformPoint(next, times)
+          return {
+            ...point,
+            properties: {
+              ...point.properties,
+              platformName: `Gleis ${point.disassembledName}`,
+              plannedPlatformName: `Gleis ${point.disassembledName}`,
+              zone: `vvs:${int(next, 1, 5)}`,
+              occupancy: pick(next, occupancies),
+              WheelchairAccess: pick(next, ["true", "false"])
+            }
+          }
+        })
+        const arrival = productClass === 100 ? departure + int(next, 2, 10) * 60_000 : at
+        time = arrival + int(next, 1, 8) * 60_000
         const line = int(next, 1, 99)
         return {
           duration: (arrival - departure) / 1000,
@@ -291,21 +323,92 @@ export const rapidJsonTrip = (): unknown => {
               destination: { id: String(int(next, 5000000, 5009999)), name: stopName(next), type: "stop" },
               properties: { isTTB: true, isSTT: true, isROP: true, tripCode: int(next, 1, 999), lineDisplay: "LINE" }
             },
-          stopSequence: Array.from(
-            { length: 3 },
-            () => platformPoint(next, { departureTimePlanned: isoAt(departure), arrivalTimePlanned: isoAt(departure) })
-          ),
-          infos: [],
+          ...(productClass === 100 ? {} : { stopSequence }),
+          infos: next() < 0.3
+            ? [{
+              priority: "normal",
+              id: `ems-${int(next, 1, 999)}`,
+              version: 3,
+              type: "lineInfo",
+              title: "Bauarbeiten",
+              subtitle: "Bauarbeiten",
+              content: "<p>Zwischen zwei Haltestellen fahren Busse.</p>",
+              url: "https://example.test/info",
+              properties: { publisher: "ems.comm.addinfo", infoType: "lineInfo" }
+            }]
+            : [],
+          ...(next() < 0.3
+            ? { hints: [{ content: "Fahrradmitnahme begrenzt möglich", providerCode: "FK", type: "Timetable" }] }
+            : {}),
           coords: walk(next, 30),
-          footPathInfo: productClass === 100 ? [{ position: "IDEST", duration: 120, footPathElem: [] }] : undefined
+          footPathInfo: [{
+            position: productClass === 100 ? "IDEST" : "AFTER",
+            duration: 120,
+            footPathElem: [
+              {
+                description: "",
+                type: "LEVEL",
+                levelFrom: 0,
+                levelTo: 0,
+                level: "LEVEL",
+                attributes: { distance: 40 }
+              },
+              {
+                description: "",
+                type: "STAIRS",
+                levelFrom: 0,
+                levelTo: -1,
+                level: "DOWN",
+                attributes: { distance: 8 }
+              },
+              { description: "", type: "ELEVATOR", levelFrom: -1, levelTo: 0, level: "UP", attributes: { distance: 3 } }
+            ]
+          }],
+          properties: { PlanLowFloorVehicle: "1", PlanWheelChairAccess: "1" }
         }
+      })
+      const ticket = (id: string, person: string, price: number) => ({
+        id,
+        name: "Einzelfahrschein",
+        comment: "",
+        URL: "",
+        currency: "EUR",
+        priceLevel: "2",
+        priceBrutto: price,
+        priceNetto: Math.round(price / 1.07 * 100) / 100,
+        taxPercent: 7,
+        fromLeg: 0,
+        toLeg: 7,
+        net: "vvs",
+        person,
+        travellerClass: "SECOND",
+        timeValidity: "SINGLE",
+        validMinutes: 180,
+        isShortHaul: "NO",
+        returnsAllowed: "NO",
+        validForOneJourneyOnly: "YES",
+        validForOneOperatorOnly: "NO",
+        numberOfChanges: 0,
+        nameValidityArea: "",
+        relationKeys: [{ id: "", code: "", name: "" }]
       })
       return {
         rating: 0,
         isAdditional: false,
         interchanges: 7,
         legs,
-        fare: { tickets: [{ id: "1", name: "Einzelfahrschein", priceBrutto: 3.2, currency: "EUR" }], zones: [] }
+        fare: {
+          tickets: [
+            ticket("020121", "ADULT", 3.8),
+            ticket("020221", "CHILD", 1.8),
+            ticket("020151", "ADULT", 3.6),
+            ticket("020251", "CHILD", 1.7)
+          ],
+          zones: [
+            { net: "vvs", fromLeg: 0, toLeg: 3, neutralZone: "", zones: [["1", "2"]] },
+            { net: "vvs", fromLeg: 4, toLeg: 7, neutralZone: "", zones: [["2"]] }
+          ]
+        }
       }
     })
   }

@@ -203,12 +203,12 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 // step-free access; the first has no arrival, the last no departure.
 const rideStops = (dataset: Dataset, run: Run, board: number, alight: number, detail: Detail): Array<Trip.LegStop> => {
   const index = lookupOf(dataset)
-  const times = stopTimes(dataset, run, detail.nowSeconds, detail.realtime)
+  const times = stopTimes(dataset, run, detail.nowSeconds, detail.realtime, board, alight)
   const out: Array<Trip.LegStop> = []
   for (let i = board; i <= alight; i++) {
     const state = callState(dataset, run, i, detail.nowSeconds)
     const { arrivalTimeEstimated, arrivalTimePlanned, departureTimeEstimated, departureTimePlanned, ...stop } =
-      times[i]!
+      times[i - board]!
     const legStop: Mutable<Trip.LegStop> = {
       ...stop,
       plannedPlatform: state.plannedPlatform,

@@ -193,8 +193,9 @@ export const locality = (stop: Stop): { readonly id: string; readonly name: stri
 const instant = (seconds: number) => DateTime.unsafeMake(seconds * 1000)
 
 /**
- * Every stop of a run with its planned times and platform, and with `realtime` the real-time engine's
- * estimates and platform at `nowSeconds`: a board's previous and onward stops, a trip's stops.
+ * Every stop of a run (or those from index `from` to `to`) with its planned times and platform, and with
+ * `realtime` the real-time engine's estimates and platform at `nowSeconds`: a board's previous and onward stops, a
+ * trip's stops, a ride's stops.
  *
  * @since 0.1.0
  * @category trips
@@ -203,11 +204,14 @@ export const stopTimes = (
   dataset: Dataset,
   run: Run,
   nowSeconds: number,
-  realtime: boolean
+  realtime: boolean,
+  from = 0,
+  to = run.stops.length - 1
 ): Array<Departures.SequenceStop> => {
   const lookup = lookupOf(dataset)
   const last = run.stops.length - 1
-  return run.stops.map((id, i) => {
+  return run.stops.slice(from, to + 1).map((id, k) => {
+    const i = from + k
     const stop = lookup.stopById.get(id)!
     const state = callState(dataset, run, i, nowSeconds)
     const out: { -readonly [K in keyof Departures.SequenceStop]: Departures.SequenceStop[K] } = {

@@ -135,7 +135,8 @@ const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
         leg.transportation = {
           ...full,
           ...leg.transportation,
-          product: { ...full.product as Json, ...leg.transportation.product }
+          product: { ...full.product as Json, ...leg.transportation.product },
+          destination: { ...full.destination as Json, ...leg.transportation.destination }
         }
       } else if ((leg.transportation?.product?.class ?? 0) >= 97) {
         leg.transportation.product = { ...FOOTPATH, ...leg.transportation.product }
