@@ -223,7 +223,7 @@ const tripReferences = (
   const requested = request.dateTime === undefined ? undefined : DateTime.toEpochMillis(request.dateTime)
   const lastDeparture = departures.length > 0 ? Math.max(...departures) : requested
   const firstArrival = arrivals.length > 0 ? Math.min(...arrivals) : requested
-  const at = (millis: number | undefined) => millis === undefined ? {} : { dateTime: new Date(millis).toISOString() }
+  const at = timeField
   return {
     later: encodeReference({
       v: 1,

@@ -295,20 +295,20 @@ export const createClientFor = <const Operations extends Record<string, Operatio
 
   // the trip watch's stream as an async iterable; an abort ends it (and its polling)
   const watchTrip = (
+    departures: Operation.Any,
     options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
     signal: AbortSignal | undefined
   ): AsyncIterable<unknown> => ({
     async *[Symbol.asyncIterator]() {
       if (signal?.aborted === true) return
       const iterable = await runtime.runPromise(Effect.flatMap(
-        Effect.zip(
-          OperationClient.OperationClient,
-          Effect.promise(() => Promise.all([import("./TripWatch.js"), import("./EfaClient.js")]))
-        ),
-        ([runner, [TripWatch, Client]]) =>
+        Effect.zip(OperationClient.OperationClient, Effect.promise(() => import("./TripRefresh.js"))),
+        ([runner, TripRefresh]) =>
           Stream.toAsyncIterableEffect(
-            TripWatch.watch({ trip: fromPlain<Trip.Trip>(options.trip), changeMinutes: options.changeMinutes }).pipe(
-              Stream.provideService(Client.EfaClient, Client.fromRunner(runner))
+            TripRefresh.watchWith(
+              (trip, refreshOptions) =>
+                TripRefresh.refresh((input) => runner.run(departures, input), trip, refreshOptions),
+              { trip: fromPlain<Trip.Trip>(options.trip), changeMinutes: options.changeMinutes }
             )
           )
       ))
@@ -371,7 +371,7 @@ export const createClientFor = <const Operations extends Record<string, Operatio
       client.watchTrip = (
         options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
         callOptions?: { readonly signal?: AbortSignal | undefined }
-      ) => watchTrip(options, callOptions?.signal)
+      ) => watchTrip(operation, options, callOptions?.signal)
     }
   }
   return client as Client<Operations>

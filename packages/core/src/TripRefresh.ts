@@ -18,11 +18,16 @@
  *
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
 import type * as Departures from "./Departures.js"
 import type { CommonError, EfaError } from "./EfaError.js"
+import * as Watch from "./internal/watch/poll.js"
 import * as Mot from "./Mot.js"
 import * as Point from "./Point.js"
 import type * as Trip from "./Trip.js"
@@ -371,3 +376,75 @@ export const refresh = <E = never, R = never>(
     const refreshed: Trip.Trip = { ...trip, legs, cancelled: legs.some((leg) => leg.cancelled) }
     return { trip: refreshed, changes: [...notFound, ...diff(trip, refreshed, options)] }
   })
+
+/**
+ * The default pause between polls of a trip watch: every 30 seconds, jittered.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultWatchSchedule: Schedule.Schedule<unknown> = Schedule.spaced(Duration.seconds(30)).pipe(
+  Schedule.jitteredWith({ min: 0.9, max: 1.1 })
+)
+
+/**
+ * The default retries of a failed poll of a trip watch: exponential from 1 s, jittered, 3 retries.
+ *
+ * @since 0.1.0
+ * @category constants
+ */
+export const defaultWatchRetry: Schedule.Schedule<unknown, EfaError> = Schedule.exponential(Duration.seconds(1)).pipe(
+  Schedule.jittered,
+  Schedule.intersect(Schedule.recurs(3))
+)
+
+/**
+ * Options of {@link watchWith}.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface WatchWithOptions extends RefreshOptions {
+  readonly trip: Trip.Trip
+  readonly schedule?: Schedule.Schedule<unknown> | undefined
+  readonly retry?: Schedule.Schedule<unknown, EfaError> | undefined
+  readonly failures?: "log" | "event" | undefined
+}
+
+/**
+ * The trip watch on a refresh function (what `TripWatch.watch` runs with the client's `refreshTrip`, and the
+ * Promise client's `watchTrip` with its own): refreshes on the schedule, streams the changes, and ends with
+ * `Arrived` once Effect's `Clock` has passed the expected arrival.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const watchWith = <R = never>(
+  refresh: (trip: Trip.Trip, options: RefreshOptions) => Effect.Effect<Refreshed, EfaError, R>,
+  options: WatchWithOptions
+): Stream.Stream<TripChange, EfaError, R> =>
+  Stream.unwrap(Effect.map(Effect.context<R>(), (context) => {
+    let current = options.trip
+    const arrived = (now: number) => {
+      const arrival = expectedArrival(current)
+      return arrival !== undefined && now >= DateTime.toEpochMillis(arrival)
+    }
+    const ask = Effect.suspend(() => refresh(current, { changeMinutes: options.changeMinutes })).pipe(
+      Effect.provide(context)
+    ) as Effect.Effect<Refreshed, EfaError>
+    return Watch.poll({
+      subject: "trip",
+      ask,
+      changes: (refreshed) => {
+        current = refreshed.trip
+        return Effect.map(
+          Clock.currentTimeMillis,
+          (now) => arrived(now) ? [...refreshed.changes, TripChange.Arrived({ trip: current })] : refreshed.changes
+        )
+      },
+      pollFailed: (error, attempt) => TripChange.PollFailed({ error, attempt }),
+      schedule: options.schedule ?? defaultWatchSchedule,
+      retry: options.retry ?? defaultWatchRetry,
+      failures: options.failures
+    }).pipe(Stream.takeUntil((change) => change._tag === "Arrived"))
+  }))

@@ -13,11 +13,9 @@
  *
  * @since 0.1.0
  */
-import * as Clock from "effect/Clock"
-import * as DateTime from "effect/DateTime"
-import * as Duration from "effect/Duration"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Schedule from "effect/Schedule"
+import type * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import { EfaClient } from "./EfaClient.js"
 import type { EfaError } from "./EfaError.js"
@@ -72,9 +70,7 @@ export const MIN_INTERVAL: Duration.Duration = Watch.MIN_INTERVAL
  * @since 0.1.0
  * @category constants
  */
-export const defaultSchedule: Schedule.Schedule<unknown> = Schedule.spaced(Duration.seconds(30)).pipe(
-  Schedule.jitteredWith({ min: 0.9, max: 1.1 })
-)
+export const defaultSchedule: Schedule.Schedule<unknown> = TripRefresh.defaultWatchSchedule
 
 /**
  * The default retries of a failed poll.
@@ -82,10 +78,7 @@ export const defaultSchedule: Schedule.Schedule<unknown> = Schedule.spaced(Durat
  * @since 0.1.0
  * @category constants
  */
-export const defaultRetry: Schedule.Schedule<unknown, EfaError> = Schedule.exponential(Duration.seconds(1)).pipe(
-  Schedule.jittered,
-  Schedule.intersect(Schedule.recurs(3))
-)
+export const defaultRetry: Schedule.Schedule<unknown, EfaError> = TripRefresh.defaultWatchRetry
 
 /**
  * Refreshes a trip on a schedule and streams its changes until it arrives. See the module documentation.
@@ -112,26 +105,11 @@ export const defaultRetry: Schedule.Schedule<unknown, EfaError> = Schedule.expon
  */
 export const watch = (options: WatchOptions): Stream.Stream<TripChange, EfaError, EfaClient> =>
   Stream.unwrap(
-    Effect.map(EfaClient, (efa) => {
-      let current = options.trip
-      const arrived = (now: number) => {
-        const arrival = TripRefresh.expectedArrival(current)
-        return arrival !== undefined && now >= DateTime.toEpochMillis(arrival)
-      }
-      return Watch.poll({
-        subject: "trip",
-        ask: Effect.suspend(() => efa.refreshTrip(current, { changeMinutes: options.changeMinutes })),
-        changes: (refreshed) => {
-          current = refreshed.trip
-          return Effect.map(
-            Clock.currentTimeMillis,
-            (now) => arrived(now) ? [...refreshed.changes, TripChange.Arrived({ trip: current })] : refreshed.changes
-          )
-        },
-        pollFailed: (error, attempt) => TripChange.PollFailed({ error, attempt }),
+    Effect.map(EfaClient, (efa) =>
+      TripRefresh.watchWith((trip, refreshOptions) =>
+        efa.refreshTrip(trip, refreshOptions), {
+        ...options,
         schedule: options.schedule ?? defaultSchedule,
-        retry: options.retry ?? defaultRetry,
-        failures: options.failures
-      }).pipe(Stream.takeUntil((change) => change._tag === "Arrived"))
-    })
+        retry: options.retry ?? defaultRetry
+      }))
   )
