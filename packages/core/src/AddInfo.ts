@@ -33,8 +33,8 @@
  */
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { dedupe as internalDedupe } from "./internal/decode/dedupe.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import { FlagParam, ModelText, opt } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"

@@ -13,9 +13,9 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { FastPredicateId } from "./internal/decode/fastDecode.js"
 import { parseInstant, utcFromMillis } from "./internal/decode/instant.js"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { ParamString } from "./internal/schema/params.js"
 
 /**

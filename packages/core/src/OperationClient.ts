@@ -36,10 +36,15 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
-import { makeExecutor, type ResolvedRedirects, type ResolvedRetry, type ResolvedSettings } from "./internal/executor/client.js"
+import { makeJsonDecoder } from "./internal/decode/fastDecode.js"
+import {
+  makeExecutor,
+  type ResolvedRedirects,
+  type ResolvedRetry,
+  type ResolvedSettings
+} from "./internal/executor/client.js"
 import { type DeploymentSettings, makeDeployment } from "./internal/executor/deployment.js"
 import { makeDialect } from "./internal/executor/dialect.js"
-import { makeJsonDecoder } from "./internal/decode/fastDecode.js"
 import type { GateOptions } from "./internal/executor/limiter.js"
 import { normalizeBaseUrl } from "./internal/executor/request.js"
 import * as LocalDateTime from "./LocalDateTime.js"

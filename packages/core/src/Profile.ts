@@ -11,9 +11,16 @@
  *
  * @since 0.1.0
  */
-import { contractPaths, type DialectName, type OperationName as OperationNameOf } from "./internal/schema/operationNames.js"
 import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/executor/productClasses.js"
-import { contractParams as internalContractParams, renameParams as internalRenameParams } from "./internal/executor/renames.js"
+import {
+  contractParams as internalContractParams,
+  renameParams as internalRenameParams
+} from "./internal/executor/renames.js"
+import {
+  contractPaths,
+  type DialectName,
+  type OperationName as OperationNameOf
+} from "./internal/schema/operationNames.js"
 import type * as Operation from "./Operation.js"
 
 /**

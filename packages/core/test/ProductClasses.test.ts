@@ -3,7 +3,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck, Layer } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
 import { type AddInfo, CoordInfo, EfaClient, Mot, Point, Profile, Trip } from "../src/index.js"
-import { classesOfMode, classOfMode, modeOfClass, modesWrittenAs, toClasses } from "../src/internal/executor/productClasses.js"
+import {
+  classesOfMode,
+  classOfMode,
+  modeOfClass,
+  modesWrittenAs,
+  toClasses
+} from "../src/internal/executor/productClasses.js"
 
 const tfnsw = Profile.get("tfnsw")!
 

@@ -20,8 +20,8 @@ import {
 import type { Operation } from "../../Operation.js"
 import * as SystemMessage from "../../SystemMessage.js"
 import { describeIssue } from "../decode/describe.js"
-import type { Dialect } from "./dialect.js"
 import { makeJsonDecoder } from "../decode/fastDecode.js"
+import type { Dialect } from "./dialect.js"
 
 /**
  * What an attempt received: the final response, its whole body, and its URL (after redirects).

@@ -11,10 +11,10 @@ import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { InvalidRequestError, type RequestIssue } from "../../EfaError.js"
 import type { Operation, QueryContext } from "../../Operation.js"
-import type { Deployment } from "./deployment.js"
 import { formatIssues } from "../decode/describe.js"
-import type { ModeMapping } from "./productClasses.js"
 import { type QueryPairs, toQueryString } from "../schema/query.js"
+import type { Deployment } from "./deployment.js"
+import type { ModeMapping } from "./productClasses.js"
 
 /**
  * Joins the base URL and an operation path whether or not the base ends with a slash.

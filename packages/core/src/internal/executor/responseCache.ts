@@ -13,8 +13,8 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { Operation } from "../../Operation.js"
 import type { ResponseStore } from "../../SharedStore.js"
-import type { Dialect } from "./dialect.js"
 import type { makeJsonDecoder } from "../decode/fastDecode.js"
+import type { Dialect } from "./dialect.js"
 
 /**
  * Answers kept by key. Reads and writes never fail: a store that cannot be reached is a miss.
