@@ -248,7 +248,12 @@ export const diff = (before: Trip.Trip, after: Trip.Trip, options?: RefreshOptio
   return changes
 }
 
-/** The client's board call a refresh asks. */
+/**
+ * The client's board call a refresh asks.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type Boards<E = never, R = never> = (
   request: Departures.DeparturesRequestInput
 ) => Effect.Effect<Departures.DeparturesResponse, CommonError | E, R>
