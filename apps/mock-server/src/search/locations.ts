@@ -71,12 +71,14 @@ const compareNames = new Intl.Collator("de").compare
 type Candidate = { readonly kind: "stop"; readonly object: Stop } | { readonly kind: "poi"; readonly object: Poi }
 
 interface TextIndex {
-  /** The normalised names (name and aliases) of each stop and POI. */
-  readonly searchForms: ReadonlyMap<string, ReadonlyArray<ReadonlyArray<string>>>
   /** The main stop of each place (the one with the most lines), by the place's normalised name. */
   readonly mainStopOfPlace: ReadonlyMap<string, Stop>
-  /** The stops and POIs with each token in a form of a name: a large network is not scored name by name. */
-  readonly withToken: ReadonlyMap<string, ReadonlyArray<string>>
+  /** Each token of a form of a name, numbered. */
+  readonly vocabulary: ReadonlyMap<string, number>
+  /** The forms of each stop's, then each POI's names, as the numbers of their tokens. */
+  readonly formsOf: ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>
+  /** The stops and POIs (their places in `formsOf`) with each token: a large network is not scored name by name. */
+  readonly withToken: ReadonlyArray<ReadonlyArray<number>>
   /** The stops, then the POIs, by lower-case ID: an ID query is a look-up, not a scan. */
   readonly byLowerId: ReadonlyMap<string, ReadonlyArray<Candidate>>
   /** Each name's place in German alphabetical order (equal names share it): ties are ordered without collating. */
@@ -86,10 +88,10 @@ interface TextIndex {
 }
 
 interface Matches {
-  /** The name tokens matched, with how well (0..1). */
-  readonly tokens: ReadonlyMap<string, number>
-  /** The stops and POIs with one of those tokens. */
-  readonly ids: ReadonlySet<string>
+  /** How well each token of the vocabulary matches (0..1). */
+  readonly tokens: Float64Array
+  /** Whether each stop and POI (by its place in `formsOf`) has a token that matches. */
+  readonly objects: Uint8Array
 }
 
 // Query tokens whose matches are kept: a network's common words (its city, `bahnhof`) come in most queries.
@@ -97,9 +99,10 @@ const KEPT_QUERY_TOKENS = 100
 
 const textIndexOf = perDataset((dataset): TextIndex => {
   const { importance } = lookupOf(dataset)
-  const searchForms = new Map<string, Array<Array<string>>>()
-  for (const stop of dataset.stops) searchForms.set(stop.id, [stop.name, ...stop.aliases].flatMap(forms))
-  for (const poi of dataset.pois) searchForms.set(poi.id, forms(poi.name))
+  const searchForms = [
+    ...dataset.stops.map((stop) => [stop.name, ...stop.aliases].flatMap(forms)),
+    ...dataset.pois.map((poi) => forms(poi.name))
+  ]
   const mainStopOfPlace = new Map<string, Stop>()
   for (const stop of dataset.stops) {
     // "Esslingen (Neckar)" is also found as "Esslingen".
@@ -111,14 +114,24 @@ const textIndexOf = perDataset((dataset): TextIndex => {
       }
     }
   }
-  const withToken = new Map<string, Array<string>>()
-  for (const [id, names] of searchForms) {
-    for (const token of new Set(names.flat())) {
-      const ids = withToken.get(token)
-      if (ids === undefined) withToken.set(token, [id])
-      else ids.push(id)
-    }
-  }
+  const vocabulary = new Map<string, number>()
+  const withToken: Array<Array<number>> = []
+  const formsOf = searchForms.map((names, object) => {
+    const numbered = names.map((name) =>
+      name.map((token) => {
+        let number = vocabulary.get(token)
+        if (number === undefined) {
+          number = vocabulary.size
+          vocabulary.set(token, number)
+          withToken.push([])
+        }
+        const list = withToken[number]!
+        if (list[list.length - 1] !== object) list.push(object)
+        return number
+      })
+    )
+    return numbered
+  })
   const byLowerId = new Map<string, Array<Candidate>>()
   const addId = (candidate: Candidate) => {
     const key = candidate.object.id.toLowerCase()
@@ -135,15 +148,15 @@ const textIndexOf = perDataset((dataset): TextIndex => {
     const previous = names[i - 1]
     nameRank.set(name, previous !== undefined && compareNames(previous, name) === 0 ? nameRank.get(previous)! : i)
   })
-  return { searchForms, mainStopOfPlace, withToken, byLowerId, nameRank, matchesOf: new Map() }
+  return { vocabulary, formsOf, mainStopOfPlace, withToken, byLowerId, nameRank, matchesOf: new Map() }
 })
 
 // The stops and POIs with a token that can match one of the query's (the others score 0), and how well each
 // such token matches each query token: names share their tokens, so each pair is worked out once.
 const matchable = (index: TextIndex, query: ReadonlyArray<string>) => {
   const matches = query.map((part) => matchesOf(index, part))
-  const has = (id: string): boolean => matches.some((found) => found.ids.has(id))
-  const match = (part: number, token: string): number => matches[part]!.tokens.get(token) ?? 0
+  const has = (object: number): boolean => matches.some((found) => found.objects[object] === 1)
+  const match = (part: number, token: number): number => matches[part]!.tokens[token]!
   return { has, match }
 }
 
@@ -155,15 +168,15 @@ const matchesOf = (index: TextIndex, part: string): Matches => {
     index.matchesOf.set(part, kept)
     return kept
   }
-  const tokens = new Map<string, number>()
-  const ids = new Set<string>()
-  for (const [token, withIt] of index.withToken) {
+  const tokens = new Float64Array(index.vocabulary.size)
+  const objects = new Uint8Array(index.formsOf.length)
+  for (const [token, number] of index.vocabulary) {
     const value = tokenMatch(part, token)
     if (value <= 0) continue
-    tokens.set(token, value)
-    for (const id of withIt) ids.add(id)
+    tokens[number] = value
+    for (const object of index.withToken[number]!) objects[object] = 1
   }
-  const found = { tokens, ids }
+  const found = { tokens, objects }
   if (index.matchesOf.size >= KEPT_QUERY_TOKENS) index.matchesOf.delete(index.matchesOf.keys().next().value!)
   index.matchesOf.set(part, found)
   return found
@@ -196,7 +209,7 @@ const textHits = (
 ): Array<LocationHit> => {
   const { importance } = lookupOf(dataset)
   const index = textIndexOf(dataset)
-  const { mainStopOfPlace, searchForms } = index
+  const { formsOf, mainStopOfPlace, vocabulary } = index
   const query = tokens(text)
   const idQuery = text.trim().toLowerCase()
   const municipality = useMunicipality ? request.municipality : undefined
@@ -211,20 +224,22 @@ const textHits = (
   const weight = (request.relevanceWeight ?? 20) / 100
   const hits: Array<LocationHit> = []
   const worthScoring = matchable(index, query)
+  // the query's tokens by their numbers; one the names do not have is equal to none of theirs
+  const queryNumbers = query.map((token) => vocabulary.get(token) ?? -1)
   // stops, then POIs, in the dataset's order, as `candidates` lists them, without a list of all of them
-  const consider = (kind: LocationKind, object: Stop | Poi) => {
+  const consider = (kind: LocationKind, object: Stop | Poi, number: number) => {
     if (municipality !== undefined && object.omc !== municipality) return
-    if (object !== mainStop && !worthScoring.has(object.id)) return
+    if (object !== mainStop && !worthScoring.has(number)) return
     const stopImportance = kind === "stop" ? importance.get(object.id) ?? 0 : 0
     let quality = object === mainStop
       ? PERFECT
-      : bestScore(query, searchForms.get(object.id) ?? [], worthScoring.match)
+      : bestScore(queryNumbers, formsOf[number]!, worthScoring.match)
     if (quality === 0) return
     if (quality < PERFECT) quality = Math.min(PERFECT - 1, Math.round(quality + 50 * weight * stopImportance))
     hits.push({ kind, object, quality, importance: stopImportance } as LocationHit)
   }
-  if (kindAllowed(request, "stop")) { for (const stop of dataset.stops) consider("stop", stop) }
-  if (kindAllowed(request, "poi")) { for (const poi of dataset.pois) consider("poi", poi) }
+  if (kindAllowed(request, "stop")) dataset.stops.forEach((stop, i) => consider("stop", stop, i))
+  if (kindAllowed(request, "poi")) dataset.pois.forEach((poi, i) => consider("poi", poi, dataset.stops.length + i))
   return hits
 }
 

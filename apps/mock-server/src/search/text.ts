@@ -99,10 +99,20 @@ export const tokenMatch = (query: string, token: string): number => {
  * @since 0.1.0
  * @category scoring
  */
-export const score = (
-  query: ReadonlyArray<string>,
-  name: ReadonlyArray<string>,
-  match: (part: number, token: string) => number = (part, token) => tokenMatch(query[part]!, token)
+export const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): number =>
+  scoreWith(query, name, (part, token) => tokenMatch(query[part]!, token))
+
+/**
+ * {@link score} with tokens of any kind (a search's numbers for the words of its names) and how well the
+ * query's token `part` matches a name token given.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const scoreWith = <T>(
+  query: ReadonlyArray<T>,
+  name: ReadonlyArray<T>,
+  match: (part: number, token: T) => number
 ): number => {
   if (query.length === 0 || name.length === 0) return 0
   if (query.length === name.length && query.every((token, i) => token === name[i])) return PERFECT
@@ -147,14 +157,14 @@ export const score = (
  * @since 0.1.0
  * @category scoring
  */
-export const bestScore = (
-  query: ReadonlyArray<string>,
-  names: ReadonlyArray<ReadonlyArray<string>>,
-  match?: (part: number, token: string) => number
+export const bestScore = <T>(
+  query: ReadonlyArray<T>,
+  names: ReadonlyArray<ReadonlyArray<T>>,
+  match: (part: number, token: T) => number
 ): number => {
   let best = 0
   for (const name of names) {
-    const value = score(query, name, match)
+    const value = scoreWith(query, name, match)
     if (value > best) best = value
     if (best === PERFECT) break
   }
