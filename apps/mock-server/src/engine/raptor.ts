@@ -232,12 +232,14 @@ export const search = (
   const walkArrival: Array<Float64Array> = []
   const rideLabel: Array<Array<Label | undefined>> = []
   const walkLabel: Array<Array<Label | undefined>> = []
-  for (let k = 0; k <= rounds; k++) {
+  // a round's arrays when it starts: most searches end long before their last round
+  const addRound = () => {
     rideArrival.push(new Float64Array(n).fill(Number.POSITIVE_INFINITY))
     walkArrival.push(new Float64Array(n).fill(Number.POSITIVE_INFINITY))
     rideLabel.push(new Array(n))
     walkLabel.push(new Array(n))
   }
+  addRound()
   const best = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
   const targetStops = targets.map((target) => timetable.stopNumber.get(target.stop) ?? -1)
   const { changeAllowed, usable } = allowedBy(timetable, options)
@@ -259,6 +261,7 @@ export const search = (
 
   for (let k = 1; k <= rounds && marked.size > 0; k++) {
     if (options.budget !== undefined && !options.budget.round()) return undefined
+    addRound()
     // the earliest marked position of each pattern (a typed array and a list: a large network marks
     // thousands of stops a round)
     const queued: Array<number> = []
@@ -332,7 +335,8 @@ export const search = (
         }
       }
     }
-    marked = new Set([...improved, ...walked])
+    for (const stop of walked) improved.add(stop)
+    marked = improved
     // the best target of this round
     let roundBest: { total: number; target: number } | undefined
     targets.forEach((target, i) => {

@@ -34,7 +34,7 @@ import { perDataset } from "../dataset/cache.js"
 import { distanceMeters } from "../dataset/geometry.js"
 import { looksLikeId, type Lookup, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Poi, Stop } from "../dataset/schema.js"
-import { bestScore, forms, PERFECT, tokenCanMatch, tokens } from "./text.js"
+import { bestScore, forms, PERFECT, tokenMatch, tokens } from "./text.js"
 
 /**
  * Hits returned when `anyMaxSizeHitList` is absent.
@@ -66,22 +66,43 @@ export type LocationHit =
     | { readonly kind: "poi"; readonly object: Poi }
   )
 
+const compareNames = new Intl.Collator("de").compare
+
 type Candidate = { readonly kind: "stop"; readonly object: Stop } | { readonly kind: "poi"; readonly object: Poi }
 
 interface TextIndex {
-  /** The normalised names (name and aliases) of each stop and POI. */
-  readonly searchForms: ReadonlyMap<string, ReadonlyArray<ReadonlyArray<string>>>
   /** The main stop of each place (the one with the most lines), by the place's normalised name. */
   readonly mainStopOfPlace: ReadonlyMap<string, Stop>
-  /** The stops and POIs with each token in a form of a name: a large network is not scored name by name. */
-  readonly withToken: ReadonlyMap<string, ReadonlyArray<string>>
+  /** Each token of a form of a name, numbered. */
+  readonly vocabulary: ReadonlyMap<string, number>
+  /** The forms of each stop's, then each POI's names, as the numbers of their tokens. */
+  readonly formsOf: ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>
+  /** The stops and POIs (their places in `formsOf`) with each token: a large network is not scored name by name. */
+  readonly withToken: ReadonlyArray<ReadonlyArray<number>>
+  /** The stops, then the POIs, by lower-case ID: an ID query is a look-up, not a scan. */
+  readonly byLowerId: ReadonlyMap<string, ReadonlyArray<Candidate>>
+  /** Each name's place in German alphabetical order (equal names share it): ties are ordered without collating. */
+  readonly nameRank: ReadonlyMap<string, number>
+  /** The name tokens a query token matches, with how well (0..1), for the query tokens asked most recently. */
+  readonly matchesOf: Map<string, Matches>
 }
+
+interface Matches {
+  /** How well each token of the vocabulary matches (0..1). */
+  readonly tokens: Float64Array
+  /** Whether each stop and POI (by its place in `formsOf`) has a token that matches. */
+  readonly objects: Uint8Array
+}
+
+// Query tokens whose matches are kept: a network's common words (its city, `bahnhof`) come in most queries.
+const KEPT_QUERY_TOKENS = 100
 
 const textIndexOf = perDataset((dataset): TextIndex => {
   const { importance } = lookupOf(dataset)
-  const searchForms = new Map<string, Array<Array<string>>>()
-  for (const stop of dataset.stops) searchForms.set(stop.id, [stop.name, ...stop.aliases].flatMap(forms))
-  for (const poi of dataset.pois) searchForms.set(poi.id, forms(poi.name))
+  const searchForms = [
+    ...dataset.stops.map((stop) => [stop.name, ...stop.aliases].flatMap(forms)),
+    ...dataset.pois.map((poi) => forms(poi.name))
+  ]
   const mainStopOfPlace = new Map<string, Stop>()
   for (const stop of dataset.stops) {
     // "Esslingen (Neckar)" is also found as "Esslingen".
@@ -93,23 +114,71 @@ const textIndexOf = perDataset((dataset): TextIndex => {
       }
     }
   }
-  const withToken = new Map<string, Array<string>>()
-  for (const [id, names] of searchForms) {
-    for (const token of new Set(names.flat())) {
-      const ids = withToken.get(token)
-      if (ids === undefined) withToken.set(token, [id])
-      else ids.push(id)
-    }
+  const vocabulary = new Map<string, number>()
+  const withToken: Array<Array<number>> = []
+  const formsOf = searchForms.map((names, object) => {
+    const numbered = names.map((name) =>
+      name.map((token) => {
+        let number = vocabulary.get(token)
+        if (number === undefined) {
+          number = vocabulary.size
+          vocabulary.set(token, number)
+          withToken.push([])
+        }
+        const list = withToken[number]!
+        if (list[list.length - 1] !== object) list.push(object)
+        return number
+      })
+    )
+    return numbered
+  })
+  const byLowerId = new Map<string, Array<Candidate>>()
+  const addId = (candidate: Candidate) => {
+    const key = candidate.object.id.toLowerCase()
+    const list = byLowerId.get(key)
+    if (list === undefined) byLowerId.set(key, [candidate])
+    else list.push(candidate)
   }
-  return { searchForms, mainStopOfPlace, withToken }
+  for (const stop of dataset.stops) addId({ kind: "stop", object: stop })
+  for (const poi of dataset.pois) addId({ kind: "poi", object: poi })
+  const names = Array.from(new Set([...dataset.stops, ...dataset.pois].map((object) => object.name)))
+    .sort(compareNames)
+  const nameRank = new Map<string, number>()
+  names.forEach((name, i) => {
+    const previous = names[i - 1]
+    nameRank.set(name, previous !== undefined && compareNames(previous, name) === 0 ? nameRank.get(previous)! : i)
+  })
+  return { vocabulary, formsOf, mainStopOfPlace, withToken, byLowerId, nameRank, matchesOf: new Map() }
 })
 
-// The stops and POIs with a token that can match one of the query's: the others score 0.
-const matchable = (index: TextIndex, query: ReadonlyArray<string>): ReadonlySet<string> => {
-  const found = new Set<string>()
-  for (const [token, ids] of index.withToken) {
-    if (tokenCanMatch(query, token)) { for (const id of ids) found.add(id) }
+// The stops and POIs with a token that can match one of the query's (the others score 0), and how well each
+// such token matches each query token: names share their tokens, so each pair is worked out once.
+const matchable = (index: TextIndex, query: ReadonlyArray<string>) => {
+  const matches = query.map((part) => matchesOf(index, part))
+  const has = (object: number): boolean => matches.some((found) => found.objects[object] === 1)
+  const match = (part: number, token: number): number => matches[part]!.tokens[token]!
+  return { has, match }
+}
+
+const matchesOf = (index: TextIndex, part: string): Matches => {
+  const kept = index.matchesOf.get(part)
+  if (kept !== undefined) {
+    // most recently used last, so the oldest goes first
+    index.matchesOf.delete(part)
+    index.matchesOf.set(part, kept)
+    return kept
   }
+  const tokens = new Float64Array(index.vocabulary.size)
+  const objects = new Uint8Array(index.formsOf.length)
+  for (const [token, number] of index.vocabulary) {
+    const value = tokenMatch(part, token)
+    if (value <= 0) continue
+    tokens[number] = value
+    for (const object of index.withToken[number]!) objects[object] = 1
+  }
+  const found = { tokens, objects }
+  if (index.matchesOf.size >= KEPT_QUERY_TOKENS) index.matchesOf.delete(index.matchesOf.keys().next().value!)
+  index.matchesOf.set(part, found)
   return found
 }
 
@@ -140,12 +209,14 @@ const textHits = (
 ): Array<LocationHit> => {
   const { importance } = lookupOf(dataset)
   const index = textIndexOf(dataset)
-  const { mainStopOfPlace, searchForms } = index
+  const { formsOf, mainStopOfPlace, vocabulary } = index
   const query = tokens(text)
   const idQuery = text.trim().toLowerCase()
-  const pool = candidates(request, dataset, useMunicipality)
+  const municipality = useMunicipality ? request.municipality : undefined
   // An ID finds exactly its object.
-  const byId = pool.find(({ object }) => object.id.toLowerCase() === idQuery)
+  const byId = index.byLowerId.get(idQuery)?.find(({ kind, object }) =>
+    kindAllowed(request, kind) && (municipality === undefined || object.omc === municipality)
+  )
   if (byId !== undefined) return [{ ...byId, quality: PERFECT, importance: importance.get(byId.object.id) ?? 0 }]
   // an ID that is not in the dataset matches nothing, as the trip's unknown point does (-2000 there)
   if (looksLikeId(text)) return []
@@ -153,16 +224,22 @@ const textHits = (
   const weight = (request.relevanceWeight ?? 20) / 100
   const hits: Array<LocationHit> = []
   const worthScoring = matchable(index, query)
-  for (const candidate of pool) {
-    if (candidate.object !== mainStop && !worthScoring.has(candidate.object.id)) continue
-    const stopImportance = candidate.kind === "stop" ? importance.get(candidate.object.id) ?? 0 : 0
-    let quality = candidate.object === mainStop
+  // the query's tokens by their numbers; one the names do not have is equal to none of theirs
+  const queryNumbers = query.map((token) => vocabulary.get(token) ?? -1)
+  // stops, then POIs, in the dataset's order, as `candidates` lists them, without a list of all of them
+  const consider = (kind: LocationKind, object: Stop | Poi, number: number) => {
+    if (municipality !== undefined && object.omc !== municipality) return
+    if (object !== mainStop && !worthScoring.has(number)) return
+    const stopImportance = kind === "stop" ? importance.get(object.id) ?? 0 : 0
+    let quality = object === mainStop
       ? PERFECT
-      : bestScore(query, searchForms.get(candidate.object.id) ?? [])
-    if (quality === 0) continue
+      : bestScore(queryNumbers, formsOf[number]!, worthScoring.match)
+    if (quality === 0) return
     if (quality < PERFECT) quality = Math.min(PERFECT - 1, Math.round(quality + 50 * weight * stopImportance))
-    hits.push({ ...candidate, quality, importance: stopImportance })
+    hits.push({ kind, object, quality, importance: stopImportance } as LocationHit)
   }
+  if (kindAllowed(request, "stop")) dataset.stops.forEach((stop, i) => consider("stop", stop, i))
+  if (kindAllowed(request, "poi")) dataset.pois.forEach((poi, i) => consider("poi", poi, dataset.stops.length + i))
   return hits
 }
 
@@ -211,11 +288,11 @@ const applyPreferences = (request: StopFinder.StopFinderRequest, lookup: Lookup,
   }
 }
 
-const byRank = (a: LocationHit, b: LocationHit): number =>
+const byRank = (nameRank: ReadonlyMap<string, number>) => (a: LocationHit, b: LocationHit): number =>
   b.quality - a.quality ||
   b.importance - a.importance ||
   (a.kind === b.kind ? 0 : a.kind === "stop" ? -1 : 1) ||
-  a.object.name.localeCompare(b.object.name, "de") ||
+  nameRank.get(a.object.name)! - nameRank.get(b.object.name)! ||
   (a.object.id < b.object.id ? -1 : a.object.id > b.object.id ? 1 : 0)
 
 /**
@@ -260,11 +337,27 @@ export const findLocations = (request: StopFinder.StopFinderRequest, dataset: Da
     }
   }
   applyPreferences(request, lookupOf(dataset), hits)
-  hits.sort(byRank)
   const minimum = (request.minQuality ?? 0) * 10
-  hits = hits.filter((hit) => hit.quality >= minimum)
+  const limit = request.maxResults ?? DEFAULT_MAX_RESULTS
+  hits = ranked(hits.filter((hit) => hit.quality >= minimum), limit, byRank(textIndexOf(dataset).nameRank))
   if (request.perfectMatchOnly && hits.length > 0 && hits[0]!.quality === PERFECT) hits = [hits[0]!]
-  return hits.slice(0, request.maxResults ?? DEFAULT_MAX_RESULTS)
+  return hits.slice(0, limit)
+}
+
+// The hits best first, at least the first `limit` of them: a name every stop shares (the city's) makes
+// thousands of hits, and only those that can be among the first `limit` by quality and importance are
+// ordered by name.
+const ranked = (
+  hits: Array<LocationHit>,
+  limit: number,
+  order: (a: LocationHit, b: LocationHit) => number
+): Array<LocationHit> => {
+  if (limit > 0 && hits.length > 2 * limit) {
+    const last = hits.map((hit) => [hit.quality, hit.importance] as const)
+      .sort((a, b) => b[0] - a[0] || b[1] - a[1])[limit - 1]!
+    hits = hits.filter((hit) => hit.quality > last[0] || (hit.quality === last[0] && hit.importance >= last[1]))
+  }
+  return hits.sort(order)
 }
 
 /**

@@ -69,8 +69,15 @@ export const PERFECT = 1000
 // Edits allowed between a query token and a name token, by the query token's length.
 const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0)
 
-// How well one query token matches one name token, 0..1.
-const tokenMatch = (query: string, token: string): number => {
+/**
+ * How well one query token matches one name token, 0..1, as {@link score} counts it: a name none of whose
+ * tokens match any query token scores 0, so a search may pass over it, and a search that meets the same name
+ * tokens in many names may work each pair out once.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const tokenMatch = (query: string, token: string): number => {
   if (query === token) return 1
   if (token.startsWith(query)) return 0.75 + 0.2 * (query.length / token.length)
   const edits = allowedEdits(query.length)
@@ -84,16 +91,6 @@ const tokenMatch = (query: string, token: string): number => {
 }
 
 /**
- * Whether a name token can count for any of the query's tokens: a name none of whose tokens can scores 0 in
- * {@link score}, so a search may pass over it.
- *
- * @since 0.1.0
- * @category scoring
- */
-export const tokenCanMatch = (query: ReadonlyArray<string>, token: string): boolean =>
-  query.some((part) => tokenMatch(part, token) > 0)
-
-/**
  * How well query tokens match a name's tokens, on a scale 0..1000: 1000 only when the query is the name
  * (after normalisation); all query tokens matching name tokens (exactly, as prefixes, as the end of a
  * compound word, or with a typo) give 500..990, in the name's order and covering more of it scoring
@@ -102,27 +99,42 @@ export const tokenCanMatch = (query: ReadonlyArray<string>, token: string): bool
  * @since 0.1.0
  * @category scoring
  */
-export const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): number => {
+export const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): number =>
+  scoreWith(query, name, (part, token) => tokenMatch(query[part]!, token))
+
+/**
+ * {@link score} with tokens of any kind (a search's numbers for the words of its names) and how well the
+ * query's token `part` matches a name token given.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const scoreWith = <T>(
+  query: ReadonlyArray<T>,
+  name: ReadonlyArray<T>,
+  match: (part: number, token: T) => number
+): number => {
   if (query.length === 0 || name.length === 0) return 0
   if (query.length === name.length && query.every((token, i) => token === name[i])) return PERFECT
-  const used = new Set<number>()
+  // the name tokens already matched (a query has few tokens: a list is cheaper than a set)
+  const used: Array<number> = []
   let matched = 0
   let total = 0
   let ordered = true
   let lastIndex = -1
-  for (const token of query) {
+  for (let part = 0; part < query.length; part++) {
     let best = 0
     let bestIndex = -1
     for (let i = 0; i < name.length; i++) {
-      if (used.has(i)) continue
-      const value = tokenMatch(token, name[i]!)
+      if (used.includes(i)) continue
+      const value = match(part, name[i]!)
       if (value > best) {
         best = value
         bestIndex = i
       }
     }
     if (bestIndex < 0) continue
-    used.add(bestIndex)
+    used.push(bestIndex)
     matched++
     total += best
     if (bestIndex < lastIndex) ordered = false
@@ -131,8 +143,8 @@ export const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>)
   if (matched === 0) return 0
   const mean = total / matched
   if (matched < query.length) return Math.round(350 * (matched / query.length) * mean)
-  const coverage = used.size / name.length
-  const startsAtFront = used.has(0)
+  const coverage = used.length / name.length
+  const startsAtFront = used.includes(0)
   return Math.min(
     990,
     Math.round(500 + 330 * mean + 80 * coverage + (ordered ? 30 : 0) + (startsAtFront ? 20 : 0))
@@ -145,10 +157,14 @@ export const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>)
  * @since 0.1.0
  * @category scoring
  */
-export const bestScore = (query: ReadonlyArray<string>, names: ReadonlyArray<ReadonlyArray<string>>): number => {
+export const bestScore = <T>(
+  query: ReadonlyArray<T>,
+  names: ReadonlyArray<ReadonlyArray<T>>,
+  match: (part: number, token: T) => number
+): number => {
   let best = 0
   for (const name of names) {
-    const value = score(query, name)
+    const value = scoreWith(query, name, match)
     if (value > best) best = value
     if (best === PERFECT) break
   }
