@@ -14,6 +14,7 @@ import { answerLineStops } from "./answers/lineStops.js"
 import { answerOpArea } from "./answers/opArea.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
+import { answerStops } from "./answers/stops.js"
 import { answerSystemInfo } from "./answers/systemInfo.js"
 import { answerTrip } from "./answers/trip.js"
 import { answerTripStops } from "./answers/tripStops.js"
@@ -30,6 +31,7 @@ import {
   enrichLocations,
   enrichOpArea,
   enrichServingLines,
+  enrichStops,
   enrichSystemInfo,
   enrichTrip,
   enrichTripStops
@@ -194,6 +196,12 @@ export const answers: AnswerRegistry = {
     answer: answerLineStops,
     noResult: { module: "linestop", code: -2000, text: "line not found" },
     rapidJson: { complete: enrichLineStops }
+  },
+  stops: {
+    operation: operations.stops,
+    answer: answerStops,
+    noResult: { module: "stoplist", code: -2000, text: "no stops found" },
+    rapidJson: { complete: enrichStops }
   }
 }
 

@@ -62,7 +62,8 @@ describe("bad requests", () => {
         "/XML_STOPSEQCOORD_REQUEST",
         "/XML_SYSTEMINFO_REQUEST",
         "/XML_LINELIST_REQUEST",
-        "/XML_LINESTOP_REQUEST"
+        "/XML_LINESTOP_REQUEST",
+        "/XML_STOPLIST_REQUEST"
       ])
     )
   })
@@ -183,7 +184,7 @@ describe("bad requests", () => {
   it("lists the operations at the root", async () => {
     const { json, status } = await call(server, "/")
     expect(status).toBe(200)
-    expect(json.operations).toHaveLength(13)
+    expect(json.operations).toHaveLength(14)
     expect(json.openapi).toBe("/openapi.json")
   })
 })

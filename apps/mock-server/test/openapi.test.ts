@@ -17,6 +17,7 @@ describe("/openapi.json", () => {
       "/XML_OPAREA_REQUEST",
       "/XML_SERVINGLINES_REQUEST",
       "/XML_STOPFINDER_REQUEST",
+      "/XML_STOPLIST_REQUEST",
       "/XML_STOPSEQCOORD_REQUEST",
       "/XML_SYSTEMINFO_REQUEST",
       "/XML_TRIP_REQUEST2"

@@ -35,7 +35,8 @@ const requests = {
   }],
   systemInfo: ["/XML_SYSTEMINFO_REQUEST", {}],
   lines: ["/XML_LINELIST_REQUEST", { lineListSubnetwork: "vvs" }],
-  lineStops: ["/XML_LINESTOP_REQUEST", { line: "vvs:10001: :H:" }]
+  lineStops: ["/XML_LINESTOP_REQUEST", { line: "vvs:10001: :H:" }],
+  stops: ["/XML_STOPLIST_REQUEST", { stopListSubnetwork: "vvs" }]
 } as const
 
 const server = fake()

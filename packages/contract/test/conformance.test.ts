@@ -114,7 +114,8 @@ const more: ReadonlyArray<readonly [name: string, schema: string, path: string, 
   ["line geometry in the native grid", "GEOOBJECT_Schema.json", "XML_GEOOBJECT_REQUEST", "line=vvs:10004: :R"],
   ["system information", "SYSTEMINFO_Schema.json", "XML_SYSTEMINFO_REQUEST", ""],
   ["lines of a subnetwork", "LINELIST_Schema.json", "XML_LINELIST_REQUEST", "lineListSubnetwork=vvs&mergeDir=1"],
-  ["a line's stops", "LineStopSequence_Schema.json", "XML_LINESTOP_REQUEST", "line=vvs:10001: :H:"]
+  ["a line's stops", "LineStopSequence_Schema.json", "XML_LINESTOP_REQUEST", "line=vvs:10001: :H:"],
+  ["stops of a municipality", "STOPLIST_Schema.json", "XML_STOPLIST_REQUEST", "stopListOMC=8111000"]
 ]
 
 const checkFile = (file: string, schema: string): Promise<string> =>

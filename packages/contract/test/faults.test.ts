@@ -27,7 +27,8 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" },
   systemInfo: {},
   lines: { subnetwork: "vvs" },
-  lineStops: { line: "vvs:10001: :H:" }
+  lineStops: { line: "vvs:10001: :H:" },
+  stops: { subnetwork: "vvs" }
 }
 const names = Object.keys(requests) as Array<OperationName>
 
@@ -45,7 +46,8 @@ const systemErrorCodes: { readonly [K in OperationName]: number } = {
   tripStops: -2000,
   systemInfo: -10,
   lines: -4050,
-  lineStops: -2000
+  lineStops: -2000,
+  stops: -2000
 }
 
 const call = (efa: EfaClient.Service, name: OperationName) =>

@@ -114,7 +114,7 @@ describe("Promise client", () => {
     await efa.close()
   })
 
-  it("reads the catalogue in both dialects: system information, a subnetwork's lines, a line's stops", async () => {
+  it("reads the catalogue in both dialects: system information, a subnetwork's lines, a line's stops, a town's stops", async () => {
     for (const dialect of ["contract", "rapidJSON"] as const) {
       await using efa = createClient({ baseUrl: baseUrl(), dialect })
       const { validity } = await efa.systemInfo({})
@@ -124,6 +124,10 @@ describe("Promise client", () => {
       expect(s1.lineId).toBe("vvs:10001: :H:")
       const { stops } = await efa.lineStops({ line: s1.lineId })
       expect(stops.map((stop) => stop.id)).toContain("de:08111:6118")
+      // the stops of the Hauptbahnhof's town, from the municipality its place names
+      const town = await efa.stops({ municipality: "8111000" })
+      expect(town.stops.map((stop) => stop.id)).toContain("de:08111:6118")
+      expect(town.stops.every((stop) => stop.parent?.name === "Stuttgart")).toBe(true)
     }
   })
 

@@ -49,6 +49,7 @@ import * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
+import * as Stops from "./Stops.js"
 import * as SystemInfo from "./SystemInfo.js"
 import * as Trip from "./Trip.js"
 import * as TripRefresh from "./TripRefresh.js"
@@ -169,6 +170,14 @@ export type LinesError = Errors["lines"]
 export type LineStopsError = Errors["lineStops"]
 
 /**
+ * The errors of the stop list.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export type StopsError = Errors["stops"]
+
+/**
  * Every operation the client offers, by method name, in the contract's order: the one list the client's
  * methods and types, the Promise client, the OpenAPI document and the fake server are built from. The
  * comment of an entry is the documentation of its method.
@@ -202,7 +211,9 @@ export const operations = {
   /** The lines of a network or subnetwork, each with the line ID the other operations take. */
   lines: Lines.operation,
   /** The stops of one line direction in travel order, from a line ID the other operations return. */
-  lineStops: LineStops.operation
+  lineStops: LineStops.operation,
+  /** The stops of a place, a municipality or a subnetwork, each with the stop ID the other operations take. */
+  stops: Stops.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any, any> }
 
 /**

@@ -30,6 +30,7 @@ import * as LineStopsCodec from "./internal/rapidjson/LineStops.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
+import * as StopsCodec from "./internal/rapidjson/Stops.js"
 import * as SystemInfoCodec from "./internal/rapidjson/SystemInfo.js"
 import * as TripCodec from "./internal/rapidjson/Trip.js"
 import * as TripStopsCodec from "./internal/rapidjson/TripStops.js"
@@ -42,6 +43,7 @@ import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
+import * as Stops from "./Stops.js"
 import * as SystemInfo from "./SystemInfo.js"
 import * as Trip from "./Trip.js"
 import * as TripStops from "./TripStops.js"
@@ -171,7 +173,8 @@ const codecs = {
   tripStops: { operation: TripStops.operation, codec: TripStopsCodec.codec },
   systemInfo: { operation: SystemInfo.operation, codec: SystemInfoCodec.codec },
   lines: { operation: Lines.operation, codec: LinesCodec.codec },
-  lineStops: { operation: LineStops.operation, codec: LineStopsCodec.codec }
+  lineStops: { operation: LineStops.operation, codec: LineStopsCodec.codec },
+  stops: { operation: Stops.operation, codec: StopsCodec.codec }
 } as const satisfies {
   readonly [Name in OperationName]: CodecEntry<Operation.Operation<Name, any, any, any, any, any>>
 }
@@ -256,6 +259,14 @@ export const WireLinesResponse: typeof LinesCodec.WireLinesResponse = LinesCodec
  * @category wire
  */
 export const WireLineStopsResponse: typeof LineStopsCodec.WireLineStopsResponse = LineStopsCodec.WireLineStopsResponse
+
+/**
+ * The rapidJSON stop-list answer, as far as the model reads it.
+ *
+ * @since 0.3.0
+ * @category wire
+ */
+export const WireStopsResponse: typeof StopsCodec.WireStopsResponse = StopsCodec.WireStopsResponse
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()
 

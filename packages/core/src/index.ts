@@ -68,6 +68,11 @@ export * as Lines from "./Lines.js"
 export * as LineStops from "./LineStops.js"
 
 /**
+ * @since 0.3.0
+ */
+export * as Stops from "./Stops.js"
+
+/**
  * @since 0.1.0
  */
 export * as LocalDateTime from "./LocalDateTime.js"

@@ -26,7 +26,8 @@ describe("EfaClient.operations", () => {
       "tripStops",
       "systemInfo",
       "lines",
-      "lineStops"
+      "lineStops",
+      "stops"
     ])
     for (const name of names) expect(EfaClient.operations[name].name).toBe(name)
   })

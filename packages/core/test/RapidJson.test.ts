@@ -18,6 +18,7 @@ import {
   RapidJson,
   ServingLines,
   StopFinder,
+  Stops,
   SystemInfo,
   Trip,
   TripStops,
@@ -559,7 +560,8 @@ const wireable = {
   systemInfo: (r: SystemInfo.SystemInfoResponse): SystemInfo.SystemInfoResponse => r,
   // the wire has one short name, the mode's `number`; a destination without a name is none
   lines: (r: Lines.LinesResponse): Lines.LinesResponse => r,
-  lineStops: (r: LineStops.LineStopsResponse): LineStops.LineStopsResponse => r
+  lineStops: (r: LineStops.LineStopsResponse): LineStops.LineStopsResponse => r,
+  stops: (r: Stops.StopsResponse): Stops.StopsResponse => r
 }
 
 describe("rapidJSON round trips", () => {

@@ -1616,6 +1616,38 @@ const lineStopsCases: Array<AnyCase> = [
   })
 ]
 
+const stops = make("stops")
+
+const stopsCases: Array<AnyCase> = [
+  stops("the stops of a municipality, in dataset order, each with its place", { municipality: "8116019" }, {
+    params: [["stopListOMC", "8116019"]],
+    check: ({ stops }) => {
+      const esslingen = dataset.stops.filter((s) => s.omc === "8116019")
+      expect(stops.map((s) => s.id)).toEqual(esslingen.map((s) => s.id))
+      for (const stop of stops) expect(stop.parent?.name).toBe("Esslingen am Neckar")
+    }
+  }),
+  stops("the stops of one place of a municipality", { municipality: "8111000", place: "6" }, {
+    params: [["stopListOMC", "8111000"], ["stopListPlaceId", "6"]],
+    check: ({ stops }) => {
+      const place = dataset.stops.filter((s) => s.omc === "8111000" && s.placeId === "6")
+      expect(stops.map((s) => s.id)).toEqual(place.map((s) => s.id))
+    }
+  }),
+  stops("the stops a subnetwork's lines call at", { subnetwork: "vvs" }, {
+    params: [["stopListSubnetwork", "vvs"]],
+    check: ({ stops }) => {
+      const served = new Set(dataset.lines.flatMap((l) => l.stops.map((s) => s.stop)))
+      expect(stops.length).toBeGreaterThan(0)
+      for (const stop of stops) expect(served.has(stop.id)).toBe(true)
+    }
+  }),
+  stops("a municipality the deployment does not have: -2000", { municipality: "9999999" }, {
+    params: [["stopListOMC", "9999999"]],
+    fails: serverMessage(-2000)
+  })
+]
+
 /** Every case, operation by operation. */
 export const cases: ReadonlyArray<AnyCase> = [
   ...tripCases,
@@ -1630,5 +1662,6 @@ export const cases: ReadonlyArray<AnyCase> = [
   ...tripStopsCases,
   ...systemInfoCases,
   ...linesCases,
-  ...lineStopsCases
+  ...lineStopsCases,
+  ...stopsCases
 ]

@@ -265,6 +265,27 @@ export const deploymentChecks = (target: Target): void => {
     const noBoards = offers("departures") ? undefined : "the deployment does not offer departure boards"
 
     check(
+      "stops: the stops of the origin's municipality decode, each with its stop ID and place",
+      { needs: ["origin"], ...(offers("stops") ? {} : { skip: "the deployment does not offer the stop list" }) },
+      ({ origin }) =>
+        Effect.gen(function*() {
+          const client = yield* efa
+          // a stop's locality is `placeID:<municipality key>:<place ID>`; without one (a contract answer names
+          // no place), the whole list
+          const municipality = /^placeID:(\d+):/.exec(origin.parent?.id ?? "")?.[1]
+          const { stops } = yield* client.stops(municipality === undefined ? {} : { municipality })
+          expect(stops.length, `no stops of ${municipality ?? "the deployment"}`).toBeGreaterThan(0)
+          for (const stop of stops) {
+            expect(stop.id.trim()).not.toBe("")
+            const place = stop.parent?.id
+            if (municipality !== undefined && place?.startsWith("placeID:") === true) {
+              expect(place, `${stop.name} is not of ${municipality}`).toMatch(`placeID:${municipality}:`)
+            }
+          }
+        })
+    )
+
+    check(
       "departures: a board at the stop decodes; limit caps; a mode filter keeps that mode; an arrival board decodes",
       { needs: ["origin"], ...(noBoards !== undefined ? { skip: noBoards } : {}) },
       ({ origin }) =>

@@ -495,6 +495,16 @@ export const enrichLineStops = (wire: Json, settings: RapidJsonSettings): void =
 }
 
 /**
+ * Completes the rapidJSON answer of Stops: each stop as real answers write it.
+ *
+ * @since 0.3.0
+ * @category answers
+ */
+export const enrichStops = (wire: Json, settings: RapidJsonSettings): void => {
+  for (const location of wire.locations ?? []) sequenceLocation(settings.dataset, location)
+}
+
+/**
  * Completes the rapidJSON answer of SystemInfo: the kernel's version is the server's, as real servers write it.
  *
  * @since 0.3.0

@@ -25,7 +25,8 @@ export const contractPaths = {
   tripStops: "XML_STOPSEQCOORD_REQUEST",
   systemInfo: "XML_SYSTEMINFO_REQUEST",
   lines: "XML_LINELIST_REQUEST",
-  lineStops: "XML_LINESTOP_REQUEST"
+  lineStops: "XML_LINESTOP_REQUEST",
+  stops: "XML_STOPLIST_REQUEST"
 } as const
 
 /**

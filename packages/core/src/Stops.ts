@@ -1,0 +1,120 @@
+/**
+ * The stops of a place, a municipality or a subnetwork (`XML_STOPLIST_REQUEST`): a town's stops for a stop
+ * page or an offline search, each with its server stop ID, which boards, trips and the stop finder take back.
+ *
+ * Decisions where the contract is silent:
+ * - The parameters are those public EFA clients send (`stopListOMC`, `stopListPlaceId`, `stopListSubnetwork`);
+ *   given together, a stop must match each of them.
+ * - Each stop is read as a stop of a trip's sequence (`Departures.SequenceStop`): ID, name and its place as
+ *   `parent` (a stop list carries no times). A missing `locations` list reads as no stops.
+ *
+ * @since 0.3.0
+ */
+import * as Schema from "effect/Schema"
+import * as Departures from "./Departures.js"
+import { contractPaths } from "./internal/schema/operationNames.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { defineQuery } from "./internal/schema/query.js"
+import type { Operation } from "./Operation.js"
+import * as SystemMessage from "./SystemMessage.js"
+
+// The stop-list parameters, in wire order.
+const table = ParamTable.make({
+  /** Only the stops of this municipality (`stopListOMC`, its municipality key: `8111000`). */
+  municipality: ParamTable.text("stopListOMC"),
+  /** Only the stops of this place, its place ID within the municipality (`stopListPlaceId`). */
+  place: ParamTable.text("stopListPlaceId"),
+  /** Only the stops served by this subnetwork's lines (`stopListSubnetwork`, the first part of a line ID). */
+  subnetwork: ParamTable.text("stopListSubnetwork")
+})
+
+/**
+ * A stop-list request.
+ *
+ * @since 0.3.0
+ * @category schemas
+ */
+export const StopsRequest = Schema.Struct(table.fields).annotations({ identifier: "StopsRequest" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface StopsRequest extends Schema.Schema.Type<typeof StopsRequest> {}
+
+/**
+ * A {@link StopsRequest} as written.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type StopsRequestInput = typeof StopsRequest.Encoded
+
+/**
+ * The query parameters of the stop list, by their wire names.
+ *
+ * @since 0.3.0
+ * @category schemas
+ */
+export const StopsParams = Schema.Struct({ ...table.params }).annotations({ identifier: "StopsParams" })
+
+/**
+ * The stop-list request as query parameters and back.
+ *
+ * @since 0.3.0
+ * @category schemas
+ */
+export const StopsQuery: Schema.Schema<StopsRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
+  "StopsQuery",
+  StopsParams,
+  StopsRequest,
+  {
+    decode: (p, issues) => table.decode(p, issues, {}),
+    encode: (request) => table.encode(request, {})
+  }
+)
+
+/**
+ * The stops of the list. A missing list reads as no stops.
+ *
+ * @since 0.3.0
+ * @category schemas
+ */
+export const StopsResponse = Schema.Struct({
+  stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "StopsResponse" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface StopsResponse extends Schema.Schema.Type<typeof StopsResponse> {}
+
+/**
+ * The stop-list operation.
+ *
+ * @since 0.3.0
+ * @category operations
+ */
+export const operation: Operation<
+  "stops",
+  StopsRequest,
+  StopsResponse,
+  typeof StopsResponse.Encoded,
+  StopsRequestInput
+> = {
+  name: "stops",
+  errors: {},
+  path: contractPaths.stops,
+  summary: "The stops of a place, a municipality or a subnetwork",
+  params: StopsParams,
+  request: StopsRequest,
+  query: () => StopsQuery,
+  response: StopsResponse,
+  hasResult: (response) => response.stops.length > 0,
+  resultKeys: { contract: ["stops"], rapidJSON: ["locations"] },
+  // the stop list changes with the timetable
+  timeToLive: "6 hours",
+  rapidJson: () => import("./internal/rapidjson/Stops.js").then((module) => module.codec(StopsResponse))
+}
