@@ -1,12 +1,14 @@
 // The shortcuts of `src/internal/effect/` agree with what Effect's public functions do: a schedule stepped by
 // hand makes the attempts and pauses of `Effect.retry`, a request's refs set in one step are those that
 // `Effect.provideService` and `Effect.locally` give, a call's span is the one `Effect.useSpan`
-// makes. (The fast decoder's agreement with `Schema.decodeUnknown` is in `fastDecode.test.ts`.)
+// makes, an instant made from milliseconds is `DateTime.unsafeMake`'s, the live clock is told from a test clock.
+// (The fast decoder's agreement with `Schema.decodeUnknown` is in `fastDecode.test.ts`.)
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import {
   Clock,
   Context,
+  DateTime,
   Duration,
   Effect,
   Exit,
@@ -21,7 +23,9 @@ import {
 } from "effect"
 import { type EfaError, TransportError } from "../src/EfaError.js"
 import { callSpanOptions, withCallSpan } from "../src/internal/effect/callSpan.js"
+import { isLiveClock } from "../src/internal/effect/clock.js"
 import { withRequestRefs } from "../src/internal/effect/requestRefs.js"
+import { utcFromMillis } from "../src/internal/effect/utc.js"
 import { type ResolvedRetry, retrying } from "../src/internal/executor/retry.js"
 
 // A run that always fails with a transient error numbered by its attempt, noting the clock at each attempt.
@@ -221,4 +225,25 @@ describe("a call's span", () => {
       expect(spans).toEqual([])
     }).pipe(Effect.provide(layer))
   })
+})
+
+describe("an instant from epoch milliseconds", () => {
+  it("is what DateTime.unsafeMake makes, own properties and prototype", () => {
+    for (const millis of [0, 1, -1, 1_772_436_960_000, 8.64e15, -8.64e15]) {
+      const ours = utcFromMillis(millis)
+      const effects = DateTime.unsafeMake(millis)
+      expect(Object.getPrototypeOf(ours)).toBe(Object.getPrototypeOf(effects))
+      expect({ ...ours }).toEqual({ ...effects })
+      expect(DateTime.Equivalence(ours, effects)).toBe(true)
+    }
+  })
+})
+
+describe("the live clock", () => {
+  it("is Effect's default clock, not a test clock", async () => {
+    expect(await Effect.runPromise(Effect.clockWith((clock) => Effect.succeed(isLiveClock(clock))))).toBe(true)
+  })
+
+  it.effect("is not the TestClock", () =>
+    Effect.clockWith((clock) => Effect.sync(() => expect(isLiveClock(clock)).toBe(false))))
 })

@@ -8,7 +8,9 @@
 // - `requestRefs.ts`: a request run with services added and the platform's HTTP span off, set in the fiber's
 //   refs in one step (`withRequestRefs`);
 // - `schedule.ts`: a user's `Schedule` stepped by hand between attempts (`scheduleStepper`);
-// - `fiberLocal.ts`: a value local to a fiber (`makeFiberLocal`).
+// - `fiberLocal.ts`: a value local to a fiber (`makeFiberLocal`);
+// - `clock.ts`: the live clock told from a test clock, and the longest timer (`isLiveClock`, `MAX_TIMER_MILLIS`);
+// - `utc.ts`: UTC instants from epoch milliseconds without a `Date` (`utcFromMillis`).
 // May import: `effect/` only (and Effect's packages); every other layer may import it
 // (`test/ImportCycles.test.ts` holds it).
 export {}
