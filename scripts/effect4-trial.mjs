@@ -520,7 +520,11 @@ const renameFile = (sourceFile) => {
 // ---------------------------------------------------------------------------------------------------
 
 const CATEGORIES = [
-  ["fastDecode (a compiler of v3 Schema ASTs)", (e) => e.file.endsWith("internal/decode/fastDecode.ts")],
+  ["fastDecode (a compiler of v3 Schema ASTs)", (e) => e.file.endsWith("internal/effect/fastDecode.ts")],
+  [
+    "the rest of internal/effect/ (spans, fiber refs, schedule stepping, the clock)",
+    (e) => e.file.includes("internal/effect/")
+  ],
   [
     "arbitraries (FastCheck, Arbitrary)",
     (e) => /Arbitrar|FastCheck/.test(e.file) || /Arbitrary|FastCheck/.test(e.line)

@@ -36,7 +36,7 @@ import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type * as Dialect from "./Dialect.js"
 import type { EfaError, InvalidRequestError } from "./EfaError.js"
-import { makeJsonDecoder } from "./internal/decode/fastDecode.js"
+import { makeJsonDecoder } from "./internal/effect/fastDecode.js"
 import {
   makeExecutor,
   type ResolvedRedirects,

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { Departures, DepartureWatch, Point, Profile, RapidJson, TripStops } from "../src/index.js"
-import { makeJsonDecoder } from "../src/internal/decode/fastDecode.js"
+import { makeJsonDecoder } from "../src/internal/effect/fastDecode.js"
 import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
 const berlin = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")

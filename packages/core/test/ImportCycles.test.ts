@@ -95,12 +95,28 @@ const parserInternals = ["effect/ParseResult", "effect/SchemaAST"]
 // The layers of `src/internal/`, each a folder whose `index.ts` says what it holds, and the internal folders
 // each may import from (besides itself).
 const layers: Record<string, ReadonlyArray<string>> = {
+  effect: [],
   schema: [],
-  decode: ["schema"],
-  rapidjson: ["schema", "decode"],
-  executor: ["schema", "decode"],
+  decode: ["schema", "effect"],
+  rapidjson: ["schema", "decode", "effect"],
+  executor: ["schema", "decode", "effect"],
   watch: []
 }
+
+// Effect's runtime internals, which only `internal/effect/` may use: its fiber refs and runtime, the stepping of
+// schedules, and the modules Effect keeps internal.
+const runtimeModules = [
+  "effect/FiberRef",
+  "effect/FiberRefs",
+  "effect/FiberRefsPatch",
+  "effect/RuntimeFlags",
+  "effect/RuntimeFlagsPatch",
+  "effect/DefaultServices",
+  "effect/ScheduleDecision",
+  "effect/ScheduleIntervals",
+  "effect/ScheduleInterval"
+]
+const runtimeMembers = /\.unsafeMap\b|\bwithFiberRuntime\b|\bupdateFiberRefs\b|\bgetFiberRef\b/
 
 const layerOf = (file: string): string | undefined => {
   const relative = Path.relative(Path.join(src, "internal"), file)
@@ -127,6 +143,19 @@ describe("core's modules", () => {
       )
     })
     expect(upward).toEqual([])
+  })
+
+  it("only src/internal/effect/ reaches into Effect's runtime internals", () => {
+    const outside = [...graph.keys()].filter((file) => layerOf(file) !== "effect")
+    const found = outside.flatMap((file) => [
+      ...specifiersOf(file).filter((specifier) =>
+        runtimeModules.includes(specifier) || specifier.startsWith("effect/internal")
+      ).map((specifier) => `${Path.relative(src, file)} imports ${specifier}`),
+      ...(runtimeMembers.test(Fs.readFileSync(file, "utf8"))
+        ? [`${Path.relative(src, file)} uses a runtime member`]
+        : [])
+    ])
+    expect(found).toEqual([])
   })
 
   it("a rapidJSON codec, loaded on demand, holds no operation module: it imports them as types only", () => {

@@ -24,7 +24,7 @@ import {
   TripStops,
   VehicleDetail
 } from "../src/index.js"
-import { makeJsonDecoder } from "../src/internal/decode/fastDecode.js"
+import { makeJsonDecoder } from "../src/internal/effect/fastDecode.js"
 
 // The project's own rapidJSON documents, with invented values.
 const fixture = (name: string): string =>

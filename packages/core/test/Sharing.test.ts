@@ -16,7 +16,7 @@ import {
   TestClock
 } from "effect"
 import { EfaClient, Operation, OperationClient, Point, SharedStore, StopFinder } from "../src/index.js"
-import { makeJsonDecoder } from "../src/internal/decode/fastDecode.js"
+import { makeJsonDecoder } from "../src/internal/effect/fastDecode.js"
 import { makeDialect } from "../src/internal/executor/dialect.js"
 import { sharedBackend } from "../src/internal/executor/responseCache.js"
 import { LATE_TOLERANCE_MILLIS, turnSpacingMillis } from "../src/internal/executor/sharedLimiter.js"

@@ -4,7 +4,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { readFileSync } from "node:fs"
 import { RapidJson, Trip, TripStops } from "../src/index.js"
-import { makeJsonDecoder } from "../src/internal/decode/fastDecode.js"
+import { makeJsonDecoder } from "../src/internal/effect/fastDecode.js"
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`./fixtures/rapidjson/${name}.json`, import.meta.url), "utf8")

@@ -19,8 +19,8 @@ import { promisify } from "node:util"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { EfaClient, Operation, StopFinder, VehicleDetail } from "../src/index.js"
-import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/decode/fastDecode.js"
 import { parseInstant, utcFromMillis } from "../src/internal/decode/instant.js"
+import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/effect/fastDecode.js"
 
 const operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations)
 

@@ -16,7 +16,7 @@ import {
   Trip,
   VehicleDetail
 } from "../../src/index.js"
-import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder } from "../../src/internal/decode/fastDecode.js"
+import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder } from "../../src/internal/effect/fastDecode.js"
 
 const modules = [AddInfo, CoordInfo, GeoObject, OpArea, ServingLines, StopFinder, Trip, VehicleDetail]
 const operations = modules.map((module) => module.operation)

@@ -2,6 +2,7 @@ import * as DateTime from "effect/DateTime"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
+import { utcFromMillis } from "../effect/utc.js"
 
 // Four-digit years, or the expanded six-digit form with a sign that `DateTime.formatIso` writes outside 0..9999.
 const isoInstant =
@@ -74,15 +75,12 @@ export const parseInstant = (text: string): number => {
   return Date.parse(text)
 }
 
-const EPOCH = DateTime.unsafeMake(0)
-
 /**
- * The UTC instant at `millis` since the epoch: `DateTime.unsafeMake(millis)` without the detour
- * through a `Date`, which costs more than the rest of decoding a timestamp.
+ * The UTC instant at `millis` since the epoch, made as Effect's internals allow (`effect/utc.ts`).
  *
  * @internal
  */
-export const utcFromMillis = (millis: number): DateTime.Utc => DateTime.mapEpochMillis(EPOCH, () => millis)
+export { utcFromMillis }
 
 const decodeTimestamp = (text: string, _: unknown, ast: AST.Transformation) => {
   const millis = parseInstant(text)

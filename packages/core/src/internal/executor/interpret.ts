@@ -20,7 +20,7 @@ import {
 import type { Operation } from "../../Operation.js"
 import * as SystemMessage from "../../SystemMessage.js"
 import { describeIssue } from "../decode/describe.js"
-import { makeJsonDecoder } from "../decode/fastDecode.js"
+import { makeJsonDecoder } from "../effect/fastDecode.js"
 import type { Dialect } from "./dialect.js"
 
 /**

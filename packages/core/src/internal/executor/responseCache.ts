@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { Operation } from "../../Operation.js"
 import type { ResponseStore } from "../../SharedStore.js"
-import type { makeJsonDecoder } from "../decode/fastDecode.js"
+import type { makeJsonDecoder } from "../effect/fastDecode.js"
 import type { Dialect } from "./dialect.js"
 
 /**

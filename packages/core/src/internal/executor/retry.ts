@@ -9,9 +9,8 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Random from "effect/Random"
 import type * as Schedule from "effect/Schedule"
-import * as ScheduleDecision from "effect/ScheduleDecision"
-import * as ScheduleIntervals from "effect/ScheduleIntervals"
 import type { EfaError } from "../../EfaError.js"
+import { scheduleStepper } from "../effect/schedule.js"
 
 /** @internal */
 export interface ResolvedRetry {
@@ -105,22 +104,20 @@ const withSchedule = <A>(
   schedule: Schedule.Schedule<unknown, EfaError>
 ): Effect.Effect<A, EfaError> =>
   Effect.suspend(() => {
-    let state = schedule.initial
+    const stepper = scheduleStepper(schedule)
     const loop: Effect.Effect<A, EfaError> = Effect.catchAll(run, (error) =>
       !isTransient(error) ? Effect.fail(error) : Effect.flatMap(
         Effect.clockWith((clock) =>
           clock.currentTimeMillis
         ),
         (now) =>
-          Effect.flatMap(schedule.step(now, error, state), ([next, , decision]) => {
-            if (ScheduleDecision.isDone(decision)) return Effect.fail(error)
-            state = next
-            const scheduled = Math.max(0, ScheduleIntervals.start(decision.intervals) - now)
+          Effect.flatMap(stepper.next(now, error), (scheduled) => {
+            if (Option.isNone(scheduled)) return Effect.fail(error)
             const retryAfter = Option.getOrElse(
               Option.map(retryAfterOf(retry, error, now), Duration.toMillis),
               () => 0
             )
-            return Effect.zipRight(Effect.sleep(Duration.millis(Math.max(scheduled, retryAfter))), loop)
+            return Effect.zipRight(Effect.sleep(Duration.millis(Math.max(scheduled.value, retryAfter))), loop)
           })
       ))
     return loop

@@ -8,21 +8,16 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
-import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import type * as FiberId from "effect/FiberId"
-import * as FiberRef from "effect/FiberRef"
-import * as FiberRefs from "effect/FiberRefs"
-import { constTrue } from "effect/Function"
 import * as Option from "effect/Option"
-import type { Predicate } from "effect/Predicate"
 import * as Scope from "effect/Scope"
 import * as Tracer from "effect/Tracer"
 import { type RedirectError, ResponseTooLargeError, TransportError } from "../../EfaError.js"
 import type { Operation } from "../../Operation.js"
+import { withRequestRefs } from "../effect/requestRefs.js"
 import { type BodyFailure, readBody } from "./body.js"
 import type { Deployment } from "./deployment.js"
 import type { Received } from "./interpret.js"
@@ -62,28 +57,6 @@ export interface SendSettings {
  * @internal
  */
 export type SendError = TransportError | RedirectError | ResponseTooLargeError
-
-interface SavedRefs {
-  readonly context: Context.Context<never>
-  readonly tracerDisabledWhen: Predicate<HttpClientRequest.HttpClientRequest>
-  readonly tracerPropagation: boolean
-}
-
-// The fiber refs a request of the client runs with, set in one copy of the fiber's refs.
-const setRefs = (
-  refs: FiberRefs.FiberRefs,
-  fiberId: FiberId.Single,
-  context: Context.Context<never>,
-  tracerDisabledWhen: Predicate<HttpClientRequest.HttpClientRequest>,
-  tracerPropagation: boolean
-): FiberRefs.FiberRefs =>
-  FiberRefs.updateManyAs(refs, {
-    entries: [
-      [FiberRef.currentContext, [[fiberId, context]]],
-      [HttpClient.currentTracerDisabledWhen, [[fiberId, tracerDisabledWhen]]],
-      [HttpClient.currentTracerPropagation, [[fiberId, tracerPropagation]]]
-    ]
-  })
 
 // Bytes of a redirect's body read before the next hop; the rest is dropped with the connection.
 const REDIRECT_BODY_BYTES = 64 * 1024
@@ -164,36 +137,14 @@ export const makeSender = (
     scope: Scope.CloseableScope,
     trace: CallTrace | undefined
   ): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError> =>
-    Effect.suspend(() => {
-      let saved: SavedRefs | undefined
-      const enter = Effect.updateFiberRefs((fiberId, refs) => {
-        const context = FiberRefs.getOrDefault(refs, FiberRef.currentContext)
-        saved = {
-          context,
-          tracerDisabledWhen: FiberRefs.getOrDefault(refs, HttpClient.currentTracerDisabledWhen),
-          tracerPropagation: FiberRefs.getOrDefault(refs, HttpClient.currentTracerPropagation)
-        }
-        const given = Context.getOption(context, FetchHttpClient.RequestInit)
-        const services = new Map(context.unsafeMap)
-        services.set(Scope.Scope.key, scope)
-        services.set(
-          FetchHttpClient.RequestInit.key,
-          given._tag === "Some" ? fetchInit(given, sameOrigin) : sameOrigin ? sameOriginInit : otherOriginInit
-        )
-        if (trace !== undefined) services.set(Tracer.ParentSpan.key, trace.span)
-        return setRefs(refs, fiberId, Context.unsafeMake(services), constTrue, false)
-      })
-      const leave = Effect.updateFiberRefs((fiberId, refs) =>
-        saved === undefined
-          ? refs
-          : setRefs(refs, fiberId, saved.context, saved.tracerDisabledWhen, saved.tracerPropagation)
+    withRequestRefs(client.execute(requests.request(url, sameOrigin)), (context, services) => {
+      const given = Context.getOption(context, FetchHttpClient.RequestInit)
+      services.set(Scope.Scope.key, scope)
+      services.set(
+        FetchHttpClient.RequestInit.key,
+        given._tag === "Some" ? fetchInit(given, sameOrigin) : sameOrigin ? sameOriginInit : otherOriginInit
       )
-      // the scope the request needs is in the context `enter` sets
-      const sent = client.execute(requests.request(url, sameOrigin)) as Effect.Effect<
-        HttpClientResponse.HttpClientResponse,
-        HttpClientError.HttpClientError
-      >
-      return Effect.onExit(Effect.zipRight(enter, sent), () => leave)
+      if (trace !== undefined) services.set(Tracer.ParentSpan.key, trace.span)
     })
 
   type Exchange = Effect.Effect<Received, SendError>

@@ -10,7 +10,6 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -21,7 +20,8 @@ import type { CallOptions, InvalidOptionsError, Options, Service } from "../../O
 import { DEFAULT_TIME_TO_LIVE } from "../../ResponseCache.js"
 import { RateLimitStore, ResponseStore } from "../../SharedStore.js"
 import type * as SystemMessage from "../../SystemMessage.js"
-import type { makeJsonDecoder } from "../decode/fastDecode.js"
+import type { makeJsonDecoder } from "../effect/fastDecode.js"
+import { makeFiberLocal } from "../effect/fiberLocal.js"
 import type { Limiter, makeExecutor, ResolvedSettings } from "./client.js"
 import { Coalescer } from "./coalesce.js"
 import { Gate, type GateOptions } from "./limiter.js"
@@ -35,7 +35,7 @@ interface Seen {
   headers: Readonly<Record<string, string>> | undefined
 }
 
-const currentSeen = FiberRef.unsafeMake<Seen | undefined>(undefined)
+const currentSeen = makeFiberLocal<Seen | undefined>(undefined)
 
 const DEFAULT_MAX_ENTRIES = 1000
 
@@ -231,10 +231,11 @@ export const make = (
     const client = backend === undefined ?
       httpClient :
       HttpClient.tap(httpClient, (response) =>
-        FiberRef.getWith(currentSeen, (seen) =>
+        currentSeen.get((seen) =>
           Effect.sync(() => {
             if (seen !== undefined) seen.headers = response.headers
-          })))
+          })
+        ))
     const executor = executorOf({ ...settings, gate }, client, requestInit)
     return {
       run: makeRun(executor, coalescer, backend, ttl, settings.timeout, settings.deadline),
@@ -379,7 +380,7 @@ const makeRun = (
           return Duration.isZero(timeToLive) ? Effect.void : backend.set(operation, url, value, timeToLive)
         })
       }
-      const fetched = Effect.locally(executor.execute(operation, request), currentSeen, seen)
+      const fetched = currentSeen.locally(executor.execute(operation, request), seen)
       // in memory, kept at once
       if (!backend.shared) return Effect.tap(fetched, (value) => Effect.zipRight(keep(value), afterKeeping))
       // in a shared store, kept (and the mark removed) after the answer is returned, never before

@@ -7,18 +7,11 @@
  *
  * @internal
  */
-import type * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Scope from "effect/Scope"
-
-// The default (live) clock, to tell it from a test clock; read on first use.
-let liveClock: Clock.Clock | undefined
-const isLiveClock = (clock: Clock.Clock): boolean => clock === (liveClock ??= Effect.runSync(Effect.clock))
-
-// Timers longer than this are not set, as Effect's clock does.
-const MAX_TIMER_MILLIS = 2 ** 31 - 1
+import { isLiveClock, MAX_TIMER_MILLIS } from "../effect/clock.js"
 
 const withLiveTimeout = <A, E, E2>(
   sent: Effect.Effect<A, E>,
