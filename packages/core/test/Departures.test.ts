@@ -225,6 +225,17 @@ describe("rapidJSON boards", () => {
     expect(TripStops.fromEvent(event!)?.stop).toBe("de:08212:1")
   })
 
+  it("a board location without matchQuality or isBest keeps them absent, in both dialects", () => {
+    const [location] = decode(german.departures, "departures-platform-location").locations
+    expect(location).toEqual({ id: "de:08212:1", name: "Karlsruhe, Marktplatz", type: "stop" })
+    const contract = Schema.decodeUnknownSync(Departures.DeparturesResponse)({
+      locations: [{ id: "de:08212:1", name: "Karlsruhe, Marktplatz", type: "stop" }]
+    })
+    expect(contract.locations[0]).not.toHaveProperty("isBest")
+    expect(contract.locations[0]).not.toHaveProperty("matchQuality")
+    expect(Departures.unresolvedStop(contract)).toMatchObject({ reason: "unknown" })
+  })
+
   it("an arrival board: arrival times; an event without departure takes its planned arrival", () => {
     const { events } = decode(german.departures, "arrivals")
     expect(events.map((event) => [event.arrivalTimePlanned, event.arrivalTimeEstimated, event.departureTimePlanned]))
