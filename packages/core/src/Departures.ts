@@ -457,7 +457,7 @@ export interface StopEvent extends Schema.Schema.Type<typeof StopEvent> {}
  * A location of a board: the stop the server resolved or a candidate, as the stop finder's `Location`, but
  * `isBest` and `matchQuality` only where the server sent them (boards often leave them out).
  *
- * @since 0.4.0
+ * @since 0.1.0
  * @category schemas
  */
 export const BoardLocation = Schema.Struct({
@@ -467,7 +467,7 @@ export const BoardLocation = Schema.Struct({
 }).annotations({ identifier: "BoardLocation" })
 
 /**
- * @since 0.4.0
+ * @since 0.1.0
  * @category models
  */
 export interface BoardLocation extends Schema.Schema.Type<typeof BoardLocation> {}

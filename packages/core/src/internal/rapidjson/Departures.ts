@@ -32,6 +32,7 @@ import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operatio
 import * as Point from "../../Point.js"
 import { Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
+import { assignedStopOf, WireAssignedStop } from "./StopFinder.js"
 import {
   infoText,
   mapClass,
@@ -121,7 +122,7 @@ const WireBoardLocation = Schema.Struct({
   isBest: opt(Schema.Boolean),
   matchQuality: opt(Schema.Finite),
   coord: opt(WireCoord),
-  assignedStops: opt(Schema.Array(Schema.Struct({ id: Point.LocationId, name: Schema.String }))),
+  assignedStops: opt(Schema.Array(WireAssignedStop)),
   parent: opt(WireParent)
 }).annotations({ identifier: "WireBoardLocation" })
 
@@ -235,7 +236,7 @@ const locationOf = (wire: typeof WireBoardLocation.Type): Departures.BoardLocati
   put(out, "isBest", wire.isBest)
   put(out, "matchQuality", wire.matchQuality)
   put(out, "coord", wire.coord)
-  put(out, "assignedStops", wire.assignedStops?.map((stop) => ({ id: stop.id, name: stop.name })))
+  put(out, "assignedStops", wire.assignedStops?.map(assignedStopOf))
   put(out, "parent", parentOf(wire.parent))
   return out
 }
