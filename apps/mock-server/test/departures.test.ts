@@ -1,10 +1,10 @@
-import { Departures, Point, TripStops } from "@efa-kit/core"
+import { Departures, Occupancy, Point, RapidJson, TripStops } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Schema } from "effect"
 import { answerDepartures } from "../src/answers/departures.js"
 import { answerTripStops } from "../src/answers/tripStops.js"
 import { call, fake } from "./helpers.js"
-import { berlinTime, contextAt, dataset } from "./support/answerContext.js"
+import { berlin, berlinTime, contextAt, dataset } from "./support/answerContext.js"
 
 const HBF = "de:08111:6118"
 const board = (input: Departures.DeparturesRequestInput, now?: string) =>
@@ -172,6 +172,37 @@ describe("through the app", () => {
     })
     expect(seq.status).toBe(200)
     expect(seq.json.transportation.locationSequence.map((s: any) => s.id)).toContain(HBF)
+  })
+
+  it("gives each event the run's occupancy and the vehicle's wheelchair access, decoded alike from both dialects", async () => {
+    const params = {
+      mode: "direct",
+      type_dm: "any",
+      name_dm: HBF,
+      itdDate: "20260302",
+      itdTime: "0840",
+      useRealtime: "1",
+      limit: "12"
+    }
+    const contract = await call(server, "/XML_DM_REQUEST", { ...params, outputFormat: "JSON" })
+    const rapid = await call(server, "/XML_DM_REQUEST", {
+      ...params,
+      outputFormat: "rapidJSON",
+      coordOutputFormat: "WGS84[dd.ddddd]"
+    })
+    expect(contract.status).toBe(200)
+    expect(rapid.status).toBe(200)
+    const fromContract = Schema.decodeUnknownSync(Departures.DeparturesResponse)(contract.json).events
+    const fromRapid = Schema.decodeUnknownSync(RapidJson.responses({ timeZone: berlin }).departures)(rapid.json).events
+    const vehicle = (e: Departures.StopEvent) => [e.lineName, e.occupancy, e.wheelchairAccessible, e.lowFloor]
+    expect(fromContract).toHaveLength(12)
+    expect(fromRapid.map(vehicle)).toEqual(fromContract.map(vehicle))
+    for (const event of fromRapid) {
+      expect(Occupancy.Occupancy.literals).toContain(event.occupancy)
+      expect(typeof event.wheelchairAccessible).toBe("boolean")
+    }
+    // the S-Bahn's vehicles take wheelchairs and have no low floor, as the trip's legs on it say
+    expect(fromRapid.find((e) => e.lineName === "S1")).toMatchObject({ wheelchairAccessible: true, lowFloor: false })
   })
 })
 

@@ -454,6 +454,25 @@ export const StopEvent = Schema.Struct({
 export interface StopEvent extends Schema.Schema.Type<typeof StopEvent> {}
 
 /**
+ * A location of a board: the stop the server resolved or a candidate, as the stop finder's `Location`, but
+ * `isBest` and `matchQuality` only where the server sent them (boards often leave them out).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoardLocation = Schema.Struct({
+  ...StopFinder.Location.fields,
+  isBest: opt(Schema.Boolean),
+  matchQuality: opt(Schema.Finite)
+}).annotations({ identifier: "BoardLocation" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface BoardLocation extends Schema.Schema.Type<typeof BoardLocation> {}
+
+/**
  * The board response: events sorted by planned time, and the stop the server resolved (or the
  * candidates, when it could not). Missing `events` or `locations` read as empty lists.
  *
@@ -462,7 +481,7 @@ export interface StopEvent extends Schema.Schema.Type<typeof StopEvent> {}
  */
 export const DeparturesResponse = Schema.Struct({
   events: Schema.optionalWith(Schema.Array(StopEvent), { exact: true, default: () => [] }),
-  locations: Schema.optionalWith(Schema.Array(StopFinder.Location), { exact: true, default: () => [] }),
+  locations: Schema.optionalWith(Schema.Array(BoardLocation), { exact: true, default: () => [] }),
   ...SystemMessage.systemMessagesField
 }).annotations({ identifier: "DeparturesResponse" })
 
@@ -526,7 +545,7 @@ export const delayMinutes = (event: StopEvent): number | undefined => {
 export const unresolvedStop = (
   response: DeparturesResponse
 ):
-  | { readonly reason: "ambiguous" | "unknown"; readonly candidates: ReadonlyArray<StopFinder.Location> }
+  | { readonly reason: "ambiguous" | "unknown"; readonly candidates: ReadonlyArray<BoardLocation> }
   | undefined =>
 {
   if (response.events.length > 0 || response.locations.some((location) => location.isBest)) return undefined

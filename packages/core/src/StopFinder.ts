@@ -194,15 +194,24 @@ export const StopFinderQuery: Schema.Schema<StopFinderRequest, ReadonlyArray<rea
 )
 
 /**
- * A stop near a location (`assignedStops`).
+ * A stop near a location (`assignedStops`), with the product classes that serve it where the server names them
+ * (the deployment's own class numbers, as sent).
  *
  * @since 0.1.0
  * @category schemas
  */
 export const AssignedStop = Schema.Struct({
   id: Point.LocationId,
-  name: Schema.String
+  name: Schema.String,
+  /** The product classes serving the stop (rapidJSON `productClasses`), as the server numbers them. */
+  productClasses: opt(Schema.Array(Schema.Int))
 }).annotations({ identifier: "AssignedStop" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface AssignedStop extends Schema.Schema.Type<typeof AssignedStop> {}
 
 /**
  * One candidate. `id` is usable unchanged as a point in later requests (see `Point.fromId`);

@@ -136,7 +136,7 @@ describe("rapidJSON boards", () => {
       isBest: true,
       matchQuality: 100000,
       coord: { lat: -33.81234, lon: 151.10234 },
-      assignedStops: [{ id: "G900101", name: "Quarry Rd opp Mill St, Ferndale" }],
+      assignedStops: [{ id: "G900101", name: "Quarry Rd opp Mill St, Ferndale", productClasses: [5] }],
       parent: { id: "placeID:95300001:1", name: "Ferndale", type: "locality" }
     }])
     expect(board.systemMessages).toEqual([])
@@ -223,6 +223,26 @@ describe("rapidJSON boards", () => {
     expect(event!.plannedPlatform).toBeUndefined()
     expect(event!.occupancyRaw).toBeUndefined()
     expect(TripStops.fromEvent(event!)?.stop).toBe("de:08212:1")
+  })
+
+  it("a board location without matchQuality or isBest keeps them absent, in both dialects", () => {
+    const [location] = decode(german.departures, "departures-platform-location").locations
+    expect(location).toEqual({ id: "de:08212:1", name: "Karlsruhe, Marktplatz", type: "stop" })
+    const contract = Schema.decodeUnknownSync(Departures.DeparturesResponse)({
+      locations: [{ id: "de:08212:1", name: "Karlsruhe, Marktplatz", type: "stop" }]
+    })
+    expect(contract.locations[0]).not.toHaveProperty("isBest")
+    expect(contract.locations[0]).not.toHaveProperty("matchQuality")
+    expect(Departures.unresolvedStop(contract)).toMatchObject({ reason: "unknown" })
+  })
+
+  it("an assigned stop keeps the product classes serving it, in the contract's JSON as in rapidJSON", () => {
+    const assigned = { id: "G900101", name: "Quarry Rd opp Mill St, Ferndale", productClasses: [5] }
+    const contract = Schema.decodeUnknownSync(Departures.DeparturesResponse)({
+      locations: [{ id: "G900101", name: "Ferndale", type: "stop", assignedStops: [assigned] }]
+    })
+    expect(contract.locations[0]!.assignedStops).toEqual([assigned])
+    expect(decode(tfnsw.departures, "departures-no-estimate").locations[0]!.assignedStops).toEqual([assigned])
   })
 
   it("an arrival board: arrival times; an event without departure takes its planned arrival", () => {

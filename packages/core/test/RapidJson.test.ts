@@ -209,7 +209,7 @@ describe("rapidJSON stop finder and coordinate search", () => {
           isBest: true,
           matchQuality: 950,
           coord: { lat: 48.5, lon: 9.25 },
-          assignedStops: [{ id: "de:99001:100", name: "Lindenplatz" }],
+          assignedStops: [{ id: "de:99001:100", name: "Lindenplatz", productClasses: [4, 5] }],
           parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" }
         },
         {

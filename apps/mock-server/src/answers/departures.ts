@@ -22,6 +22,8 @@
  *   `deleteAssignedStops_dm` is accepted without effect: the dataset's stops have no assigned stops.
  * - `includeCompleteStopSeq=1`: each event with its run's previous and onward stops and their times.
  * - Notices: the current notices naming the event's line direction or the board's stop.
+ * - Vehicle: each event's `occupancy` (the run's at the board's stop, as a trip's leg has it), and the line's
+ *   vehicles' `wheelchairAccessible` and `lowFloor`.
  *
  * @since 0.1.0
  */
@@ -30,6 +32,7 @@ import { DateTime } from "effect"
 import { lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Notice, Stop } from "../dataset/schema.js"
 import { type Call, callsAt, locality, stopTimes, tripCodeOf } from "../engine/board.js"
+import { occupancyAt } from "../engine/legDetails.js"
 import { resolveBoardStop, resolvePoint } from "../engine/points.js"
 import { callState } from "../engine/realtime.js"
 import { localDate } from "../engine/timetable.js"
@@ -107,7 +110,11 @@ const eventOf = (
     mode: { name: lineDisplayName(line), mot: line.mot },
     destination: { id: last.id, name: last.name },
     tripCode: tripCodeOf(run),
-    cancelled: options.realtime && state.cancelled
+    cancelled: options.realtime && state.cancelled,
+    // the vehicle as the trip's legs describe it: how full the run is here, its wheelchair access and floor
+    occupancy: occupancyAt(run, index),
+    wheelchairAccessible: line.vehicles.wheelchair,
+    lowFloor: line.vehicles.lowFloor
   }
   if (options.arrival) event.arrivalTimePlanned = instant(run.arrivals[index]!)
   if (options.realtime && state.monitored) {

@@ -30,9 +30,9 @@ import type * as Mot from "../../Mot.js"
 import * as Occupancy from "../../Occupancy.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
-import type * as StopFinder from "../../StopFinder.js"
 import { Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
+import { assignedStopOf, WireAssignedStop } from "./StopFinder.js"
 import {
   infoText,
   mapClass,
@@ -122,7 +122,7 @@ const WireBoardLocation = Schema.Struct({
   isBest: opt(Schema.Boolean),
   matchQuality: opt(Schema.Finite),
   coord: opt(WireCoord),
-  assignedStops: opt(Schema.Array(Schema.Struct({ id: Point.LocationId, name: Schema.String }))),
+  assignedStops: opt(Schema.Array(WireAssignedStop)),
   parent: opt(WireParent)
 }).annotations({ identifier: "WireBoardLocation" })
 
@@ -230,16 +230,13 @@ const eventOf = (context: Context, wire: typeof WireStopEvent.Type): Departures.
   return out
 }
 
-const locationOf = (wire: typeof WireBoardLocation.Type): StopFinder.Location => {
-  const out: Mutable<StopFinder.Location> = {
-    id: wire.id,
-    name: wire.name,
-    type: wire.type ?? "unknown",
-    isBest: wire.isBest ?? false,
-    matchQuality: wire.matchQuality ?? 0
-  }
+// `isBest` and `matchQuality` only where sent: a board that leaves them out says nothing about them
+const locationOf = (wire: typeof WireBoardLocation.Type): Departures.BoardLocation => {
+  const out: Mutable<Departures.BoardLocation> = { id: wire.id, name: wire.name, type: wire.type ?? "unknown" }
+  put(out, "isBest", wire.isBest)
+  put(out, "matchQuality", wire.matchQuality)
   put(out, "coord", wire.coord)
-  put(out, "assignedStops", wire.assignedStops?.map((stop) => ({ id: stop.id, name: stop.name })))
+  put(out, "assignedStops", wire.assignedStops?.map(assignedStopOf))
   put(out, "parent", parentOf(wire.parent))
   return out
 }
@@ -370,10 +367,10 @@ const encodeDepartures = (context: Context) =>
     const out: Mutable<typeof WireBoardLocation.Type> = {
       id: location.id,
       name: location.name,
-      type: location.type,
-      isBest: location.isBest,
-      matchQuality: location.matchQuality
+      type: location.type
     }
+    put(out, "isBest", location.isBest)
+    put(out, "matchQuality", location.matchQuality)
     put(out, "coord", location.coord)
     put(out, "assignedStops", location.assignedStops)
     put(out, "parent", location.parent)

@@ -17,10 +17,19 @@ import {
   WireProperties
 } from "./wire.js"
 
-const WireAssignedStop = Schema.Struct({
+/** @internal */
+export const WireAssignedStop = Schema.Struct({
   id: Point.LocationId,
-  name: Schema.String
+  name: Schema.String,
+  productClasses: opt(Schema.Array(Schema.Int))
 }).annotations({ identifier: "WireAssignedStop" })
+
+/** An assigned stop as the model keeps it: its name and the product classes serving it. @internal */
+export const assignedStopOf = (wire: typeof WireAssignedStop.Type): StopFinder.AssignedStop => {
+  const out: Mutable<StopFinder.AssignedStop> = { id: wire.id, name: wire.name }
+  put(out, "productClasses", wire.productClasses)
+  return out
+}
 
 const WireLocation = Schema.Struct({
   id: Point.LocationId,
@@ -57,7 +66,7 @@ const stopFinderDecode = (wire: typeof WireStopFinderResponse.Type): StopFinder.
       matchQuality: l.matchQuality ?? 0
     }
     put(out, "coord", l.coord)
-    put(out, "assignedStops", l.assignedStops?.map((s) => ({ id: s.id, name: s.name })))
+    put(out, "assignedStops", l.assignedStops?.map(assignedStopOf))
     put(out, "parent", parentOf(l.parent))
     // `distance` ← `properties.distance`, else `distance`
     put(out, "distance", l.properties?.distance ?? l.distance)
