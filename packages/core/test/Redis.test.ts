@@ -386,7 +386,9 @@ describe.skipIf(!hasRedis)(name, () => {
             const result = yield* Effect.either(find(client, name))
             const took = Date.now() - started
             expect(result._tag, `${name}: ${result._tag === "Left" ? result.left.message : ""}`).toBe("Right")
-            expect(took, name).toBeLessThan(800)
+            // the deadline bounds it; before, the read, the claim and the write each waited out a command timeout
+            // (3 s): the margin is for a loaded machine's timers, not for the cache
+            expect(took, name).toBeLessThan(800 + 600)
           }
           // neither read was answered: both asked the server
           expect(http.sent).toEqual(["kept", "kept", "new"])
@@ -430,12 +432,13 @@ describe.skipIf(!hasRedis)(name, () => {
                 expect(result._tag).toBe("Right")
               }
             }
-            expect(Math.max(...ended.map(({ after }) => after))).toBeLessThan(COMMAND_TIMEOUT + 400)
+            // one command timeout and a margin for a loaded machine; one after another they took 30 timeouts
+            expect(Math.max(...ended.map(({ after }) => after))).toBeLessThan(2 * COMMAND_TIMEOUT)
             // later calls find the outage at once, without a command timeout each
             const later = Date.now()
             const again = yield* Effect.either(find(client, "later"))
             expect(again._tag).toBe(onStoreFailure === "fail" ? "Left" : "Right")
-            expect(Date.now() - later).toBeLessThan(COMMAND_TIMEOUT / 2)
+            expect(Date.now() - later).toBeLessThan(COMMAND_TIMEOUT)
             // once Redis answers a probe, the shared quota counts again
             stalled.process.kill("SIGCONT")
             yield* Effect.sleep("700 millis")
