@@ -1,4 +1,4 @@
-import { EfaClient, Pages, Point } from "@efa-kit/core"
+import { EfaClient, Pages, Point, type Profile } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Stream } from "effect"
@@ -78,6 +78,45 @@ describe.each(dialects)("Pages of trips against the fake (%s)", (dialect) => {
       // and the later page of an earlier page comes forward again
       const back = yield* efa.trip({ page: Array.from(pages)[0]!.later })
       expect(Math.min(...back.trips.map(departureOf))).toBeGreaterThan(before)
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect("with sessions: the same pages as without; a page after the fake forgot the session still answers", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const profile: Profile.Profile = {
+        name: "fake",
+        operator: "the fake",
+        baseUrl: fake.baseUrl,
+        timeZone: "Europe/Berlin",
+        dialect,
+        sessions: true,
+        sources: "the fake's dataset"
+      }
+      const stateful = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect, profile })))
+      const stateless = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      const keysOf = (pages: Iterable<Pages.TripPage>) => Array.from(pages, (page) => page.trips.map(Pages.tripKey))
+      const withSession = Array.from(yield* stateful.tripPages(request).pipe(Stream.take(3), Stream.runCollect))
+      const asked = (yield* journal(fake)).map((entry) => new URLSearchParams(entry.params.map(([k, v]) => [k, v])))
+      expect(asked.map((params) => params.get("command"))).toEqual([null, "tripNext", "tripNext"])
+      expect(asked[0]!.get("sessionID")).toBe("0")
+      expect(asked[1]!.get("sessionID")).toBe(withSession[0]!.sessionID)
+      const without = Array.from(yield* stateless.tripPages(request).pipe(Stream.take(3), Stream.runCollect))
+      expect(keysOf(withSession)).toEqual(keysOf(without))
+      expect(without[0]!.sessionID).toBeUndefined()
+
+      // the fake forgets the session after a few minutes of its clock: the page is asked without it
+      yield* Effect.promise(() => fake.admin("POST", "clock", { advance: "10 minutes" }))
+      const { page, span } = yield* Effect.gen(function*() {
+        const page = yield* stateful.trip({ page: withSession[0]!.later })
+        return { page, span: yield* Effect.currentSpan }
+      }).pipe(Effect.withSpan("later page"))
+      expect(page.trips.map(Pages.tripKey)).toEqual(keysOf(without)[1])
+      expect(span.attributes.get("efa.page.session")).toBe("fallback")
+      expect(span.attributes.get("efa.page.session.reason")).toBe("HttpStatusError")
+      const last = (yield* journal(fake)).slice(-2)
+      expect(last.map((entry) => entry.status)).toEqual([400, 200])
+      expect(last[1]!.params.some(([key]) => key === "sessionID")).toBe(false)
       yield* Effect.promise(() => fake.close())
     }))
 })

@@ -349,8 +349,10 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
   const methods = OperationClient.methods(runner, operations)
   return EfaClient.of({
     ...methods,
-    trip: (request, options) => Pages.trip((input) => methods.trip(input, options), request),
-    tripPages: (request, options) => Pages.tripPages((input) => methods.trip(input, options), request, options),
+    trip: (request, options) =>
+      Pages.trip((input) => methods.trip(input, options), request, { sessions: runner.sessions }),
+    tripPages: (request, options) =>
+      Pages.tripPages((input) => methods.trip(input, options), request, { ...options, sessions: runner.sessions }),
     departures: (request, options) => Pages.departures((input) => methods.departures(input, options), request),
     refreshTrip: (trip, options) => TripRefresh.refresh((input) => methods.departures(input, options), trip, options),
     url: (operation, request) => runner.url<Operation.Any>(operations[operation], request)

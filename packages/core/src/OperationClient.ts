@@ -472,6 +472,8 @@ export interface Service {
     request: Operation.InputOf<O>,
     options?: CallOptions
   ) => Effect.Effect<Operation.ResponseOf<O>, Operation.ErrorOf<O>>
+  /** Whether the deployment keeps sessions to page in (its profile's `sessions`). */
+  readonly sessions?: boolean | undefined
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <O extends Operation.Any>(
     operation: O,
@@ -527,8 +529,9 @@ export const make = (
     // A fetch `RequestInit` provided where the client is built is kept (with redirects left to the client).
     const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
     // A cache, joined calls and a shared quota load when asked for.
+    const sessions = deployment.profile?.sessions === true
     if (options.cache || options.coalesce || options.rateLimit?.store) {
-      return yield* (yield* Effect.promise(() => import("./internal/executor/sharing.js"))).make(
+      const shared = yield* (yield* Effect.promise(() => import("./internal/executor/sharing.js"))).make(
         options,
         settings,
         gateOptions,
@@ -538,9 +541,11 @@ export const make = (
         InvalidOptionsError,
         makeJsonDecoder
       )
+      return OperationClient.of({ ...shared, sessions })
     }
     const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
+      sessions,
       // The executor's failures are typed as any operation's; it fails with an error an operation adds only
       // for an operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).
       run: ((operation, request) => executor.execute(operation, request)) as Service["run"],

@@ -17,6 +17,12 @@
  * Each page is one call of the client: it goes through the rate limit, the cache and the retries as any call.
  * A reference is bound to nothing on the server, so it stays valid as long as the timetable it points into.
  *
+ * Where the deployment keeps sessions (`sessions: true` on its profile), pages of trips are asked the stateful
+ * way EFA offers: the first call with `sessionID=0`, the next with the answer's `sessionID` and `requestID` and
+ * `command=tripNext` / `tripPrev`. The reference carries the stateless request too: a session the server does
+ * not know (any more) falls back to it, silently for the caller; the current span gets `efa.page.session`
+ * `"fallback"` with the reason in `efa.page.session.reason`.
+ *
  * @since 0.1.0
  */
 import * as DateTime from "effect/DateTime"
@@ -106,7 +112,13 @@ const Reference = Schema.Struct({
   /** The request of the page, as written (instants as ISO strings). */
   request: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
   /** Short hashes of what the previous page had. */
-  seen: Schema.Array(Schema.String)
+  seen: Schema.Array(Schema.String),
+  /** The server's session and the command for this page, where the answer came from one. */
+  session: Schema.optional(Schema.Struct({
+    id: Schema.String,
+    requestID: Schema.String,
+    command: Schema.Literal("tripNext", "tripPrev")
+  }))
 })
 type Reference = typeof Reference.Type
 
@@ -213,9 +225,13 @@ const decodeTripRequest = Schema.decodeUnknownEither(Trip.TripRequest)
  */
 const tripReferences = (
   request: Trip.TripRequest,
-  asked: ReadonlyArray<Trip.Trip>,
+  response: Trip.TripResponse,
   kept: ReadonlyArray<Trip.Trip>
 ): { readonly earlier: string; readonly later: string } => {
+  const asked = response.trips
+  const { requestID, sessionID } = response
+  const session = (command: "tripNext" | "tripPrev") =>
+    sessionID === undefined || requestID === undefined ? {} : { session: { id: sessionID, requestID, command } }
   const base = requestJson(request)
   const seen = kept.map((trip) => hash(tripKey(trip)))
   const departures = asked.map(departureOf).filter(Number.isFinite)
@@ -233,7 +249,8 @@ const tripReferences = (
         ...at(lastDeparture === undefined ? undefined : lastDeparture + MINUTE),
         dateTimeRefersTo: "departure"
       },
-      seen
+      seen,
+      ...session("tripNext")
     }),
     earlier: encodeReference({
       v: 1,
@@ -243,10 +260,27 @@ const tripReferences = (
         ...at(firstArrival === undefined ? undefined : firstArrival - MINUTE),
         dateTimeRefersTo: "arrival"
       },
-      seen
+      seen,
+      ...session("tripPrev")
     })
   }
 }
+
+/**
+ * How pages are asked of the deployment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SessionOptions {
+  /** Whether the server keeps sessions to page in (the profile's `sessions`). Default: `false`. */
+  readonly sessions?: boolean | undefined
+}
+
+// the server's answer to a session it does not hold: an HTTP status (400) or its error message
+const isSessionRefused = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && "_tag" in error &&
+  (error._tag === "HttpStatusError" || error._tag === "ServerMessageError")
 
 /**
  * Asks for trips, or for the page a reference points to, and gives the answer with its references. `run`
@@ -257,23 +291,47 @@ const tripReferences = (
  */
 export const trip = <E = never, R = never>(
   run: (request: Trip.TripRequestInput) => Effect.Effect<Trip.TripResponse, CommonError | E, R>,
-  request: Trip.TripRequestInput | PageRequest
+  request: Trip.TripRequestInput | PageRequest,
+  options?: SessionOptions
 ): Effect.Effect<TripPage, CommonError | E, R> =>
   Effect.gen(function*() {
+    const sessions = options?.sessions === true
     let input: Trip.TripRequestInput
     let seen: ReadonlySet<string> = new Set()
+    let session: Reference["session"]
     if (isPageRequest(request)) {
       const reference = yield* readReference("trip", request.page)
       input = reference.request as unknown as Trip.TripRequestInput
       seen = new Set(reference.seen)
+      session = sessions ? reference.session : undefined
     } else {
       input = request
     }
-    const response = yield* run(input)
+    let response: Trip.TripResponse
+    if (session !== undefined) {
+      const { command, id, requestID } = session
+      const asked = yield* Effect.either(run({ ...input, sessionID: id, requestID, command }))
+      if (Either.isRight(asked) && asked.right.sessionID !== undefined) {
+        response = asked.right
+      } else if (Either.isLeft(asked) && !isSessionRefused(asked.left)) {
+        return yield* Effect.fail(asked.left)
+      } else {
+        // the session is gone (expired, or another server answered): the same page, asked without it
+        yield* Effect.annotateCurrentSpan({
+          "efa.page.session": "fallback",
+          "efa.page.session.reason": Either.isLeft(asked)
+            ? (asked.left as { readonly _tag: string })._tag
+            : "the answer names no session"
+        })
+        response = yield* run(input)
+      }
+    } else {
+      response = yield* run(sessions && !isPageRequest(request) ? { ...input, sessionID: "0", requestID: "0" } : input)
+    }
     // the call has checked the request (fields set to undefined left out, as it does): decoding it again cannot fail
     const canonical = Either.getOrThrow(decodeTripRequest(withoutUndefined(input)))
     const trips = seen.size === 0 ? response.trips : response.trips.filter((t) => !seen.has(hash(tripKey(t))))
-    return { ...response, trips, ...tripReferences(canonical, response.trips, trips) }
+    return { ...response, trips, ...tripReferences(canonical, response, trips) }
   })
 
 /**
@@ -282,7 +340,7 @@ export const trip = <E = never, R = never>(
  * @since 0.1.0
  * @category models
  */
-export interface PagesOptions {
+export interface PagesOptions extends SessionOptions {
   /** Which way the pages go after the first. Default: `later`. */
   readonly direction?: Direction | undefined
 }
@@ -301,7 +359,7 @@ export const tripPages = <E = never, R = never>(
   const direction = options?.direction ?? "later"
   return Stream.unfoldEffect(
     request,
-    (next) => Effect.map(trip(run, next), (page) => Option.some([page, { page: page[direction] }] as const))
+    (next) => Effect.map(trip(run, next, options), (page) => Option.some([page, { page: page[direction] }] as const))
   )
 }
 

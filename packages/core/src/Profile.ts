@@ -84,6 +84,11 @@ export interface Profile {
   readonly params?: Partial<Record<OperationName, ReadonlyArray<readonly [string, string]>>> | undefined
   /** The operations it offers; absent: all. The client refuses the others before sending. */
   readonly operations?: ReadonlyArray<OperationName> | undefined
+  /**
+   * Whether the server keeps sessions, so that pages of trips are asked with `sessionID` and
+   * `command=tripNext` / `tripPrev` (see `Pages`). Absent: pages ask again without a session.
+   */
+  readonly sessions?: boolean | undefined
   /** Where the facts come from, and when they were gathered. */
   readonly sources: string
 }

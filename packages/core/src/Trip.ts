@@ -319,7 +319,17 @@ const tripTable = ParamTable.make({
   /** Enrich with real-time data (`useRealtime=1`). */
   realtime: ParamTable.flag("useRealtime"),
   /** Ask for the trips' fares, tickets and zones (`useUT=1`). */
-  fares: ParamTable.flag("useUT")
+  fares: ParamTable.flag("useUT"),
+  /** The server's session to page in (`sessionID`; `"0"` opens one); see `Pages`. */
+  sessionID: ParamTable.text("sessionID"),
+  /** The session's latest request (`requestID`). */
+  requestID: ParamTable.text("requestID"),
+  /** The page of the session to ask (`command`: `tripNext` or `tripPrev`). */
+  command: ParamTable.param(
+    "command",
+    Schema.Literal("tripNext", "tripPrev"),
+    NamedParam({ tripNext: "tripNext", tripPrev: "tripPrev" }, "TripCommandParam")
+  )
 })
 
 const mobilityTable = ParamTable.group("imparedOptionsActive", {
@@ -1190,6 +1200,10 @@ export const price = (
  */
 export const TripResponse = Schema.Struct({
   trips: Schema.optionalWith(Schema.Array(Trip), { default: () => [] }),
+  /** The server's session the answer belongs to, where the request opened or continued one. */
+  sessionID: Schema.optional(Schema.String),
+  /** The request of the session the answer is (the next page asks with it). */
+  requestID: Schema.optional(Schema.String),
   ...SystemMessage.systemMessagesField
 }).annotations({ identifier: "TripResponse" })
 

@@ -25,6 +25,7 @@ import {
   type ParameterIssue,
   toParameterIssues
 } from "./responses.js"
+import { hasSession } from "./sessions.js"
 import type { MockState } from "./state.js"
 
 /**
@@ -244,12 +245,35 @@ const settle = (
  */
 export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Select): CachedAnswer => {
   const now = deps.state.now
+  const pairs = queryPairs(c)
+  // a session's answer depends on what the session gave before: never cached
+  if (hasSession(pairs) && select(pairs).operation.name === "trip") {
+    const entry = select(pairs)
+    const answered = deps.state.sessions.answer(
+      entry.operation,
+      pairs,
+      now,
+      deps.options.timeZone,
+      (plain) => answerPairs(deps, entry, plain).fresh
+    )
+    return { entry, ...answered }
+  }
   const cache = deps.cache
   const url = c.req.url
   const cached = cache?.get(now.epochMillis, url)
   if (cached !== undefined) return cached
-  const pairs = queryPairs(c)
   const entry = select(pairs)
+  const { budget, fresh } = answerPairs(deps, entry, pairs)
+  // An answer cut short by the clock depends on the machine's load: it is not kept.
+  if (cache !== undefined && pureAnswers.has(entry.answer) && budget.exceeded !== "time") {
+    cache.set(now.epochMillis, url, fresh)
+  }
+  return fresh
+}
+
+// answers query pairs from the dataset, with a fresh work budget
+const answerPairs = (deps: AnswerDeps, entry: AnswerEntry, pairs: ReadonlyArray<readonly [string, string]>) => {
+  const now = deps.state.now
   // a profile's own parameter names (TfNSW's `depArrMacro`) and product classes read as the contract's
   const profile = deps.options.profile
   const read = profile === undefined
@@ -267,11 +291,7 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
     { dataset: deps.options.dataset, now, timeZone: deps.options.timeZone, budget },
     readingOf(deps.options)
   )
-  // An answer cut short by the clock depends on the machine's load: it is not kept.
-  if (cache !== undefined && pureAnswers.has(entry.answer) && budget.exceeded !== "time") {
-    cache.set(now.epochMillis, url, fresh)
-  }
-  return fresh
+  return { budget, fresh }
 }
 
 const readings = new WeakMap<ResolvedOptions, RapidJsonReading>()

@@ -7,6 +7,7 @@
 import { Operation } from "@efa-kit/core"
 import { DateTime } from "effect"
 import type { Fault } from "./faults.js"
+import { TripSessions } from "./sessions.js"
 
 /**
  * One received request. `path` is the request path without the leading slash, as an operation's `path` is written.
@@ -140,6 +141,8 @@ export class MockState {
   #scripts: Array<FaultScript> = []
   #nextScriptId = 1
   #now: DateTime.Utc
+  /** The trip sessions (`sessionID`, `command=tripNext` / `tripPrev`). */
+  readonly sessions = new TripSessions()
 
   constructor(
     readonly initialNow: DateTime.Utc,
@@ -268,10 +271,11 @@ export class MockState {
     this.#scripts = []
   }
 
-  /** Journal, faults and clock back to the start. */
+  /** Journal, faults, sessions and clock back to the start. */
   reset(): void {
     this.clearJournal()
     this.clearFaults()
+    this.sessions.clear()
     this.#now = this.initialNow
   }
 

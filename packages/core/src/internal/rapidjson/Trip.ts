@@ -147,6 +147,8 @@ const WireJourney = Schema.Struct({
  */
 export const WireTripResponse = Schema.Struct({
   journeys: opt(Schema.Array(WireJourney)),
+  // a session's ids, where the server keeps sessions (the schema has no field for them: its free-form `properties`)
+  properties: opt(Schema.Struct({ sessionID: opt(Schema.String), requestID: opt(Schema.String) })),
   ...SystemMessages
 }).annotations({ identifier: "WireTripResponse" })
 
@@ -374,6 +376,8 @@ const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): T
     return out
   })
   const out: Mutable<Trip.TripResponse> = { trips }
+  put(out, "sessionID", wire.properties?.sessionID)
+  put(out, "requestID", wire.properties?.requestID)
   put(out, "systemMessages", wire.systemMessages)
   return out
 }
@@ -528,6 +532,12 @@ const tripEncode = (context: Context) => (response: Trip.TripResponse): typeof W
     return out
   })
   const out: Mutable<typeof WireTripResponse.Type> = { journeys }
+  if (response.sessionID !== undefined || response.requestID !== undefined) {
+    const properties: Mutable<NonNullable<typeof WireTripResponse.Type["properties"]>> = {}
+    put(properties, "sessionID", response.sessionID)
+    put(properties, "requestID", response.requestID)
+    out.properties = properties
+  }
   put(out, "systemMessages", response.systemMessages)
   return out
 }

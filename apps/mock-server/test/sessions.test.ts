@@ -1,0 +1,140 @@
+import { EfaClient } from "@efa-kit/core"
+import { describe, expect, it } from "@effect/vitest"
+import { DateTime } from "effect"
+import { execFile } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { MAX_SESSIONS, SESSION_TTL_MILLIS, TripSessions } from "../src/http/sessions.js"
+import { admin, call, fake } from "./helpers.js"
+
+const TRIP = {
+  type_origin: "any",
+  name_origin: "de:08115:2100",
+  type_destination: "any",
+  name_destination: "de:08116:5300",
+  itdDate: "20260302",
+  itdTime: "0800"
+}
+
+const dialects = [
+  { name: "contract JSON", format: "JSON", trips: (json: any) => json.trips, ids: (json: any) => json },
+  { name: "rapidJSON", format: "rapidJSON", trips: (json: any) => json.journeys, ids: (json: any) => json.properties }
+] as const
+
+const departureOf = (trip: any): number => Date.parse(trip.legs[0].origin.departureTimePlanned)
+const arrivalOf = (trip: any): number => Date.parse(trip.legs.at(-1).destination.arrivalTimePlanned)
+
+describe.each(dialects)("trip sessions in $name", ({ format, ids, trips }) => {
+  const ask = (server: ReturnType<typeof fake>, params: Record<string, string>) =>
+    call(server, "/XML_TRIP_REQUEST2", { ...TRIP, outputFormat: format, ...params })
+
+  it("opens a session with sessionID=0 and pages later and earlier with tripNext / tripPrev", async () => {
+    const server = fake()
+    const first = await ask(server, { sessionID: "0", requestID: "0" })
+    expect(first.status).toBe(200)
+    const { requestID, sessionID } = ids(first.json)
+    expect(sessionID).toMatch(/^FAKE_\d+$/)
+    expect(requestID).toBe("1")
+    // the same trips as without a session
+    const plain = await ask(server, {})
+    expect(trips(first.json)).toEqual(trips(plain.json))
+
+    const next = await ask(server, { sessionID, requestID, command: "tripNext" })
+    expect(next.status).toBe(200)
+    expect(ids(next.json)).toMatchObject({ sessionID, requestID: "2" })
+    const lastDeparture = Math.max(...trips(first.json).map(departureOf))
+    expect(trips(next.json).length).toBeGreaterThan(0)
+    for (const trip of trips(next.json)) expect(departureOf(trip)).toBeGreaterThan(lastDeparture)
+    // as a stateless request from a minute after the last departure answers
+    const shifted = new Date(lastDeparture + 60_000)
+    const hhmm = shifted.toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" })
+    const stateless = await ask(server, { itdTime: hhmm.replace(":", "") })
+    expect(trips(next.json)).toEqual(trips(stateless.json))
+
+    const previous = await ask(server, { sessionID, requestID: "2", command: "tripPrev" })
+    expect(previous.status).toBe(200)
+    expect(ids(previous.json)).toMatchObject({ sessionID, requestID: "3" })
+    const firstArrival = Math.min(...trips(first.json).map(arrivalOf))
+    expect(trips(previous.json).length).toBeGreaterThan(0)
+    for (const trip of trips(previous.json)) expect(arrivalOf(trip)).toBeLessThan(firstArrival)
+    expect(server.errors).toEqual([])
+  })
+
+  it("answers an unknown, expired or reset session, and a stale requestID, with 400 naming the parameter", async () => {
+    const server = fake()
+    const unknown = await ask(server, { sessionID: "FAKE_999", requestID: "1", command: "tripNext" })
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.issues.map((issue: any) => issue.parameter)).toEqual(["sessionID"])
+
+    const { requestID, sessionID } = ids((await ask(server, { sessionID: "0" })).json)
+    const stale = await ask(server, { sessionID, requestID: "7", command: "tripNext" })
+    expect(stale.status).toBe(400)
+    expect(stale.json.issues[0].parameter).toBe("requestID")
+    const bad = await ask(server, { sessionID, requestID, command: "dmNext" })
+    expect(bad.json.issues[0].parameter).toBe("command")
+
+    // still alive just before the lifetime ends, gone after it
+    await admin(server, "POST", "clock", { advance: SESSION_TTL_MILLIS / 1000 - 1 })
+    const alive = await ask(server, { sessionID, requestID, command: "tripNext" })
+    expect(alive.status).toBe(200)
+    await admin(server, "POST", "clock", { advance: SESSION_TTL_MILLIS / 1000 + 1 })
+    const expired = await ask(server, { sessionID, requestID: "2", command: "tripNext" })
+    expect(expired.status).toBe(400)
+    expect(expired.json.issues[0].parameter).toBe("sessionID")
+
+    const again = ids((await ask(server, { sessionID: "0" })).json)
+    await admin(server, "POST", "reset")
+    const reset = await ask(server, { sessionID: again.sessionID, requestID: again.requestID, command: "tripNext" })
+    expect(reset.status).toBe(400)
+  })
+})
+
+describe("the session store", () => {
+  it("keeps at most its bound, dropping the least recently used", () => {
+    const sessions = new TripSessions(3)
+    const body = JSON.stringify({ trips: [] })
+    const opened: Array<string> = []
+    for (let i = 0; i < 10; i++) {
+      const answer = sessions.answer(
+        EfaClient.operations.trip,
+        [["sessionID", "0"]],
+        DateTime.unsafeMake(i * 1000),
+        DateTime.zoneUnsafeMakeNamed("Europe/Berlin"),
+        () => ({ status: 200, body })
+      )
+      opened.push(JSON.parse(answer.body).sessionID)
+    }
+    expect(sessions.size).toBe(3)
+    expect(new Set(opened).size).toBe(10)
+    expect(MAX_SESSIONS).toBeLessThan(100_000)
+  })
+})
+
+// the session's ids in `properties` keep a rapidJSON page valid against the Mentz schema
+const checker = path.resolve(import.meta.dirname, "../../../../shared/tools/check-rapidjson.mjs")
+const hasChecker = fs.existsSync(checker)
+
+describe(`a session's rapidJSON page${hasChecker ? "" : " (skipped: ../shared/tools is absent)"}`, () => {
+  it.skipIf(!hasChecker)("check-rapidjson.mjs --file reports it VALID against TRIP_Schema.json", async () => {
+    const server = fake()
+    const first = await call(server, "/XML_TRIP_REQUEST2", { ...TRIP, outputFormat: "rapidJSON", sessionID: "0" })
+    const { requestID, sessionID } = first.json.properties
+    const next = await call(server, "/XML_TRIP_REQUEST2", {
+      ...TRIP,
+      outputFormat: "rapidJSON",
+      sessionID,
+      requestID,
+      command: "tripNext"
+    })
+    expect(next.status).toBe(200)
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "session-page-")), "trip.json")
+    fs.writeFileSync(file, next.text)
+    const output = await new Promise<string>((resolve) => {
+      execFile(process.execPath, [checker, "--file", file, "TRIP_Schema.json"], { timeout: 60_000 }, (_, out, err) => {
+        resolve(`${out}${err}`)
+      })
+    })
+    expect(output.startsWith("VALID "), output).toBe(true)
+  }, 60_000)
+})
