@@ -17,11 +17,12 @@
  * Each page is one call of the client: it goes through the rate limit, the cache and the retries as any call.
  * A reference is bound to nothing on the server, so it stays valid as long as the timetable it points into.
  *
- * Where the deployment keeps sessions (`sessions: true` on its profile), pages of trips are asked the stateful
- * way EFA offers: the first call with `sessionID=0`, the next with the answer's `sessionID` and `requestID` and
- * `command=tripNext` / `tripPrev`. The reference carries the stateless request too: a session the server does
- * not know (any more) falls back to it, silently for the caller; the current span gets `efa.page.session`
- * `"fallback"` with the reason in `efa.page.session.reason`.
+ * Where the deployment keeps sessions (`sessions: true` on its profile), pages of trips and boards are asked
+ * the stateful way EFA offers: the first call with `sessionID=0`, the next with the answer's `sessionID` and
+ * `requestID` and `command=tripNext` / `tripPrev` (trips) or `dmNext` / `dmPrev` (boards); a board window
+ * asks its pages after the first with `dmNext`. The reference carries the stateless request too: a session
+ * the server does not know (any more) falls back to it, silently for the caller; the current span gets
+ * `efa.page.session` `"fallback"` with the reason in `efa.page.session.reason`.
  *
  * @since 0.1.0
  */
