@@ -285,6 +285,41 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
 })
 
 describe("Pages with the Promise client", () => {
+  it("pages trips and boards in sessions where the profile says so", async () => {
+    const fake = await inProcess()
+    const profile: Profile.Profile = {
+      name: "fake",
+      operator: "the fake",
+      baseUrl: fake.baseUrl,
+      timeZone: "Europe/Berlin",
+      dialect: "rapidJSON",
+      sessions: true,
+      sources: "the fake's dataset"
+    }
+    const efa = createClient({ profile, retry: false }, { fetch: fake.fetch })
+    try {
+      const board = await efa.departures({ stop: Point.any(HBF), dateTime: "2026-03-02T07:00:00Z", limit: 5 })
+      const next = await efa.departures({ page: board.later })
+      const first = await efa.trip(request)
+      await efa.trip({ page: first.later })
+      const asked = (await fake.admin("GET", "journal") as Array<{ params: Array<[string, string]> }>).map((entry) =>
+        new URLSearchParams(entry.params)
+      )
+      expect(asked.map((params) => [params.get("sessionID"), params.get("command")])).toEqual([
+        ["0", null],
+        [board.sessionID, "dmNext"],
+        ["0", null],
+        [first.sessionID, "tripNext"]
+      ])
+      expect(next.events).toHaveLength(5)
+      expect(next.events[0]!.departureTimePlanned.getTime()).toBeGreaterThanOrEqual(
+        board.events.at(-1)!.departureTimePlanned.getTime()
+      )
+    } finally {
+      await efa.close()
+    }
+  })
+
   it("iterates later pages with for await, stores references as strings, and stops on abort", async () => {
     const fake = await inProcess()
     const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })
