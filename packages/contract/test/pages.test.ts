@@ -256,32 +256,37 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
       yield* Effect.promise(() => fake.close())
     }))
 
-  it.effect("a 60-minute window around a page boundary, with sessions, holds every departure of the hour once", () =>
-    Effect.gen(function*() {
-      const fake = yield* Effect.promise(() => inProcess())
-      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { profile: withSessions(fake) })))
-      const from = "2026-03-02T07:00:00Z"
-      const window = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, window: "60 minutes" })
-      const asked = (yield* journal(fake)).map(paramsOf)
-      expect(asked.length).toBeGreaterThan(1)
-      expect(asked[0]!.get("sessionID")).toBe("0")
-      expect(asked.slice(1).every((params) => params.get("command") === "dmNext")).toBe(true)
-      const whole = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, limit: 500 })
-      const end = DateTime.toEpochMillis(DateTime.unsafeMake(from)) + 3600_000
-      const expected = whole.events.filter((event) => time(event) < end)
-      expect(window.events.map(key)).toEqual(expected.map(key))
-      // the same when the server refuses the session after the first page: the rest asked the stateless way
-      yield* Effect.promise(() =>
-        fake.admin("POST", "faults", { path: "XML_DM_REQUEST", sequence: [{}, { status: 400 }] })
-      )
-      const { refused, span } = yield* Effect.gen(function*() {
-        const refused = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, window: "60 minutes" })
-        return { refused, span: yield* Effect.currentSpan }
-      }).pipe(Effect.withSpan("board window"))
-      expect(span.attributes.get("efa.page.session")).toBe("fallback")
-      expect(refused.events.map(key)).toEqual(expected.map(key))
-      yield* Effect.promise(() => fake.close())
-    }))
+  it.effect.each(["departure", "arrival"] as const)(
+    "a 60-minute %s window around a page boundary, with sessions, holds every event of the hour once",
+    (dateTimeRefersTo) =>
+      Effect.gen(function*() {
+        const fake = yield* Effect.promise(() => inProcess())
+        const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { profile: withSessions(fake) })))
+        const from = "2026-03-02T07:00:00Z"
+        const hour = { stop: Point.any(HBF), dateTime: from, dateTimeRefersTo, window: "60 minutes" } as const
+        const window = yield* efa.departures(hour)
+        const asked = (yield* journal(fake)).map(paramsOf)
+        expect(asked.length).toBeGreaterThan(1)
+        expect(asked[0]!.get("sessionID")).toBe("0")
+        expect(asked.slice(1).every((params) => params.get("command") === "dmNext")).toBe(true)
+        const whole = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, dateTimeRefersTo, limit: 500 })
+        const end = DateTime.toEpochMillis(DateTime.unsafeMake(from)) + 3600_000
+        const expected = whole.events.filter((event) => time(event) < end)
+        expect(expected.length).toBeGreaterThan(40)
+        expect(window.events.map(key)).toEqual(expected.map(key))
+        // the same when the server refuses the session after the first page: the rest asked the stateless way
+        yield* Effect.promise(() =>
+          fake.admin("POST", "faults", { path: "XML_DM_REQUEST", sequence: [{}, { status: 400 }] })
+        )
+        const { refused, span } = yield* Effect.gen(function*() {
+          const refused = yield* efa.departures(hour)
+          return { refused, span: yield* Effect.currentSpan }
+        }).pipe(Effect.withSpan("board window"))
+        expect(span.attributes.get("efa.page.session")).toBe("fallback")
+        expect(refused.events.map(key)).toEqual(expected.map(key))
+        yield* Effect.promise(() => fake.close())
+      })
+  )
 })
 
 describe("Pages with the Promise client", () => {
