@@ -1,4 +1,4 @@
-import { type Departures, EfaClient, Pages, Point, type Profile } from "@efa-kit/core"
+import { type Departures, DepartureWatch, EfaClient, Pages, Point, type Profile } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Stream } from "effect"
@@ -194,8 +194,8 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
   })
   const board = { stop: Point.any(HBF), dateTime: "2026-03-02T08:00:00Z", limit: 10 } as const
   const time = (event: Departures.StopEvent) => DateTime.toEpochMillis(Pages.eventTime(event))
-  const key = (event: Departures.StopEvent) =>
-    `${event.lineId}|${event.tripCode}|${DateTime.formatIso(Pages.eventTime(event))}|${event.location.id}`
+  // each event once by the board watch's key
+  const key = DepartureWatch.eventKey
   const paramsOf = (entry: { readonly params: ReadonlyArray<readonly [string, string]> }) =>
     new URLSearchParams(entry.params.map(([k, v]) => [k, v]))
 
