@@ -5,7 +5,7 @@ import { execFile } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { MAX_SESSIONS, SESSION_TTL_MILLIS, TripSessions } from "../src/http/sessions.js"
+import { MAX_SESSIONS, PageSessions, SESSION_TTL_MILLIS } from "../src/http/sessions.js"
 import { admin, call, fake } from "./helpers.js"
 
 const TRIP = {
@@ -72,6 +72,7 @@ describe.each(dialects)("trip sessions in $name", ({ format, ids, trips }) => {
     expect(stale.status).toBe(400)
     expect(stale.json.issues[0].parameter).toBe("requestID")
     const bad = await ask(server, { sessionID, requestID, command: "dmNext" })
+    expect(bad.status).toBe(400)
     expect(bad.json.issues[0].parameter).toBe("command")
 
     // still alive just before the lifetime ends, gone after it
@@ -90,9 +91,118 @@ describe.each(dialects)("trip sessions in $name", ({ format, ids, trips }) => {
   })
 })
 
+const BOARD = {
+  mode: "direct",
+  type_dm: "any",
+  name_dm: "de:08111:6118",
+  itdDate: "20260302",
+  itdTime: "0800",
+  limit: "8"
+}
+
+const boardDialects = [
+  { name: "contract JSON", format: "JSON", events: (json: any) => json.events, ids: (json: any) => json },
+  {
+    name: "rapidJSON",
+    format: "rapidJSON",
+    events: (json: any) => json.stopEvents,
+    ids: (json: any) => json.properties
+  }
+] as const
+
+const boardKey = (event: any): string =>
+  [
+    event.lineId ?? event.transportation.id,
+    event.tripCode ?? event.transportation.properties?.tripCode,
+    event.arrivalTimePlanned ?? event.departureTimePlanned,
+    event.location.id
+  ].join("|")
+
+const timeOf = (event: any): number => Date.parse(event.arrivalTimePlanned ?? event.departureTimePlanned)
+
+describe.each(boardDialects)("board sessions in $name", ({ events, format, ids }) => {
+  const ask = (server: ReturnType<typeof fake>, params: Record<string, string>) =>
+    call(server, "/XML_DM_REQUEST", { ...BOARD, outputFormat: format, ...params })
+
+  it.each(["dep", "arr"])(
+    "pages a %s board with dmNext without repeats or gaps, and back with dmPrev",
+    async (depArr) => {
+      const server = fake()
+      const first = await ask(server, { itdDateTimeDepArr: depArr, sessionID: "0", requestID: "0" })
+      expect(first.status).toBe(200)
+      const { requestID, sessionID } = ids(first.json)
+      expect(sessionID).toMatch(/^FAKE_\d+$/)
+      expect(requestID).toBe("1")
+      const plain = await ask(server, { itdDateTimeDepArr: depArr })
+      expect(events(first.json)).toEqual(events(plain.json))
+
+      const pages = [events(first.json)]
+      let latest = requestID
+      for (let i = 0; i < 3; i++) {
+        const next = await ask(server, { itdDateTimeDepArr: depArr, sessionID, requestID: latest, command: "dmNext" })
+        expect(next.status).toBe(200)
+        latest = ids(next.json).requestID
+        expect(latest).toBe(String(i + 2))
+        expect(events(next.json)).toHaveLength(8)
+        // each page starts where the one before ended
+        expect(timeOf(events(next.json)[0])).toBeGreaterThanOrEqual(timeOf(pages.at(-1)!.at(-1)))
+        pages.push(events(next.json))
+      }
+      // the four pages are the board of 32 events, each once
+      const big = await ask(server, { itdDateTimeDepArr: depArr, limit: "32" })
+      const paged = pages.flat().map(boardKey)
+      expect(new Set(paged).size).toBe(paged.length)
+      expect([...paged].sort()).toEqual(events(big.json).map(boardKey).sort())
+
+      // the previous page goes back before the first page, the page before it on the board
+      const previous = await ask(server, { itdDateTimeDepArr: depArr, sessionID, requestID: latest, command: "dmPrev" })
+      expect(previous.status).toBe(200)
+      const back = events(previous.json)
+      expect(back.length).toBeGreaterThan(0)
+      expect(back.length).toBeLessThanOrEqual(8)
+      for (const event of back) expect(timeOf(event)).toBeLessThanOrEqual(timeOf(pages[0]![0]))
+      const shown = new Set(paged)
+      for (const event of back) expect(shown.has(boardKey(event))).toBe(false)
+      // it ends where the first page begins: a board from its first event holds it and the first page
+      const from = new Date(timeOf(back[0]))
+      const hhmm = from.toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" })
+      const around = await ask(server, { itdDateTimeDepArr: depArr, itdTime: hhmm.replace(":", ""), limit: "40" })
+      const aroundKeys = events(around.json).map(boardKey)
+      for (const key of [...back.map(boardKey), ...pages[0]!.map(boardKey)]) expect(aroundKeys).toContain(key)
+      // (the page may begin within a minute: the rest of that minute is the page before it)
+      const between = events(around.json).filter((event: any) =>
+        timeOf(event) > timeOf(back[0]) && timeOf(event) <= timeOf(pages[0]![0])
+      ).map(boardKey)
+      for (const key of between) expect([...back.map(boardKey), ...pages[0]!.map(boardKey)]).toContain(key)
+      expect(server.errors).toEqual([])
+    }
+  )
+
+  it("refuses a trip command, an unknown and an expired board session with 400 naming the parameter", async () => {
+    const server = fake()
+    const { requestID, sessionID } = ids((await ask(server, { sessionID: "0" })).json)
+    const tripCommand = await ask(server, { sessionID, requestID, command: "tripNext" })
+    expect(tripCommand.status).toBe(400)
+    expect(tripCommand.json.issues[0].parameter).toBe("command")
+    const unknown = await ask(server, { sessionID: "FAKE_999", requestID: "1", command: "dmNext" })
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.issues[0].parameter).toBe("sessionID")
+    await admin(server, "POST", "clock", { advance: SESSION_TTL_MILLIS / 1000 + 1 })
+    const expired = await ask(server, { sessionID, requestID, command: "dmNext" })
+    expect(expired.status).toBe(400)
+    expect(expired.json.issues[0].parameter).toBe("sessionID")
+    // a trip session is no board's
+    const trip = await call(server, "/XML_TRIP_REQUEST2", { ...TRIP, outputFormat: format, sessionID: "0" })
+    const tripIds = ids(trip.json)
+    const mixed = await ask(server, { sessionID: tripIds.sessionID, requestID: tripIds.requestID, command: "dmNext" })
+    expect(mixed.status).toBe(400)
+    expect(mixed.json.issues[0].parameter).toBe("command")
+  })
+})
+
 describe("the session store", () => {
   it("keeps at most its bound, dropping the least recently used", () => {
-    const sessions = new TripSessions(3)
+    const sessions = new PageSessions(3)
     const body = JSON.stringify({ trips: [] })
     const opened: Array<string> = []
     for (let i = 0; i < 10; i++) {
@@ -137,4 +247,35 @@ describe(`a session's rapidJSON page${hasChecker ? "" : " (skipped: ../shared/to
     })
     expect(output.startsWith("VALID "), output).toBe(true)
   }, 60_000)
+
+  it.skipIf(!hasChecker)(
+    "check-rapidjson.mjs --file reports a board's dmNext page VALID against DMTTP_Schema.json",
+    async () => {
+      const server = fake()
+      const first = await call(server, "/XML_DM_REQUEST", { ...BOARD, outputFormat: "rapidJSON", sessionID: "0" })
+      const { requestID, sessionID } = first.json.properties
+      const next = await call(server, "/XML_DM_REQUEST", {
+        ...BOARD,
+        outputFormat: "rapidJSON",
+        sessionID,
+        requestID,
+        command: "dmNext"
+      })
+      expect(next.status).toBe(200)
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "session-page-")), "board.json")
+      fs.writeFileSync(file, next.text)
+      const output = await new Promise<string>((resolve) => {
+        execFile(
+          process.execPath,
+          [checker, "--file", file, "DMTTP_Schema.json"],
+          { timeout: 60_000 },
+          (_, out, err) => {
+            resolve(`${out}${err}`)
+          }
+        )
+      })
+      expect(output.startsWith("VALID "), output).toBe(true)
+    },
+    60_000
+  )
 })

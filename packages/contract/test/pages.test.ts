@@ -1,4 +1,4 @@
-import { EfaClient, Pages, Point, type Profile } from "@efa-kit/core"
+import { type Departures, DepartureWatch, EfaClient, Pages, Point, type Profile } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Stream } from "effect"
@@ -182,7 +182,149 @@ describe.each(dialects)("Boards over a time window against the fake (%s)", (dial
     }))
 })
 
+describe.each(dialects)("Board pages with sessions against the fake (%s)", (dialect) => {
+  const withSessions = (fake: { readonly baseUrl: string }): Profile.Profile => ({
+    name: "fake",
+    operator: "the fake",
+    baseUrl: fake.baseUrl,
+    timeZone: "Europe/Berlin",
+    dialect,
+    sessions: true,
+    sources: "the fake's dataset"
+  })
+  const board = { stop: Point.any(HBF), dateTime: "2026-03-02T08:00:00Z", limit: 10 } as const
+  const time = (event: Departures.StopEvent) => DateTime.toEpochMillis(Pages.eventTime(event))
+  // each event once by the board watch's key
+  const key = DepartureWatch.eventKey
+  const paramsOf = (entry: { readonly params: ReadonlyArray<readonly [string, string]> }) =>
+    new URLSearchParams(entry.params.map(([k, v]) => [k, v]))
+
+  it.effect("dmNext pages: no repeats, no gaps; dmPrev goes back before the first page", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { profile: withSessions(fake) })))
+      const first = yield* efa.departures(board)
+      const pages = [first]
+      for (let i = 0; i < 3; i++) pages.push(yield* efa.departures({ page: pages.at(-1)!.later }))
+      const asked = (yield* journal(fake)).map(paramsOf)
+      expect(asked.map((params) => params.get("command"))).toEqual([null, "dmNext", "dmNext", "dmNext"])
+      expect(asked[0]!.get("sessionID")).toBe("0")
+      expect(asked[1]!.get("sessionID")).toBe(first.sessionID)
+      expect(asked.slice(1).map((params) => params.get("requestID"))).toEqual(["1", "2", "3"])
+      for (const page of pages) expect(page.events).toHaveLength(10)
+      // no repeats, and no gaps: the pages are the first 40 events of one board
+      const paged = pages.flatMap((page) => page.events.map(key))
+      expect(new Set(paged).size).toBe(paged.length)
+      const whole = yield* efa.departures({ ...board, limit: 40 })
+      expect([...paged].sort()).toEqual(whole.events.map(key).sort())
+
+      // the session goes back from everything it gave: before the first page, none of it again
+      const earlier = yield* efa.departures({ page: pages.at(-1)!.earlier })
+      expect(paramsOf((yield* journal(fake)).at(-1)!).get("command")).toBe("dmPrev")
+      expect(earlier.events.length).toBeGreaterThan(0)
+      for (const event of earlier.events) {
+        expect(time(event)).toBeLessThanOrEqual(time(first.events[0]!))
+        expect(paged).not.toContain(key(event))
+      }
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect("a page after the fake forgot the session still answers, the stateless way, and the span says so", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const stateful = yield* EfaClient.EfaClient.pipe(
+        Effect.provide(clientLayer(fake, { profile: withSessions(fake) }))
+      )
+      const stateless = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      const first = yield* stateful.departures(board)
+      expect(first.sessionID).toBeDefined()
+      yield* Effect.promise(() => fake.admin("POST", "clock", { advance: "10 minutes" }))
+      const { page, span } = yield* Effect.gen(function*() {
+        const page = yield* stateful.departures({ page: first.later })
+        return { page, span: yield* Effect.currentSpan }
+      }).pipe(Effect.withSpan("later board page"))
+      expect(span.attributes.get("efa.page.session")).toBe("fallback")
+      expect(span.attributes.get("efa.page.session.reason")).toBe("HttpStatusError")
+      const last = (yield* journal(fake)).slice(-2)
+      expect(last.map((entry) => entry.status)).toEqual([400, 200])
+      expect(paramsOf(last[1]!).has("sessionID")).toBe(false)
+      // the same page as a client without sessions gets
+      const without = yield* stateless.departures({ page: first.later })
+      expect(page.events.length).toBeGreaterThan(0)
+      expect(page.events.map(key)).toEqual(without.events.map(key))
+      for (const event of page.events) expect(first.events.map(key)).not.toContain(key(event))
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect.each(["departure", "arrival"] as const)(
+    "a 60-minute %s window around a page boundary, with sessions, holds every event of the hour once",
+    (dateTimeRefersTo) =>
+      Effect.gen(function*() {
+        const fake = yield* Effect.promise(() => inProcess())
+        const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { profile: withSessions(fake) })))
+        const from = "2026-03-02T07:00:00Z"
+        const hour = { stop: Point.any(HBF), dateTime: from, dateTimeRefersTo, window: "60 minutes" } as const
+        const window = yield* efa.departures(hour)
+        const asked = (yield* journal(fake)).map(paramsOf)
+        expect(asked.length).toBeGreaterThan(1)
+        expect(asked[0]!.get("sessionID")).toBe("0")
+        expect(asked.slice(1).every((params) => params.get("command") === "dmNext")).toBe(true)
+        const whole = yield* efa.departures({ stop: Point.any(HBF), dateTime: from, dateTimeRefersTo, limit: 500 })
+        const end = DateTime.toEpochMillis(DateTime.unsafeMake(from)) + 3600_000
+        const expected = whole.events.filter((event) => time(event) < end)
+        expect(expected.length).toBeGreaterThan(40)
+        expect(window.events.map(key)).toEqual(expected.map(key))
+        // the same when the server refuses the session after the first page: the rest asked the stateless way
+        yield* Effect.promise(() =>
+          fake.admin("POST", "faults", { path: "XML_DM_REQUEST", sequence: [{}, { status: 400 }] })
+        )
+        const { refused, span } = yield* Effect.gen(function*() {
+          const refused = yield* efa.departures(hour)
+          return { refused, span: yield* Effect.currentSpan }
+        }).pipe(Effect.withSpan("board window"))
+        expect(span.attributes.get("efa.page.session")).toBe("fallback")
+        expect(refused.events.map(key)).toEqual(expected.map(key))
+        yield* Effect.promise(() => fake.close())
+      })
+  )
+})
+
 describe("Pages with the Promise client", () => {
+  it("pages trips and boards in sessions where the profile says so", async () => {
+    const fake = await inProcess()
+    const profile: Profile.Profile = {
+      name: "fake",
+      operator: "the fake",
+      baseUrl: fake.baseUrl,
+      timeZone: "Europe/Berlin",
+      dialect: "rapidJSON",
+      sessions: true,
+      sources: "the fake's dataset"
+    }
+    const efa = createClient({ profile, retry: false }, { fetch: fake.fetch })
+    try {
+      const board = await efa.departures({ stop: Point.any(HBF), dateTime: "2026-03-02T07:00:00Z", limit: 5 })
+      const next = await efa.departures({ page: board.later })
+      const first = await efa.trip(request)
+      await efa.trip({ page: first.later })
+      const asked = (await fake.admin("GET", "journal") as Array<{ params: Array<[string, string]> }>).map((entry) =>
+        new URLSearchParams(entry.params)
+      )
+      expect(asked.map((params) => [params.get("sessionID"), params.get("command")])).toEqual([
+        ["0", null],
+        [board.sessionID, "dmNext"],
+        ["0", null],
+        [first.sessionID, "tripNext"]
+      ])
+      expect(next.events).toHaveLength(5)
+      expect(next.events[0]!.departureTimePlanned.getTime()).toBeGreaterThanOrEqual(
+        board.events.at(-1)!.departureTimePlanned.getTime()
+      )
+    } finally {
+      await efa.close()
+    }
+  })
+
   it("iterates later pages with for await, stores references as strings, and stops on abort", async () => {
     const fake = await inProcess()
     const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })

@@ -49,6 +49,7 @@ import {
   DepArrParam,
   FixedParam,
   isAscendingDistinct,
+  NamedParam,
   repeated,
   sortedDistinct
 } from "./internal/schema/wireValues.js"
@@ -135,7 +136,17 @@ const table = ParamTable.make({
    * Only these lines (`line`, repeated): stateless line IDs as events carry them in `lineId`
    * (`vvs:11001: :H:j26`).
    */
-  lines: repeated("line", ModelText, TextParam)
+  lines: repeated("line", ModelText, TextParam),
+  /** The server's session to page in (`sessionID`; `"0"` opens one); see `Pages`. */
+  sessionID: ParamTable.text("sessionID"),
+  /** The session's latest request (`requestID`). */
+  requestID: ParamTable.text("requestID"),
+  /** The page of the session to ask (`command`: `dmNext` or `dmPrev`). */
+  command: ParamTable.param(
+    "command",
+    Schema.Literal("dmNext", "dmPrev"),
+    NamedParam({ dmNext: "dmNext", dmPrev: "dmPrev" }, "BoardCommandParam")
+  )
 })
 
 /**
@@ -482,6 +493,10 @@ export interface BoardLocation extends Schema.Schema.Type<typeof BoardLocation> 
 export const DeparturesResponse = Schema.Struct({
   events: Schema.optionalWith(Schema.Array(StopEvent), { exact: true, default: () => [] }),
   locations: Schema.optionalWith(Schema.Array(BoardLocation), { exact: true, default: () => [] }),
+  /** The server's session the answer belongs to, where the request opened or continued one. */
+  sessionID: opt(Schema.String),
+  /** The request of the session the answer is (the next page asks with it). */
+  requestID: opt(Schema.String),
   ...SystemMessage.systemMessagesField
 }).annotations({ identifier: "DeparturesResponse" })
 

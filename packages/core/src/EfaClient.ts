@@ -353,7 +353,8 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
       Pages.trip((input) => methods.trip(input, options), request, { sessions: runner.sessions }),
     tripPages: (request, options) =>
       Pages.tripPages((input) => methods.trip(input, options), request, { ...options, sessions: runner.sessions }),
-    departures: (request, options) => Pages.departures((input) => methods.departures(input, options), request),
+    departures: (request, options) =>
+      Pages.departures((input) => methods.departures(input, options), request, { sessions: runner.sessions }),
     refreshTrip: (trip, options) => TripRefresh.refresh((input) => methods.departures(input, options), trip, options),
     url: (operation, request) => runner.url<Operation.Any>(operations[operation], request)
   })

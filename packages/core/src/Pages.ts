@@ -17,11 +17,12 @@
  * Each page is one call of the client: it goes through the rate limit, the cache and the retries as any call.
  * A reference is bound to nothing on the server, so it stays valid as long as the timetable it points into.
  *
- * Where the deployment keeps sessions (`sessions: true` on its profile), pages of trips are asked the stateful
- * way EFA offers: the first call with `sessionID=0`, the next with the answer's `sessionID` and `requestID` and
- * `command=tripNext` / `tripPrev`. The reference carries the stateless request too: a session the server does
- * not know (any more) falls back to it, silently for the caller; the current span gets `efa.page.session`
- * `"fallback"` with the reason in `efa.page.session.reason`.
+ * Where the deployment keeps sessions (`sessions: true` on its profile), pages of trips and boards are asked
+ * the stateful way EFA offers: the first call with `sessionID=0`, the next with the answer's `sessionID` and
+ * `requestID` and `command=tripNext` / `tripPrev` (trips) or `dmNext` / `dmPrev` (boards); a board window
+ * asks its pages after the first with `dmNext`. The reference carries the stateless request too: a session
+ * the server does not know (any more) falls back to it, silently for the caller; the current span gets
+ * `efa.page.session` `"fallback"` with the reason in `efa.page.session.reason`.
  *
  * @since 0.1.0
  */
@@ -117,7 +118,7 @@ const Reference = Schema.Struct({
   session: Schema.optional(Schema.Struct({
     id: Schema.String,
     requestID: Schema.String,
-    command: Schema.Literal("tripNext", "tripPrev")
+    command: Schema.Literal("tripNext", "tripPrev", "dmNext", "dmPrev")
   }))
 })
 type Reference = typeof Reference.Type
@@ -189,6 +190,71 @@ const timeField = (millis: number | undefined): { readonly dateTime?: string } =
 }
 
 // ---------------------------------------------------------------------------------------------------
+// sessions
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * How pages are asked of the deployment.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface SessionOptions {
+  /** Whether the server keeps sessions to page in (the profile's `sessions`). Default: `false`. */
+  readonly sessions?: boolean | undefined
+}
+
+// the server's answer to a session it does not hold: an HTTP status (400) or its error message
+const isSessionRefused = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && "_tag" in error &&
+  (error._tag === "HttpStatusError" || error._tag === "ServerMessageError")
+
+type Command = NonNullable<Reference["session"]>["command"]
+
+// what opens a session: the first request of a paging
+const OPEN = { sessionID: "0", requestID: "0" } as const
+
+// the session of an answer, for the reference of its next or previous page
+const sessionOf = (
+  response: { readonly sessionID?: string | undefined; readonly requestID?: string | undefined },
+  command: Command
+): Pick<Reference, "session"> => {
+  const { requestID, sessionID } = response
+  return sessionID === undefined || requestID === undefined ? {} : { session: { id: sessionID, requestID, command } }
+}
+
+/**
+ * Asks a page in its session, where it has one of this operation's `commands`: `ask` gets the session's
+ * parameters, or none for the stateless request. A session the server refuses (or an answer that names
+ * none) asks again the stateless way, marked on the current span; `inSession` says which way answered.
+ */
+const askInSession = <C extends Command, A extends { readonly sessionID?: string | undefined }, E, R>(
+  session: Reference["session"],
+  commands: ReadonlyArray<C>,
+  ask: (
+    session?: { readonly sessionID: string; readonly requestID: string; readonly command: C }
+  ) => Effect.Effect<A, E, R>
+): Effect.Effect<{ readonly answer: A; readonly inSession: boolean }, E, R> =>
+  Effect.gen(function*() {
+    const command = commands.find((known) => known === session?.command)
+    if (session === undefined || command === undefined) return { answer: yield* ask(), inSession: false }
+    const asked = yield* Effect.either(ask({ sessionID: session.id, requestID: session.requestID, command }))
+    if (Either.isRight(asked) && asked.right.sessionID !== undefined) return { answer: asked.right, inSession: true }
+    if (Either.isLeft(asked) && !isSessionRefused(asked.left)) return yield* Effect.fail(asked.left)
+    // the session is gone (expired, or another server answered): the same page, asked without it
+    yield* Effect.annotateCurrentSpan({
+      "efa.page.session": "fallback",
+      "efa.page.session.reason": Either.isLeft(asked)
+        ? (asked.left as { readonly _tag: string })._tag
+        : "the answer names no session"
+    })
+    return { answer: yield* ask(), inSession: false }
+  })
+
+const TRIP_COMMANDS = ["tripNext", "tripPrev"] as const
+const BOARD_COMMANDS = ["dmNext", "dmPrev"] as const
+
+// ---------------------------------------------------------------------------------------------------
 // trips
 // ---------------------------------------------------------------------------------------------------
 
@@ -229,9 +295,7 @@ const tripReferences = (
   kept: ReadonlyArray<Trip.Trip>
 ): { readonly earlier: string; readonly later: string } => {
   const asked = response.trips
-  const { requestID, sessionID } = response
-  const session = (command: "tripNext" | "tripPrev") =>
-    sessionID === undefined || requestID === undefined ? {} : { session: { id: sessionID, requestID, command } }
+  const session = (command: "tripNext" | "tripPrev") => sessionOf(response, command)
   const base = requestJson(request)
   const seen = kept.map((trip) => hash(tripKey(trip)))
   const departures = asked.map(departureOf).filter(Number.isFinite)
@@ -267,22 +331,6 @@ const tripReferences = (
 }
 
 /**
- * How pages are asked of the deployment.
- *
- * @since 0.1.0
- * @category models
- */
-export interface SessionOptions {
-  /** Whether the server keeps sessions to page in (the profile's `sessions`). Default: `false`. */
-  readonly sessions?: boolean | undefined
-}
-
-// the server's answer to a session it does not hold: an HTTP status (400) or its error message
-const isSessionRefused = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && "_tag" in error &&
-  (error._tag === "HttpStatusError" || error._tag === "ServerMessageError")
-
-/**
  * Asks for trips, or for the page a reference points to, and gives the answer with its references. `run`
  * is the client's call of the trip operation.
  *
@@ -307,27 +355,12 @@ export const trip = <E = never, R = never>(
     } else {
       input = request
     }
-    let response: Trip.TripResponse
-    if (session !== undefined) {
-      const { command, id, requestID } = session
-      const asked = yield* Effect.either(run({ ...input, sessionID: id, requestID, command }))
-      if (Either.isRight(asked) && asked.right.sessionID !== undefined) {
-        response = asked.right
-      } else if (Either.isLeft(asked) && !isSessionRefused(asked.left)) {
-        return yield* Effect.fail(asked.left)
-      } else {
-        // the session is gone (expired, or another server answered): the same page, asked without it
-        yield* Effect.annotateCurrentSpan({
-          "efa.page.session": "fallback",
-          "efa.page.session.reason": Either.isLeft(asked)
-            ? (asked.left as { readonly _tag: string })._tag
-            : "the answer names no session"
-        })
-        response = yield* run(input)
-      }
-    } else {
-      response = yield* run(sessions && !isPageRequest(request) ? { ...input, sessionID: "0", requestID: "0" } : input)
-    }
+    const opening = sessions && !isPageRequest(request)
+    const { answer: response } = yield* askInSession(
+      session,
+      TRIP_COMMANDS,
+      (ids) => run(ids !== undefined ? { ...input, ...ids } : opening ? { ...input, ...OPEN } : input)
+    )
     // the call has checked the request (fields set to undefined left out, as it does): decoding it again cannot fail
     const canonical = Either.getOrThrow(decodeTripRequest(withoutUndefined(input)))
     const trips = seen.size === 0 ? response.trips : response.trips.filter((t) => !seen.has(hash(tripKey(t))))
@@ -385,7 +418,8 @@ const decodeBoardRequest = Schema.decodeUnknownEither(Departures.DeparturesReque
 const boardReferences = (
   request: Departures.DeparturesRequest,
   asked: ReadonlyArray<Departures.StopEvent>,
-  kept: ReadonlyArray<Departures.StopEvent>
+  kept: ReadonlyArray<Departures.StopEvent>,
+  session: { readonly sessionID?: string | undefined; readonly requestID?: string | undefined } = {}
 ): { readonly earlier: string; readonly later: string } => {
   const base = requestJson(request)
   const seen = kept.map((event) => hash(eventKey(event)))
@@ -397,21 +431,29 @@ const boardReferences = (
   const span = first === undefined || last === undefined ? 0 : Math.max(last - first, 15 * MINUTE)
   const at = timeField
   return {
-    later: encodeReference({ v: 1, operation: "departures", request: { ...base, ...at(last) }, seen }),
+    later: encodeReference({
+      v: 1,
+      operation: "departures",
+      request: { ...base, ...at(last) },
+      seen,
+      ...sessionOf(session, "dmNext")
+    }),
     earlier: encodeReference({
       v: 1,
       operation: "departures",
       request: { ...base, ...at(first === undefined ? undefined : first - span) },
-      seen: [...seen, ...(first === undefined ? [] : [`before:${first}`])]
+      seen: [...seen, ...(first === undefined ? [] : [`before:${first}`])],
+      ...sessionOf(session, "dmPrev")
     })
   }
 }
 
-// drops what was seen; an earlier page also drops what comes at or after the page it came from
-const unseen = (events: ReadonlyArray<Departures.StopEvent>, seen: ReadonlyArray<string>) => {
+// drops what was seen; an earlier page also drops what comes at or after the page it came from (a session's
+// earlier page goes back from everything the session gave: it needs no bound)
+const unseen = (events: ReadonlyArray<Departures.StopEvent>, seen: ReadonlyArray<string>, inSession: boolean) => {
   if (seen.length === 0) return events
   const hashes = new Set(seen)
-  const before = seen.find((entry) => entry.startsWith("before:"))
+  const before = inSession ? undefined : seen.find((entry) => entry.startsWith("before:"))
   const limit = before === undefined ? Infinity : Number(before.slice("before:".length))
   return events.filter((event) =>
     !hashes.has(hash(eventKey(event))) && DateTime.toEpochMillis(eventTime(event)) < limit
@@ -427,22 +469,28 @@ const unseen = (events: ReadonlyArray<Departures.StopEvent>, seen: ReadonlyArray
  */
 export const departures = <E = never, R = never>(
   run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, CommonError | E, R>,
-  request: BoardRequest | PageRequest
+  request: BoardRequest | PageRequest,
+  options?: SessionOptions
 ): Effect.Effect<BoardPage, CommonError | E, R> =>
   Effect.gen(function*() {
+    const sessions = options?.sessions === true
     if (isPageRequest(request)) {
       const reference = yield* readReference("departures", request.page)
       const input = reference.request as unknown as Departures.DeparturesRequestInput
-      const response = yield* run(input)
+      const { answer: response, inSession } = yield* askInSession(
+        sessions ? reference.session : undefined,
+        BOARD_COMMANDS,
+        (ids) => run(ids === undefined ? input : { ...input, ...ids })
+      )
       const canonical = Either.getOrThrow(decodeBoardRequest(withoutUndefined(input)))
-      const events = unseen(response.events, reference.seen)
-      return { ...response, events, ...boardReferences(canonical, response.events, events) }
+      const events = unseen(response.events, reference.seen, inSession)
+      return { ...response, events, ...boardReferences(canonical, response.events, events, response) }
     }
     const { window, ...input } = request
     if (window === undefined) {
-      const response = yield* run(input)
+      const response = yield* run(sessions ? { ...input, ...OPEN } : input)
       const canonical = Either.getOrThrow(decodeBoardRequest(withoutUndefined(input)))
-      return { ...response, ...boardReferences(canonical, response.events, response.events) }
+      return { ...response, ...boardReferences(canonical, response.events, response.events, response) }
     }
     const span = Duration.decodeUnknown(window)
     if (Option.isNone(span) || !Duration.isFinite(span.value) || Duration.toMillis(span.value) <= 0) {
@@ -453,7 +501,7 @@ export const departures = <E = never, R = never>(
         })
       )
     }
-    return yield* boardWindow(run, input, Duration.toMillis(span.value))
+    return yield* boardWindow(run, input, Duration.toMillis(span.value), sessions)
   })
 
 /**
@@ -467,13 +515,14 @@ export const MAX_WINDOW_PAGES = 100
 const boardWindow = <E, R>(
   run: (request: Departures.DeparturesRequestInput) => Effect.Effect<Departures.DeparturesResponse, CommonError | E, R>,
   input: Departures.DeparturesRequestInput,
-  spanMillis: number
+  spanMillis: number,
+  sessions: boolean
 ): Effect.Effect<BoardPage, CommonError | E, R> =>
   Effect.gen(function*() {
     const cap = input.limit
     // each page asks the server's full page; the cap applies to the total
     const { limit: _, ...pageInput } = input
-    let response = yield* run(pageInput)
+    let response = yield* run(sessions ? { ...pageInput, ...OPEN } : pageInput)
     const canonical = Either.getOrThrow(decodeBoardRequest(withoutUndefined(input)))
     const firstTimes = response.events.map((event) => DateTime.toEpochMillis(eventTime(event)))
     const start = canonical.dateTime !== undefined
@@ -501,11 +550,19 @@ const boardWindow = <E, R>(
       const full = cap !== undefined && byKey.size >= cap
       // done at the window's end, at the cap, or when a page brought nothing new (the board has no more)
       if (full || last >= end || added === 0 || pages >= MAX_WINDOW_PAGES) break
-      response = yield* run({ ...pageInput, ...timeField(last) })
+      // the session's next page where the server keeps one, else the board again from the last event
+      const stateless = { ...pageInput, ...timeField(last) }
+      const next = yield* askInSession(
+        sessions ? sessionOf(response, "dmNext").session : undefined,
+        BOARD_COMMANDS,
+        (ids) => run(ids === undefined ? stateless : { ...pageInput, ...ids })
+      )
+      response = next.answer
     }
     const events = [...byKey.values()]
       .sort((a, b) => DateTime.toEpochMillis(eventTime(a)) - DateTime.toEpochMillis(eventTime(b)))
       .slice(0, cap ?? Infinity)
     const windowRequest: Departures.DeparturesRequest = { ...canonical, dateTime: DateTime.unsafeMake(start) }
+    // the window's neighbours are asked without the session: its latest page reaches past the window's end
     return { ...response, events, ...boardReferences(windowRequest, events, events) }
   })

@@ -86,7 +86,13 @@ export interface Profile {
   readonly operations?: ReadonlyArray<OperationName> | undefined
   /**
    * Whether the server keeps sessions, so that pages of trips are asked with `sessionID` and
-   * `command=tripNext` / `tripPrev` (see `Pages`). Absent: pages ask again without a session.
+   * `command=tripNext` / `tripPrev`, pages of boards and board windows with `command=dmNext` / `dmPrev` (see
+   * `Pages`). Absent: pages ask again without a session.
+   *
+   * No built-in profile says `true`: sessions were seen in the legacy interfaces (XML, legacy JSON
+   * `parameters`), no rapidJSON answer of the recordings carries one, and a session lives on the one server
+   * that made it. Turn it on for a deployment checked to keep them: `{ ...Profile.profiles.vrr, sessions: true }`;
+   * a session the server refuses anyway falls back to the stateless page.
    */
   readonly sessions?: boolean | undefined
   /** Where the facts come from, and when they were gathered. */

@@ -277,7 +277,9 @@ export const createClientFor = <const Operations extends Record<string, Operatio
       return Effect.flatMap(
         Effect.promise(() => import("./Pages.js")),
         (Pages): Effect.Effect<unknown, unknown> =>
-          operation.name === "trip" ? Pages.trip(run, request as never) : Pages.departures(run, request as never)
+          operation.name === "trip"
+            ? Pages.trip(run, request as never, { sessions: runner.sessions })
+            : Pages.departures(run, request as never, { sessions: runner.sessions })
       )
     })
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>

@@ -25,7 +25,7 @@ import {
   type ParameterIssue,
   toParameterIssues
 } from "./responses.js"
-import { hasSession } from "./sessions.js"
+import { hasSession, pagesInSessions } from "./sessions.js"
 import type { MockState } from "./state.js"
 
 /**
@@ -247,7 +247,7 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
   const now = deps.state.now
   const pairs = queryPairs(c)
   // a session's answer depends on what the session gave before: never cached
-  if (hasSession(pairs) && select(pairs).operation.name === "trip") {
+  if (hasSession(pairs) && pagesInSessions(select(pairs).operation)) {
     const entry = select(pairs)
     const answered = deps.state.sessions.answer(
       entry.operation,

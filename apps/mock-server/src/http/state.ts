@@ -7,7 +7,7 @@
 import { Operation } from "@efa-kit/core"
 import { DateTime } from "effect"
 import type { Fault } from "./faults.js"
-import { TripSessions } from "./sessions.js"
+import { PageSessions } from "./sessions.js"
 
 /**
  * One received request. `path` is the request path without the leading slash, as an operation's `path` is written.
@@ -141,8 +141,8 @@ export class MockState {
   #scripts: Array<FaultScript> = []
   #nextScriptId = 1
   #now: DateTime.Utc
-  /** The trip sessions (`sessionID`, `command=tripNext` / `tripPrev`). */
-  readonly sessions = new TripSessions()
+  /** The sessions of trips and boards (`sessionID`, `command=tripNext` / `tripPrev` / `dmNext` / `dmPrev`). */
+  readonly sessions = new PageSessions()
 
   constructor(
     readonly initialNow: DateTime.Utc,

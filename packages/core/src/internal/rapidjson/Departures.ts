@@ -135,6 +135,8 @@ const WireBoardLocation = Schema.Struct({
 export const WireDeparturesResponse = Schema.Struct({
   stopEvents: opt(Schema.Array(WireStopEvent)),
   locations: opt(Schema.Array(WireBoardLocation)),
+  // a session's ids, where the server keeps sessions (the schema has no field for them: its free-form `properties`)
+  properties: opt(Schema.Struct({ sessionID: opt(Schema.String), requestID: opt(Schema.String) })),
   ...SystemMessages
 }).annotations({ identifier: "WireDeparturesResponse" })
 
@@ -265,6 +267,8 @@ const decodeDepartures = (context: Context) =>
     events.push(event)
   }
   const out: Mutable<Departures.DeparturesResponse> = { events, locations: (wire.locations ?? []).map(locationOf) }
+  put(out, "sessionID", wire.properties?.sessionID)
+  put(out, "requestID", wire.properties?.requestID)
   put(out, "systemMessages", wire.systemMessages)
   return Either.right(out)
 }
@@ -377,6 +381,12 @@ const encodeDepartures = (context: Context) =>
     return out
   })
   const out: Mutable<WireDeparturesResponse> = { stopEvents, locations }
+  if (response.sessionID !== undefined || response.requestID !== undefined) {
+    const properties: Mutable<NonNullable<WireDeparturesResponse["properties"]>> = {}
+    put(properties, "sessionID", response.sessionID)
+    put(properties, "requestID", response.requestID)
+    out.properties = properties
+  }
   put(out, "systemMessages", response.systemMessages)
   return out
 }
