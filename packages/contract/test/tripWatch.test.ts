@@ -89,8 +89,8 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       )
       const drain = Effect.map(Queue.takeAll(changes), (chunk) => Array.from(chunk, describeChange))
       // the first poll: as planned, nothing to tell
-      // (the plan, then one board at each end of each of the two legs)
-      yield* eventually("the first poll", Effect.map(journal(fake), (entries) => entries.length === 5))
+      // (the plan, then the real time of the whole trip in one request)
+      yield* eventually("the first poll", Effect.map(journal(fake), (entries) => entries.length === 2))
       expect(yield* drain).toEqual([])
       yield* setClock(announced)
       yield* TestClock.setTime(DateTime.toEpochMillis(DateTime.unsafeMake(announced)))
