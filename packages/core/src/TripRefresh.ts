@@ -7,7 +7,8 @@
  *    see `Profile.offers`), the whole trip in one request: its journey's identifying parts go out (the stateless
  *    form, see {@link RealtimeForTrip}) and each leg of the answer gives the estimates, platforms and
  *    cancellation of the same leg (the same line at the same planned times). A trip the server answers with a
- *    message instead goes leg by leg.
+ *    message instead, or a server that does not answer the operation (an answer that is no such document, a 4xx
+ *    other than 408 and 429: a deployment without a profile may lack it), goes leg by leg.
  * 2. Otherwise each public-transport leg with a trip code through its run (`tripStops` with the leg's line,
  *    trip code, first stop and planned departure): its two ends in the run's stops give the estimates and
  *    platforms. A run's stops do not tell a cancellation: a cancelled run is seen through the first or third way.
@@ -443,6 +444,16 @@ const endsOfStops = (stops: ReadonlyArray<Trip.LegStop>, leg: Trip.Leg): Array<T
 // an answer without result that the server explains (a run or a journey it does not know)
 const isServerMessage = (error: unknown): boolean => Predicate.isTagged(error, "ServerMessageError")
 
+// a real-time request the server does not answer: a message instead of the trip, an answer that is no such
+// document (a server without the operation answers its error page), or a 4xx other than 408 and 429
+const isUnanswered = (error: unknown): boolean => {
+  if (isServerMessage(error) || Predicate.isTagged(error, "DecodeError")) return true
+  const status = Predicate.isTagged(error, "HttpStatusError") && Predicate.hasProperty(error, "status")
+    ? error.status
+    : undefined
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429
+}
+
 // a leg's ends through its run's stops (with a trip code) or the boards of its ends
 const legEnds = <E, R>(ways: Ways<E, R>, leg: Trip.Leg) => {
   const request = ways.tripStops === undefined ? undefined : TripStops.fromLeg(leg)
@@ -470,10 +481,7 @@ const refreshLegs = <E, R>(ways: Ways<E, R>, trip: Trip.Trip) =>
       : undefined
     const answered = request === undefined ? undefined : yield* ways.realtimeForTrip!(request).pipe(
       Effect.map((answer) => answer.trip),
-      Effect.catchIf(
-        isServerMessage,
-        () => Effect.succeed(undefined)
-      )
+      Effect.catchIf(isUnanswered, () => Effect.succeed(undefined))
     )
     return yield* Effect.forEach(trip.legs, (leg, legIndex) => {
       if (!rides(leg)) return Effect.succeed<[End | undefined, End | undefined] | undefined>(undefined)

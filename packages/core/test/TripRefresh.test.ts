@@ -241,6 +241,26 @@ describe("TripRefresh.refresh, its ways", () => {
   })
 })
 
+describe("TripRefresh.refresh, a server without the real-time operation", () => {
+  it.effect("a 404 goes leg by leg; a 503 is the refresh's failure", () =>
+    Effect.gen(function*() {
+      const failing = (status: number): TripRefresh.RealtimeCall => () =>
+        Effect.fail(
+          new EfaError.HttpStatusError({
+            operation: "realtimeForTrip",
+            url: "https://efa.example/XML_GETRTFORTRIP_REQUEST",
+            status,
+            bodyExcerpt: ""
+          })
+        )
+      const { asked, run } = boards({})
+      yield* TripRefresh.refresh({ boards: run, realtimeForTrip: failing(404) }, planned)
+      expect(asked).toHaveLength(4)
+      const error = yield* Effect.flip(TripRefresh.refresh({ boards: run, realtimeForTrip: failing(503) }, planned))
+      expect(error._tag === "HttpStatusError" && error.status).toBe(503)
+    }))
+})
+
 describe("TripRefresh.diff", () => {
   it("an interchange at risk: less slack than the walk and the change time", () => {
     const later = {
