@@ -363,11 +363,17 @@ const runEnds = (leg: Trip.Leg, stops: ReadonlyArray<Departures.SequenceStop>): 
 
 const NO_PROGNOSIS = "PROGNOSIS_IMPOSSIBLE"
 
+// the same line: the same ID, or the same first four parts (network, line, supplement, direction), as a server
+// may add a timetable period after them (`vvs:10001: :H:j26`)
+const sameLine = (a: string | undefined, b: string | undefined) =>
+  a === b ||
+  (a !== undefined && b !== undefined && a.split(":").slice(0, 4).join(":") === b.split(":").slice(0, 4).join(":"))
+
 // a leg of the real-time answer as the ends of the planned leg: the same line at the same planned times, and
 // not a leg the server could not find (`PROGNOSIS_IMPOSSIBLE` without an estimate)
 const answeredEnds = (leg: Trip.Leg, answered: Trip.Leg | undefined): [End | undefined, End | undefined] => {
   if (
-    answered === undefined || answered.lineId !== leg.lineId ||
+    answered === undefined || !sameLine(answered.lineId, leg.lineId) ||
     !sameInstant(answered.origin.departureTimePlanned, leg.origin.departureTimePlanned) ||
     !sameInstant(answered.destination.arrivalTimePlanned, leg.destination.arrivalTimePlanned)
   ) return [undefined, undefined]
