@@ -12,6 +12,7 @@ import { answerGeoObject } from "./answers/geoObject.js"
 import { answerLines } from "./answers/lines.js"
 import { answerLineStops } from "./answers/lineStops.js"
 import { answerOpArea } from "./answers/opArea.js"
+import { answerRealtimeForTrip } from "./answers/realtimeForTrip.js"
 import { answerServingLines } from "./answers/servingLines.js"
 import { answerStopFinder } from "./answers/stopFinder.js"
 import { answerStops } from "./answers/stops.js"
@@ -30,6 +31,7 @@ import {
   enrichLineStops,
   enrichLocations,
   enrichOpArea,
+  enrichRealtimeForTrip,
   enrichServingLines,
   enrichStops,
   enrichSystemInfo,
@@ -202,6 +204,12 @@ export const answers: AnswerRegistry = {
     answer: answerStops,
     noResult: { module: "stoplist", code: -2000, text: "no stops found" },
     rapidJson: { complete: enrichStops }
+  },
+  realtimeForTrip: {
+    operation: operations.realtimeForTrip,
+    answer: answerRealtimeForTrip,
+    noResult: { module: "rtfortrip", code: -10, text: "real time for trips is not available" },
+    rapidJson: { complete: enrichRealtimeForTrip }
   }
 }
 

@@ -63,7 +63,8 @@ describe("bad requests", () => {
         "/XML_SYSTEMINFO_REQUEST",
         "/XML_LINELIST_REQUEST",
         "/XML_LINESTOP_REQUEST",
-        "/XML_STOPLIST_REQUEST"
+        "/XML_STOPLIST_REQUEST",
+        "/XML_GETRTFORTRIP_REQUEST"
       ])
     )
   })
@@ -184,7 +185,7 @@ describe("bad requests", () => {
   it("lists the operations at the root", async () => {
     const { json, status } = await call(server, "/")
     expect(status).toBe(200)
-    expect(json.operations).toHaveLength(14)
+    expect(json.operations).toHaveLength(15)
     expect(json.openapi).toBe("/openapi.json")
   })
 })

@@ -12,6 +12,7 @@ describe("/openapi.json", () => {
       "/XML_COORD_REQUEST",
       "/XML_DM_REQUEST",
       "/XML_GEOOBJECT_REQUEST",
+      "/XML_GETRTFORTRIP_REQUEST",
       "/XML_LINELIST_REQUEST",
       "/XML_LINESTOP_REQUEST",
       "/XML_OPAREA_REQUEST",

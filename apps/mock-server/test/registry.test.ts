@@ -36,7 +36,16 @@ const requests = {
   systemInfo: ["/XML_SYSTEMINFO_REQUEST", {}],
   lines: ["/XML_LINELIST_REQUEST", { lineListSubnetwork: "vvs" }],
   lineStops: ["/XML_LINESTOP_REQUEST", { line: "vvs:10001: :H:" }],
-  stops: ["/XML_STOPLIST_REQUEST", { stopListSubnetwork: "vvs" }]
+  stops: ["/XML_STOPLIST_REQUEST", { stopListSubnetwork: "vvs" }],
+  realtimeForTrip: ["/XML_GETRTFORTRIP_REQUEST", {
+    journey: JSON.stringify({
+      legs: [{
+        transportation: { id: "vvs:10001: :H:", properties: { tripCode: 48600 } },
+        origin: { id: "de:08115:3200", departureTimePlanned: "2026-03-02T07:25:00Z" },
+        destination: { id: "de:08111:6002", arrivalTimePlanned: "2026-03-02T07:37:00Z" }
+      }]
+    })
+  }]
 } as const
 
 const server = fake()

@@ -115,7 +115,33 @@ const more: ReadonlyArray<readonly [name: string, schema: string, path: string, 
   ["system information", "SYSTEMINFO_Schema.json", "XML_SYSTEMINFO_REQUEST", ""],
   ["lines of a subnetwork", "LINELIST_Schema.json", "XML_LINELIST_REQUEST", "lineListSubnetwork=vvs&mergeDir=1"],
   ["a line's stops", "LineStopSequence_Schema.json", "XML_LINESTOP_REQUEST", "line=vvs:10001: :H:"],
-  ["stops of a municipality", "STOPLIST_Schema.json", "XML_STOPLIST_REQUEST", "stopListOMC=8111000"]
+  ["stops of a municipality", "STOPLIST_Schema.json", "XML_STOPLIST_REQUEST", "stopListOMC=8111000"],
+  [
+    "the real time of a planned trip, a ride found and one not",
+    "GETREALTIMEFORTRIP_Schema.json",
+    "XML_GETRTFORTRIP_REQUEST",
+    `journey=${
+      encodeURIComponent(JSON.stringify({
+        legs: [
+          {
+            transportation: { id: "vvs:10001: :H:", properties: { tripCode: 48600 } },
+            origin: { id: "de:08115:3200", departureTimePlanned: "2026-03-02T07:25:00Z" },
+            destination: { id: "de:08111:6002", arrivalTimePlanned: "2026-03-02T07:37:00Z" }
+          },
+          {
+            transportation: { product: { class: 100 } },
+            origin: { id: "de:08111:6002", departureTimePlanned: "2026-03-02T07:37:00Z" },
+            destination: { id: "de:08111:6118", arrivalTimePlanned: "2026-03-02T07:50:00Z" }
+          },
+          {
+            transportation: { id: "vvs:19999: :H:" },
+            origin: { id: "de:08111:6118", departureTimePlanned: "2026-03-02T07:55:00Z" },
+            destination: { id: "de:08111:6200", arrivalTimePlanned: "2026-03-02T08:00:00Z" }
+          }
+        ]
+      }))
+    }`
+  ]
 ]
 
 const checkFile = (file: string, schema: string): Promise<string> =>

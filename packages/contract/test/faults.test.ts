@@ -28,7 +28,16 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   systemInfo: {},
   lines: { subnetwork: "vvs" },
   lineStops: { line: "vvs:10001: :H:" },
-  stops: { subnetwork: "vvs" }
+  stops: { subnetwork: "vvs" },
+  realtimeForTrip: {
+    journey: {
+      legs: [{
+        transportation: { id: "vvs:10001: :H:", properties: { tripCode: 48600 } },
+        origin: { id: HBF, departureTimePlanned: "2026-03-02T07:57:00Z" },
+        destination: { id: "de:08111:6052", arrivalTimePlanned: "2026-03-02T08:01:00Z" }
+      }]
+    }
+  }
 }
 const names = Object.keys(requests) as Array<OperationName>
 
@@ -47,7 +56,8 @@ const systemErrorCodes: { readonly [K in OperationName]: number } = {
   systemInfo: -10,
   lines: -4050,
   lineStops: -2000,
-  stops: -2000
+  stops: -2000,
+  realtimeForTrip: -10
 }
 
 const call = (efa: EfaClient.Service, name: OperationName) =>

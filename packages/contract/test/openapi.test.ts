@@ -37,6 +37,7 @@ describe("OpenAPI document", () => {
       "/XML_COORD_REQUEST",
       "/XML_DM_REQUEST",
       "/XML_GEOOBJECT_REQUEST",
+      "/XML_GETRTFORTRIP_REQUEST",
       "/XML_LINELIST_REQUEST",
       "/XML_LINESTOP_REQUEST",
       "/XML_OPAREA_REQUEST",

@@ -1,8 +1,8 @@
-import { EfaClient, Point, TripRefresh, TripWatch } from "@efa-kit/core"
+import { EfaClient, Point, Profile, TripRefresh, TripWatch } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
-import { clientLayer, eventually, inProcess, journal } from "./support/fake.js"
+import { clearJournal, clientLayer, eventually, inProcess, journal } from "./support/fake.js"
 
 // The dataset announces at 08:35 (Berlin) a delay of 12 minutes of the S1 that leaves Herrenberg at 08:06; the
 // trip below rides it from Vaihingen to Feuersee and changes there to the S4 two minutes later.
@@ -73,6 +73,64 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       yield* Effect.promise(() => fake.close())
     }))
 
+  it.effect("without a profile the whole trip is asked in one request of the real time for a trip", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: planned }))
+      const trip = yield* plan(efa)
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: announced }))
+      yield* clearJournal(fake)
+      const { changes } = yield* efa.refreshTrip(trip)
+      expect(changes.map(describeChange)).toContain("delayed 0 arrival 12")
+      expect((yield* journal(fake)).map((entry) => entry.path)).toEqual([EfaClient.operations.realtimeForTrip.path])
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  // a deployment that does not offer the real time for a trip: the built-in profile of VVS, pointed at the fake
+  const withoutRealtime = (fake: { readonly baseUrl: string }) =>
+    ({ profile: { ...Profile.profiles.vvs, baseUrl: fake.baseUrl }, dialect }) as const
+
+  it.effect("a profile without the operation: each leg with a trip code through its run's stops", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, withoutRealtime(fake))))
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: planned }))
+      const trip = yield* plan(efa)
+      expect(trip.legs.every((leg) => leg.tripCode !== undefined)).toBe(true)
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: announced }))
+      yield* clearJournal(fake)
+      const { changes } = yield* efa.refreshTrip(trip)
+      const told = changes.map(describeChange)
+      expect(told).toContain("delayed 0 departure 12")
+      expect(told).toContain("delayed 0 arrival 12")
+      expect(told.some((change) => change.startsWith("ConnectionBroken 0->1"))).toBe(true)
+      expect((yield* journal(fake)).map((entry) => entry.path)).toEqual(
+        trip.legs.map(() => EfaClient.operations.tripStops.path)
+      )
+      // a run that is gone: the run's stops answer a message, and the leg is reported
+      const gone = { ...trip, legs: [{ ...trip.legs[0]!, tripCode: 1 }, trip.legs[1]!] }
+      expect((yield* efa.refreshTrip(gone)).changes.map(describeChange)).toContain("RunNotFound 0")
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  it.effect("a profile without the operation: a leg without a trip code through the boards of its ends", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, withoutRealtime(fake))))
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: planned }))
+      const withCodes = yield* plan(efa)
+      const trip = { ...withCodes, legs: withCodes.legs.map(({ tripCode: _, ...leg }) => leg) }
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: announced }))
+      yield* clearJournal(fake)
+      const { changes } = yield* efa.refreshTrip(trip)
+      expect(changes.map(describeChange)).toContain("delayed 0 departure 12")
+      const paths = (yield* journal(fake)).map((entry) => entry.path)
+      expect(paths).toHaveLength(4)
+      expect(new Set(paths)).toEqual(new Set([EfaClient.operations.departures.path]))
+      yield* Effect.promise(() => fake.close())
+    }))
+
   it.effect("a TripWatch reports the delay and the broken connection as the fake's clock moves, then the arrival", () =>
     Effect.gen(function*() {
       const fake = yield* Effect.promise(() => inProcess())
@@ -89,8 +147,8 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       )
       const drain = Effect.map(Queue.takeAll(changes), (chunk) => Array.from(chunk, describeChange))
       // the first poll: as planned, nothing to tell
-      // (the plan, then one board at each end of each of the two legs)
-      yield* eventually("the first poll", Effect.map(journal(fake), (entries) => entries.length === 5))
+      // (the plan, then the real time of the whole trip in one request)
+      yield* eventually("the first poll", Effect.map(journal(fake), (entries) => entries.length === 2))
       expect(yield* drain).toEqual([])
       yield* setClock(announced)
       yield* TestClock.setTime(DateTime.toEpochMillis(DateTime.unsafeMake(announced)))

@@ -47,6 +47,7 @@ import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
 import * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
+import * as RealtimeForTrip from "./RealtimeForTrip.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Stops from "./Stops.js"
@@ -178,6 +179,14 @@ export type LineStopsError = Errors["lineStops"]
 export type StopsError = Errors["stops"]
 
 /**
+ * The errors of the real time of a planned trip.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export type RealtimeForTripError = Errors["realtimeForTrip"]
+
+/**
  * Every operation the client offers, by method name, in the contract's order: the one list the client's
  * methods and types, the Promise client, the OpenAPI document and the fake server are built from. The
  * comment of an entry is the documentation of its method.
@@ -213,7 +222,9 @@ export const operations = {
   /** The stops of one line direction in travel order, from a line ID the other operations return. */
   lineStops: LineStops.operation,
   /** The stops of a place, a municipality or a subnetwork, each with the stop ID the other operations take. */
-  stops: Stops.operation
+  stops: Stops.operation,
+  /** A planned trip with today's estimates, platforms and cancellations, asked with its journey in one request. */
+  realtimeForTrip: RealtimeForTrip.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any, any> }
 
 /**
@@ -261,7 +272,7 @@ export interface Service extends Omit<OperationClient.Client<typeof operations>,
   readonly refreshTrip: (
     trip: Trip.Trip,
     options?: TripRefresh.RefreshOptions & OperationClient.CallOptions
-  ) => Effect.Effect<TripRefresh.Refreshed, DeparturesError>
+  ) => Effect.Effect<TripRefresh.Refreshed, DeparturesError | TripStopsError | RealtimeForTripError>
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <Name extends OperationName>(
     operation: Name,
@@ -355,7 +366,19 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
       Pages.tripPages((input) => methods.trip(input, options), request, { ...options, sessions: runner.sessions }),
     departures: (request, options) =>
       Pages.departures((input) => methods.departures(input, options), request, { sessions: runner.sessions }),
-    refreshTrip: (trip, options) => TripRefresh.refresh((input) => methods.departures(input, options), trip, options),
+    refreshTrip: (trip, options) =>
+      TripRefresh.refresh(
+        {
+          boards: (input) => methods.departures(input, options),
+          tripStops: (input) => methods.tripStops(input, options),
+          // where the deployment offers it (see `Profile.offers`)
+          realtimeForTrip: runner.offers?.("realtimeForTrip") === false
+            ? undefined
+            : (input) => methods.realtimeForTrip(input, options)
+        },
+        trip,
+        options
+      ),
     url: (operation, request) => runner.url<Operation.Any>(operations[operation], request)
   })
 }

@@ -474,6 +474,8 @@ export interface Service {
   ) => Effect.Effect<Operation.ResponseOf<O>, Operation.ErrorOf<O>>
   /** Whether the deployment keeps sessions to page in (its profile's `sessions`). */
   readonly sessions?: boolean | undefined
+  /** Whether the deployment offers an operation (see `Profile.offers`); absent: every operation. */
+  readonly offers?: ((operation: Profile.OperationName) => boolean) | undefined
   /** The URL a request would be sent to, or the reason it would be refused. */
   readonly url: <O extends Operation.Any>(
     operation: O,
@@ -541,11 +543,12 @@ export const make = (
         InvalidOptionsError,
         makeJsonDecoder
       )
-      return OperationClient.of({ ...shared, sessions })
+      return OperationClient.of({ ...shared, sessions, offers: settings.deployment.offers })
     }
     const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
       sessions,
+      offers: settings.deployment.offers,
       // The executor's failures are typed as any operation's; it fails with an error an operation adds only
       // for an operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).
       run: ((operation, request) => executor.execute(operation, request)) as Service["run"],

@@ -19,6 +19,7 @@ import {
 import {
   contractPaths,
   type DialectName,
+  isOffered,
   type OperationName as OperationNameOf
 } from "./internal/schema/operationNames.js"
 import type * as Operation from "./Operation.js"
@@ -82,7 +83,10 @@ export interface Profile {
   readonly renames?: Partial<Record<OperationName, Readonly<Record<string, string>>>> | undefined
   /** Parameters it requires beyond the request's, per operation; not sent when the request has them. */
   readonly params?: Partial<Record<OperationName, ReadonlyArray<readonly [string, string]>>> | undefined
-  /** The operations it offers; absent: all. The client refuses the others before sending. */
+  /**
+   * The operations it offers; absent: all but the real time of a planned trip (`realtimeForTrip`), which no
+   * public deployment is known to answer in JSON. The client refuses the others before sending.
+   */
   readonly operations?: ReadonlyArray<OperationName> | undefined
   /**
    * Whether the server keeps sessions, so that pages of trips are asked with `sessionID` and
@@ -314,13 +318,13 @@ export const contractParams: (
 ) => ReadonlyArray<readonly [string, string]> = internalContractParams
 
 /**
- * Whether a deployment offers an operation.
+ * Whether a deployment offers an operation: the operations its profile lists, else all but `realtimeForTrip`
+ * (see {@link Profile.operations}); without a profile, every operation.
  *
  * @since 0.1.0
  * @category utils
  */
-export const offers = (profile: Profile | undefined, operation: OperationName): boolean =>
-  profile?.operations === undefined || profile.operations.includes(operation)
+export const offers = (profile: Profile | undefined, operation: OperationName): boolean => isOffered(profile, operation)
 
 /**
  * The classes of a deployment that a request's transport mode (a MOT-ID) is sent as: every class its

@@ -295,6 +295,19 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     )
   }
 
+  // the calls a refresh asks (see `TripRefresh`): the boards, and the run's stops and the real time of the whole
+  // trip where the client has those operations (the latter where the deployment offers it)
+  const refreshWays = (runner: OperationClient.Service, departures: Operation.Any, callOptions?: CallOptions) => {
+    const { realtimeForTrip, tripStops } = operations as Record<string, Operation.Any | undefined>
+    return {
+      boards: (input: unknown) => runner.run(departures, input, callOptions),
+      tripStops: tripStops === undefined ? undefined : (input: unknown) => runner.run(tripStops, input, callOptions),
+      realtimeForTrip: realtimeForTrip === undefined || runner.offers?.("realtimeForTrip") === false
+        ? undefined
+        : (input: unknown) => runner.run(realtimeForTrip, input, callOptions)
+    }
+  }
+
   // the trip watch's stream as an async iterable; an abort ends it (and its polling)
   const watchTrip = (
     departures: Operation.Any,
@@ -308,8 +321,7 @@ export const createClientFor = <const Operations extends Record<string, Operatio
         ([runner, TripRefresh]) =>
           Stream.toAsyncIterableEffect(
             TripRefresh.watchWith(
-              (trip, refreshOptions) =>
-                TripRefresh.refresh((input) => runner.run(departures, input), trip, refreshOptions),
+              (trip, refreshOptions) => TripRefresh.refresh(refreshWays(runner, departures), trip, refreshOptions),
               { trip: fromPlain<Trip.Trip>(options.trip), changeMinutes: options.changeMinutes }
             )
           )
@@ -366,7 +378,7 @@ export const createClientFor = <const Operations extends Record<string, Operatio
           Effect.flatMap(
             Effect.zip(OperationClient.OperationClient, Effect.promise(() => import("./TripRefresh.js"))),
             ([runner, TripRefresh]) =>
-              TripRefresh.refresh((input) => runner.run(operation, input, options), fromPlain<Trip.Trip>(trip), options)
+              TripRefresh.refresh(refreshWays(runner, operation, options), fromPlain<Trip.Trip>(trip), options)
           ),
           options?.signal
         )

@@ -28,6 +28,7 @@ import * as GeoObjectCodec from "./internal/rapidjson/GeoObject.js"
 import * as LinesCodec from "./internal/rapidjson/Lines.js"
 import * as LineStopsCodec from "./internal/rapidjson/LineStops.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
+import * as RealtimeForTripCodec from "./internal/rapidjson/RealtimeForTrip.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
 import * as StopsCodec from "./internal/rapidjson/Stops.js"
@@ -41,6 +42,7 @@ import * as Lines from "./Lines.js"
 import * as LineStops from "./LineStops.js"
 import * as OpArea from "./OpArea.js"
 import type * as Operation from "./Operation.js"
+import * as RealtimeForTrip from "./RealtimeForTrip.js"
 import * as ServingLines from "./ServingLines.js"
 import * as StopFinder from "./StopFinder.js"
 import * as Stops from "./Stops.js"
@@ -174,7 +176,8 @@ const codecs = {
   systemInfo: { operation: SystemInfo.operation, codec: SystemInfoCodec.codec },
   lines: { operation: Lines.operation, codec: LinesCodec.codec },
   lineStops: { operation: LineStops.operation, codec: LineStopsCodec.codec },
-  stops: { operation: Stops.operation, codec: StopsCodec.codec }
+  stops: { operation: Stops.operation, codec: StopsCodec.codec },
+  realtimeForTrip: { operation: RealtimeForTrip.operation, codec: RealtimeForTripCodec.codec }
 } as const satisfies {
   readonly [Name in OperationName]: CodecEntry<Operation.Operation<Name, any, any, any, any, any>>
 }
@@ -267,6 +270,15 @@ export const WireLineStopsResponse: typeof LineStopsCodec.WireLineStopsResponse 
  * @category wire
  */
 export const WireStopsResponse: typeof StopsCodec.WireStopsResponse = StopsCodec.WireStopsResponse
+
+/**
+ * The rapidJSON answer of the real time of a planned trip, as far as the model reads it.
+ *
+ * @since 0.3.0
+ * @category wire
+ */
+export const WireRealtimeForTripResponse: typeof RealtimeForTripCodec.WireRealtimeForTripResponse =
+  RealtimeForTripCodec.WireRealtimeForTripResponse
 
 const responsesByZone = new WeakMap<DateTime.TimeZone, Responses>()
 

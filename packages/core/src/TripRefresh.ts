@@ -2,15 +2,25 @@
  * A planned trip brought up to date: today's estimates, platforms and cancellations of each public-transport
  * leg, and the list of what changed (the client's `refreshTrip`; `TripWatch` polls it).
  *
- * - Each public-transport leg is looked up through its run: on the departure board of its first stop at its
- *   planned departure and on the arrival board of its last stop at its planned arrival, as the same line at
- *   the same planned time. From the events come the estimates, the platforms and a cancellation
- *   (`realtimeStatus: "TRIP_CANCELLED"` on the leg, as servers write it).
- * - A leg whose run is on neither board any more is reported (`RunNotFound`) and kept as it was.
+ * A refresh chooses its way by what the deployment offers and what each leg carries:
+ * 1. Where the deployment offers the real time of a planned trip (`realtimeForTrip`, `XML_GETRTFORTRIP_REQUEST`;
+ *    see `Profile.offers`), the whole trip in one request: its journey's identifying parts go out (the stateless
+ *    form, see {@link RealtimeForTrip}) and each leg of the answer gives the estimates, platforms and
+ *    cancellation of the same leg (the same line at the same planned times). A trip the server answers with a
+ *    message instead, or a server that does not answer the operation (an answer that is no such document, a 4xx
+ *    other than 408 and 429: a deployment without a profile may lack it), goes leg by leg.
+ * 2. Otherwise each public-transport leg with a trip code through its run (`tripStops` with the leg's line,
+ *    trip code, first stop and planned departure): its two ends in the run's stops give the estimates and
+ *    platforms. A run's stops do not tell a cancellation: a cancelled run is seen through the first or third way.
+ * 3. A leg without a trip code through the boards: the departure board of its first stop at its planned
+ *    departure and the arrival board of its last stop at its planned arrival, as the same line at the same planned
+ *    time (they work with every leg that has a line ID, also where a deployment sends no trip code); a
+ *    cancellation comes as `realtimeStatus: "TRIP_CANCELLED"` on the leg, as servers write it.
+ * - A leg whose run cannot be found any more (on neither board, a run the server answers with a message, a leg
+ *   of the real-time answer that is another one or says `PROGNOSIS_IMPOSSIBLE` without an estimate) is
+ *   reported (`RunNotFound`) and kept as it was.
  * - A leg's `stops` take the estimates and platforms of its two ends; the stops between keep what the trip
  *   answer said (a cancelled run cancels them all).
- * - Why boards and not the run itself (`tripStops` with the leg's line, trip code, stop and time): they work
- *   with every leg that has a line ID, in both dialects, also where a deployment sends no trip code.
  * - An interchange between two vehicles is checked with the expected times: its slack is the next vehicle's
  *   departure minus the previous one's arrival. Below the walks between them plus the change time
  *   (`changeMinutes`, default 2) the connection is at risk; with less than the walks (no time left to
@@ -23,6 +33,7 @@ import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Predicate from "effect/Predicate"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import type * as Departures from "./Departures.js"
@@ -30,7 +41,9 @@ import type { CommonError, EfaError } from "./EfaError.js"
 import * as Watch from "./internal/watch/poll.js"
 import * as Mot from "./Mot.js"
 import * as Point from "./Point.js"
+import * as RealtimeForTrip from "./RealtimeForTrip.js"
 import type * as Trip from "./Trip.js"
+import * as TripStops from "./TripStops.js"
 
 /**
  * Where on a leg a change happened.
@@ -258,12 +271,55 @@ export type Boards<E = never, R = never> = (
   request: Departures.DeparturesRequestInput
 ) => Effect.Effect<Departures.DeparturesResponse, CommonError | E, R>
 
+/**
+ * The client's call of a run's stops a refresh asks (`tripStops`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RunStops<E = never, R = never> = (
+  request: TripStops.TripStopsRequestInput
+) => Effect.Effect<TripStops.TripStopsResponse, CommonError | E, R>
+
+/**
+ * The client's call of the real time of a planned trip a refresh asks (`realtimeForTrip`).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type RealtimeCall<E = never, R = never> = (
+  request: RealtimeForTrip.RealtimeForTripRequestInput
+) => Effect.Effect<RealtimeForTrip.RealtimeForTripResponse, CommonError | E, R>
+
+/**
+ * The ways a refresh may ask (see the module documentation): the real time of the whole trip where the
+ * deployment offers it, else each leg's run, else the boards of its ends.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Ways<E = never, R = never> {
+  readonly boards: Boards<E, R>
+  readonly tripStops?: RunStops<E, R> | undefined
+  readonly realtimeForTrip?: RealtimeCall<E, R> | undefined
+}
+
 const sameInstant = (a: DateTime.Utc | undefined, b: DateTime.Utc) => a !== undefined && millis(a) === millis(b)
 
+/** What a refresh learnt of one end of a leg: the expected time, the platform, whether the run is cancelled. */
+interface End {
+  readonly estimated: DateTime.Utc | undefined
+  readonly platform: string | undefined
+  readonly cancelled: boolean
+}
+
+const plannedAt = (leg: Trip.Leg, side: Side) =>
+  side === "departure" ? leg.origin.departureTimePlanned : leg.destination.arrivalTimePlanned
+
 // what a board knows of a leg's run at one end of the leg
-const findEvent = <E, R>(boards: Boards<E, R>, leg: Trip.Leg, side: Side) => {
+const boardEnd = <E, R>(boards: Boards<E, R>, leg: Trip.Leg, side: Side) => {
   const end = side === "departure" ? leg.origin : leg.destination
-  const planned = side === "departure" ? leg.origin.departureTimePlanned : leg.destination.arrivalTimePlanned
+  const planned = plannedAt(leg, side)
   return Effect.map(
     boards({
       stop: Point.fromId(end.id),
@@ -272,19 +328,69 @@ const findEvent = <E, R>(boards: Boards<E, R>, leg: Trip.Leg, side: Side) => {
       lines: [leg.lineId!],
       limit: 10
     }),
-    (board) =>
-      board.events.find((event) =>
+    (board): End | undefined => {
+      const event = board.events.find((event) =>
         event.lineId === leg.lineId &&
         sameInstant(side === "departure" ? event.departureTimePlanned : event.arrivalTimePlanned, planned)
       )
+      return event === undefined ? undefined : {
+        estimated: side === "departure" ? event.departureTimeEstimated : event.arrivalTimeEstimated,
+        platform: event.platform,
+        cancelled: event.cancelled
+      }
+    }
   )
 }
 
-const withEvents = (
-  leg: Trip.Leg,
-  departure: Departures.StopEvent | undefined,
-  arrival: Departures.StopEvent | undefined
-): Trip.Leg => {
+// a leg's ends in its run's stops: the stop with the end's ID (or its parent's) at the planned time, else the
+// one at the planned time; a run's stops do not tell a cancellation
+const runEnds = (leg: Trip.Leg, stops: ReadonlyArray<Departures.SequenceStop>): [End | undefined, End | undefined] => {
+  const endOf = (side: Side): End | undefined => {
+    const end = side === "departure" ? leg.origin : leg.destination
+    const planned = plannedAt(leg, side)
+    const atTime = stops.filter((stop) =>
+      sameInstant(side === "departure" ? stop.departureTimePlanned : stop.arrivalTimePlanned, planned)
+    )
+    const stop = atTime.find((stop) => stop.id === end.id || stop.id === end.parent?.id) ?? atTime[0]
+    return stop === undefined ? undefined : {
+      estimated: side === "departure" ? stop.departureTimeEstimated : stop.arrivalTimeEstimated,
+      platform: stop.platform,
+      cancelled: false
+    }
+  }
+  return [endOf("departure"), endOf("arrival")]
+}
+
+const NO_PROGNOSIS = "PROGNOSIS_IMPOSSIBLE"
+
+// the same line: the same ID, or the same first four parts (network, line, supplement, direction), as a server
+// may add a timetable period after them (`vvs:10001: :H:j26`)
+const sameLine = (a: string | undefined, b: string | undefined) =>
+  a === b ||
+  (a !== undefined && b !== undefined && a.split(":").slice(0, 4).join(":") === b.split(":").slice(0, 4).join(":"))
+
+// a leg of the real-time answer as the ends of the planned leg: the same line at the same planned times, and
+// not a leg the server could not find (`PROGNOSIS_IMPOSSIBLE` without an estimate)
+const answeredEnds = (leg: Trip.Leg, answered: Trip.Leg | undefined): [End | undefined, End | undefined] => {
+  if (
+    answered === undefined || !sameLine(answered.lineId, leg.lineId) ||
+    !sameInstant(answered.origin.departureTimePlanned, leg.origin.departureTimePlanned) ||
+    !sameInstant(answered.destination.arrivalTimePlanned, leg.destination.arrivalTimePlanned)
+  ) return [undefined, undefined]
+  const { arrivalTimeEstimated, platform: arrivalPlatform } = answered.destination
+  const { departureTimeEstimated, platform: departurePlatform } = answered.origin
+  const cancelled = isCancelled(answered)
+  if (
+    !cancelled && departureTimeEstimated === undefined && arrivalTimeEstimated === undefined &&
+    answered.realtimeStatus?.split(",").includes(NO_PROGNOSIS) === true
+  ) return [undefined, undefined]
+  return [
+    { estimated: departureTimeEstimated, platform: departurePlatform, cancelled },
+    { estimated: arrivalTimeEstimated, platform: arrivalPlatform, cancelled }
+  ]
+}
+
+const withEnds = (leg: Trip.Leg, departure: End | undefined, arrival: End | undefined): Trip.Leg => {
   const { departureTimeEstimated: _d, platform: _op, ...origin } = leg.origin
   const { arrivalTimeEstimated: _a, platform: _dp, ...destination } = leg.destination
   const cancelled = departure?.cancelled === true || arrival?.cancelled === true ||
@@ -292,40 +398,30 @@ const withEvents = (
   const status = leg.realtimeStatus?.split(",").filter((status) => status !== CANCELLED && status !== "") ?? []
   const realtimeStatus = cancelled ? [CANCELLED, ...status.filter((s) => s !== "MONITORED")] : status
   const { realtimeStatus: _s, stops, ...rest } = leg
+  // an end the refresh learnt nothing of keeps what it had; a cancelled run has no estimates
+  const estimate = (end: End | undefined, had: DateTime.Utc | undefined) =>
+    end === undefined ? had : cancelled ? undefined : end.estimated
+  const departureEstimate = estimate(departure, leg.origin.departureTimeEstimated)
+  const arrivalEstimate = estimate(arrival, leg.destination.arrivalTimeEstimated)
+  const departurePlatform = departure?.platform ?? leg.origin.platform
+  const arrivalPlatform = arrival?.platform ?? leg.destination.platform
   const refreshed: Trip.Leg = {
     ...rest,
     origin: {
       ...origin,
-      ...(departure === undefined
-        ? leg.origin.departureTimeEstimated === undefined
-          ? {}
-          : { departureTimeEstimated: leg.origin.departureTimeEstimated }
-        : departure.departureTimeEstimated === undefined || cancelled
-        ? {}
-        : { departureTimeEstimated: departure.departureTimeEstimated }),
-      ...(departure?.platform ?? leg.origin.platform) === undefined
-        ? {}
-        : { platform: (departure?.platform ?? leg.origin.platform)! }
+      ...(departureEstimate === undefined ? {} : { departureTimeEstimated: departureEstimate }),
+      ...(departurePlatform === undefined ? {} : { platform: departurePlatform })
     },
     destination: {
       ...destination,
-      ...(arrival === undefined
-        ? leg.destination.arrivalTimeEstimated === undefined
-          ? {}
-          : { arrivalTimeEstimated: leg.destination.arrivalTimeEstimated }
-        : arrival.arrivalTimeEstimated === undefined || cancelled
-        ? {}
-        : { arrivalTimeEstimated: arrival.arrivalTimeEstimated }),
-      ...(arrival?.platform ?? leg.destination.platform) === undefined
-        ? {}
-        : { platform: (arrival?.platform ?? leg.destination.platform)! }
+      ...(arrivalEstimate === undefined ? {} : { arrivalTimeEstimated: arrivalEstimate }),
+      ...(arrivalPlatform === undefined ? {} : { platform: arrivalPlatform })
     },
     ...(realtimeStatus.length > 0 ? { realtimeStatus: realtimeStatus.join(",") } : {}),
     cancelled
   }
   return stops === undefined ? refreshed : { ...refreshed, stops: endsOfStops(stops, refreshed) }
 }
-
 // the leg's first and last stop told as its ends now are, so that its stops and its ends agree
 const endsOfStops = (stops: ReadonlyArray<Trip.LegStop>, leg: Trip.Leg): Array<Trip.LegStop> =>
   stops.map((stop, index) => {
@@ -351,33 +447,79 @@ const endsOfStops = (stops: ReadonlyArray<Trip.LegStop>, leg: Trip.Leg): Array<T
     }
   })
 
+// an answer without result that the server explains (a run or a journey it does not know)
+const isServerMessage = (error: unknown): boolean => Predicate.isTagged(error, "ServerMessageError")
+
+// a real-time request the server does not answer: a message instead of the trip, an answer that is no such
+// document (a server without the operation answers its error page), or a 4xx other than 408 and 429
+const isUnanswered = (error: unknown): boolean => {
+  if (isServerMessage(error) || Predicate.isTagged(error, "DecodeError")) return true
+  const status = Predicate.isTagged(error, "HttpStatusError") && Predicate.hasProperty(error, "status")
+    ? error.status
+    : undefined
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 408 && status !== 429
+}
+
+// a leg's ends through its run's stops (with a trip code) or the boards of its ends
+const legEnds = <E, R>(ways: Ways<E, R>, leg: Trip.Leg) => {
+  const request = ways.tripStops === undefined ? undefined : TripStops.fromLeg(leg)
+  if (ways.tripStops !== undefined && request !== undefined) {
+    return ways.tripStops(request).pipe(
+      Effect.map((answer) => runEnds(leg, answer.stops)),
+      // a run the server cannot find any more is told with a message instead of its stops
+      Effect.catchIf(
+        isServerMessage,
+        () => Effect.succeed<[End | undefined, End | undefined]>([undefined, undefined])
+      )
+    )
+  }
+  return Effect.all([boardEnd(ways.boards, leg, "departure"), boardEnd(ways.boards, leg, "arrival")], {
+    concurrency: 2
+  })
+}
+
+const refreshLegs = <E, R>(ways: Ways<E, R>, trip: Trip.Trip) =>
+  Effect.gen(function*() {
+    const rides = (leg: Trip.Leg) => isRide(leg) && leg.lineId !== undefined
+    // the whole trip in one request where the deployment offers it; a trip it does not know goes leg by leg
+    const request = ways.realtimeForTrip !== undefined && trip.legs.some(rides)
+      ? RealtimeForTrip.fromTrip(trip)
+      : undefined
+    const answered = request === undefined ? undefined : yield* ways.realtimeForTrip!(request).pipe(
+      Effect.map((answer) => answer.trip),
+      Effect.catchIf(isUnanswered, () => Effect.succeed(undefined))
+    )
+    return yield* Effect.forEach(trip.legs, (leg, legIndex) => {
+      if (!rides(leg)) return Effect.succeed<[End | undefined, End | undefined] | undefined>(undefined)
+      return answered === undefined ? legEnds(ways, leg) : Effect.succeed(answeredEnds(leg, answered.legs[legIndex]))
+    }, { concurrency: 2 })
+  })
+
 /**
- * Refreshes a trip through the boards of its legs' ends (see the module documentation). `boards` is the
- * client's board call.
+ * Refreshes a trip (see the module documentation). `ways` are the client's calls: its board call alone, or
+ * with its run's-stops call and, where the deployment offers it, its real-time-for-trip call.
  *
  * @since 0.1.0
  * @category constructors
  */
 export const refresh = <E = never, R = never>(
-  boards: Boards<E, R>,
+  ways: Boards<E, R> | Ways<E, R>,
   trip: Trip.Trip,
   options?: RefreshOptions
 ): Effect.Effect<Refreshed, CommonError | E, R> =>
   Effect.gen(function*() {
     const notFound: Array<TripChange> = []
-    const legs = yield* Effect.forEach(trip.legs, (leg, legIndex) => {
-      if (!isRide(leg) || leg.lineId === undefined) return Effect.succeed(leg)
-      return Effect.map(
-        Effect.all([findEvent(boards, leg, "departure"), findEvent(boards, leg, "arrival")], { concurrency: 2 }),
-        ([departure, arrival]) => {
-          if (departure === undefined && arrival === undefined) {
-            notFound.push(TripChange.RunNotFound({ legIndex, leg }))
-            return leg
-          }
-          return withEvents(leg, departure, arrival)
-        }
-      )
-    }, { concurrency: 2 })
+    const ends = yield* refreshLegs(typeof ways === "function" ? { boards: ways } : ways, trip)
+    const legs = trip.legs.map((leg, legIndex) => {
+      const found = ends[legIndex]
+      if (found === undefined) return leg
+      const [departure, arrival] = found
+      if (departure === undefined && arrival === undefined) {
+        notFound.push(TripChange.RunNotFound({ legIndex, leg }))
+        return leg
+      }
+      return withEnds(leg, departure, arrival)
+    })
     const refreshed: Trip.Trip = { ...trip, legs, cancelled: legs.some((leg) => leg.cancelled) }
     return { trip: refreshed, changes: [...notFound, ...diff(trip, refreshed, options)] }
   })

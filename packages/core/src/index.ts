@@ -135,6 +135,11 @@ export * as RapidJson from "./RapidJson.js"
 /**
  * @since 0.1.0
  */
+export * as RealtimeForTrip from "./RealtimeForTrip.js"
+
+/**
+ * @since 0.1.0
+ */
 export * as ResponseCache from "./ResponseCache.js"
 
 /**

@@ -29,7 +29,8 @@ const NUMBER_WORDS = [
   "eleven",
   "twelve",
   "thirteen",
-  "fourteen"
+  "fourteen",
+  "fifteen"
 ]
 
 // The wire parameters an operation names (not the index signatures of its families, `exclMOT_<id>`).

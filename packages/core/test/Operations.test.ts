@@ -27,7 +27,8 @@ describe("EfaClient.operations", () => {
       "systemInfo",
       "lines",
       "lineStops",
-      "stops"
+      "stops",
+      "realtimeForTrip"
     ])
     for (const name of names) expect(EfaClient.operations[name].name).toBe(name)
   })

@@ -16,6 +16,7 @@ import {
   Operation,
   Profile,
   RapidJson,
+  RealtimeForTrip,
   ServingLines,
   StopFinder,
   Stops,
@@ -561,7 +562,10 @@ const wireable = {
   // the wire has one short name, the mode's `number`; a destination without a name is none
   lines: (r: Lines.LinesResponse): Lines.LinesResponse => r,
   lineStops: (r: LineStops.LineStopsResponse): LineStops.LineStopsResponse => r,
-  stops: (r: Stops.StopsResponse): Stops.StopsResponse => r
+  stops: (r: Stops.StopsResponse): Stops.StopsResponse => r,
+  // the journey as a trip answer's journeys
+  realtimeForTrip: (r: RealtimeForTrip.RealtimeForTripResponse): RealtimeForTrip.RealtimeForTripResponse =>
+    r.trip === undefined ? r : { ...r, trip: wireable.trip({ trips: [r.trip] }).trips[0]! }
 }
 
 describe("rapidJSON round trips", () => {

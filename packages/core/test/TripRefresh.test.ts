@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { Departures, Point, Trip, TripRefresh } from "../src/index.js"
+import { Departures, EfaError, Point, RealtimeForTrip, Trip, TripRefresh, TripStops } from "../src/index.js"
 
 // a planned trip as the contract writes it: S1 from A to B, a walk to C, S4 from C to D
 const planned = Schema.decodeUnknownSync(Trip.Trip)({
@@ -112,6 +112,153 @@ describe("TripRefresh.refresh", () => {
       expect((yield* TripRefresh.refresh(run, trip)).changes.map((change) => change._tag)).toEqual(["RunNotFound"])
     })
   })
+})
+
+// the S1 leg of the planned trip with a trip code, and the S4 without one
+const withTripCode = {
+  ...planned,
+  legs: [{ ...planned.legs[0]!, tripCode: 48600 }, planned.legs[1]!, planned.legs[2]!]
+}
+const decodeStops = Schema.decodeUnknownSync(TripStops.TripStopsResponse)
+const decodeRealtime = Schema.decodeUnknownSync(RealtimeForTrip.RealtimeForTripResponse)
+const encodeTrip = Schema.encodeSync(Trip.Trip)
+
+describe("TripRefresh.refresh, its ways", () => {
+  it.effect("a leg with a trip code through its run's stops, one without through the boards", () => {
+    const { asked, run } = boards({})
+    const runs: Array<string> = []
+    const tripStops: TripRefresh.RunStops = (request) =>
+      Effect.sync(() => {
+        const canonical = Schema.decodeUnknownSync(TripStops.TripStopsRequest)(request)
+        runs.push(`${canonical.line} ${canonical.tripCode} ${canonical.stop} ${String(canonical.dateTime)}`)
+        return decodeStops({
+          stops: [
+            { id: "de:1:0", name: "before", departureTimePlanned: "2026-03-02T06:50:00Z" },
+            {
+              id: "de:1:1",
+              name: "A",
+              departureTimePlanned: "2026-03-02T07:00:00Z",
+              departureTimeEstimated: "2026-03-02T07:04:00Z",
+              platform: "1"
+            },
+            {
+              id: "de:1:2",
+              name: "B",
+              arrivalTimePlanned: "2026-03-02T07:20:00Z",
+              arrivalTimeEstimated: "2026-03-02T07:24:00Z",
+              platform: "4"
+            }
+          ]
+        })
+      })
+    return Effect.gen(function*() {
+      const { changes, trip } = yield* TripRefresh.refresh({ boards: run, tripStops }, withTripCode)
+      expect(runs).toEqual(["x:10001: :H: 48600 de:1:1 DateTime.Utc(2026-03-02T07:00:00.000Z)"])
+      // the S4 has no trip code: its two boards
+      expect(asked.map((entry) => entry.split(" ").slice(0, 2).join(" "))).toEqual([
+        "de:1:3 departure",
+        "de:1:4 arrival"
+      ])
+      // the S4 is on neither board; the S1 arrives at 07:24, the walk to the S4 at 07:28 takes 3 minutes
+      expect(changes.map((change) => change._tag)).toEqual([
+        "RunNotFound",
+        "Delayed",
+        "Delayed",
+        "PlatformChanged",
+        "ConnectionAtRisk"
+      ])
+      expect(trip.legs[0]?.destination.platform).toBe("4")
+    })
+  })
+
+  it.effect("a run the server answers with a message is reported and kept", () => {
+    const { run } = boards({})
+    const tripStops: TripRefresh.RunStops = () =>
+      Effect.fail(
+        new EfaError.ServerMessageError({
+          operation: "tripStops",
+          messages: [{ type: "error", module: "stopseq", code: -2000, text: "no trip" }]
+        })
+      )
+    return Effect.gen(function*() {
+      const { changes, trip } = yield* TripRefresh.refresh({ boards: run, tripStops }, withTripCode)
+      expect(changes.map((change) => change._tag === "RunNotFound" && change.legIndex)).toEqual([0, 2])
+      expect(trip.legs[0]).toEqual(withTripCode.legs[0])
+    })
+  })
+
+  it.effect("where offered, the whole trip in one request: its legs' estimates, and a leg it cannot find", () => {
+    const { asked, run } = boards({})
+    const sent: Array<RealtimeForTrip.RealtimeForTripRequestInput> = []
+    const [s1, walk, s4] = withTripCode.legs.map((leg) => encodeTrip({ ...withTripCode, legs: [leg] }).legs[0]!)
+    const realtimeForTrip: TripRefresh.RealtimeCall = (request) =>
+      Effect.sync(() => {
+        sent.push(request)
+        return decodeRealtime({
+          trip: {
+            duration: 2400,
+            interchange: 1,
+            legs: [
+              {
+                ...s1,
+                origin: { ...s1!.origin, departureTimeEstimated: "2026-03-02T07:07:00Z" },
+                destination: { ...s1!.destination, arrivalTimeEstimated: "2026-03-02T07:27:00Z", platform: "2" },
+                realtimeStatus: "MONITORED"
+              },
+              walk,
+              { ...s4, realtimeStatus: "PROGNOSIS_IMPOSSIBLE" }
+            ]
+          }
+        })
+      })
+    return Effect.gen(function*() {
+      const { changes, trip } = yield* TripRefresh.refresh({ boards: run, realtimeForTrip }, withTripCode)
+      expect(sent).toEqual([RealtimeForTrip.fromTrip(withTripCode)])
+      expect(asked).toEqual([])
+      expect(changes.map((change) => change._tag === "RunNotFound" ? `RunNotFound ${change.legIndex}` : change._tag))
+        .toEqual(["RunNotFound 2", "Delayed", "Delayed", "ConnectionBroken"])
+      expect(trip.legs[0]?.destination.arrivalTimeEstimated).toEqual(
+        Schema.decodeSync(Trip.Timestamp)("2026-03-02T07:27:00Z")
+      )
+      expect(trip.legs[2]).toEqual(withTripCode.legs[2])
+    })
+  })
+
+  it.effect("a trip the real-time request answers with a message goes leg by leg", () => {
+    const { asked, run } = boards({})
+    const realtimeForTrip: TripRefresh.RealtimeCall = () =>
+      Effect.fail(
+        new EfaError.ServerMessageError({
+          operation: "realtimeForTrip",
+          messages: [{ type: "error", module: "rtfortrip", code: -10, text: "not available" }]
+        })
+      )
+    return Effect.gen(function*() {
+      const { changes } = yield* TripRefresh.refresh({ boards: run, realtimeForTrip }, planned)
+      expect(asked).toHaveLength(4)
+      expect(changes.map((change) => change._tag)).toEqual(["RunNotFound", "RunNotFound"])
+    })
+  })
+})
+
+describe("TripRefresh.refresh, a server without the real-time operation", () => {
+  it.effect("a 404 goes leg by leg; a 503 is the refresh's failure", () =>
+    Effect.gen(function*() {
+      const failing = (status: number): TripRefresh.RealtimeCall => () =>
+        Effect.fail(
+          new EfaError.HttpStatusError({
+            operation: "realtimeForTrip",
+            url: "https://efa.example/XML_GETRTFORTRIP_REQUEST",
+            status,
+            bodyExcerpt: ""
+          })
+        )
+      const { asked, run } = boards({})
+      yield* TripRefresh.refresh({ boards: run, realtimeForTrip: failing(404) }, planned)
+      expect(asked).toHaveLength(4)
+      const error = yield* Effect.flip(TripRefresh.refresh({ boards: run, realtimeForTrip: failing(503) }, planned))
+      expect(error._tag === "HttpStatusError" && error.status).toBe(503)
+    }))
 })
 
 describe("TripRefresh.diff", () => {

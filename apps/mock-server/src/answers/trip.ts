@@ -51,15 +51,14 @@
 import { Mot, type Point, Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { distanceMeters, walkSeconds } from "../dataset/geometry.js"
-import { accessStops, lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
+import { accessStops, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
-import { stopTimes, tripCodeOf } from "../engine/board.js"
 import { fareOf } from "../engine/fares.js"
-import { interchangeWalk, type Mobility, noticesOn, occupancyAt, stepFree } from "../engine/legDetails.js"
+import { interchangeWalk, type Mobility } from "../engine/legDetails.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
-import { callState } from "../engine/realtime.js"
-import { dayTypeOf, localDate, type Run } from "../engine/timetable.js"
+import { rideLeg } from "../engine/rides.js"
+import { dayTypeOf, localDate } from "../engine/timetable.js"
 import type { Answer, AnswerContext } from "./types.js"
 
 /**
@@ -198,40 +197,12 @@ interface Detail {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
-// The stops of a ride from boarding to alighting, as a trip's stops request gives them (planned times,
-// platforms, the real-time engine's estimates and cancellations), with the vehicle's occupancy and each stop's
-// step-free access; the first has no arrival, the last no departure.
-const rideStops = (dataset: Dataset, run: Run, board: number, alight: number, detail: Detail): Array<Trip.LegStop> => {
-  const index = lookupOf(dataset)
-  const times = stopTimes(dataset, run, detail.nowSeconds, detail.realtime, board, alight)
-  const out: Array<Trip.LegStop> = []
-  for (let i = board; i <= alight; i++) {
-    const state = callState(dataset, run, i, detail.nowSeconds)
-    const { arrivalTimeEstimated, arrivalTimePlanned, departureTimeEstimated, departureTimePlanned, ...stop } =
-      times[i - board]!
-    const legStop: Mutable<Trip.LegStop> = {
-      ...stop,
-      plannedPlatform: state.plannedPlatform,
-      cancelled: detail.realtime && state.cancelled,
-      occupancy: occupancyAt(run, i),
-      wheelchairAccessible: stepFree(index.stopById.get(run.stops[i]!)!)
-    }
-    if (i > board && arrivalTimePlanned !== undefined) legStop.arrivalTimePlanned = arrivalTimePlanned
-    if (i > board && arrivalTimeEstimated !== undefined) legStop.arrivalTimeEstimated = arrivalTimeEstimated
-    if (i < alight && departureTimePlanned !== undefined) legStop.departureTimePlanned = departureTimePlanned
-    if (i < alight && departureTimeEstimated !== undefined) legStop.departureTimeEstimated = departureTimeEstimated
-    out.push(legStop)
-  }
-  return out
-}
-
 const legsOf = (dataset: Dataset, part: Part, detail: Detail): Array<Trip.Leg> => {
   const index = lookupOf(dataset)
   const stopRef = (id: string) => {
     const stop = index.stopById.get(id)!
     return { id: stop.id, name: stop.name }
   }
-  const nowSeconds = detail.realtime ? detail.nowSeconds : undefined
   const legs: Array<Trip.Leg> = []
   const { journey, from, to } = part
   const firstStop = from.access[journey.source]!.stop
@@ -269,51 +240,8 @@ const legsOf = (dataset: Dataset, part: Part, detail: Detail): Array<Trip.Leg> =
       legs[previous.leg] = { ...legs[previous.leg]!, interchange }
     }
     walk = undefined
-    const line: Line = run.direction.line
-    const boardStop = run.stops[board]!
     const alightStop = run.stops[alight]!
-    const departure = run.departures[board]!
-    const arrival = run.arrivals[alight]!
-    // Real time as the departure board tells it for the same run and stops: the dataset's delays and
-    // cancellations once announced, estimates within the real-time window, none for a cancelled run.
-    const boarding = nowSeconds === undefined ? undefined : callState(dataset, run, board, nowSeconds)
-    const alighting = nowSeconds === undefined ? undefined : callState(dataset, run, alight, nowSeconds)
-    const departureDelay = boarding?.departureDelay
-    const arrivalDelay = alighting?.arrivalDelay
-    const end = index.stopById.get(run.stops[run.stops.length - 1]!)!
-    const leg: Trip.Leg = {
-      mode: { name: lineDisplayName(line), mot: line.mot, number: line.number },
-      origin: {
-        ...stopRef(boardStop),
-        departureTimePlanned: instant(departure),
-        ...(departureDelay !== undefined ? { departureTimeEstimated: instant(departure + departureDelay) } : {})
-      },
-      destination: {
-        ...stopRef(alightStop),
-        arrivalTimePlanned: instant(arrival),
-        ...(arrivalDelay !== undefined ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
-      },
-      ...(boarding?.cancelled === true
-        ? { realtimeStatus: "TRIP_CANCELLED", isRealtimeControlled: true }
-        : boarding?.monitored === true
-        ? { realtimeStatus: "MONITORED", isRealtimeControlled: true }
-        : {}),
-      lineId: serverLineId(run.direction),
-      stops: rideStops(dataset, run, board, alight, detail),
-      tripCode: tripCodeOf(run),
-      line: {
-        name: lineDisplayName(line),
-        shortName: line.number,
-        product: line.product,
-        operator: { id: line.operator.code, name: line.operator.name },
-        destination: { id: end.id, name: end.name }
-      },
-      notices: noticesOn(dataset, run, board, alight),
-      cancelled: boarding?.cancelled === true,
-      occupancy: occupancyAt(run, board),
-      wheelchairAccessible: line.vehicles.wheelchair,
-      lowFloor: line.vehicles.lowFloor
-    }
+    const leg = rideLeg(dataset, run, board, alight, detail)
     previous = { leg: legs.length, stop: alightStop }
     legs.push(leg)
   }

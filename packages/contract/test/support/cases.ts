@@ -1648,6 +1648,65 @@ const stopsCases: Array<AnyCase> = [
   })
 ]
 
+// ---------------------------------------------------------------------------------------------------
+// the real time of a planned trip
+// ---------------------------------------------------------------------------------------------------
+
+const realtimeForTrip = make("realtimeForTrip")
+const VAIHINGEN = "de:08111:6002"
+
+// the S1 that leaves Herrenberg at 08:06, from Böblingen to Vaihingen, then a walk
+const s1Ride = {
+  transportation: { id: "vvs:10001: :H:", product: { class: 1 }, properties: { tripCode: 48600 } },
+  origin: { id: BOEBLINGEN, departureTimePlanned: utc("2026-03-02T07:25:00Z") },
+  destination: { id: VAIHINGEN, arrivalTimePlanned: utc("2026-03-02T07:37:00Z") }
+}
+const walkOn = {
+  transportation: { product: { class: 100 } },
+  origin: { id: VAIHINGEN, departureTimePlanned: utc("2026-03-02T07:37:00Z") },
+  destination: { id: HBF, arrivalTimePlanned: utc("2026-03-02T07:50:00Z") }
+}
+// the same journey as the parameter writes it
+const s1RideJson = `{"transportation":{"id":"vvs:10001: :H:","product":{"class":1},"properties":{"tripCode":48600}},` +
+  `"origin":{"id":"${BOEBLINGEN}","departureTimePlanned":"2026-03-02T07:25:00Z"},` +
+  `"destination":{"id":"${VAIHINGEN}","arrivalTimePlanned":"2026-03-02T07:37:00Z"}}`
+const walkOnJson = `{"transportation":{"product":{"class":100}},` +
+  `"origin":{"id":"${VAIHINGEN}","departureTimePlanned":"2026-03-02T07:37:00Z"},` +
+  `"destination":{"id":"${HBF}","arrivalTimePlanned":"2026-03-02T07:50:00Z"}}`
+
+const realtimeForTripCases: Array<AnyCase> = [
+  realtimeForTrip("a ride found again by its line, trip code, stops and planned times; a walk as sent", {
+    journey: { legs: [s1Ride, walkOn] }
+  }, {
+    params: [["journey", `{"legs":[${s1RideJson},${walkOnJson}]}`]],
+    check: ({ trip }) => {
+      const [ride, walk] = trip!.legs
+      expect(trip!.legs).toHaveLength(2)
+      expect([ride!.lineId, ride!.tripCode, ride!.mode.name]).toEqual(["vvs:10001: :H:", 48600, "S-Bahn S1"])
+      expect(ride!.origin.departureTimePlanned).toEqual(utc("2026-03-02T07:25:00Z"))
+      expect(ride!.destination.arrivalTimePlanned).toEqual(utc("2026-03-02T07:37:00Z"))
+      // within the real-time window at the fake's clock: estimates, and the platforms at both ends
+      expect(ride!.origin.departureTimeEstimated).toBeDefined()
+      expect(ride!.origin.platform).toBeDefined()
+      expect(ride!.destination.platform).toBeDefined()
+      expect(ride!.realtimeStatus).toBe("MONITORED")
+      expect(walk!.mode.mot).toBe(100)
+      expect(walk!.lineId).toBeUndefined()
+      expect(walk!.destination.name).toBe(stop(HBF).name)
+    }
+  }),
+  realtimeForTrip("a ride the timetable does not have comes back as sent: PROGNOSIS_IMPOSSIBLE", {
+    journey: { legs: [{ ...s1Ride, transportation: { id: "vvs:10001: :H:", properties: { tripCode: 1 } } }] }
+  }, {
+    check: ({ trip }) => {
+      const ride = trip!.legs[0]!
+      expect(ride.realtimeStatus).toBe("PROGNOSIS_IMPOSSIBLE")
+      expect(ride.origin.departureTimeEstimated).toBeUndefined()
+      expect([ride.lineId, ride.tripCode, ride.origin.id]).toEqual(["vvs:10001: :H:", 1, BOEBLINGEN])
+    }
+  })
+]
+
 /** Every case, operation by operation. */
 export const cases: ReadonlyArray<AnyCase> = [
   ...tripCases,
@@ -1663,5 +1722,6 @@ export const cases: ReadonlyArray<AnyCase> = [
   ...systemInfoCases,
   ...linesCases,
   ...lineStopsCases,
-  ...stopsCases
+  ...stopsCases,
+  ...realtimeForTripCases
 ]

@@ -153,6 +153,16 @@ export const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
   }
 }
 
+/**
+ * Completes the real time of a planned trip's `journey` as the trip answer's journeys are completed.
+ *
+ * @since 0.1.0
+ * @category formatting
+ */
+export const enrichRealtimeForTrip = (answer: Json, settings: RapidJsonSettings): void => {
+  if (answer.journey !== undefined) enrichTrip({ journeys: [answer.journey] }, settings)
+}
+
 const LOCATION_TYPES = new Set([
   "address",
   "crossing",

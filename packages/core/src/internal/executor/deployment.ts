@@ -10,7 +10,7 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as Redacted from "effect/Redacted"
 import type * as Operation from "../../Operation.js"
 import type { Profile } from "../../Profile.js"
-import type { DialectName } from "../schema/operationNames.js"
+import { type DialectName, isOffered, type OperationName } from "../schema/operationNames.js"
 import type { QueryPairs } from "../schema/query.js"
 import { entryOf, renameParams } from "./renames.js"
 
@@ -43,7 +43,7 @@ export const makeDeployment = (settings: DeploymentSettings) => {
     ...(profile?.language !== undefined ? [["language", profile.language] as const] : [])
   ]
 
-  const offered: ReadonlyArray<string> | undefined = profile?.operations
+  const offers = (operation: OperationName): boolean => isOffered(profile, operation)
 
   const path = (operation: Operation.Any): string => entryOf(profile?.paths, operation.name) ?? operation.path
 
@@ -58,9 +58,11 @@ export const makeDeployment = (settings: DeploymentSettings) => {
 
   /** Why the deployment cannot answer an operation, if it cannot. */
   const refusal = (operation: Operation.Any): string | undefined =>
-    offered === undefined || offered.includes(operation.name)
+    isOffered(profile, operation.name as OperationName)
       ? undefined
-      : `the deployment ${profile!.name} does not offer ${operation.name} (it offers ${offered.join(", ")})`
+      : `the deployment ${profile!.name} does not offer ${operation.name}${
+        profile!.operations === undefined ? "" : ` (it offers ${profile!.operations.join(", ")})`
+      }`
 
   const headers = (base: Readonly<Record<string, string>>): Readonly<Record<string, string>> => {
     if (settings.apiKey === undefined) return base
@@ -112,7 +114,7 @@ export const makeDeployment = (settings: DeploymentSettings) => {
       })
   }
 
-  return { path, query, refusal, headers, credentials, safeCause } as const
+  return { path, query, offers, refusal, headers, credentials, safeCause } as const
 }
 
 /** @internal */

@@ -7,6 +7,7 @@ import * as Point from "../../Point.js"
 import type * as Trip from "../../Trip.js"
 import { WireTimestamp as Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
+import { WireLegDestinationKey, WireLegOriginKey, WireTransportationKey } from "./journeyKey.js"
 import {
   infoText,
   mapClass,
@@ -38,15 +39,17 @@ const WirePointFields = {
   properties: opt(WireStopProperties)
 }
 
+// a leg's ends and its transportation: what identifies them (`journeyKey.ts`, what the real time of a planned
+// trip sends), and what the answers tell besides
 const WireLegOrigin = Schema.Struct({
   ...WirePointFields,
-  departureTimePlanned: Timestamp,
+  ...WireLegOriginKey.fields,
   departureTimeEstimated: opt(Timestamp)
 }).annotations({ identifier: "WireLegOrigin" })
 
 const WireLegDestination = Schema.Struct({
   ...WirePointFields,
-  arrivalTimePlanned: Timestamp,
+  ...WireLegDestinationKey.fields,
   arrivalTimeEstimated: opt(Timestamp)
 }).annotations({ identifier: "WireLegDestination" })
 
@@ -63,7 +66,7 @@ const IdValue = Schema.Union(Schema.String, Schema.Finite)
 const WireParty = Schema.Struct({ id: opt(IdValue), name: opt(Schema.String) })
 
 const WireTransportation = Schema.Struct({
-  id: opt(Schema.String),
+  ...WireTransportationKey.fields,
   name: opt(Schema.String),
   disassembledName: opt(Schema.String),
   number: opt(Schema.String),
@@ -130,7 +133,13 @@ const WireFareZone = Schema.Struct({
   zones: opt(Schema.Array(Schema.Union(Schema.String, Schema.Array(Schema.String))))
 }).annotations({ identifier: "WireFareZone" })
 
-const WireJourney = Schema.Struct({
+/**
+ * A rapidJSON journey (the Mentz `journey` definition), as far as the model reads it: the trip answer's
+ * `journeys` and the real time of a planned trip's `journey`.
+ *
+ * @internal
+ */
+export const WireJourney = Schema.Struct({
   interchanges: opt(Schema.Finite),
   legs: Schema.Array(WireLeg),
   fare: opt(Schema.Struct({
@@ -351,30 +360,37 @@ const fareOf = (wire: WireFare, legs: number): Trip.Fare => ({
   }))
 })
 
+/**
+ * A rapidJSON journey read as a trip of the model (the trip answer's journeys, the real time of a planned trip).
+ *
+ * @internal
+ */
+export const journeyOf = (context: Context) => (journey: typeof WireJourney.Type): Trip.Trip => {
+  const legs = journey.legs.map((leg) => legOf(context, leg))
+  // rapidJSON has no journey duration, and the sum of leg durations leaves out waits: the last leg's planned
+  // arrival minus the first leg's planned departure, in seconds
+  const first = legs[0]
+  const last = legs[legs.length - 1]
+  const duration = first === undefined || last === undefined
+    ? 0
+    : Math.round(
+      (DateTime.toEpochMillis(last.destination.arrivalTimePlanned) -
+        DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
+    ) + 0 // never -0
+  // `interchange` ← `interchanges` (0 when absent); `cancelled` when a leg is
+  const out: Mutable<Trip.Trip> = {
+    duration,
+    interchange: journey.interchanges ?? 0,
+    legs,
+    cancelled: legs.some((leg) => leg.cancelled)
+  }
+  if (journey.fare !== undefined) out.fare = fareOf(journey.fare, legs.length)
+  return out
+}
+
 const tripDecode = (context: Context) => (wire: typeof WireTripResponse.Type): Trip.TripResponse => {
   // `trips` ← `journeys`
-  const trips = (wire.journeys ?? []).map((journey): Trip.Trip => {
-    const legs = journey.legs.map((leg) => legOf(context, leg))
-    // rapidJSON has no journey duration, and the sum of leg durations leaves out waits: the last leg's planned
-    // arrival minus the first leg's planned departure, in seconds
-    const first = legs[0]
-    const last = legs[legs.length - 1]
-    const duration = first === undefined || last === undefined
-      ? 0
-      : Math.round(
-        (DateTime.toEpochMillis(last.destination.arrivalTimePlanned) -
-          DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
-      ) + 0 // never -0
-    // `interchange` ← `interchanges` (0 when absent); `cancelled` when a leg is
-    const out: Mutable<Trip.Trip> = {
-      duration,
-      interchange: journey.interchanges ?? 0,
-      legs,
-      cancelled: legs.some((leg) => leg.cancelled)
-    }
-    if (journey.fare !== undefined) out.fare = fareOf(journey.fare, legs.length)
-    return out
-  })
+  const trips = (wire.journeys ?? []).map(journeyOf(context))
   const out: Mutable<Trip.TripResponse> = { trips }
   put(out, "sessionID", wire.properties?.sessionID)
   put(out, "requestID", wire.properties?.requestID)
@@ -522,15 +538,22 @@ const wireFare = (fare: Trip.Fare): WireFare => ({
   }))
 })
 
+/**
+ * A trip of the model written as a rapidJSON journey (the fake's answers).
+ *
+ * @internal
+ */
+export const wireJourney = (context: Context) => (trip: Trip.Trip): typeof WireJourney.Type => {
+  const out: Mutable<typeof WireJourney.Type> = {
+    interchanges: trip.interchange,
+    legs: trip.legs.map((leg) => wireLeg(context, leg))
+  }
+  if (trip.fare !== undefined) out.fare = wireFare(trip.fare)
+  return out
+}
+
 const tripEncode = (context: Context) => (response: Trip.TripResponse): typeof WireTripResponse.Type => {
-  const journeys = response.trips.map((trip) => {
-    const out: Mutable<typeof WireJourney.Type> = {
-      interchanges: trip.interchange,
-      legs: trip.legs.map((leg) => wireLeg(context, leg))
-    }
-    if (trip.fare !== undefined) out.fare = wireFare(trip.fare)
-    return out
-  })
+  const journeys = response.trips.map(wireJourney(context))
   const out: Mutable<typeof WireTripResponse.Type> = { journeys }
   if (response.sessionID !== undefined || response.requestID !== undefined) {
     const properties: Mutable<NonNullable<typeof WireTripResponse.Type["properties"]>> = {}

@@ -26,7 +26,8 @@ export const contractPaths = {
   systemInfo: "XML_SYSTEMINFO_REQUEST",
   lines: "XML_LINELIST_REQUEST",
   lineStops: "XML_LINESTOP_REQUEST",
-  stops: "XML_STOPLIST_REQUEST"
+  stops: "XML_STOPLIST_REQUEST",
+  realtimeForTrip: "XML_GETRTFORTRIP_REQUEST"
 } as const
 
 /**
@@ -35,6 +36,31 @@ export const contractPaths = {
  * @internal
  */
 export type OperationName = keyof typeof contractPaths
+
+/**
+ * The operations a deployment with a profile offers only where its profile lists them (`Profile.operations`):
+ * those no public deployment is known to answer in JSON. Without a profile (the fake, a deployment of one's
+ * own) every operation is offered.
+ *
+ * @internal
+ */
+export const listedOnly: ReadonlyArray<OperationName> = ["realtimeForTrip"]
+
+/**
+ * Whether a deployment offers an operation: its profile's list where it has one, else every operation but
+ * those it must list ({@link listedOnly}); without a profile, every operation.
+ *
+ * @internal
+ */
+export const isOffered = (
+  profile: { readonly operations?: ReadonlyArray<OperationName> | undefined } | undefined,
+  operation: OperationName
+): boolean =>
+  profile === undefined
+    ? true
+    : profile.operations === undefined
+    ? !listedOnly.includes(operation)
+    : profile.operations.includes(operation)
 
 /**
  * The dialects a client speaks.
