@@ -1,4 +1,4 @@
-import { EfaClient, Point, Profile, TripRefresh, TripWatch } from "@efa-kit/core"
+import { EfaClient, Point, Profile, TripRefresh, TripStops, TripWatch } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
@@ -111,6 +111,38 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       // a run that is gone: the run's stops answer a message, and the leg is reported
       const gone = { ...trip, legs: [{ ...trip.legs[0]!, tripCode: 1 }, trip.legs[1]!] }
       expect((yield* efa.refreshTrip(gone)).changes.map(describeChange)).toContain("RunNotFound 0")
+      yield* Effect.promise(() => fake.close())
+    }))
+
+  // the dataset cancels, announced at 06:00 (Berlin), the U14 that leaves Heslach at 08:40
+  it.effect("a cancelled run is told as Cancelled through the real time for a trip and through the run's stops", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const setClock = (now: string) => Effect.promise(() => fake.admin("POST", "clock", { now }))
+      const plain = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
+      const vvs = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, withoutRealtime(fake))))
+      yield* setClock("2026-03-02T04:30:00Z")
+      const answer = yield* plain.trip({
+        origin: Point.any("de:08111:5090"),
+        destination: Point.any("de:08111:5080"),
+        dateTime: "2026-03-02T07:40:00Z"
+      })
+      const trip = answer.trips.find((t) =>
+        t.legs.length === 1 && t.legs[0]!.mode.number === "U14" &&
+        DateTime.formatIso(t.legs[0]!.origin.departureTimePlanned) === "2026-03-02T07:40:00.000Z"
+      )!
+      expect(trip).toBeDefined()
+      expect((yield* vvs.refreshTrip(trip)).changes).toEqual([])
+      yield* setClock("2026-03-02T06:00:00Z")
+      for (const efa of [plain, vvs]) {
+        const { changes, trip: refreshed } = yield* efa.refreshTrip(trip)
+        expect(changes.map(describeChange)).toEqual(["Cancelled 0"])
+        expect(refreshed.legs[0]!.cancelled).toBe(true)
+      }
+      // the run's stops say it, each of them
+      const run = yield* vvs.tripStops(TripStops.fromLeg(trip.legs[0]!)!)
+      expect(run.stops.length).toBeGreaterThan(2)
+      expect(run.stops.every((stop) => stop.cancelled === true)).toBe(true)
       yield* Effect.promise(() => fake.close())
     }))
 

@@ -358,7 +358,12 @@ export const SequenceStop = Schema.Struct({
   arrivalTimePlanned: opt(Timestamp),
   arrivalTimeEstimated: opt(Timestamp),
   departureTimePlanned: opt(Timestamp),
-  departureTimeEstimated: opt(Timestamp)
+  departureTimeEstimated: opt(Timestamp),
+  /**
+   * `true` where the vehicle does not call here today (rapidJSON: a cancelling call status in
+   * `properties.realtimeStatus`); absent where it does, or where the server does not say.
+   */
+  cancelled: opt(Schema.Literal(true))
 }).annotations({ identifier: "SequenceStop" })
 
 /**

@@ -11,7 +11,8 @@
  *    other than 408 and 429: a deployment without a profile may lack it), goes leg by leg.
  * 2. Otherwise each public-transport leg with a trip code through its run (`tripStops` with the leg's line,
  *    trip code, first stop and planned departure): its two ends in the run's stops give the estimates and
- *    platforms. A run's stops do not tell a cancellation: a cancelled run is seen through the first or third way.
+ *    platforms; an end whose stop says the vehicle does not call there (a cancelling call status, the rule of a
+ *    leg's stops) cancels the leg.
  * 3. A leg without a trip code through the boards: the departure board of its first stop at its planned
  *    departure and the arrival board of its last stop at its planned arrival, as the same line at the same planned
  *    time (they work with every leg that has a line ID, also where a deployment sends no trip code); a
@@ -343,7 +344,7 @@ const boardEnd = <E, R>(boards: Boards<E, R>, leg: Trip.Leg, side: Side) => {
 }
 
 // a leg's ends in its run's stops: the stop with the end's ID (or its parent's) at the planned time, else the
-// one at the planned time; a run's stops do not tell a cancellation
+// one at the planned time; the run is cancelled there where its stop says the vehicle does not call
 const runEnds = (leg: Trip.Leg, stops: ReadonlyArray<Departures.SequenceStop>): [End | undefined, End | undefined] => {
   const endOf = (side: Side): End | undefined => {
     const end = side === "departure" ? leg.origin : leg.destination
@@ -355,7 +356,7 @@ const runEnds = (leg: Trip.Leg, stops: ReadonlyArray<Departures.SequenceStop>): 
     return stop === undefined ? undefined : {
       estimated: side === "departure" ? stop.departureTimeEstimated : stop.arrivalTimeEstimated,
       platform: stop.platform,
-      cancelled: false
+      cancelled: stop.cancelled === true
     }
   }
   return [endOf("departure"), endOf("arrival")]

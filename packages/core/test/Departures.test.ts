@@ -308,6 +308,30 @@ describe("rapidJSON trip stops", () => {
     })
   })
 
+  it("reads a stop the vehicle does not call at as cancelled, by the call statuses of a leg's stops", () => {
+    expect(decode(german.tripStops, "trip-stops-cancelled").stops).toEqual([
+      {
+        id: "de:09999:77",
+        name: "Neudorf, Bahnhof",
+        departureTimePlanned: instant("2026-05-04T07:52:00Z"),
+        cancelled: true
+      },
+      {
+        id: "de:09999:79",
+        name: "Neudorf, Schule",
+        arrivalTimePlanned: instant("2026-05-04T07:57:00Z"),
+        departureTimePlanned: instant("2026-05-04T07:57:00Z"),
+        cancelled: true
+      },
+      {
+        id: "de:09999:80",
+        name: "Oberdorf, Kirche",
+        arrivalTimePlanned: instant("2026-05-04T08:03:00Z"),
+        arrivalTimeEstimated: instant("2026-05-04T08:05:00Z")
+      }
+    ])
+  })
+
   it("reads the leg.stopSequence shape", () => {
     const read = decode(german.tripStops, "trip-stops-leg")
     expect(read.stops.map((s) => s.id)).toEqual(["de:09999:77", "de:09999:80"])

@@ -228,6 +228,7 @@ export const stopTimes = (
     if (realtime && i < last && state.departureDelay !== undefined) {
       out.departureTimeEstimated = instant(run.departures[i]! + state.departureDelay)
     }
+    if (realtime && state.cancelled) out.cancelled = true
     return out
   })
 }

@@ -41,6 +41,8 @@ import {
   parentOf,
   platformOf,
   put,
+  callCancelled,
+  CANCELLED_CALL_STATUS,
   statusList,
   SystemMessages,
   unmapClass,
@@ -157,6 +159,7 @@ export const sequenceStop = (wire: typeof WireSequenceLocation.Type): Departures
   put(out, "arrivalTimeEstimated", wire.arrivalTimeEstimated)
   put(out, "departureTimePlanned", wire.departureTimePlanned)
   put(out, "departureTimeEstimated", wire.departureTimeEstimated)
+  if (callCancelled(wire.properties?.realtimeStatus)) out.cancelled = true
   return out
 }
 
@@ -291,7 +294,8 @@ const wireProperties = (platform: string | undefined, planned: string | undefine
 export const wireSequenceStop = (stop: Departures.SequenceStop): typeof WireSequenceLocation.Type => {
   const out: Mutable<typeof WireSequenceLocation.Type> = { id: stop.id, name: stop.name }
   put(out, "parent", stop.parent)
-  put(out, "properties", wireProperties(stop.platform, undefined))
+  const properties = wireProperties(stop.platform, undefined)
+  put(out, "properties", stop.cancelled === true ? { ...properties, realtimeStatus: CANCELLED_CALL_STATUS } : properties)
   put(out, "arrivalTimePlanned", stop.arrivalTimePlanned)
   put(out, "arrivalTimeEstimated", stop.arrivalTimeEstimated)
   put(out, "departureTimePlanned", stop.departureTimePlanned)

@@ -16,6 +16,8 @@ import {
   parentOf,
   platformOf,
   put,
+  callCancelled,
+  CANCELLED_CALL_STATUS,
   statusList,
   SystemMessages,
   total,
@@ -163,7 +165,6 @@ export const WireTripResponse = Schema.Struct({
 
 type WireLeg = typeof WireLeg.Type
 
-const CANCELLED_CALL = new Set(["TRIP_CANCELLED", "ARRIVAL_CANCELLED", "DEPARTURE_CANCELLED", "NO_CALL_AT_STOP"])
 const TRIP_CANCELLED = "TRIP_CANCELLED"
 
 // a stop of `stopSequence`: `platform` as on the leg's ends, `plannedPlatform` ← `properties.plannedPlatformName`,
@@ -174,7 +175,7 @@ const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
   const out: Mutable<Trip.LegStop> = {
     id: wire.id,
     name: wire.name,
-    cancelled: statusList(properties?.realtimeStatus)?.some((s) => CANCELLED_CALL.has(s)) === true
+    cancelled: callCancelled(properties?.realtimeStatus)
   }
   put(out, "parent", parentOf(wire.parent))
   put(out, "platform", platformOf(wire))
@@ -423,7 +424,7 @@ const wireLegStop = (stop: Trip.LegStop): typeof WireLegStop.Type => {
     "properties",
     stopProperties(stop.platform, {
       plannedPlatformName: stop.plannedPlatform,
-      realtimeStatus: stop.cancelled ? ["ARRIVAL_CANCELLED", "DEPARTURE_CANCELLED"] : undefined,
+      realtimeStatus: stop.cancelled ? CANCELLED_CALL_STATUS : undefined,
       occupancy: Occupancy.toWire(stop),
       WheelchairAccess: wireYesNo(stop.wheelchairAccessible, "true", "false")
     })

@@ -224,6 +224,26 @@ export const WireStatus = Schema.Union(Schema.Array(Schema.String), Schema.Strin
 export const statusList = (status: typeof WireStatus.Type | undefined): ReadonlyArray<string> | undefined =>
   status === undefined ? undefined : typeof status === "string" ? [status] : status
 
+// The call statuses that say a vehicle does not call at a stop: its run is cancelled, or its arrival or departure
+// there, or the stop is skipped.
+const CANCELLED_CALL = new Set(["TRIP_CANCELLED", "ARRIVAL_CANCELLED", "DEPARTURE_CANCELLED", "NO_CALL_AT_STOP"])
+
+/**
+ * Whether a stop point's `properties.realtimeStatus` says the vehicle does not call there: the one rule of a leg's
+ * stops and of a run's stops.
+ *
+ * @internal
+ */
+export const callCancelled = (status: typeof WireStatus.Type | undefined): boolean =>
+  statusList(status)?.some((s) => CANCELLED_CALL.has(s)) === true
+
+/**
+ * The `realtimeStatus` a cancelled call is written with.
+ *
+ * @internal
+ */
+export const CANCELLED_CALL_STATUS: ReadonlyArray<string> = ["ARRIVAL_CANCELLED", "DEPARTURE_CANCELLED"]
+
 // The `properties` of a stop point: a board event's location, a leg's origin, destination or stop.
 /** @internal */
 export const WireStopProperties = Schema.Struct({
