@@ -22,7 +22,6 @@
  * @since 0.1.0
  */
 import * as Data from "effect/Data"
-import * as DateTime from "effect/DateTime"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schedule from "effect/Schedule"
@@ -123,15 +122,13 @@ export const defaultRetry: Schedule.Schedule<unknown, EfaError> = Schedule.expon
 export const isPermanent: (error: EfaError) => boolean = Watch.isPermanent
 
 /**
- * The identity of an event on a board: its trip (line ID and trip code, else planned time) and stop.
+ * The identity of an event on a board: its trip (line ID and trip code), planned time and stop
+ * (`Departures.eventKey`, the key board pages drop repeats by).
  *
  * @since 0.1.0
  * @category utils
  */
-export const eventKey = (event: Departures.StopEvent): string =>
-  `${event.lineId}|${event.tripCode ?? ""}|${
-    DateTime.formatIso(event.arrivalTimePlanned ?? event.departureTimePlanned)
-  }|${event.location.id}`
+export const eventKey: (event: Departures.StopEvent) => string = Departures.eventKey
 
 /**
  * The events of a board by {@link eventKey}, the first of a repeat kept.

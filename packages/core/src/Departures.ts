@@ -470,6 +470,33 @@ export const StopEvent = Schema.Struct({
 export interface StopEvent extends Schema.Schema.Type<typeof StopEvent> {}
 
 /**
+ * The identity of an event on a board, the same on every page and every poll: its trip (line ID and trip code),
+ * its planned time (epoch milliseconds: every instant an answer decodes to has them) and its stop. Board pages
+ * and windows drop repeats by it, and the board watch matches events by it.
+ *
+ * @example
+ * ```ts
+ * import { Departures } from "@efa-kit/core"
+ * import { DateTime } from "effect"
+ *
+ * const event = {
+ *   lineId: "vvs:10001: :H:",
+ *   tripCode: 17,
+ *   departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:36:00Z"),
+ *   location: { id: "de:08111:6118" }
+ * } as unknown as Departures.StopEvent
+ * assert.strictEqual(Departures.eventKey(event), "vvs:10001: :H:|17|1772436960000|de:08111:6118")
+ * ```
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const eventKey = (event: StopEvent): string =>
+  `${event.lineId}|${event.tripCode ?? ""}|${
+    DateTime.toEpochMillis(event.arrivalTimePlanned ?? event.departureTimePlanned)
+  }|${event.location.id}`
+
+/**
  * A location of a board: the stop the server resolved or a candidate, as the stop finder's `Location`, but
  * `isBest` and `matchQuality` only where the server sent them (boards often leave them out).
  *

@@ -9,7 +9,7 @@
  *   with `itdTripDateTimeDepArr=arr`, for trips arriving up to one minute before the first arrival. Trips the
  *   page already had (same legs, same lines, same planned times) are dropped, so pages do not repeat;
  * - the later page of a board asks again from the last event's planned time; the earlier page from as far
- *   before the first event as the page spans. Events the page already had (by `DepartureWatch.eventKey`) are
+ *   before the first event as the page spans. Events the page already had (by `Departures.eventKey`, the board watch's key) are
  *   dropped;
  * - `departures({ ..., window: "60 minutes" })` asks as many pages as the window needs, from the requested
  *   time (else the board's first event) to the window's end, each event once; `limit` caps the total.
@@ -409,9 +409,7 @@ export const tripPages = <E = never, R = never>(
 export const eventTime = (event: Departures.StopEvent): DateTime.Utc =>
   event.arrivalTimePlanned ?? event.departureTimePlanned
 
-// the same identity as the board watch's (`DepartureWatch.eventKey`), kept here so that pages do not load the watch
-const eventKey = (event: Departures.StopEvent): string =>
-  `${event.lineId}|${event.tripCode ?? ""}|${iso(eventTime(event))}|${event.location.id}`
+const eventKey = Departures.eventKey
 
 const decodeBoardRequest = Schema.decodeUnknownEither(Departures.DeparturesRequest)
 
