@@ -4,11 +4,11 @@ import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type * as AddInfo from "../../AddInfo.js"
-import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
+import type { RapidJsonContext as Context } from "../../Operation.js"
 import { dedupe } from "../decode/dedupe.js"
 import { WireTimestamp as Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
-import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
+import { codecOf, type Mutable, put, SystemMessages } from "./wire.js"
 
 const WireInterval = Schema.Struct({
   from: opt(Timestamp),
@@ -163,16 +163,4 @@ const addInfoEncode = (context: Context) => (response: AddInfo.AddInfoResponse):
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<AddInfo.AddInfoResponse, any>
-): RapidJsonCodec<AddInfo.AddInfoResponse, typeof WireAddInfoResponse.Encoded> => ({
-  wire: WireAddInfoResponse,
-  response: (context) =>
-    mapping(
-      WireAddInfoResponse,
-      model,
-      "AddInfoResponse",
-      total(addInfoDecode(context)),
-      addInfoEncode(context)
-    )
-})
+export const codec = codecOf(WireAddInfoResponse, "AddInfoResponse", addInfoDecode, addInfoEncode)

@@ -1,19 +1,8 @@
 // The coordinate search's rapidJSON codec: `pins` ← `locations`, each decision beside its mapping.
 import * as Schema from "effect/Schema"
 import type * as CoordInfo from "../../CoordInfo.js"
-import type { RapidJsonCodec } from "../../Operation.js"
 import { opt } from "../schema/params.js"
-import {
-  mapping,
-  type Mutable,
-  parentOf,
-  put,
-  SystemMessages,
-  total,
-  WireCoord,
-  WireParent,
-  WireProperties
-} from "./wire.js"
+import { codecOf, type Mutable, parentOf, put, SystemMessages, WireCoord, WireParent, WireProperties } from "./wire.js"
 
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -98,16 +87,4 @@ const coordInfoEncode = (response: CoordInfo.CoordInfoResponse): typeof WireCoor
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<CoordInfo.CoordInfoResponse, any>
-): RapidJsonCodec<CoordInfo.CoordInfoResponse, typeof WireCoordInfoResponse.Encoded> => ({
-  wire: WireCoordInfoResponse,
-  response: (_context) =>
-    mapping(
-      WireCoordInfoResponse,
-      model,
-      "CoordInfoResponse",
-      total(coordInfoDecode),
-      coordInfoEncode
-    )
-})
+export const codec = codecOf(WireCoordInfoResponse, "CoordInfoResponse", () => coordInfoDecode, () => coordInfoEncode)

@@ -34,6 +34,8 @@ import { Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
 import { assignedStopOf, WireAssignedStop } from "./StopFinder.js"
 import {
+  callCancelled,
+  CANCELLED_CALL_STATUS,
   infoText,
   mapClass,
   mapping,
@@ -41,8 +43,6 @@ import {
   parentOf,
   platformOf,
   put,
-  callCancelled,
-  CANCELLED_CALL_STATUS,
   statusList,
   SystemMessages,
   unmapClass,
@@ -295,7 +295,11 @@ export const wireSequenceStop = (stop: Departures.SequenceStop): typeof WireSequ
   const out: Mutable<typeof WireSequenceLocation.Type> = { id: stop.id, name: stop.name }
   put(out, "parent", stop.parent)
   const properties = wireProperties(stop.platform, undefined)
-  put(out, "properties", stop.cancelled === true ? { ...properties, realtimeStatus: CANCELLED_CALL_STATUS } : properties)
+  put(
+    out,
+    "properties",
+    stop.cancelled === true ? { ...properties, realtimeStatus: CANCELLED_CALL_STATUS } : properties
+  )
   put(out, "arrivalTimePlanned", stop.arrivalTimePlanned)
   put(out, "arrivalTimeEstimated", stop.arrivalTimeEstimated)
   put(out, "departureTimePlanned", stop.departureTimePlanned)

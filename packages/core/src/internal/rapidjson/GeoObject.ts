@@ -2,10 +2,9 @@
 // mapping.
 import * as Schema from "effect/Schema"
 import type * as GeoObject from "../../GeoObject.js"
-import type { RapidJsonCodec } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import { opt } from "../schema/params.js"
-import { mapping, type Mutable, put, SystemMessages, total, WireCoord, WirePolyline } from "./wire.js"
+import { codecOf, type Mutable, put, SystemMessages, WireCoord, WirePolyline } from "./wire.js"
 
 const WireGeoStop = Schema.Struct({
   id: Point.LocationId,
@@ -74,16 +73,4 @@ const geoObjectEncode = (response: GeoObject.GeoObjectResponse): typeof WireGeoO
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<GeoObject.GeoObjectResponse, any>
-): RapidJsonCodec<GeoObject.GeoObjectResponse, typeof WireGeoObjectResponse.Encoded> => ({
-  wire: WireGeoObjectResponse,
-  response: (_context) =>
-    mapping(
-      WireGeoObjectResponse,
-      model,
-      "GeoObjectResponse",
-      total(geoObjectDecode),
-      geoObjectEncode
-    )
-})
+export const codec = codecOf(WireGeoObjectResponse, "GeoObjectResponse", () => geoObjectDecode, () => geoObjectEncode)

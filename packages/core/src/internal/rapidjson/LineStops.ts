@@ -2,10 +2,9 @@
 // of journey locations), each stop read as a stop of a trip's sequence.
 import * as Schema from "effect/Schema"
 import type * as LineStops from "../../LineStops.js"
-import type { RapidJsonCodec } from "../../Operation.js"
 import { opt } from "../schema/params.js"
 import { sequenceStop, WireSequenceLocation, wireSequenceStop } from "./Departures.js"
-import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
+import { codecOf, type Mutable, put, SystemMessages } from "./wire.js"
 
 /**
  * The rapidJSON answer of a line's stops, as far as the model reads it.
@@ -22,28 +21,21 @@ type WireLineStopsResponse = typeof WireLineStopsResponse.Type
 
 /**
  * The rapidJSON codec of a line's stops, around its response model (given by the operation).
+ * `stops` ← `locationSequence`, each as a trip's stop; a missing list is no stops.
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<LineStops.LineStopsResponse, any>
-): RapidJsonCodec<LineStops.LineStopsResponse, typeof WireLineStopsResponse.Encoded> => ({
-  wire: WireLineStopsResponse,
-  response: () =>
-    mapping(
-      WireLineStopsResponse,
-      model,
-      "LineStopsResponse",
-      // `stops` ← `locationSequence`, each as a trip's stop; a missing list is no stops
-      total((wire: WireLineStopsResponse): LineStops.LineStopsResponse => {
-        const out: Mutable<LineStops.LineStopsResponse> = { stops: (wire.locationSequence ?? []).map(sequenceStop) }
-        put(out, "systemMessages", wire.systemMessages)
-        return out
-      }),
-      (response) => {
-        const out: Mutable<WireLineStopsResponse> = { locationSequence: response.stops.map(wireSequenceStop) }
-        put(out, "systemMessages", response.systemMessages)
-        return out
-      }
-    )
-})
+export const codec = codecOf(
+  WireLineStopsResponse,
+  "LineStopsResponse",
+  () => (wire: WireLineStopsResponse): LineStops.LineStopsResponse => {
+    const out: Mutable<LineStops.LineStopsResponse> = { stops: (wire.locationSequence ?? []).map(sequenceStop) }
+    put(out, "systemMessages", wire.systemMessages)
+    return out
+  },
+  () => (response) => {
+    const out: Mutable<WireLineStopsResponse> = { locationSequence: response.stops.map(wireSequenceStop) }
+    put(out, "systemMessages", response.systemMessages)
+    return out
+  }
+)

@@ -2,10 +2,10 @@
 // line read as a board event's transportation; each decision beside its mapping.
 import * as Schema from "effect/Schema"
 import type * as Lines from "../../Lines.js"
-import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
+import type { RapidJsonContext as Context } from "../../Operation.js"
 import { opt } from "../schema/params.js"
 import { destinationOf, modeOf, WireTransportation, wireTransportation } from "./Departures.js"
-import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
+import { codecOf, type Mutable, put, SystemMessages } from "./wire.js"
 
 /**
  * The rapidJSON line-list answer, as far as the model reads it.
@@ -47,28 +47,21 @@ const wireLine = (context: Context, line: Lines.Line): typeof WireTransportation
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<Lines.LinesResponse, any>
-): RapidJsonCodec<Lines.LinesResponse, typeof WireLinesResponse.Encoded> => ({
-  wire: WireLinesResponse,
-  response: (context) =>
-    mapping(
-      WireLinesResponse,
-      model,
-      "LinesResponse",
-      total((wire: WireLinesResponse): Lines.LinesResponse => {
-        const out: Mutable<Lines.LinesResponse> = {
-          lines: (wire.transportations ?? []).map((t) => lineOf(context, t))
-        }
-        put(out, "systemMessages", wire.systemMessages)
-        return out
-      }),
-      (response) => {
-        const out: Mutable<WireLinesResponse> = {
-          transportations: response.lines.map((line) => wireLine(context, line))
-        }
-        put(out, "systemMessages", response.systemMessages)
-        return out
-      }
-    )
-})
+export const codec = codecOf(
+  WireLinesResponse,
+  "LinesResponse",
+  (context) => (wire: WireLinesResponse): Lines.LinesResponse => {
+    const out: Mutable<Lines.LinesResponse> = {
+      lines: (wire.transportations ?? []).map((t) => lineOf(context, t))
+    }
+    put(out, "systemMessages", wire.systemMessages)
+    return out
+  },
+  (context) => (response) => {
+    const out: Mutable<WireLinesResponse> = {
+      transportations: response.lines.map((line) => wireLine(context, line))
+    }
+    put(out, "systemMessages", response.systemMessages)
+    return out
+  }
+)

@@ -1,10 +1,10 @@
 // The serving lines' rapidJSON codec, from the Mentz schema only (no recording): `servingLines` ← `lines`.
 // Whether the server lists one entry per line or per direction is open.
 import * as Schema from "effect/Schema"
-import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
+import type { RapidJsonContext as Context } from "../../Operation.js"
 import type * as ServingLines from "../../ServingLines.js"
 import { opt } from "../schema/params.js"
-import { mapClass, mapping, type Mutable, put, SystemMessages, total, unmapClass, WireProduct } from "./wire.js"
+import { codecOf, mapClass, type Mutable, put, SystemMessages, unmapClass, WireProduct } from "./wire.js"
 
 const WireServingLine = Schema.Struct({
   id: opt(Schema.String),
@@ -71,16 +71,4 @@ const servingLinesEncode =
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<ServingLines.ServingLinesResponse, any>
-): RapidJsonCodec<ServingLines.ServingLinesResponse, typeof WireServingLinesResponse.Encoded> => ({
-  wire: WireServingLinesResponse,
-  response: (context) =>
-    mapping(
-      WireServingLinesResponse,
-      model,
-      "ServingLinesResponse",
-      total(servingLinesDecode(context)),
-      servingLinesEncode(context)
-    )
-})
+export const codec = codecOf(WireServingLinesResponse, "ServingLinesResponse", servingLinesDecode, servingLinesEncode)

@@ -1,21 +1,10 @@
 // The stop finder's rapidJSON codec (`locations`): `coord` pairs become `{lat, lon}`, a missing `matchQuality`
 // reads as 0, `distance` ← `properties.distance` (else `distance`); each decision beside its mapping.
 import * as Schema from "effect/Schema"
-import type { RapidJsonCodec } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
 import { opt } from "../schema/params.js"
-import {
-  mapping,
-  type Mutable,
-  parentOf,
-  put,
-  SystemMessages,
-  total,
-  WireCoord,
-  WireParent,
-  WireProperties
-} from "./wire.js"
+import { codecOf, type Mutable, parentOf, put, SystemMessages, WireCoord, WireParent, WireProperties } from "./wire.js"
 
 /** @internal */
 export const WireAssignedStop = Schema.Struct({
@@ -103,16 +92,9 @@ const stopFinderEncode = (response: StopFinder.StopFinderResponse): typeof WireS
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<StopFinder.StopFinderResponse, any>
-): RapidJsonCodec<StopFinder.StopFinderResponse, typeof WireStopFinderResponse.Encoded> => ({
-  wire: WireStopFinderResponse,
-  response: (_context) =>
-    mapping(
-      WireStopFinderResponse,
-      model,
-      "StopFinderResponse",
-      total(stopFinderDecode),
-      stopFinderEncode
-    )
-})
+export const codec = codecOf(
+  WireStopFinderResponse,
+  "StopFinderResponse",
+  () => stopFinderDecode,
+  () => stopFinderEncode
+)

@@ -2,11 +2,10 @@
 // `ptKernel { appVersion, dataFormat, dataBuild }`, `validity { from, to }`; each decision beside its mapping.
 import * as Schema from "effect/Schema"
 import { CalendarDate } from "../../LocalDateTime.js"
-import type { RapidJsonCodec } from "../../Operation.js"
 import type * as SystemInfo from "../../SystemInfo.js"
 import { Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
-import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
+import { codecOf, type Mutable, put, SystemMessages } from "./wire.js"
 
 const WireKernel = Schema.Struct({
   appVersion: Schema.String,
@@ -57,10 +56,9 @@ const encodeSystemInfo = (response: SystemInfo.SystemInfoResponse): WireSystemIn
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<SystemInfo.SystemInfoResponse, any>
-): RapidJsonCodec<SystemInfo.SystemInfoResponse, typeof WireSystemInfoResponse.Encoded> => ({
-  wire: WireSystemInfoResponse,
-  response: () =>
-    mapping(WireSystemInfoResponse, model, "SystemInfoResponse", total(decodeSystemInfo), encodeSystemInfo)
-})
+export const codec = codecOf(
+  WireSystemInfoResponse,
+  "SystemInfoResponse",
+  () => decodeSystemInfo,
+  () => encodeSystemInfo
+)

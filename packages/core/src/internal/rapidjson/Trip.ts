@@ -2,25 +2,24 @@
 import * as DateTime from "effect/DateTime"
 import * as Schema from "effect/Schema"
 import * as Occupancy from "../../Occupancy.js"
-import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
+import type { RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as Trip from "../../Trip.js"
 import { WireTimestamp as Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
 import { WireLegDestinationKey, WireLegOriginKey, WireTransportationKey } from "./journeyKey.js"
 import {
+  callCancelled,
+  CANCELLED_CALL_STATUS,
+  codecOf,
   infoText,
   mapClass,
-  mapping,
   type Mutable,
   parentOf,
   platformOf,
   put,
-  callCancelled,
-  CANCELLED_CALL_STATUS,
   statusList,
   SystemMessages,
-  total,
   unmapClass,
   WireInfo,
   WireParent,
@@ -572,10 +571,4 @@ const tripEncode = (context: Context) => (response: Trip.TripResponse): typeof W
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<Trip.TripResponse, any>
-): RapidJsonCodec<Trip.TripResponse, typeof WireTripResponse.Encoded> => ({
-  wire: WireTripResponse,
-  response: (context) =>
-    mapping(WireTripResponse, model, "TripResponse", total(tripDecode(context)), tripEncode(context))
-})
+export const codec = codecOf(WireTripResponse, "TripResponse", tripDecode, tripEncode)

@@ -1,7 +1,7 @@
 // The rapidJSON codec of a trip's stops (`XML_STOPSEQCOORD_REQUEST`): `stops` ← `transportation.locationSequence`
 // (else VVO's `leg.stopSequence`), the line from the same `transportation`, read as on a board.
 import * as Schema from "effect/Schema"
-import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
+import type { RapidJsonContext as Context } from "../../Operation.js"
 import type * as TripStops from "../../TripStops.js"
 import { opt } from "../schema/params.js"
 import {
@@ -13,7 +13,7 @@ import {
   WireTransportation,
   wireTransportation
 } from "./Departures.js"
-import { mapping, type Mutable, put, SystemMessages, total } from "./wire.js"
+import { codecOf, type Mutable, put, SystemMessages } from "./wire.js"
 
 const WireSequenceTransportation = Schema.Struct({
   ...WireTransportation.fields,
@@ -90,16 +90,4 @@ const encodeTripStops = (context: Context) => (response: TripStops.TripStopsResp
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<TripStops.TripStopsResponse, any>
-): RapidJsonCodec<TripStops.TripStopsResponse, typeof WireTripStopsResponse.Encoded> => ({
-  wire: WireTripStopsResponse,
-  response: (context) =>
-    mapping(
-      WireTripStopsResponse,
-      model,
-      "TripStopsResponse",
-      total(decodeTripStops(context)),
-      encodeTripStops(context)
-    )
-})
+export const codec = codecOf(WireTripStopsResponse, "TripStopsResponse", decodeTripStops, encodeTripStops)

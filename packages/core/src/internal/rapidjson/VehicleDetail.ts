@@ -1,10 +1,9 @@
 // The vehicle detail's rapidJSON codec. No public recording exists: the wire schema is lenient, and every field
 // of a vehicle (`properties.coordInfoDetails` included) is kept as sent.
 import * as Schema from "effect/Schema"
-import type { RapidJsonCodec } from "../../Operation.js"
 import type * as VehicleDetail from "../../VehicleDetail.js"
 import { opt } from "../schema/params.js"
-import { mapping, type Mutable, put, SystemMessages, total, WireCoord } from "./wire.js"
+import { codecOf, type Mutable, put, SystemMessages, WireCoord } from "./wire.js"
 
 const WireVehicle = Schema.Struct(
   {
@@ -49,16 +48,9 @@ const vehicleDetailEncode = (response: VehicleDetail.VehicleDetailResponse): typ
  *
  * @internal
  */
-export const codec = (
-  model: Schema.Schema<VehicleDetail.VehicleDetailResponse, any>
-): RapidJsonCodec<VehicleDetail.VehicleDetailResponse, typeof WireVehicleDetailResponse.Encoded> => ({
-  wire: WireVehicleDetailResponse,
-  response: (_context) =>
-    mapping(
-      WireVehicleDetailResponse,
-      model,
-      "VehicleDetailResponse",
-      total(vehicleDetailDecode),
-      vehicleDetailEncode
-    )
-})
+export const codec = codecOf(
+  WireVehicleDetailResponse,
+  "VehicleDetailResponse",
+  () => vehicleDetailDecode,
+  () => vehicleDetailEncode
+)

@@ -7,7 +7,7 @@ import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
-import type { RapidJsonContext as Context } from "../../Operation.js"
+import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import type * as Point from "../../Point.js"
 import * as SystemMessage from "../../SystemMessage.js"
 import { arbitraryHint } from "../schema/arbitraryHint.js"
@@ -184,6 +184,24 @@ export const mapping = <W, WI, M, MI>(
 /** @internal */
 export const total = <W, M>(decode: (wire: W) => M) => (wire: W): Either.Either<M, ParseResult.ParseIssue> =>
   Either.right(decode(wire))
+
+/**
+ * The rapidJSON codec of an operation, around its response model (given by the operation, so that the codec's
+ * module does not load it): the wire answer, and per deployment the mapping to the model, which reads every
+ * answer the wire schema lets through, and back.
+ *
+ * @internal
+ */
+export const codecOf = <W, WI, M>(
+  wire: Schema.Schema<W, WI>,
+  identifier: string,
+  decode: (context: Context) => (wire: W) => M,
+  encode: (context: Context) => (model: M) => W
+) =>
+(model: Schema.Schema<M, any>): RapidJsonCodec<M, WI> => ({
+  wire,
+  response: (context) => mapping(wire, model, identifier, total(decode(context)), encode(context))
+})
 
 // A product class through the deployment's class table (TfNSW's own classes), and back.
 /** @internal */
