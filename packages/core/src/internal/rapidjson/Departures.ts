@@ -43,6 +43,7 @@ import {
   parentOf,
   platformOf,
   put,
+  putStopTimes,
   statusList,
   SystemMessages,
   unmapClass,
@@ -155,10 +156,7 @@ export const sequenceStop = (wire: typeof WireSequenceLocation.Type): Departures
   const out: Mutable<Departures.SequenceStop> = { id: wire.id, name: wire.name }
   put(out, "parent", parentOf(wire.parent))
   put(out, "platform", platformOf(wire))
-  put(out, "arrivalTimePlanned", wire.arrivalTimePlanned)
-  put(out, "arrivalTimeEstimated", wire.arrivalTimeEstimated)
-  put(out, "departureTimePlanned", wire.departureTimePlanned)
-  put(out, "departureTimeEstimated", wire.departureTimeEstimated)
+  putStopTimes(out, wire)
   if (callCancelled(wire.properties?.realtimeStatus)) out.cancelled = true
   return out
 }
@@ -300,10 +298,7 @@ export const wireSequenceStop = (stop: Departures.SequenceStop): typeof WireSequ
     "properties",
     stop.cancelled === true ? { ...properties, realtimeStatus: CANCELLED_CALL_STATUS } : properties
   )
-  put(out, "arrivalTimePlanned", stop.arrivalTimePlanned)
-  put(out, "arrivalTimeEstimated", stop.arrivalTimeEstimated)
-  put(out, "departureTimePlanned", stop.departureTimePlanned)
-  put(out, "departureTimeEstimated", stop.departureTimeEstimated)
+  putStopTimes(out, stop)
   return out
 }
 

@@ -18,6 +18,7 @@ import {
   parentOf,
   platformOf,
   put,
+  putStopTimes,
   statusList,
   SystemMessages,
   unmapClass,
@@ -179,10 +180,7 @@ const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
   put(out, "parent", parentOf(wire.parent))
   put(out, "platform", platformOf(wire))
   put(out, "plannedPlatform", properties?.plannedPlatformName)
-  put(out, "arrivalTimePlanned", wire.arrivalTimePlanned)
-  put(out, "arrivalTimeEstimated", wire.arrivalTimeEstimated)
-  put(out, "departureTimePlanned", wire.departureTimePlanned)
-  put(out, "departureTimeEstimated", wire.departureTimeEstimated)
+  putStopTimes(out, wire)
   Occupancy.assign(out, properties?.occupancy)
   put(out, "wheelchairAccessible", yesNoOf(properties?.WheelchairAccess))
   return out
@@ -428,10 +426,7 @@ const wireLegStop = (stop: Trip.LegStop): typeof WireLegStop.Type => {
       WheelchairAccess: wireYesNo(stop.wheelchairAccessible, "true", "false")
     })
   )
-  put(out, "arrivalTimePlanned", stop.arrivalTimePlanned)
-  put(out, "arrivalTimeEstimated", stop.arrivalTimeEstimated)
-  put(out, "departureTimePlanned", stop.departureTimePlanned)
-  put(out, "departureTimeEstimated", stop.departureTimeEstimated)
+  putStopTimes(out, stop)
   return out
 }
 

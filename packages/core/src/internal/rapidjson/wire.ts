@@ -161,6 +161,26 @@ export const put = <O extends object, K extends keyof O>(out: O, key: K, value: 
   if (value !== undefined) out[key] = value
 }
 
+// The planned and estimated times of a stop point, the same names on the wire and in the models.
+const STOP_TIMES = [
+  "arrivalTimePlanned",
+  "arrivalTimeEstimated",
+  "departureTimePlanned",
+  "departureTimeEstimated"
+] as const
+
+/**
+ * Copies a stop point's planned and estimated times that are there (decoding and encoding alike).
+ *
+ * @internal
+ */
+export const putStopTimes = <T>(
+  out: { [K in typeof STOP_TIMES[number]]?: T | undefined },
+  from: { readonly [K in typeof STOP_TIMES[number]]?: T | undefined }
+): void => {
+  for (const key of STOP_TIMES) put(out, key, from[key])
+}
+
 /** @internal */
 export const SystemMessages = SystemMessage.systemMessagesField
 
