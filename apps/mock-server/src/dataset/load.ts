@@ -290,7 +290,9 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
   const lineCodes = new Set(dataset.lines.map((line) => line.code))
   for (const [i, fare] of (dataset.tariff?.fares ?? []).entries()) {
     const unknown = fare.lines?.find((code) => !lineCodes.has(code))
-    if (unknown !== undefined) return fail(DatasetFiles.tariff.file, `fares[${i}].lines`, `unknown line code ${unknown}`)
+    if (unknown !== undefined) {
+      return fail(DatasetFiles.tariff.file, `fares[${i}].lines`, `unknown line code ${unknown}`)
+    }
   }
   if (dataset.timetable !== undefined) {
     const problem = checkTimetable(dataset.timetable, stopIds, lineIds)
