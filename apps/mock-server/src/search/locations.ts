@@ -94,6 +94,31 @@ interface TextIndex {
   readonly nameRank: ReadonlyMap<string, number>
   /** The name tokens a query token matches, with how well, for the query tokens asked most recently. */
   readonly matchesOf: Map<string, Matches>
+  /** Working space of a search, kept so that a query does not allocate it (a search runs to its end at once). */
+  readonly scratch: Scratch
+}
+
+interface Scratch {
+  /** Numbers a search's steps mark what they have seen with, one after the other. */
+  mark: number
+  /** The mark of the last step that saw each stop and POI. */
+  readonly seenObjects: Uint32Array
+  /** The mark of the last step that saw each token of the vocabulary. */
+  readonly seenTokens: Uint32Array
+  /** How many of the query's tokens each stop and POI has a match for; 0 again after each search. */
+  readonly matchedParts: Uint32Array
+  /** How well each token of the vocabulary matches each query token (by its place); 0 again after each search. */
+  readonly worth: Array<Float64Array>
+}
+
+// The next mark of a search's step; the marks start again from 1 (the arrays cleared) before they overflow.
+const nextMark = (scratch: Scratch): number => {
+  if (scratch.mark === 0xffffffff) {
+    scratch.mark = 0
+    scratch.seenObjects.fill(0)
+    scratch.seenTokens.fill(0)
+  }
+  return ++scratch.mark
 }
 
 interface Matches {
@@ -102,6 +127,9 @@ interface Matches {
   /** How well each of them matches (0..1). */
   readonly values: ReadonlyArray<number>
 }
+
+// Query tokens (by their place in the query) whose matches' values have a kept array.
+const KEPT_WORTH = 8
 
 // Query tokens whose matches are kept: a network's common words (its city, `bahnhof`) come in most queries.
 const KEPT_QUERY_TOKENS = 100
@@ -183,7 +211,14 @@ const textIndexOf = perDataset((dataset): TextIndex => {
     importanceOf,
     byLowerId,
     nameRank,
-    matchesOf: new Map()
+    matchesOf: new Map(),
+    scratch: {
+      mark: 0,
+      seenObjects: new Uint32Array(formsOf.length),
+      seenTokens: new Uint32Array(words.length),
+      matchedParts: new Uint32Array(formsOf.length),
+      worth: []
+    }
   }
 })
 
@@ -227,13 +262,13 @@ const prefixMatches = (index: TextIndex, part: string): Matches => {
 // A longer query token also matches with typos, but a token within `e` edits of it (or of its prefix) still has
 // `length - 1 - 2e` of its pairs of adjacent characters, at least one: only the tokens sharing one are compared.
 const scanMatches = (index: TextIndex, part: string): Matches => {
-  const { withPair, words } = index
+  const { scratch, withPair, words } = index
   const found = { tokens: [] as Array<number>, values: [] as Array<number> }
-  const compared = new Set<number>()
+  const mark = nextMark(scratch)
   for (let i = 0; i + 1 < part.length; i++) {
     for (const number of withPair.get(part.slice(i, i + 2)) ?? []) {
-      if (compared.has(number)) continue
-      compared.add(number)
+      if (scratch.seenTokens[number] === mark) continue
+      scratch.seenTokens[number] = mark
       const value = tokenMatch(part, words[number]!)
       if (value <= 0) continue
       found.tokens.push(number)
@@ -297,36 +332,39 @@ const textHits = (
   // How many of the query's tokens each stop and POI has a matching token for: one that has none scores 0 and is
   // passed over, one that has some but not all scores less than all-matching ones do.
   const parts = query.map((part) => matchesOf(index, part))
-  const matchedParts = new Int32Array(formsOf.length)
-  const lastPart = new Int32Array(formsOf.length)
-  const byMatchedParts: Array<Array<number>> = query.map(() => [])
-  byMatchedParts.push([])
-  parts.forEach((found, part) => {
+  const { matchedParts, seenObjects, worth } = index.scratch
+  const touched: Array<number> = []
+  for (const found of parts) {
+    const mark = nextMark(index.scratch)
     for (const token of found.tokens) {
       for (const object of withToken[token]!) {
-        if (lastPart[object] === part + 1) continue
-        lastPart[object] = part + 1
-        matchedParts[object]++
+        if (seenObjects[object] === mark) continue
+        seenObjects[object] = mark
+        if (matchedParts[object]++ === 0) touched.push(object)
       }
     }
-  })
+  }
   const allowed = (object: number) => {
     if (object < stopCount ? !stopsAllowed : !poisAllowed) return false
     return municipality === undefined ||
       (object < stopCount ? dataset.stops[object]! : dataset.pois[object - stopCount]!).omc === municipality
   }
-  for (let object = 0; object < formsOf.length; object++) {
-    const count = matchedParts[object]!
-    if (count > 0 && object !== mainStop && allowed(object)) byMatchedParts[count]!.push(object)
+  const byMatchedParts: Array<Array<number>> = Array.from({ length: query.length + 1 }, () => [])
+  for (const object of touched) {
+    if (object !== mainStop && allowed(object)) byMatchedParts[matchedParts[object]!]!.push(object)
+    matchedParts[object] = 0
   }
   // the query's tokens by their numbers; one the names do not have is equal to none of theirs
   const queryNumbers = query.map((token) => vocabulary.get(token) ?? -1)
-  const worth = parts.map((found) => {
-    const values = new Float64Array(vocabulary.size)
+  // a long query's further tokens get arrays of their own: the kept ones are few
+  const worthOf = parts.map((found, part) => {
+    const values = part < KEPT_WORTH
+      ? worth[part] ??= new Float64Array(vocabulary.size)
+      : new Float64Array(vocabulary.size)
     found.tokens.forEach((token, i) => values[token] = found.values[i]!)
     return values
   })
-  const match = (part: number, token: number): number => worth[part]![token]!
+  const match = (part: number, token: number): number => worthOf[part]![token]!
   const add = (object: number, quality: number) => {
     if (quality === 0) return
     const stopImportance = importanceOf[object]!
@@ -349,6 +387,9 @@ const textHits = (
     const reachable = Math.round(350 * ((count - 1) / query.length)) + bonus
     if (hits.filter((hit) => hit.quality > reachable && hit.quality >= minimum).length >= limit) break
   }
+  parts.forEach((found, part) => {
+    for (const token of found.tokens) worthOf[part]![token] = 0
+  })
   return hits
 }
 
