@@ -80,6 +80,18 @@ interface Ride {
 // the line code of a leg's line ID (`gtfs:R1: :H:`)
 const lineCodeOf = (leg: Trip.Leg): string | undefined => leg.lineId?.split(":")[1]
 
+// A fare's origin-destination pairs as a set (a zone tariff may have hundreds per fare), `ANY` for an absent side.
+const ANY = "\u0001"
+const journeySets = new WeakMap<ReadonlyArray<unknown>, ReadonlySet<string>>()
+const journeysOf = (journeys: NonNullable<TariffFare["journeys"]>): ReadonlySet<string> => {
+  let set = journeySets.get(journeys)
+  if (set === undefined) {
+    set = new Set(journeys.map((journey) => `${journey.origin ?? ANY}\u0000${journey.destination ?? ANY}`))
+    journeySets.set(journeys, set)
+  }
+  return set
+}
+
 const covers = (fare: TariffFare, rides: ReadonlyArray<Ride>): boolean => {
   const first = rides[0]!
   const last = rides[rides.length - 1]!
@@ -89,12 +101,12 @@ const covers = (fare: TariffFare, rides: ReadonlyArray<Ride>): boolean => {
     return false
   }
   if (fare.journeys !== undefined) {
+    const pairs = journeysOf(fare.journeys)
     const origin = first.zones[0]
     const destination = last.zones[last.zones.length - 1]
-    const matches = fare.journeys.some((journey) =>
-      (journey.origin === undefined || journey.origin === origin) &&
-      (journey.destination === undefined || journey.destination === destination)
-    )
+    // a side absent from a pair allows any zone, and a stop without one
+    const sides = (zone: string | undefined) => zone === undefined ? [ANY] : [zone, ANY]
+    const matches = sides(origin).some((o) => sides(destination).some((d) => pairs.has(`${o}\u0000${d}`)))
     if (!matches) return false
   }
   if (fare.contains !== undefined) {
