@@ -310,6 +310,23 @@ describe("GTFS fares", () => {
     }
   })
 
+  it("a rule with an origin and no destination covers rides from that zone to any", async () => {
+    const fromA = faresFeed({
+      "fare_attributes.txt": "fare_id,price,currency_type,payment_method,transfers\nFROM_A,2.00,EUR,0,0\n",
+      "fare_rules.txt": "fare_id,origin_id\nFROM_A,A\n"
+    })
+    const fixture = await openFixture({ gtfs: fromA, now: "2026-03-02T06:30:00Z" })
+    try {
+      const { contract, rapid } = await fareOfFirst(fixture, "de:08111:1", "de:08111:2")
+      expect(tickets(contract)).toEqual([["FROM_A", 2, "EUR"]])
+      expect(tickets(rapid)).toEqual([["FROM_A", 2, "EUR"]])
+      // the bus boards in zone B
+      expect((await fareOfFirst(fixture, "de:08111:2", "de:08111:3")).contract).toBeUndefined()
+    } finally {
+      await fixture.close()
+    }
+  })
+
   it("writes the fares to tariff.json, which --dataset reads back the same", async () => {
     const { dataset } = await loadGtfsDataset(faresFeed())
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-fares-"))
