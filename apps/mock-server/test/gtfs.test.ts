@@ -84,7 +84,7 @@ describe("a dataset from a GTFS feed", () => {
     // seconds are kept
     expect(trips.find((trip) => trip.id === "c-downtown-all-day")?.calls[0]).toEqual(["airport", "15:22:30", "15:24"])
     expect(dataset.lines[0]!.geometry.length).toBeGreaterThan(10)
-    expect(fallbacks).toContain("fares are not mapped from the feed: the fake's computed fares apply")
+    expect(fallbacks).toContain("no fare_attributes.txt: trips carry no fares")
   })
 
   it("writes a dataset folder that --dataset reads back to the same dataset", async () => {
@@ -191,6 +191,176 @@ describe("a dataset from a GTFS feed", () => {
     expect(await failure(smallFeed({ "stops.txt": undefined }))).toContain("GTFS file stops.txt: missing in the feed")
     expect(await failure(smallFeed({ "routes.txt": "route_id,agency_id,route_short_name,route_type\nr-1,AG,S9,77\n" })))
       .toContain("GTFS file routes.txt line 2 field route_type: unknown route type 77")
+  })
+})
+
+// the small feed with fares: a third station (its zone on its platform), a bus from the second to it, a fare by
+// zones (A to B), one for the zone B alone, one for the bus's route
+const faresFeed = (overrides: Record<string, string | undefined> = {}) =>
+  smallFeed({
+    "stops.txt": [
+      "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,platform_code,zone_id",
+      "de:08111:1,\"Teststadt, Markt\",48.70,9.10,1,,,A",
+      "de:08111:1:1,Markt Gleis 1,48.7001,9.1001,0,de:08111:1,1,",
+      "de:08111:2,\"Teststadt, Bahnhof\",48.75,9.15,1,,,B",
+      "de:08111:2:3,Bahnhof Gleis 3,48.7501,9.1501,0,de:08111:2,3,",
+      "de:08111:3,\"Teststadt, Schule\",48.80,9.20,1,,,",
+      "de:08111:3:1,Schule Steig 1,48.8001,9.2001,0,de:08111:3,1,B"
+    ].join("\n"),
+    "routes.txt": "route_id,agency_id,route_short_name,route_long_name,route_type\nr-1,AG,S9,,109\nr-2,AG,42,,3\n",
+    "trips.txt": "route_id,service_id,trip_id,trip_headsign,direction_id\nr-1,WK,t1,Bahnhof,0\nr-2,WK,t3,Schule,0\n",
+    "stop_times.txt": [
+      "trip_id,arrival_time,departure_time,stop_id,stop_sequence",
+      "t1,08:00:00,08:00:00,de:08111:1:1,1",
+      "t1,08:12:00,08:12:00,de:08111:2:3,2",
+      "t3,08:20:00,08:20:00,de:08111:2:3,1",
+      "t3,08:35:00,08:35:00,de:08111:3:1,2"
+    ].join("\n"),
+    "fare_attributes.txt": [
+      "fare_id,price,currency_type,payment_method,transfers,transfer_duration",
+      "AB,3.80,EUR,0,0,",
+      "B,1.90,EUR,0,,",
+      "R2,1.50,EUR,0,0,5400"
+    ].join("\n"),
+    "fare_rules.txt": "fare_id,route_id,origin_id,destination_id,contains_id\nAB,,A,B,\nB,,,,B\nR2,r-2,,,\n",
+    ...overrides
+  })
+
+const tickets = (fare: any) =>
+  (fare?.tickets ?? []).map((ticket: any) => [ticket.id, ticket.price ?? ticket.priceBrutto, ticket.currency])
+
+describe("GTFS fares", () => {
+  const tripParams = (from: string, to: string, outputFormat: string) => ({
+    outputFormat,
+    type_origin: "stop",
+    name_origin: from,
+    type_destination: "stop",
+    name_destination: to,
+    itdDate: "20260302",
+    itdTime: "0745",
+    useUT: "1"
+  })
+  const fareOfFirst = async (fixture: Parameters<typeof call>[0], from: string, to: string) => {
+    const contract = await call(fixture, "XML_TRIP_REQUEST2", tripParams(from, to, "JSON"))
+    const rapid = await call(fixture, "XML_TRIP_REQUEST2", tripParams(from, to, "rapidJSON"))
+    expect(contract.status).toBe(200)
+    expect(rapid.status).toBe(200)
+    return { contract: contract.json.trips[0].fare, rapid: rapid.json.journeys[0].fare }
+  }
+
+  it("a ride between two zones costs the feed's price for them, in both dialects", async () => {
+    const { dataset, fallbacks } = await loadGtfsDataset(faresFeed())
+    expect(fallbacks).toContain("fares: 3 from fare_attributes.txt, the zones of 3 stops")
+    // the third station's zone is its platform's
+    expect(dataset.tariff?.zones).toEqual({ "de:08111:1": "A", "de:08111:2": "B", "de:08111:3": "B" })
+    const fixture = await openFixture({ gtfs: faresFeed(), now: "2026-03-02T06:30:00Z" })
+    try {
+      const { contract, rapid } = await fareOfFirst(fixture, "de:08111:1", "de:08111:2")
+      expect(tickets(contract)).toEqual([["AB", 3.8, "EUR"]])
+      expect(tickets(rapid)).toEqual([["AB", 3.8, "EUR"]])
+      const { trips } = await fixture.promiseClient.trip({
+        origin: Point.fromId("de:08111:1"),
+        destination: Point.fromId("de:08111:2"),
+        fares: true
+      })
+      expect(trips[0]!.fare?.tickets.map((ticket) => [ticket.id, ticket.price, ticket.person])).toEqual([
+        ["AB", 3.8, "ADULT"]
+      ])
+    } finally {
+      await fixture.close()
+    }
+  })
+
+  it("a route's fare is the cheapest for a ride on it; a trip changing takes the cheapest fares covering the rides", async () => {
+    const fixture = await openFixture({ gtfs: faresFeed(), now: "2026-03-02T06:30:00Z" })
+    try {
+      // the bus in zone B: its route's 1.50 rather than zone B's 1.90
+      const bus = await fareOfFirst(fixture, "de:08111:2", "de:08111:3")
+      expect(tickets(bus.contract)).toEqual([["R2", 1.5, "EUR"]])
+      expect(tickets(bus.rapid)).toEqual([["R2", 1.5, "EUR"]])
+      expect(bus.contract.tickets[0].validMinutes).toBe(90)
+      // A to B by train, then the bus: neither fare allows a change, no fare covers zones A and B together
+      const both = await fareOfFirst(fixture, "de:08111:1", "de:08111:3")
+      expect(tickets(both.contract)).toEqual([["AB", 3.8, "EUR"], ["R2", 1.5, "EUR"]])
+      expect(tickets(both.rapid)).toEqual([["AB", 3.8, "EUR"], ["R2", 1.5, "EUR"]])
+      const [train, busTicket] = both.contract.tickets
+      expect(busTicket.fromLeg).toBeGreaterThan(train.toLeg)
+    } finally {
+      await fixture.close()
+    }
+  })
+
+  it("a change within a fare's transfers and time is one ticket; a ride no fare covers leaves the trip without fare", async () => {
+    const changing = faresFeed({
+      "fare_attributes.txt":
+        "fare_id,price,currency_type,payment_method,transfers,transfer_duration\nALL,2.70,EUR,0,1,3600\n",
+      "fare_rules.txt": "fare_id,route_id,origin_id,destination_id,contains_id\nALL,,,,A\nALL,,,,B\n"
+    })
+    const fixture = await openFixture({ gtfs: changing, now: "2026-03-02T06:30:00Z" })
+    try {
+      const { contract, rapid } = await fareOfFirst(fixture, "de:08111:1", "de:08111:3")
+      expect(tickets(contract)).toEqual([["ALL", 2.7, "EUR"]])
+      expect(tickets(rapid)).toEqual([["ALL", 2.7, "EUR"]])
+      // the bus alone passes zone B only: not all of the fare's zones
+      const bus = await fareOfFirst(fixture, "de:08111:2", "de:08111:3")
+      expect(bus.contract).toBeUndefined()
+      expect(bus.rapid).toBeUndefined()
+    } finally {
+      await fixture.close()
+    }
+  })
+
+  it("a rule with an origin and no destination covers rides from that zone to any", async () => {
+    const fromA = faresFeed({
+      "fare_attributes.txt": "fare_id,price,currency_type,payment_method,transfers\nFROM_A,2.00,EUR,0,0\n",
+      "fare_rules.txt": "fare_id,origin_id\nFROM_A,A\n"
+    })
+    const fixture = await openFixture({ gtfs: fromA, now: "2026-03-02T06:30:00Z" })
+    try {
+      const { contract, rapid } = await fareOfFirst(fixture, "de:08111:1", "de:08111:2")
+      expect(tickets(contract)).toEqual([["FROM_A", 2, "EUR"]])
+      expect(tickets(rapid)).toEqual([["FROM_A", 2, "EUR"]])
+      // the bus boards in zone B
+      expect((await fareOfFirst(fixture, "de:08111:2", "de:08111:3")).contract).toBeUndefined()
+    } finally {
+      await fixture.close()
+    }
+  })
+
+  it("writes the fares to tariff.json, which --dataset reads back the same", async () => {
+    const { dataset } = await loadGtfsDataset(faresFeed())
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-fares-"))
+    await writeDataset(dataset, folder)
+    expect(fs.existsSync(path.join(folder, "tariff.json"))).toBe(true)
+    const read = await Effect.runPromise(loadDataset(folder))
+    expect(read.tariff).toEqual(dataset.tariff)
+    expect(read).toEqual(dataset)
+  })
+
+  it("a feed without fares says so, and its trips carry none", async () => {
+    const { dataset, fallbacks } = await loadGtfsDataset(smallFeed())
+    expect(fallbacks).toContain("no fare_attributes.txt: trips carry no fares")
+    expect(dataset.tariff).toBeUndefined()
+    const fixture = await openFixture({ gtfs: smallFeed(), now: "2026-03-02T06:30:00Z" })
+    try {
+      const { contract, rapid } = await fareOfFirst(fixture, "de:08111:1", "de:08111:2")
+      expect(contract).toBeUndefined()
+      expect(rapid).toBeUndefined()
+    } finally {
+      await fixture.close()
+    }
+  })
+
+  it("stops at a broken fare with the file, the line and the field", async () => {
+    expect(await failure(faresFeed({ "fare_rules.txt": "fare_id,route_id\nXX,\n" })))
+      .toContain("GTFS file fare_rules.txt line 2 field fare_id: unknown fare \"XX\"")
+    expect(await failure(faresFeed({ "fare_rules.txt": "fare_id,route_id\nAB,r-9\n" })))
+      .toContain("GTFS file fare_rules.txt line 2 field route_id: unknown route \"r-9\"")
+    expect(
+      await failure(
+        faresFeed({ "fare_attributes.txt": "fare_id,price,currency_type,payment_method\nAB,3.80,euro,0\n" })
+      )
+    ).toContain("GTFS file fare_attributes.txt line 2 field currency_type: \"euro\" is not a currency code")
   })
 })
 

@@ -98,7 +98,7 @@ describe("the efa-mock-server command on a GTFS feed", () => {
       })
       // the banner's lines come right after the URL
       expect(started.lines.join("\n")).toContain("(4 stops, 4 lines, 26 trips) from the GTFS feed")
-      expect(started.lines.join("\n")).toContain("fares are not mapped from the feed")
+      expect(started.lines.join("\n")).toContain("no fare_attributes.txt: trips carry no fares")
     } finally {
       expect(await started.stop()).toBe(0)
     }

@@ -158,7 +158,8 @@ describe("the fake's fares", () => {
     expect(Trip.price(within!)).toMatchObject({ amount: 3.2, currency: "EUR" })
     const [far] = trip(RESIDENZSCHLOSS, FLUGHAFEN, { fares: true }).trips
     const touched = new Set(rides(far!).flatMap((leg) => leg.stops!.map((stop) => tariff.zones[stop.id]!)))
-    const row = tariff.prices[Math.min(touched.size, tariff.prices.length) - 1]!
+    const prices = tariff.prices!
+    const row = prices[Math.min(touched.size, prices.length) - 1]!
     expect(Trip.price(far!)?.amount).toBe(row.adult)
     expect(Trip.price(far!, "CHILD")?.amount).toBe(row.child)
     expect(far!.fare!.zones.map((zone) => zone.fromLeg)).toEqual(

@@ -287,6 +287,13 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
   for (const stop of Object.keys(dataset.tariff?.zones ?? {})) {
     if (!stopIds.has(stop)) return fail(DatasetFiles.tariff.file, `zones.${stop}`, `unknown stop ${stop}`)
   }
+  const lineCodes = new Set(dataset.lines.map((line) => line.code))
+  for (const [i, fare] of (dataset.tariff?.fares ?? []).entries()) {
+    const unknown = fare.lines?.find((code) => !lineCodes.has(code))
+    if (unknown !== undefined) {
+      return fail(DatasetFiles.tariff.file, `fares[${i}].lines`, `unknown line code ${unknown}`)
+    }
+  }
   if (dataset.timetable !== undefined) {
     const problem = checkTimetable(dataset.timetable, stopIds, lineIds)
     if (problem !== undefined) return fail(DatasetFiles.timetable.file, problem[0], problem[1])

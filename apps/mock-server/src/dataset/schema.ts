@@ -625,8 +625,41 @@ export const TariffPrice = Schema.Struct({
 }).annotations({ identifier: "TariffPrice" })
 
 /**
+ * One fare of a tariff read from a GTFS feed (`fare_attributes.txt` with its `fare_rules.txt`): a ticket for the
+ * rides it covers. The rules of the fare are kept together: every ride's line among `lines`, the first boarding's
+ * and the last alighting's zones one of `journeys`, the zones of all stops passed exactly `contains`; each of them
+ * absent allows any.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TariffFare = Schema.Struct({
+  /** The fare's ID (GTFS `fare_id`), the ticket's ID. */
+  id: Text,
+  price: Schema.Number.pipe(Schema.nonNegative()),
+  currency: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
+  /** Changes of vehicle the ticket allows (GTFS `transfers`); absent: any number. */
+  transfers: opt(Schema.Int.pipe(Schema.nonNegative())),
+  /** Seconds from the first boarding within which the last ride must begin (GTFS `transfer_duration`). */
+  transferSeconds: opt(Schema.Int.pipe(Schema.nonNegative())),
+  /** The codes of the lines it is valid on (GTFS `route_id`s). */
+  lines: opt(Schema.Array(Text).pipe(Schema.minItems(1))),
+  /** From which zone to which (GTFS `origin_id`, `destination_id`); a side absent allows any zone. */
+  journeys: opt(Schema.Array(Schema.Struct({ origin: opt(Text), destination: opt(Text) })).pipe(Schema.minItems(1))),
+  /** The zones the rides pass, all of them (GTFS `contains_id`). */
+  contains: opt(Schema.Array(Text).pipe(Schema.minItems(1)))
+}).annotations({ identifier: "TariffFare" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface TariffFare extends Schema.Schema.Type<typeof TariffFare> {}
+
+/**
  * A zone tariff of the VVS kind: the fare zone of each stop, and the price of a single ticket by the number of
- * zones a trip's rides touch (more zones than the last row pay the last row's price).
+ * zones a trip's rides touch (more zones than the last row pay the last row's price). A tariff read from a GTFS
+ * feed has `fares` instead of `prices`: the cheapest fares covering the rides (see `engine/fares.ts`).
  *
  * @since 0.1.0
  * @category schemas
@@ -637,14 +670,20 @@ export const Tariff = Schema.Struct({
   currency: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
   /** The single ticket: its ID prefix (the ID adds the person and the price level) and name. */
   ticket: Schema.Struct({ id: Text, name: Text }),
-  /** The fare zone of each stop, by stop ID; a trip touching a stop without zone has no fare. */
+  /** The fare zone of each stop, by stop ID; a trip touching a stop without zone has no fare by `prices`. */
   zones: Schema.Record({ key: Schema.String, value: Text }),
   /** By number of zones, ascending from 1 without gaps. */
-  prices: Schema.Array(TariffPrice).pipe(
-    Schema.minItems(1),
-    Schema.filter((rows) => rows.every((row, i) => row.zones === i + 1) || "rows must count zones 1, 2, 3, ...")
-  )
-}).annotations({ identifier: "Tariff" })
+  prices: opt(
+    Schema.Array(TariffPrice).pipe(
+      Schema.minItems(1),
+      Schema.filter((rows) => rows.every((row, i) => row.zones === i + 1) || "rows must count zones 1, 2, 3, ...")
+    )
+  ),
+  /** The fares of a GTFS feed; when given, they price trips and `prices` is not read. */
+  fares: opt(Schema.Array(TariffFare).pipe(Schema.minItems(1)))
+}).pipe(
+  Schema.filter((tariff) => tariff.prices !== undefined || tariff.fares !== undefined || "needs prices or fares")
+).annotations({ identifier: "Tariff" })
 
 /**
  * @since 0.1.0

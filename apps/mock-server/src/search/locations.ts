@@ -34,7 +34,7 @@ import { perDataset } from "../dataset/cache.js"
 import { distanceMeters } from "../dataset/geometry.js"
 import { looksLikeId, type Lookup, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Poi, Stop } from "../dataset/schema.js"
-import { bestScore, forms, PERFECT, tokenMatch, tokens } from "./text.js"
+import { allowedEdits, bestScore, forms, PERFECT, tokenMatch, tokens } from "./text.js"
 
 /**
  * Hits returned when `anyMaxSizeHitList` is absent.
@@ -71,28 +71,65 @@ const compareNames = new Intl.Collator("de").compare
 type Candidate = { readonly kind: "stop"; readonly object: Stop } | { readonly kind: "poi"; readonly object: Poi }
 
 interface TextIndex {
-  /** The main stop of each place (the one with the most lines), by the place's normalised name. */
-  readonly mainStopOfPlace: ReadonlyMap<string, Stop>
+  /** The main stop of each place (the one with the most lines; its place in `dataset.stops`), by the place's
+   * normalised name. */
+  readonly mainStopOfPlace: ReadonlyMap<string, number>
   /** Each token of a form of a name, numbered. */
   readonly vocabulary: ReadonlyMap<string, number>
+  /** The tokens of the vocabulary by their numbers. */
+  readonly words: ReadonlyArray<string>
+  /** The numbers of the vocabulary's tokens in code-unit order: the tokens with a prefix are next to each other. */
+  readonly alphabetical: Uint32Array
+  /** The numbers of the vocabulary's tokens with each pair of adjacent characters. */
+  readonly withPair: ReadonlyMap<string, ReadonlyArray<number>>
   /** The forms of each stop's, then each POI's names, as the numbers of their tokens. */
   readonly formsOf: ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>
   /** The stops and POIs (their places in `formsOf`) with each token: a large network is not scored name by name. */
   readonly withToken: ReadonlyArray<ReadonlyArray<number>>
+  /** Each stop's importance, by its place in `formsOf` (0 for POIs). */
+  readonly importanceOf: Float64Array
   /** The stops, then the POIs, by lower-case ID: an ID query is a look-up, not a scan. */
   readonly byLowerId: ReadonlyMap<string, ReadonlyArray<Candidate>>
   /** Each name's place in German alphabetical order (equal names share it): ties are ordered without collating. */
   readonly nameRank: ReadonlyMap<string, number>
-  /** The name tokens a query token matches, with how well (0..1), for the query tokens asked most recently. */
+  /** The name tokens a query token matches, with how well, for the query tokens asked most recently. */
   readonly matchesOf: Map<string, Matches>
+  /** Working space of a search, kept so that a query does not allocate it (a search runs to its end at once). */
+  readonly scratch: Scratch
+}
+
+interface Scratch {
+  /** Numbers a search's steps mark what they have seen with, one after the other. */
+  mark: number
+  /** The mark of the last step that saw each stop and POI. */
+  readonly seenObjects: Uint32Array
+  /** The mark of the last step that saw each token of the vocabulary. */
+  readonly seenTokens: Uint32Array
+  /** How many of the query's tokens each stop and POI has a match for; 0 again after each search. */
+  readonly matchedParts: Uint32Array
+  /** How well each token of the vocabulary matches each query token (by its place); 0 again after each search. */
+  readonly worth: Array<Float64Array>
+}
+
+// The next mark of a search's step; the marks start again from 1 (the arrays cleared) before they overflow.
+const nextMark = (scratch: Scratch): number => {
+  if (scratch.mark === 0xffffffff) {
+    scratch.mark = 0
+    scratch.seenObjects.fill(0)
+    scratch.seenTokens.fill(0)
+  }
+  return ++scratch.mark
 }
 
 interface Matches {
-  /** How well each token of the vocabulary matches (0..1). */
-  readonly tokens: Float64Array
-  /** Whether each stop and POI (by its place in `formsOf`) has a token that matches. */
-  readonly objects: Uint8Array
+  /** The numbers of the vocabulary's tokens that match. */
+  readonly tokens: ReadonlyArray<number>
+  /** How well each of them matches (0..1). */
+  readonly values: ReadonlyArray<number>
 }
+
+// Query tokens (by their place in the query) whose matches' values have a kept array.
+const KEPT_WORTH = 8
 
 // Query tokens whose matches are kept: a network's common words (its city, `bahnhof`) come in most queries.
 const KEPT_QUERY_TOKENS = 100
@@ -103,18 +140,19 @@ const textIndexOf = perDataset((dataset): TextIndex => {
     ...dataset.stops.map((stop) => [stop.name, ...stop.aliases].flatMap(forms)),
     ...dataset.pois.map((poi) => forms(poi.name))
   ]
-  const mainStopOfPlace = new Map<string, Stop>()
-  for (const stop of dataset.stops) {
+  const mainStopOfPlace = new Map<string, number>()
+  dataset.stops.forEach((stop, number) => {
     // "Esslingen (Neckar)" is also found as "Esslingen".
     const names = new Set([tokens(stop.place).join(" "), tokens(stop.place.replace(/\(.*?\)/g, " ")).join(" ")])
     for (const place of names) {
       const current = mainStopOfPlace.get(place)
-      if (current === undefined || importance.get(stop.id)! > importance.get(current.id)!) {
-        mainStopOfPlace.set(place, stop)
+      if (current === undefined || importance.get(stop.id)! > importance.get(dataset.stops[current]!.id)!) {
+        mainStopOfPlace.set(place, number)
       }
     }
-  }
+  })
   const vocabulary = new Map<string, number>()
+  const words: Array<string> = []
   const withToken: Array<Array<number>> = []
   const formsOf = searchForms.map((names, object) => {
     const numbered = names.map((name) =>
@@ -123,6 +161,7 @@ const textIndexOf = perDataset((dataset): TextIndex => {
         if (number === undefined) {
           number = vocabulary.size
           vocabulary.set(token, number)
+          words.push(token)
           withToken.push([])
         }
         const list = withToken[number]!
@@ -132,6 +171,19 @@ const textIndexOf = perDataset((dataset): TextIndex => {
     )
     return numbered
   })
+  const alphabetical = Uint32Array.from(words.keys())
+    .sort((a, b) => (words[a]! < words[b]! ? -1 : words[a]! > words[b]! ? 1 : 0))
+  const withPair = new Map<string, Array<number>>()
+  words.forEach((word, number) => {
+    for (let i = 0; i + 1 < word.length; i++) {
+      const pair = word.slice(i, i + 2)
+      const list = withPair.get(pair)
+      if (list === undefined) withPair.set(pair, [number])
+      else if (list[list.length - 1] !== number) list.push(number)
+    }
+  })
+  const importanceOf = new Float64Array(formsOf.length)
+  dataset.stops.forEach((stop, number) => importanceOf[number] = importance.get(stop.id) ?? 0)
   const byLowerId = new Map<string, Array<Candidate>>()
   const addId = (candidate: Candidate) => {
     const key = candidate.object.id.toLowerCase()
@@ -148,18 +200,30 @@ const textIndexOf = perDataset((dataset): TextIndex => {
     const previous = names[i - 1]
     nameRank.set(name, previous !== undefined && compareNames(previous, name) === 0 ? nameRank.get(previous)! : i)
   })
-  return { vocabulary, formsOf, mainStopOfPlace, withToken, byLowerId, nameRank, matchesOf: new Map() }
+  return {
+    vocabulary,
+    words,
+    alphabetical,
+    withPair,
+    formsOf,
+    mainStopOfPlace,
+    withToken,
+    importanceOf,
+    byLowerId,
+    nameRank,
+    matchesOf: new Map(),
+    scratch: {
+      mark: 0,
+      seenObjects: new Uint32Array(formsOf.length),
+      seenTokens: new Uint32Array(words.length),
+      matchedParts: new Uint32Array(formsOf.length),
+      worth: []
+    }
+  }
 })
 
-// The stops and POIs with a token that can match one of the query's (the others score 0), and how well each
-// such token matches each query token: names share their tokens, so each pair is worked out once.
-const matchable = (index: TextIndex, query: ReadonlyArray<string>) => {
-  const matches = query.map((part) => matchesOf(index, part))
-  const has = (object: number): boolean => matches.some((found) => found.objects[object] === 1)
-  const match = (part: number, token: number): number => matches[part]!.tokens[token]!
-  return { has, match }
-}
-
+// The tokens of the vocabulary a query token matches, and how well: names share their tokens, so each pair is
+// worked out once.
 const matchesOf = (index: TextIndex, part: string): Matches => {
   const kept = index.matchesOf.get(part)
   if (kept !== undefined) {
@@ -168,17 +232,49 @@ const matchesOf = (index: TextIndex, part: string): Matches => {
     index.matchesOf.set(part, kept)
     return kept
   }
-  const tokens = new Float64Array(index.vocabulary.size)
-  const objects = new Uint8Array(index.formsOf.length)
-  for (const [token, number] of index.vocabulary) {
-    const value = tokenMatch(part, token)
-    if (value <= 0) continue
-    tokens[number] = value
-    for (const object of index.withToken[number]!) objects[object] = 1
-  }
-  const found = { tokens, objects }
+  const found: Matches = allowedEdits(part.length) === 0 ? prefixMatches(index, part) : scanMatches(index, part)
   if (index.matchesOf.size >= KEPT_QUERY_TOKENS) index.matchesOf.delete(index.matchesOf.keys().next().value!)
   index.matchesOf.set(part, found)
+  return found
+}
+
+// A short query token matches only the tokens it begins: those are next to each other in code-unit order.
+const prefixMatches = (index: TextIndex, part: string): Matches => {
+  const { alphabetical, words } = index
+  let low = 0
+  let high = alphabetical.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (words[alphabetical[middle]!]! < part) low = middle + 1
+    else high = middle
+  }
+  const found = { tokens: [] as Array<number>, values: [] as Array<number> }
+  for (let i = low; i < alphabetical.length; i++) {
+    const number = alphabetical[i]!
+    const value = tokenMatch(part, words[number]!)
+    if (value <= 0) break
+    found.tokens.push(number)
+    found.values.push(value)
+  }
+  return found
+}
+
+// A longer query token also matches with typos, but a token within `e` edits of it (or of its prefix) still has
+// `length - 1 - 2e` of its pairs of adjacent characters, at least one: only the tokens sharing one are compared.
+const scanMatches = (index: TextIndex, part: string): Matches => {
+  const { scratch, withPair, words } = index
+  const found = { tokens: [] as Array<number>, values: [] as Array<number> }
+  const mark = nextMark(scratch)
+  for (let i = 0; i + 1 < part.length; i++) {
+    for (const number of withPair.get(part.slice(i, i + 2)) ?? []) {
+      if (scratch.seenTokens[number] === mark) continue
+      scratch.seenTokens[number] = mark
+      const value = tokenMatch(part, words[number]!)
+      if (value <= 0) continue
+      found.tokens.push(number)
+      found.values.push(value)
+    }
+  }
   return found
 }
 
@@ -201,6 +297,13 @@ const candidates = (request: StopFinder.StopFinderRequest, dataset: Dataset, use
   return out
 }
 
+// The most `applyPreferences` adds to a hit for this request.
+const preferenceBonus = (request: StopFinder.StopFinderRequest): number =>
+  (request.alwaysPreferKinds !== undefined ? 60 : 0) +
+  (request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint !== undefined ? 100 : 0) +
+  (request.preferKindsAmongBest !== undefined ? 30 : 0) +
+  (request.preferModesAmongBest !== undefined ? 30 : 0)
+
 const textHits = (
   request: StopFinder.StopFinderRequest,
   dataset: Dataset,
@@ -209,7 +312,7 @@ const textHits = (
 ): Array<LocationHit> => {
   const { importance } = lookupOf(dataset)
   const index = textIndexOf(dataset)
-  const { formsOf, mainStopOfPlace, vocabulary } = index
+  const { formsOf, importanceOf, vocabulary, withToken } = index
   const query = tokens(text)
   const idQuery = text.trim().toLowerCase()
   const municipality = useMunicipality ? request.municipality : undefined
@@ -220,26 +323,73 @@ const textHits = (
   if (byId !== undefined) return [{ ...byId, quality: PERFECT, importance: importance.get(byId.object.id) ?? 0 }]
   // an ID that is not in the dataset matches nothing, as the trip's unknown point does (-2000 there)
   if (looksLikeId(text)) return []
-  const mainStop = request.localityMainStop ? mainStopOfPlace.get(query.join(" ")) : undefined
+  const mainStop = request.localityMainStop ? index.mainStopOfPlace.get(query.join(" ")) : undefined
   const weight = (request.relevanceWeight ?? 20) / 100
+  const stopsAllowed = kindAllowed(request, "stop")
+  const poisAllowed = kindAllowed(request, "poi")
+  const stopCount = dataset.stops.length
   const hits: Array<LocationHit> = []
-  const worthScoring = matchable(index, query)
+  // How many of the query's tokens each stop and POI has a matching token for: one that has none scores 0 and is
+  // passed over, one that has some but not all scores less than all-matching ones do.
+  const parts = query.map((part) => matchesOf(index, part))
+  const { matchedParts, seenObjects, worth } = index.scratch
+  const touched: Array<number> = []
+  for (const found of parts) {
+    const mark = nextMark(index.scratch)
+    for (const token of found.tokens) {
+      for (const object of withToken[token]!) {
+        if (seenObjects[object] === mark) continue
+        seenObjects[object] = mark
+        if (matchedParts[object]++ === 0) touched.push(object)
+      }
+    }
+  }
+  const allowed = (object: number) => {
+    if (object < stopCount ? !stopsAllowed : !poisAllowed) return false
+    return municipality === undefined ||
+      (object < stopCount ? dataset.stops[object]! : dataset.pois[object - stopCount]!).omc === municipality
+  }
+  const byMatchedParts: Array<Array<number>> = Array.from({ length: query.length + 1 }, () => [])
+  for (const object of touched) {
+    if (object !== mainStop && allowed(object)) byMatchedParts[matchedParts[object]!]!.push(object)
+    matchedParts[object] = 0
+  }
   // the query's tokens by their numbers; one the names do not have is equal to none of theirs
   const queryNumbers = query.map((token) => vocabulary.get(token) ?? -1)
-  // stops, then POIs, in the dataset's order, as `candidates` lists them, without a list of all of them
-  const consider = (kind: LocationKind, object: Stop | Poi, number: number) => {
-    if (municipality !== undefined && object.omc !== municipality) return
-    if (object !== mainStop && !worthScoring.has(number)) return
-    const stopImportance = kind === "stop" ? importance.get(object.id) ?? 0 : 0
-    let quality = object === mainStop
-      ? PERFECT
-      : bestScore(queryNumbers, formsOf[number]!, worthScoring.match)
+  // a long query's further tokens get arrays of their own: the kept ones are few
+  const worthOf = parts.map((found, part) => {
+    const values = part < KEPT_WORTH
+      ? worth[part] ??= new Float64Array(vocabulary.size)
+      : new Float64Array(vocabulary.size)
+    found.tokens.forEach((token, i) => values[token] = found.values[i]!)
+    return values
+  })
+  const match = (part: number, token: number): number => worthOf[part]![token]!
+  const add = (object: number, quality: number) => {
     if (quality === 0) return
+    const stopImportance = importanceOf[object]!
     if (quality < PERFECT) quality = Math.min(PERFECT - 1, Math.round(quality + 50 * weight * stopImportance))
-    hits.push({ kind, object, quality, importance: stopImportance } as LocationHit)
+    hits.push(
+      (object < stopCount
+        ? { kind: "stop", object: dataset.stops[object]!, quality, importance: stopImportance }
+        : { kind: "poi", object: dataset.pois[object - stopCount]!, quality, importance: 0 }) as LocationHit
+    )
   }
-  if (kindAllowed(request, "stop")) dataset.stops.forEach((stop, i) => consider("stop", stop, i))
-  if (kindAllowed(request, "poi")) dataset.pois.forEach((poi, i) => consider("poi", poi, dataset.stops.length + i))
+  if (mainStop !== undefined && allowed(mainStop)) add(mainStop, PERFECT)
+  // Names matching more of the query first; once as many hits as asked for score above what names matching fewer
+  // could reach with every bonus, those are not scored: a word every name has (the city's) does not make the
+  // search score every name.
+  const limit = request.maxResults ?? DEFAULT_MAX_RESULTS
+  const minimum = (request.minQuality ?? 0) * 10
+  const bonus = Math.ceil(50 * Math.max(0, weight)) + preferenceBonus(request)
+  for (let count = query.length; count > 0; count--) {
+    for (const object of byMatchedParts[count]!) add(object, bestScore(queryNumbers, formsOf[object]!, match))
+    const reachable = Math.round(350 * ((count - 1) / query.length)) + bonus
+    if (hits.filter((hit) => hit.quality > reachable && hit.quality >= minimum).length >= limit) break
+  }
+  parts.forEach((found, part) => {
+    for (const token of found.tokens) worthOf[part]![token] = 0
+  })
   return hits
 }
 

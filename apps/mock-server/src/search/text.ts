@@ -66,8 +66,14 @@ export const forms = (text: string): Array<Array<string>> => {
  */
 export const PERFECT = 1000
 
-// Edits allowed between a query token and a name token, by the query token's length.
-const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0)
+/**
+ * Edits allowed between a query token and a name token, by the query token's length: a token allowed none
+ * matches only the name tokens it equals or begins.
+ *
+ * @since 0.1.0
+ * @category scoring
+ */
+export const allowedEdits = (length: number): number => (length >= 8 ? 2 : length >= 4 ? 1 : 0)
 
 /**
  * How well one query token matches one name token, 0..1, as {@link score} counts it: a name none of whose

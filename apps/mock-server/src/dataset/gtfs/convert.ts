@@ -15,7 +15,9 @@
  * - `shapes.txt`: the line's geometry (the shape of its longest trip); without it, straight lines between
  *   the stops.
  * - `transfers.txt`: interchange times between stations (`min_transfer_time`, or none for a timed transfer).
- * - fares are not mapped: the fake's computed fares apply.
+ * - `fare_attributes.txt`, `fare_rules.txt` and the stops' `zone_id`: the tariff's fares (`engine/fares.ts`), the
+ *   rules of a fare together; a station without a zone takes its first platform's. Without fares, trips have
+ *   none.
  *
  * Every problem stops the conversion with the file, the line and the field; nothing is returned half made.
  *
@@ -163,7 +165,12 @@ const readFeed = async (feed: Feed) => {
   // stops: stations first, then platforms (a platform may come before its station)
   const stations = new Map<string, Station>()
   const stops: Array<unknown> = []
-  const parents = new Map<string, { readonly row: number; readonly parent: string; readonly platform: string }>()
+  const parents = new Map<
+    string,
+    { readonly row: number; readonly parent: string; readonly platform: string; readonly zone: string }
+  >()
+  // the fare zone of each station: its own, else its first platform's
+  const zones = new Map<string, string>()
   const places = new Map<string, Place>()
   const ignored = new Set<string>()
   await feed.rows("stops.txt", (row) => {
@@ -179,7 +186,12 @@ const readFeed = async (feed: Feed) => {
       return
     }
     if (type === 0 && parent !== "") {
-      parents.set(id, { row: row.line, parent, platform: row.get("platform_code") || row.get("stop_name") || id })
+      parents.set(id, {
+        row: row.line,
+        parent,
+        platform: row.get("platform_code") || row.get("stop_name") || id,
+        zone: row.get("zone_id")
+      })
       return
     }
     const name = row.required("stop_name")
@@ -189,6 +201,7 @@ const readFeed = async (feed: Feed) => {
     const comma = name.indexOf(", ")
     stations.set(id, { id, name })
     places.set(id, { station: id, platform: undefined })
+    if (row.get("zone_id") !== "") zones.set(id, row.get("zone_id"))
     stops.push({
       id,
       name,
@@ -200,11 +213,12 @@ const readFeed = async (feed: Feed) => {
       facilities: { elevator: false, escalator: false, stairs: wheelchair === "2" }
     })
   })
-  for (const [id, { parent, platform, row }] of parents) {
+  for (const [id, { parent, platform, row, zone }] of parents) {
     if (!stations.has(parent)) {
       throw gtfsError("stops.txt", row, "parent_station", `unknown station ${JSON.stringify(parent)}`)
     }
     places.set(id, { station: parent, platform })
+    if (zone !== "" && !zones.has(parent)) zones.set(parent, zone)
   }
 
   // routes
@@ -322,7 +336,7 @@ const readFeed = async (feed: Feed) => {
     trip.departures.push(departure >= 0 ? departure : arrival)
     trip.lines.push(row.line)
   })
-  return { agencies, stations, stops, places, routes, services, trips, fallbacks }
+  return { agencies, stations, stops, places, routes, services, trips, zones, fallbacks }
 }
 
 // orders a trip's calls by stop_sequence and fills the times between two known ones
@@ -643,7 +657,13 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
   } else {
     fallbacks.push("no transfers.txt: walks between nearby stops are computed")
   }
-  fallbacks.push("fares are not mapped from the feed: the fake's computed fares apply")
+  const tariff = feed.has("fare_attributes.txt") ? await readFares(feed, read.routes, lineIds, read.zones) : undefined
+  if (tariff === undefined) fallbacks.push("no fare_attributes.txt: trips carry no fares")
+  else {
+    fallbacks.push(
+      `fares: ${tariff.fares.length} from fare_attributes.txt, the zones of ${Object.keys(tariff.zones).length} stops`
+    )
+  }
 
   // the clock: 08:00 on the feed's busiest day of its first four weeks
   const firstAgency = agencies.values().next().value!
@@ -686,7 +706,8 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
     sharing: { providers: [], vehicles: [] },
     notices: [],
     realtime: [],
-    timetable: { calendars, trips: timetableTrips, interchanges, updates: [] as Array<unknown> }
+    timetable: { calendars, trips: timetableTrips, interchanges, updates: [] as Array<unknown> },
+    ...(tariff === undefined ? {} : { tariff })
   }
   if (realtime !== undefined) {
     const { readTripUpdates } = await import("./realtime.js")
@@ -707,15 +728,108 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
   return { dataset: await decodeEncoded(encoded), fallbacks }
 }
 
-// the optional files: a feed gives the single trips, never a tariff
+// the optional files: a feed gives the single trips, and a tariff where it has fares
 const { tariff: _tariff, timetable: _timetable, ...otherFiles } = DatasetFiles
 
 const DatasetSchema = Schema.Struct({
   ...Object.fromEntries(Object.entries(otherFiles).map(([key, { schema }]) => [key, schema])) as {
     [K in keyof typeof otherFiles]: (typeof otherFiles)[K]["schema"]
   },
-  timetable: Schema.Struct({ ...Timetable.fields, trips: Schema.Array(Schema.Unknown) })
+  timetable: Schema.Struct({ ...Timetable.fields, trips: Schema.Array(Schema.Unknown) }),
+  tariff: Schema.optionalWith(DatasetFiles.tariff.schema, { exact: true })
 })
+
+interface GtfsFare {
+  id: string
+  price: number
+  currency: string
+  transfers?: number
+  transferSeconds?: number
+  lines?: Array<string>
+  journeys?: Array<{ origin?: string; destination?: string }>
+  contains?: Array<string>
+}
+
+// `fare_attributes.txt` and `fare_rules.txt` as the tariff's fares: the rules of a fare kept together (its routes'
+// lines, its origin-destination pairs, its contained zones), the zones of the stations.
+const readFares = async (
+  feed: Feed,
+  routes: ReadonlyMap<string, unknown>,
+  lineIds: ReadonlyMap<string, string>,
+  zones: ReadonlyMap<string, string>
+) => {
+  const fares = new Map<string, GtfsFare>()
+  await feed.rows("fare_attributes.txt", (row) => {
+    const id = row.required("fare_id")
+    if (fares.has(id)) throw gtfsError("fare_attributes.txt", row.line, "fare_id", `duplicate fare ${id}`)
+    const currency = row.required("currency_type")
+    if (!/^[A-Z]{3}$/.test(currency)) {
+      throw gtfsError(
+        "fare_attributes.txt",
+        row.line,
+        "currency_type",
+        `${JSON.stringify(currency)} is not a currency code`
+      )
+    }
+    const transfers = row.get("transfers")
+    if (transfers !== "" && !["0", "1", "2"].includes(transfers)) {
+      throw gtfsError("fare_attributes.txt", row.line, "transfers", "must be empty, 0, 1 or 2")
+    }
+    const duration = row.get("transfer_duration") === ""
+      ? undefined
+      : integer("fare_attributes.txt", row, "transfer_duration")
+    if (duration !== undefined && duration < 0) {
+      throw gtfsError("fare_attributes.txt", row.line, "transfer_duration", "must not be negative")
+    }
+    fares.set(id, {
+      id,
+      price: number("fare_attributes.txt", row, "price", 0, Number.MAX_SAFE_INTEGER),
+      currency,
+      ...(transfers === "" ? {} : { transfers: Number(transfers) }),
+      ...(duration === undefined ? {} : { transferSeconds: duration })
+    })
+  })
+  if (fares.size === 0) return undefined
+  // fares whose rules name only routes without trips cover no ride
+  const namesRoutes = new Set<string>()
+  if (feed.has("fare_rules.txt")) {
+    await feed.rows("fare_rules.txt", (row) => {
+      const id = row.required("fare_id")
+      const fare = fares.get(id)
+      if (fare === undefined) {
+        throw gtfsError("fare_rules.txt", row.line, "fare_id", `unknown fare ${JSON.stringify(id)}`)
+      }
+      const route = row.get("route_id")
+      if (route !== "") {
+        if (!routes.has(route)) {
+          throw gtfsError("fare_rules.txt", row.line, "route_id", `unknown route ${JSON.stringify(route)}`)
+        }
+        namesRoutes.add(id)
+        const code = lineIds.get(route)
+        if (code !== undefined && !(fare.lines ??= []).includes(code)) fare.lines.push(code)
+      }
+      const origin = row.get("origin_id")
+      const destination = row.get("destination_id")
+      if (origin !== "" || destination !== "") {
+        ;(fare.journeys ??= []).push({
+          ...(origin === "" ? {} : { origin }),
+          ...(destination === "" ? {} : { destination })
+        })
+      }
+      const contains = row.get("contains_id")
+      if (contains !== "" && !(fare.contains ??= []).includes(contains)) fare.contains.push(contains)
+    })
+  }
+  const kept = Array.from(fares.values()).filter((fare) => !namesRoutes.has(fare.id) || fare.lines !== undefined)
+  if (kept.length === 0) return undefined
+  return {
+    network: NETWORK,
+    currency: kept[0]!.currency,
+    ticket: { id: NETWORK, name: "Ticket" },
+    zones: Object.fromEntries(zones),
+    fares: kept
+  }
+}
 
 /**
  * Decodes the files of a converted feed and checks them against each other; the first problem as a
