@@ -259,10 +259,15 @@ const allowedBy = (timetable: Timetable, options: SearchOptions): Allowed => {
   }
   let allowed = byTimetable.get(timetable)
   if (allowed === undefined || allowed.usable.length !== timetable.patterns.length) {
-    allowed = {
-      changeAllowed: Uint8Array.from(timetable.stopIds, (id) => (options.changeAt(id) ? 1 : 0)),
-      usable: Uint8Array.from(timetable.patterns, (pattern) => (options.usePattern(pattern) ? 1 : 0))
+    const changeAllowed = new Uint8Array(timetable.stopIds.length)
+    for (let stop = 0; stop < changeAllowed.length; stop++) {
+      if (options.changeAt(timetable.stopIds[stop]!)) changeAllowed[stop] = 1
     }
+    const usable = new Uint8Array(timetable.patterns.length)
+    for (let pattern = 0; pattern < usable.length; pattern++) {
+      if (options.usePattern(timetable.patterns[pattern]!)) usable[pattern] = 1
+    }
+    allowed = { changeAllowed, usable }
     byTimetable.set(timetable, allowed)
   }
   return allowed
@@ -272,7 +277,7 @@ const allowedBy = (timetable: Timetable, options: SearchOptions): Allowed => {
 // how (a source: pattern -1 and the source's index in `run`; a ride: pattern, run, boarding and alighting
 // positions, whether the boarding stop was reached on foot in the round before), and the arrival on foot and
 // from where. A label counts only where its arrival is finite.
-interface Round {
+class Round {
   readonly rideArrival: Float64Array
   readonly ridePattern: Int32Array
   readonly rideRun: Int32Array
@@ -281,26 +286,24 @@ interface Round {
   readonly rideFromWalk: Uint8Array
   readonly walkArrival: Float64Array
   readonly walkFrom: Int32Array
+  constructor(stops: number) {
+    this.rideArrival = new Float64Array(stops)
+    this.ridePattern = new Int32Array(stops)
+    this.rideRun = new Int32Array(stops)
+    this.rideBoard = new Int32Array(stops)
+    this.rideAlight = new Int32Array(stops)
+    this.rideFromWalk = new Uint8Array(stops)
+    this.walkArrival = new Float64Array(stops)
+    this.walkFrom = new Int32Array(stops)
+  }
 }
 
-const newRound = (stops: number): Round => ({
-  rideArrival: new Float64Array(stops),
-  ridePattern: new Int32Array(stops),
-  rideRun: new Int32Array(stops),
-  rideBoard: new Int32Array(stops),
-  rideAlight: new Int32Array(stops),
-  rideFromWalk: new Uint8Array(stops),
-  walkArrival: new Float64Array(stops),
-  walkFrom: new Int32Array(stops)
-})
-
-// The arrays searches write, kept between searches (they run one at a time, and a large network's arrays
-// would otherwise be most of a search's work): grown to the largest timetable and the most rounds asked.
-// Between searches the flags are clear and `queueStart` is -1 everywhere.
-interface Scratch {
-  readonly stops: number
-  readonly patterns: number
-  readonly rounds: Array<Round>
+// One search's state in arrays kept between searches (they run one at a time, and a large network's arrays
+// would otherwise be most of a search's work), grown to the largest timetable and the most rounds asked. The
+// steps of a round are functions of their own over it, small and always given the same shapes, so that the
+// engine optimizes them soon after start. Between searches the flags are clear and `queueStart` is -1.
+class Scratch {
+  readonly rounds: Array<Round> = []
   readonly best: Float64Array
   // stops marked for the next round, stops improved in this one, stops reached on foot in this one
   marked: Int32Array
@@ -311,30 +314,183 @@ interface Scratch {
   // the earliest marked position of each queued pattern, and the queued patterns
   readonly queueStart: Int32Array
   readonly queued: Int32Array
+  // the search's
+  bound = Number.POSITIVE_INFINITY
+  changeSeconds = 0
+  firstRound = true
+  changeAllowed: Uint8Array = new Uint8Array(0)
+  usable: Uint8Array = new Uint8Array(0)
+  previous: Round
+  current: Round
+  markedCount = 0
+  queuedCount = 0
+  improvedCount = 0
+  constructor(readonly stops: number, readonly patterns: number) {
+    this.best = new Float64Array(stops)
+    this.marked = new Int32Array(stops)
+    this.improved = new Int32Array(stops)
+    this.walked = new Int32Array(stops)
+    this.improvedFlag = new Uint8Array(stops)
+    this.walkedFlag = new Uint8Array(stops)
+    this.queueStart = new Int32Array(patterns).fill(-1)
+    this.queued = new Int32Array(patterns)
+    this.rounds.push(new Round(stops))
+    this.previous = this.rounds[0]!
+    this.current = this.rounds[0]!
+  }
 }
 
-let scratch: Scratch | undefined
+let shared: Scratch | undefined
 
 const scratchFor = (stops: number, patterns: number, rounds: number): Scratch => {
-  if (scratch === undefined || scratch.stops < stops || scratch.patterns < patterns) {
-    const size = Math.max(stops, scratch?.stops ?? 0)
-    const patternSize = Math.max(patterns, scratch?.patterns ?? 0)
-    scratch = {
-      stops: size,
-      patterns: patternSize,
-      rounds: [],
-      best: new Float64Array(size),
-      marked: new Int32Array(size),
-      improved: new Int32Array(size),
-      walked: new Int32Array(size),
-      improvedFlag: new Uint8Array(size),
-      walkedFlag: new Uint8Array(size),
-      queueStart: new Int32Array(patternSize).fill(-1),
-      queued: new Int32Array(patternSize)
+  if (shared === undefined || shared.stops < stops || shared.patterns < patterns) {
+    shared = new Scratch(Math.max(stops, shared?.stops ?? 0), Math.max(patterns, shared?.patterns ?? 0))
+  }
+  while (shared.rounds.length <= rounds) shared.rounds.push(new Round(shared.stops))
+  return shared
+}
+
+// a round's arrivals are cleared when it starts: most searches end long before their last round
+const startRound = (work: Scratch, k: number, stops: number): Round => {
+  const round = work.rounds[k]!
+  round.rideArrival.fill(Number.POSITIVE_INFINITY, 0, stops)
+  round.walkArrival.fill(Number.POSITIVE_INFINITY, 0, stops)
+  return round
+}
+
+// the earliest marked position of each usable pattern calling at a marked stop
+const queuePatterns = (work: Scratch, timetable: Timetable): void => {
+  const { marked, queued, queueStart, usable } = work
+  const { start, values: { pattern: atPattern, position: atPosition } } = timetable.patternsAt
+  let queuedCount = 0
+  for (let i = 0; i < work.markedCount; i++) {
+    const stop = marked[i]!
+    const end = start[stop + 1]!
+    for (let entry = start[stop]!; entry < end; entry++) {
+      const pattern = atPattern[entry]!
+      if (usable[pattern] === 0) continue
+      const position = atPosition[entry]!
+      const earliest = queueStart[pattern]!
+      if (earliest < 0) {
+        queued[queuedCount++] = pattern
+        queueStart[pattern] = position
+      } else if (position < earliest) queueStart[pattern] = position
     }
   }
-  while (scratch.rounds.length <= rounds) scratch.rounds.push(newRound(scratch.stops))
-  return scratch
+  work.queuedCount = queuedCount
+}
+
+// rides a pattern from its earliest marked position: alights where its run arrives earlier than known, and
+// changes to an earlier run where one can be caught
+const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
+  const { best, changeAllowed, current, improved, improvedFlag, previous } = work
+  const { arrivals, departures, timesStart } = timetable
+  const { start: stopsStart, values: patternStops } = timetable.patternStops
+  const from = work.queueStart[p]!
+  work.queueStart[p] = -1
+  const stopsAt = stopsStart[p]!
+  const length = stopsStart[p + 1]! - stopsAt
+  const timesAt = timesStart[p]!
+  const runCount = length === 0 ? 0 : (timesStart[p + 1]! - timesAt) / length
+  const bound = work.bound
+  const changeSeconds = work.changeSeconds
+  const firstRound = work.firstRound
+  let run = -1
+  let board = -1
+  let boardedFromWalk = 0
+  for (let position = from; position < length; position++) {
+    const stop = patternStops[stopsAt + position]!
+    const at = timesAt + position * runCount
+    if (run >= 0) {
+      const arrival = arrivals[at + run]!
+      if (arrival < best[stop]! && arrival < bound) {
+        current.rideArrival[stop] = arrival
+        current.ridePattern[stop] = p
+        current.rideRun[stop] = run
+        current.rideBoard[stop] = board
+        current.rideAlight[stop] = position
+        current.rideFromWalk[stop] = boardedFromWalk
+        best[stop] = arrival
+        if (improvedFlag[stop] === 0) {
+          improvedFlag[stop] = 1
+          improved[work.improvedCount++] = stop
+        }
+      }
+    }
+    // could an earlier run be caught here?
+    const byRide = previous.rideArrival[stop]!
+    const byWalk = previous.walkArrival[stop]!
+    // changing at a stop needs the stop to allow it and the change time; the first boarding does not
+    let ready = Number.POSITIVE_INFINITY
+    if (byRide < Number.POSITIVE_INFINITY) {
+      if (firstRound) ready = byRide
+      else if (changeAllowed[stop] === 1) ready = byRide + changeSeconds
+    }
+    const fromWalk = byWalk < ready
+    if (fromWalk) ready = byWalk
+    if (ready === Number.POSITIVE_INFINITY) continue
+    if (run < 0 || ready <= departures[at + run]!) {
+      // the first run leaving here at or after `ready`, if earlier than the one ridden
+      let low = 0
+      let high = run < 0 ? runCount : run
+      const end = high
+      while (low < high) {
+        const mid = (low + high) >>> 1
+        if (departures[at + mid]! < ready) low = mid + 1
+        else high = mid
+      }
+      if (low < end) {
+        run = low
+        board = position
+        boardedFromWalk = fromWalk ? 1 : 0
+      }
+    }
+  }
+}
+
+// walks between nearby stops from the stops reached by a vehicle in this round; the stops reached on foot
+// join the improved ones
+const walkFromImproved = (work: Scratch, timetable: Timetable): void => {
+  const { best, changeAllowed, current, improved, improvedFlag, walked, walkedFlag } = work
+  const { start, values: { seconds, to: walkTo } } = timetable.walks
+  const bound = work.bound
+  let walkedCount = 0
+  const rideImproved = work.improvedCount
+  for (let i = 0; i < rideImproved; i++) {
+    const stop = improved[i]!
+    if (changeAllowed[stop] === 0) continue
+    const from = current.rideArrival[stop]!
+    const end = start[stop + 1]!
+    for (let entry = start[stop]!; entry < end; entry++) {
+      const to = walkTo[entry]!
+      if (changeAllowed[to] === 0) continue
+      const arrival = from + seconds[entry]!
+      if (arrival < best[to]! && arrival < bound && arrival < current.walkArrival[to]!) {
+        current.walkArrival[to] = arrival
+        current.walkFrom[to] = stop
+        best[to] = arrival
+        if (walkedFlag[to] === 0) {
+          walkedFlag[to] = 1
+          walked[walkedCount++] = to
+        }
+      }
+    }
+  }
+  let count = rideImproved
+  for (let i = 0; i < walkedCount; i++) {
+    const stop = walked[i]!
+    walkedFlag[stop] = 0
+    if (improvedFlag[stop] === 0) {
+      improvedFlag[stop] = 1
+      improved[count++] = stop
+    }
+  }
+  for (let i = 0; i < count; i++) improvedFlag[improved[i]!] = 0
+  // the improved stops are the next round's marked ones
+  work.improved = work.marked
+  work.marked = improved
+  work.markedCount = count
+  work.improvedCount = 0
 }
 
 /**
@@ -352,172 +508,54 @@ export const search = (
   const n = timetable.stopIds.length
   const rounds = Math.max(1, options.maxRides)
   const work = scratchFor(n, timetable.patterns.length, rounds)
-  const { best, improvedFlag, queueStart, queued, walked, walkedFlag } = work
-  const { arrivals, departures, timeBase, timesStart } = timetable
-  const { start: atStart, values: { pattern: atPattern, position: atPosition } } = timetable.patternsAt
-  const { start: walkStart, values: { seconds: walkSeconds, to: walkTo } } = timetable.walks
-  const { start: stopsStart, values: patternStops } = timetable.patternStops
   const { changeAllowed, usable } = allowedBy(timetable, options)
-  const changeSeconds = options.changeSeconds
-  // a round's arrivals are cleared when it starts: most searches end long before their last round
-  const startRound = (k: number): Round => {
-    const round = work.rounds[k]!
-    round.rideArrival.fill(Number.POSITIVE_INFINITY, 0, n)
-    round.walkArrival.fill(Number.POSITIVE_INFINITY, 0, n)
-    return round
-  }
-  best.fill(Number.POSITIVE_INFINITY, 0, n)
-  const targetStops = targets.map((target) => timetable.stopNumber.get(target.stop) ?? -1)
+  work.changeAllowed = changeAllowed
+  work.usable = usable
+  work.changeSeconds = options.changeSeconds
+  work.bound = Number.POSITIVE_INFINITY
+  work.best.fill(Number.POSITIVE_INFINITY, 0, n)
+  const targetStops: Array<number> = []
+  for (const target of targets) targetStops.push(timetable.stopNumber.get(target.stop) ?? -1)
 
-  const first = startRound(0)
+  const first = startRound(work, 0, n)
   const sourceStops: Array<number> = []
-  sources.forEach((source, i) => {
-    const stop = timetable.stopNumber.get(source.stop)
-    const ready = source.ready - timeBase
-    if (stop === undefined || ready >= first.rideArrival[stop]!) return
+  for (let i = 0; i < sources.length; i++) {
+    const stop = timetable.stopNumber.get(sources[i]!.stop)
+    const ready = sources[i]!.ready - timetable.timeBase
+    if (stop === undefined || ready >= first.rideArrival[stop]!) continue
     first.rideArrival[stop] = ready
     first.ridePattern[stop] = -1
     first.rideRun[stop] = i
-    best[stop] = Math.min(best[stop]!, ready)
+    work.best[stop] = Math.min(work.best[stop]!, ready)
     if (!sourceStops.includes(stop)) sourceStops.push(stop)
-  })
-  let marked = work.marked
-  let markedCount = 0
-  for (const stop of sourceStops) marked[markedCount++] = stop
+  }
+  work.markedCount = 0
+  for (const stop of sourceStops) work.marked[work.markedCount++] = stop
 
-  let bound = Number.POSITIVE_INFINITY
   const found: Array<{ readonly total: number; readonly target: number; readonly round: number }> = []
-
-  for (let k = 1; k <= rounds && markedCount > 0; k++) {
+  for (let k = 1; k <= rounds && work.markedCount > 0; k++) {
     if (options.budget !== undefined && !options.budget.round()) return undefined
-    const previous = work.rounds[k - 1]!
-    const current = startRound(k)
-    const { rideArrival, walkArrival } = current
-    // the earliest marked position of each pattern
-    let queuedCount = 0
-    for (let i = 0; i < markedCount; i++) {
-      const stop = marked[i]!
-      for (let entry = atStart[stop]!; entry < atStart[stop + 1]!; entry++) {
-        const pattern = atPattern[entry]!
-        if (usable[pattern] === 0) continue
-        const position = atPosition[entry]!
-        const earliest = queueStart[pattern]!
-        if (earliest < 0) {
-          queued[queuedCount++] = pattern
-          queueStart[pattern] = position
-        } else if (position < earliest) queueStart[pattern] = position
-      }
-    }
-    const improved = work.improved
-    let improvedCount = 0
-    for (let q = 0; q < queuedCount; q++) {
-      const p = queued[q]!
-      const from = queueStart[p]!
-      queueStart[p] = -1
-      const stopsAt = stopsStart[p]!
-      const length = stopsStart[p + 1]! - stopsAt
-      const timesAt = timesStart[p]!
-      const runCount = length === 0 ? 0 : (timesStart[p + 1]! - timesAt) / length
-      let run = -1
-      let board = -1
-      let boardedFromWalk = 0
-      for (let position = from; position < length; position++) {
-        const stop = patternStops[stopsAt + position]!
-        const at = timesAt + position * runCount
-        if (run >= 0) {
-          const arrival = arrivals[at + run]!
-          if (arrival < best[stop]! && arrival < bound) {
-            rideArrival[stop] = arrival
-            current.ridePattern[stop] = p
-            current.rideRun[stop] = run
-            current.rideBoard[stop] = board
-            current.rideAlight[stop] = position
-            current.rideFromWalk[stop] = boardedFromWalk
-            best[stop] = arrival
-            if (improvedFlag[stop] === 0) {
-              improvedFlag[stop] = 1
-              improved[improvedCount++] = stop
-            }
-          }
-        }
-        // could an earlier run be caught here?
-        const byRide = previous.rideArrival[stop]!
-        const byWalk = previous.walkArrival[stop]!
-        // changing at a stop needs the stop to allow it and the change time; the first boarding does not
-        let ready = Number.POSITIVE_INFINITY
-        if (byRide < Number.POSITIVE_INFINITY) {
-          if (k === 1) ready = byRide
-          else if (changeAllowed[stop] === 1) ready = byRide + changeSeconds
-        }
-        const fromWalk = byWalk < ready
-        if (fromWalk) ready = byWalk
-        if (ready === Number.POSITIVE_INFINITY) continue
-        if (run < 0 || ready <= departures[at + run]!) {
-          // the first run leaving here at or after `ready`, if earlier than the one ridden
-          let low = 0
-          let high = run < 0 ? runCount : run
-          const end = high
-          while (low < high) {
-            const mid = (low + high) >>> 1
-            if (departures[at + mid]! < ready) low = mid + 1
-            else high = mid
-          }
-          if (low < end) {
-            run = low
-            board = position
-            boardedFromWalk = fromWalk ? 1 : 0
-          }
-        }
-      }
-    }
-    // walks between nearby stops, from stops reached by a vehicle in this round
-    let walkedCount = 0
-    for (let i = 0; i < improvedCount; i++) {
-      const stop = improved[i]!
-      if (changeAllowed[stop] === 0) continue
-      const from = rideArrival[stop]!
-      for (let entry = walkStart[stop]!; entry < walkStart[stop + 1]!; entry++) {
-        const to = walkTo[entry]!
-        if (changeAllowed[to] === 0) continue
-        const arrival = from + walkSeconds[entry]!
-        if (arrival < best[to]! && arrival < bound && arrival < walkArrival[to]!) {
-          walkArrival[to] = arrival
-          current.walkFrom[to] = stop
-          best[to] = arrival
-          if (walkedFlag[to] === 0) {
-            walkedFlag[to] = 1
-            walked[walkedCount++] = to
-          }
-        }
-      }
-    }
-    for (let i = 0; i < walkedCount; i++) {
-      const stop = walked[i]!
-      walkedFlag[stop] = 0
-      if (improvedFlag[stop] === 0) {
-        improvedFlag[stop] = 1
-        improved[improvedCount++] = stop
-      }
-    }
-    for (let i = 0; i < improvedCount; i++) improvedFlag[improved[i]!] = 0
-    work.improved = marked
-    work.marked = improved
-    marked = improved
-    markedCount = improvedCount
+    work.previous = work.rounds[k - 1]!
+    work.current = startRound(work, k, n)
+    work.firstRound = k === 1
+    queuePatterns(work, timetable)
+    for (let q = 0; q < work.queuedCount; q++) scanPattern(work, timetable, work.queued[q]!)
+    walkFromImproved(work, timetable)
     // the best target of this round
-    let roundBest: { total: number; target: number } | undefined
-    targets.forEach((target, i) => {
+    let total = Number.POSITIVE_INFINITY
+    let target = -1
+    for (let i = 0; i < targets.length; i++) {
       const stop = targetStops[i]!
-      if (stop < 0 || sourceStops.includes(stop)) return
-      const arrival = Math.min(rideArrival[stop]!, walkArrival[stop]!)
-      const total = arrival + target.egress
-      if (total < Number.POSITIVE_INFINITY && (roundBest === undefined || total < roundBest.total)) {
-        roundBest = { total, target: i }
+      if (stop < 0 || sourceStops.includes(stop)) continue
+      const arrival = Math.min(work.current.rideArrival[stop]!, work.current.walkArrival[stop]!) + targets[i]!.egress
+      if (arrival < total) {
+        total = arrival
+        target = i
       }
-    })
-    if (roundBest !== undefined && roundBest.total < bound) {
-      bound = roundBest.total
-      found.push({ ...roundBest, round: k })
+    }
+    if (target >= 0 && total < work.bound) {
+      work.bound = total
+      found.push({ total, target, round: k })
     }
   }
   if (found.length === 0) return undefined
