@@ -428,7 +428,8 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
     }
     const fromWalk = byWalk < ready
     if (fromWalk) ready = byWalk
-    if (ready === Number.POSITIVE_INFINITY) continue
+    // a run left at or after the bound arrives after it
+    if (ready >= bound) continue
     if (run < 0 || ready <= departures[at + run]!) {
       // the first run leaving here at or after `ready`, if earlier than the one ridden
       let low = 0
