@@ -60,8 +60,9 @@ export interface Timetable {
   /** For each pattern: its stop numbers. */
   readonly patternStops: Adjacency<Int32Array>
   /**
-   * The runs' times in seconds after `timeBase`, for each pattern from `timesStart[pattern]` on, position by
-   * position and within a position run by run (so that the runs leaving a position are one sorted stretch).
+   * The runs' times in seconds after `timeBase`, for each pattern from `timesStart[pattern]` on: departures
+   * position by position and within a position run by run (the runs leaving a position are one sorted stretch
+   * to search), arrivals run by run and within a run position by position (a ride reads them one after another).
    */
   readonly timeBase: number
   readonly timesStart: Int32Array
@@ -104,13 +105,13 @@ export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTi
       runs.sort((a, b) => a.departures[0]! - b.departures[0]!)
       const stops = runs[0]!.stops.map((id) => stopNumber.get(id)!)
       timesStart[patterns.length] = at
-      for (let position = 0; position < stops.length; position++) {
-        for (const run of runs) {
-          departures[at] = run.departures[position]! - timeBase
-          arrivals[at] = run.arrivals[position]! - timeBase
-          at++
+      runs.forEach((run, r) => {
+        for (let position = 0; position < stops.length; position++) {
+          departures[at + position * runs.length + r] = run.departures[position]! - timeBase
+          arrivals[at + r * stops.length + position] = run.arrivals[position]! - timeBase
         }
-      }
+      })
+      at += runs.length * stops.length
       patterns.push({ key: patternKey, stops, runs })
     }
     timesStart[patterns.length] = at
@@ -402,7 +403,7 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
     const stop = patternStops[stopsAt + position]!
     const at = timesAt + position * runCount
     if (run >= 0) {
-      const arrival = arrivals[at + run]!
+      const arrival = arrivals[timesAt + run * length + position]!
       if (arrival < best[stop]! && arrival < bound) {
         current.rideArrival[stop] = arrival
         current.ridePattern[stop] = p
