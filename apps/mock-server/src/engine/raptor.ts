@@ -287,15 +287,19 @@ class Round {
   readonly rideFromWalk: Uint8Array
   readonly walkArrival: Float64Array
   readonly walkFrom: Int32Array
+  // the stops whose arrivals the round set, to clear when it next starts
+  readonly touched: Int32Array
+  touchedCount = 0
   constructor(stops: number) {
-    this.rideArrival = new Float64Array(stops)
+    this.rideArrival = new Float64Array(stops).fill(Number.POSITIVE_INFINITY)
     this.ridePattern = new Int32Array(stops)
     this.rideRun = new Int32Array(stops)
     this.rideBoard = new Int32Array(stops)
     this.rideAlight = new Int32Array(stops)
     this.rideFromWalk = new Uint8Array(stops)
-    this.walkArrival = new Float64Array(stops)
+    this.walkArrival = new Float64Array(stops).fill(Number.POSITIVE_INFINITY)
     this.walkFrom = new Int32Array(stops)
+    this.touched = new Int32Array(stops)
   }
 }
 
@@ -351,11 +355,14 @@ const scratchFor = (stops: number, patterns: number, rounds: number): Scratch =>
   return shared
 }
 
-// a round's arrivals are cleared when it starts: most searches end long before their last round
-const startRound = (work: Scratch, k: number, stops: number): Round => {
+// a round's arrivals are cleared when it starts, where the search that used it last set them
+const startRound = (work: Scratch, k: number): Round => {
   const round = work.rounds[k]!
-  round.rideArrival.fill(Number.POSITIVE_INFINITY, 0, stops)
-  round.walkArrival.fill(Number.POSITIVE_INFINITY, 0, stops)
+  for (let i = 0; i < round.touchedCount; i++) {
+    round.rideArrival[round.touched[i]!] = Number.POSITIVE_INFINITY
+    round.walkArrival[round.touched[i]!] = Number.POSITIVE_INFINITY
+  }
+  round.touchedCount = 0
   return round
 }
 
@@ -487,7 +494,11 @@ const walkFromImproved = (work: Scratch, timetable: Timetable): void => {
       improved[count++] = stop
     }
   }
-  for (let i = 0; i < count; i++) improvedFlag[improved[i]!] = 0
+  for (let i = 0; i < count; i++) {
+    improvedFlag[improved[i]!] = 0
+    current.touched[i] = improved[i]!
+  }
+  current.touchedCount = count
   // the improved stops are the next round's marked ones
   work.improved = work.marked
   work.marked = improved
@@ -519,7 +530,7 @@ export const search = (
   const targetStops: Array<number> = []
   for (const target of targets) targetStops.push(timetable.stopNumber.get(target.stop) ?? -1)
 
-  const first = startRound(work, 0, n)
+  const first = startRound(work, 0)
   const sourceStops: Array<number> = []
   for (let i = 0; i < sources.length; i++) {
     const stop = timetable.stopNumber.get(sources[i]!.stop)
@@ -532,13 +543,16 @@ export const search = (
     if (!sourceStops.includes(stop)) sourceStops.push(stop)
   }
   work.markedCount = 0
-  for (const stop of sourceStops) work.marked[work.markedCount++] = stop
+  for (const stop of sourceStops) {
+    work.marked[work.markedCount++] = stop
+    first.touched[first.touchedCount++] = stop
+  }
 
   const found: Array<{ readonly total: number; readonly target: number; readonly round: number }> = []
   for (let k = 1; k <= rounds && work.markedCount > 0; k++) {
     if (options.budget !== undefined && !options.budget.round()) return undefined
     work.previous = work.rounds[k - 1]!
-    work.current = startRound(work, k, n)
+    work.current = startRound(work, k)
     work.firstRound = k === 1
     queuePatterns(work, timetable)
     for (let q = 0; q < work.queuedCount; q++) scanPattern(work, timetable, work.queued[q]!)
