@@ -35,7 +35,7 @@ export interface Pattern {
 /**
  * Lists per item (a stop, a pattern) in one array: item `i`'s entries are `start[i]` to `start[i + 1]`.
  *
- * @since 0.1.0
+ * @since 0.1.1
  * @category models
  */
 export interface Adjacency<Values> {
@@ -75,7 +75,7 @@ const timetableCache = perDatasetAndKey<Timetable>(16)
 /**
  * The routing timetable around a service date, cached per dataset, zone and date.
  *
- * @since 0.1.0
+ * @since 0.1.1
  * @category constructors
  */
 export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): Timetable =>
@@ -216,7 +216,7 @@ export interface Source {
 /**
  * Where a search may end: a stop and the seconds from there to the destination.
  *
- * @since 0.1.0
+ * @since 0.1.1
  * @category models
  */
 export interface Target {
@@ -225,7 +225,7 @@ export interface Target {
 }
 
 /**
- * @since 0.1.0
+ * @since 0.1.1
  * @category models
  */
 export interface SearchOptions {
@@ -319,7 +319,7 @@ class Scratch {
   // the earliest marked position of each queued pattern, and the queued patterns
   readonly queueStart: Int32Array
   readonly queued: Int32Array
-  // the search's
+  // the present search's options and progress
   bound = Number.POSITIVE_INFINITY
   changeSeconds = 0
   firstRound = true
