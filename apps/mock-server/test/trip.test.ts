@@ -4,6 +4,7 @@ import { DateTime, Effect, Schema } from "effect"
 import { answerDepartures } from "../src/answers/departures.js"
 import { answerTrip } from "../src/answers/trip.js"
 import { embeddedDatasetPath, loadDataset } from "../src/dataset/load.js"
+import { WorkBudget } from "../src/engine/budget.js"
 import { REALTIME_WINDOW_SECONDS } from "../src/engine/realtime.js"
 import { berlinTime, contextAt, dataset } from "./support/answerContext.js"
 
@@ -144,6 +145,21 @@ describe("trip", () => {
         expect(f.elevator || (!f.escalator && !f.stairs)).toBe(true)
       }
     }
+  })
+
+  it("the same request gets the same trips whatever was asked before (other mobility, a search the budget stopped)", () => {
+    const usual = trip(MARIENPLATZ, DEGERLOCH)
+    const accessible = trip(MARIENPLATZ, DEGERLOCH, { mobility: { wheelchair: true } })
+    expect(accessible).not.toEqual(usual)
+    const stopped = answerTrip(
+      request({ origin: Point.any(HERRENBERG), destination: Point.any(WAIBLINGEN) }),
+      { ...context, budget: new WorkBudget({ maxSearches: 10, maxRounds: 2, maxMillis: 60_000 }) }
+    )
+    expect(errorCodes(stopped)).toEqual([-4000])
+    expect(stopped.systemMessages![0]!.text).toMatch(/^search stopped/)
+    expect(trip(MARIENPLATZ, DEGERLOCH)).toEqual(usual)
+    expect(trip(MARIENPLATZ, DEGERLOCH, { mobility: { wheelchair: true } })).toEqual(accessible)
+    expect(trip(MARIENPLATZ, DEGERLOCH)).toEqual(usual)
   })
 
   it("low-floor only rules out the S-Bahn", () => {

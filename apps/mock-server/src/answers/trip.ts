@@ -50,6 +50,7 @@
  */
 import { Mot, type Point, Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
+import { perDatasetAndKey } from "../dataset/cache.js"
 import { distanceMeters, walkSeconds } from "../dataset/geometry.js"
 import { accessStops, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
@@ -281,12 +282,25 @@ const error = (code: number, text: string): Trip.TripResponse => ({
 const speedFactorOf = (speed: Trip.Speed = "normal"): number => Trip.IndividualSpeedFactors[speed] / 100
 const changeFactorOf = (speed: Trip.Speed = "normal"): number => Trip.ChangeSpeedFactors[speed] / 100
 
-const searchOptions = (request: Trip.TripRequest, context: AnswerContext): SearchOptions => {
-  const { dataset } = context
-  const index = lookupOf(dataset)
+// The lines and stops a request's modes and mobility allow, kept per dataset for the same modes and mobility:
+// the router's tables of them (per stop and per pattern) are then built once, not per request.
+const filtersCache = perDatasetAndKey<Pick<SearchOptions, "usePattern" | "changeAt">>(32)
+
+const filtersOf = (request: Trip.TripRequest, dataset: Dataset): Pick<SearchOptions, "usePattern" | "changeAt"> => {
   const included = request.modes?.included ?? []
   const excluded = request.modes?.excluded ?? []
   const mobility = request.mobility ?? {}
+  const key = JSON.stringify([included, excluded, mobility])
+  return filtersCache(dataset, key, () => filters(dataset, included, excluded, mobility))
+}
+
+const filters = (
+  dataset: Dataset,
+  included: NonNullable<Trip.TripRequest["modes"]>["included"] & {},
+  excluded: NonNullable<Trip.TripRequest["modes"]>["excluded"] & {},
+  mobility: NonNullable<Trip.TripRequest["mobility"]>
+): Pick<SearchOptions, "usePattern" | "changeAt"> => {
+  const index = lookupOf(dataset)
   const lineAllowed = (line: Line): boolean =>
     (included.length === 0 || included.includes(line.mot)) &&
     !excluded.includes(line.mot) &&
@@ -300,13 +314,17 @@ const searchOptions = (request: Trip.TripRequest, context: AnswerContext): Searc
       (f.escalator && mobility.noEscalators !== true) ||
       (f.stairs && mobility.noSolidStairs !== true)
   }
+  return { usePattern: (pattern: Pattern) => lineAllowed(pattern.runs[0]!.direction.line), changeAt }
+}
+
+const searchOptions = (request: Trip.TripRequest, context: AnswerContext): SearchOptions => {
+  const { dataset } = context
   const maxChanges = Math.min(request.publicTransport?.maxChanges ?? 9, MAX_CHANGES)
   const changeFactor = changeFactorOf(request.publicTransport?.changeSpeed)
   return {
     maxRides: maxChanges + 1,
     changeSeconds: Math.round(dataset.meta.minChangeMinutes * 60 * changeFactor),
-    usePattern: (pattern: Pattern) => lineAllowed(pattern.runs[0]!.direction.line),
-    changeAt,
+    ...filtersOf(request, dataset),
     prefer: request.publicTransport?.routeType === "leastInterchange" ? "leastInterchange" : "fastest"
   }
 }

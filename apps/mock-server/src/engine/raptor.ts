@@ -6,6 +6,10 @@
  * Runs with the same stops form a pattern; within a pattern runs do not overtake (they share their run
  * times), so the earliest catchable run is found by binary search.
  *
+ * A large feed has thousands of stops and patterns and a trip request makes several searches, so the
+ * timetable keeps what a search reads in flat typed arrays (times, the patterns at each stop, the walks) and
+ * a search writes into arrays it reuses rather than into objects it allocates.
+ *
  * @since 0.1.0
  */
 import { DateTime } from "effect"
@@ -29,6 +33,17 @@ export interface Pattern {
 }
 
 /**
+ * Lists per item (a stop, a pattern) in one array: item `i`'s entries are `start[i]` to `start[i + 1]`.
+ *
+ * @since 0.1.1
+ * @category models
+ */
+export interface Adjacency<Values> {
+  readonly start: Int32Array
+  readonly values: Values
+}
+
+/**
  * The runs of three service days (the day before, the day, the day after) arranged for routing.
  *
  * @since 0.1.0
@@ -39,9 +54,20 @@ export interface Timetable {
   readonly stopNumber: ReadonlyMap<string, number>
   readonly patterns: ReadonlyArray<Pattern>
   /** For each stop: the patterns calling there and at which position. */
-  readonly patternsAt: ReadonlyArray<ReadonlyArray<{ readonly pattern: number; readonly position: number }>>
+  readonly patternsAt: Adjacency<{ readonly pattern: Int32Array; readonly position: Int32Array }>
   /** For each stop: walks to nearby stops. */
-  readonly walks: ReadonlyArray<ReadonlyArray<{ readonly to: number; readonly seconds: number }>>
+  readonly walks: Adjacency<{ readonly to: Int32Array; readonly seconds: Float64Array }>
+  /** For each pattern: its stop numbers. */
+  readonly patternStops: Adjacency<Int32Array>
+  /**
+   * The runs' times in seconds after `timeBase`, for each pattern from `timesStart[pattern]` on: departures
+   * position by position and within a position run by run (the runs leaving a position are one sorted stretch
+   * to search), arrivals run by run and within a run position by position (a ride reads them one after another).
+   */
+  readonly timeBase: number
+  readonly timesStart: Int32Array
+  readonly departures: Int32Array
+  readonly arrivals: Int32Array
 }
 
 const timetableCache = perDatasetAndKey<Timetable>(16)
@@ -49,7 +75,7 @@ const timetableCache = perDatasetAndKey<Timetable>(16)
 /**
  * The routing timetable around a service date, cached per dataset, zone and date.
  *
- * @since 0.1.0
+ * @since 0.1.1
  * @category constructors
  */
 export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): Timetable =>
@@ -58,30 +84,84 @@ export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTi
     const stopIds = dataset.stops.map((stop) => stop.id as string)
     const stopNumber = new Map(stopIds.map((id, i) => [id, i]))
     const groups = new Map<string, Array<Run>>()
+    let timeBase = Number.POSITIVE_INFINITY
+    let calls = 0
     for (const day of [addDays(date, -1), date, addDays(date, 1)]) {
       for (const run of runsOn(dataset, day, timeZone)) {
         const group = groups.get(run.patternKey)
         if (group === undefined) groups.set(run.patternKey, [run])
         else group.push(run)
+        timeBase = Math.min(timeBase, run.arrivals[0]!, run.departures[0]!)
+        calls += run.stops.length
       }
     }
+    if (timeBase === Number.POSITIVE_INFINITY) timeBase = 0
     const patterns: Array<Pattern> = []
-    const patternsAt: Array<Array<{ pattern: number; position: number }>> = stopIds.map(() => [])
+    const timesStart = new Int32Array(groups.size + 1)
+    const departures = new Int32Array(calls)
+    const arrivals = new Int32Array(calls)
+    let at = 0
     for (const [patternKey, runs] of groups) {
       runs.sort((a, b) => a.departures[0]! - b.departures[0]!)
       const stops = runs[0]!.stops.map((id) => stopNumber.get(id)!)
-      const number = patterns.length
+      timesStart[patterns.length] = at
+      runs.forEach((run, r) => {
+        for (let position = 0; position < stops.length; position++) {
+          departures[at + position * runs.length + r] = run.departures[position]! - timeBase
+          arrivals[at + r * stops.length + position] = run.arrivals[position]! - timeBase
+        }
+      })
+      at += runs.length * stops.length
       patterns.push({ key: patternKey, stops, runs })
-      stops.forEach((stop, position) => patternsAt[stop]!.push({ pattern: number, position }))
     }
-    const walks = stopIds.map((id) =>
-      (index.transfers.get(id) ?? []).map((transfer) => ({
-        to: stopNumber.get(transfer.to)!,
-        seconds: transfer.seconds
-      }))
+    timesStart[patterns.length] = at
+    const patternStops = adjacency(patterns.length, (p) => patterns[p]!.stops, (stops) => Int32Array.from(stops))
+    // the patterns at each stop, in the order of the patterns
+    const callsAt = new Int32Array(stopIds.length + 1)
+    for (const pattern of patterns) for (const stop of pattern.stops) callsAt[stop + 1]!++
+    for (let stop = 0; stop < stopIds.length; stop++) callsAt[stop + 1]! += callsAt[stop]!
+    const fill = callsAt.slice(0, stopIds.length)
+    const atPattern = new Int32Array(callsAt[stopIds.length]!)
+    const atPosition = new Int32Array(callsAt[stopIds.length]!)
+    patterns.forEach((pattern, p) =>
+      pattern.stops.forEach((stop, position) => {
+        atPattern[fill[stop]!] = p
+        atPosition[fill[stop]!++] = position
+      })
     )
-    return { stopIds, stopNumber, patterns, patternsAt, walks }
+    const transfers = stopIds.map((id) => index.transfers.get(id) ?? [])
+    const walks = adjacency(stopIds.length, (stop) => transfers[stop]!, (list) => ({
+      to: Int32Array.from(list, (transfer) => stopNumber.get(transfer.to)!),
+      seconds: Float64Array.from(list, (transfer) => transfer.seconds)
+    }))
+    return {
+      stopIds,
+      stopNumber,
+      patterns,
+      patternsAt: { start: callsAt, values: { pattern: atPattern, position: atPosition } },
+      walks,
+      patternStops,
+      timeBase,
+      timesStart,
+      departures,
+      arrivals
+    }
   })
+
+// lists of `count` items in one array
+const adjacency = <A, Values>(
+  count: number,
+  listOf: (item: number) => ReadonlyArray<A>,
+  flatten: (all: ReadonlyArray<A>) => Values
+): Adjacency<Values> => {
+  const start = new Int32Array(count + 1)
+  const all: Array<A> = []
+  for (let item = 0; item < count; item++) {
+    for (const entry of listOf(item)) all.push(entry)
+    start[item + 1] = all.length
+  }
+  return { start, values: flatten(all) }
+}
 
 /**
  * A part of a journey found by {@link search}.
@@ -136,7 +216,7 @@ export interface Source {
 /**
  * Where a search may end: a stop and the seconds from there to the destination.
  *
- * @since 0.1.0
+ * @since 0.1.1
  * @category models
  */
 export interface Target {
@@ -145,7 +225,7 @@ export interface Target {
 }
 
 /**
- * @since 0.1.0
+ * @since 0.1.1
  * @category models
  */
 export interface SearchOptions {
@@ -163,38 +243,13 @@ export interface SearchOptions {
   readonly budget?: WorkBudget | undefined
 }
 
-type Label =
-  | { readonly _tag: "Source"; readonly source: number }
-  | {
-    readonly _tag: "Ride"
-    readonly pattern: number
-    readonly run: number
-    readonly board: number
-    readonly alight: number
-    /** Whether the boarding stop was reached on foot in the round before. */
-    readonly boardedFromWalk: boolean
-  }
-  | { readonly _tag: "Walk"; readonly from: number }
-
-// first run of a pattern leaving position `position` at or after `time`
-const earliestRun = (pattern: Pattern, position: number, time: number): number => {
-  let low = 0
-  let high = pattern.runs.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (pattern.runs[mid]!.departures[position]! < time) low = mid + 1
-    else high = mid
-  }
-  return low < pattern.runs.length ? low : -1
-}
-
 // Which stops allow changes and which patterns may be used, once per timetable and request (a trip request
 // makes several searches with the same options).
 const allowedCache = new WeakMap<SearchOptions["changeAt"], WeakMap<Timetable, Allowed>>()
 
 interface Allowed {
-  readonly changeAllowed: ReadonlyArray<boolean>
-  readonly usable: ReadonlyArray<boolean>
+  readonly changeAllowed: Uint8Array
+  readonly usable: Uint8Array
 }
 
 const allowedBy = (timetable: Timetable, options: SearchOptions): Allowed => {
@@ -205,13 +260,250 @@ const allowedBy = (timetable: Timetable, options: SearchOptions): Allowed => {
   }
   let allowed = byTimetable.get(timetable)
   if (allowed === undefined || allowed.usable.length !== timetable.patterns.length) {
-    allowed = {
-      changeAllowed: timetable.stopIds.map((id) => options.changeAt(id)),
-      usable: timetable.patterns.map((pattern) => options.usePattern(pattern))
+    const changeAllowed = new Uint8Array(timetable.stopIds.length)
+    for (let stop = 0; stop < changeAllowed.length; stop++) {
+      if (options.changeAt(timetable.stopIds[stop]!)) changeAllowed[stop] = 1
     }
+    const usable = new Uint8Array(timetable.patterns.length)
+    for (let pattern = 0; pattern < usable.length; pattern++) {
+      if (options.usePattern(timetable.patterns[pattern]!)) usable[pattern] = 1
+    }
+    allowed = { changeAllowed, usable }
     byTimetable.set(timetable, allowed)
   }
   return allowed
+}
+
+// What a round finds at each stop (times in seconds after the timetable's base): the arrival by a vehicle and
+// how (a source: pattern -1 and the source's index in `run`; a ride: pattern, run, boarding and alighting
+// positions, whether the boarding stop was reached on foot in the round before), and the arrival on foot and
+// from where. A label counts only where its arrival is finite.
+class Round {
+  readonly rideArrival: Float64Array
+  readonly ridePattern: Int32Array
+  readonly rideRun: Int32Array
+  readonly rideBoard: Int32Array
+  readonly rideAlight: Int32Array
+  readonly rideFromWalk: Uint8Array
+  readonly walkArrival: Float64Array
+  readonly walkFrom: Int32Array
+  // the stops whose arrivals the round set, to clear when it next starts
+  readonly touched: Int32Array
+  touchedCount = 0
+  constructor(stops: number) {
+    this.rideArrival = new Float64Array(stops).fill(Number.POSITIVE_INFINITY)
+    this.ridePattern = new Int32Array(stops)
+    this.rideRun = new Int32Array(stops)
+    this.rideBoard = new Int32Array(stops)
+    this.rideAlight = new Int32Array(stops)
+    this.rideFromWalk = new Uint8Array(stops)
+    this.walkArrival = new Float64Array(stops).fill(Number.POSITIVE_INFINITY)
+    this.walkFrom = new Int32Array(stops)
+    this.touched = new Int32Array(stops)
+  }
+}
+
+// One search's state in arrays kept between searches (they run one at a time, and a large network's arrays
+// would otherwise be most of a search's work), grown to the largest timetable and the most rounds asked. The
+// steps of a round are functions of their own over it, small and always given the same shapes, so that the
+// engine optimizes them soon after start. Between searches the flags are clear and `queueStart` is -1.
+class Scratch {
+  readonly rounds: Array<Round> = []
+  readonly best: Float64Array
+  // stops marked for the next round, stops improved in this one, stops reached on foot in this one
+  marked: Int32Array
+  improved: Int32Array
+  readonly walked: Int32Array
+  readonly improvedFlag: Uint8Array
+  readonly walkedFlag: Uint8Array
+  // the earliest marked position of each queued pattern, and the queued patterns
+  readonly queueStart: Int32Array
+  readonly queued: Int32Array
+  // the present search's options and progress
+  bound = Number.POSITIVE_INFINITY
+  changeSeconds = 0
+  firstRound = true
+  changeAllowed: Uint8Array = new Uint8Array(0)
+  usable: Uint8Array = new Uint8Array(0)
+  previous: Round
+  current: Round
+  markedCount = 0
+  queuedCount = 0
+  improvedCount = 0
+  constructor(readonly stops: number, readonly patterns: number) {
+    this.best = new Float64Array(stops)
+    this.marked = new Int32Array(stops)
+    this.improved = new Int32Array(stops)
+    this.walked = new Int32Array(stops)
+    this.improvedFlag = new Uint8Array(stops)
+    this.walkedFlag = new Uint8Array(stops)
+    this.queueStart = new Int32Array(patterns).fill(-1)
+    this.queued = new Int32Array(patterns)
+    this.rounds.push(new Round(stops))
+    this.previous = this.rounds[0]!
+    this.current = this.rounds[0]!
+  }
+}
+
+let shared: Scratch | undefined
+
+const scratchFor = (stops: number, patterns: number, rounds: number): Scratch => {
+  if (shared === undefined || shared.stops < stops || shared.patterns < patterns) {
+    shared = new Scratch(Math.max(stops, shared?.stops ?? 0), Math.max(patterns, shared?.patterns ?? 0))
+  }
+  while (shared.rounds.length <= rounds) shared.rounds.push(new Round(shared.stops))
+  return shared
+}
+
+// a round's arrivals are cleared when it starts, where the search that used it last set them
+const startRound = (work: Scratch, k: number): Round => {
+  const round = work.rounds[k]!
+  for (let i = 0; i < round.touchedCount; i++) {
+    round.rideArrival[round.touched[i]!] = Number.POSITIVE_INFINITY
+    round.walkArrival[round.touched[i]!] = Number.POSITIVE_INFINITY
+  }
+  round.touchedCount = 0
+  return round
+}
+
+// the earliest marked position of each usable pattern calling at a marked stop
+const queuePatterns = (work: Scratch, timetable: Timetable): void => {
+  const { marked, queued, queueStart, usable } = work
+  const { start, values: { pattern: atPattern, position: atPosition } } = timetable.patternsAt
+  let queuedCount = 0
+  for (let i = 0; i < work.markedCount; i++) {
+    const stop = marked[i]!
+    const end = start[stop + 1]!
+    for (let entry = start[stop]!; entry < end; entry++) {
+      const pattern = atPattern[entry]!
+      if (usable[pattern] === 0) continue
+      const position = atPosition[entry]!
+      const earliest = queueStart[pattern]!
+      if (earliest < 0) {
+        queued[queuedCount++] = pattern
+        queueStart[pattern] = position
+      } else if (position < earliest) queueStart[pattern] = position
+    }
+  }
+  work.queuedCount = queuedCount
+}
+
+// rides a pattern from its earliest marked position: alights where its run arrives earlier than known, and
+// changes to an earlier run where one can be caught
+const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
+  const { best, changeAllowed, current, improved, improvedFlag, previous } = work
+  const { arrivals, departures, timesStart } = timetable
+  const { start: stopsStart, values: patternStops } = timetable.patternStops
+  const from = work.queueStart[p]!
+  work.queueStart[p] = -1
+  const stopsAt = stopsStart[p]!
+  const length = stopsStart[p + 1]! - stopsAt
+  const timesAt = timesStart[p]!
+  const runCount = length === 0 ? 0 : (timesStart[p + 1]! - timesAt) / length
+  const bound = work.bound
+  const changeSeconds = work.changeSeconds
+  const firstRound = work.firstRound
+  let run = -1
+  let board = -1
+  let boardedFromWalk = 0
+  for (let position = from; position < length; position++) {
+    const stop = patternStops[stopsAt + position]!
+    const at = timesAt + position * runCount
+    if (run >= 0) {
+      const arrival = arrivals[timesAt + run * length + position]!
+      if (arrival < best[stop]! && arrival < bound) {
+        current.rideArrival[stop] = arrival
+        current.ridePattern[stop] = p
+        current.rideRun[stop] = run
+        current.rideBoard[stop] = board
+        current.rideAlight[stop] = position
+        current.rideFromWalk[stop] = boardedFromWalk
+        best[stop] = arrival
+        if (improvedFlag[stop] === 0) {
+          improvedFlag[stop] = 1
+          improved[work.improvedCount++] = stop
+        }
+      }
+    }
+    // could an earlier run be caught here?
+    const byRide = previous.rideArrival[stop]!
+    const byWalk = previous.walkArrival[stop]!
+    // changing at a stop needs the stop to allow it and the change time; the first boarding does not
+    let ready = Number.POSITIVE_INFINITY
+    if (byRide < Number.POSITIVE_INFINITY) {
+      if (firstRound) ready = byRide
+      else if (changeAllowed[stop] === 1) ready = byRide + changeSeconds
+    }
+    const fromWalk = byWalk < ready
+    if (fromWalk) ready = byWalk
+    // a run left at or after the bound arrives after it
+    if (ready >= bound) continue
+    if (run < 0 || ready <= departures[at + run]!) {
+      // the first run leaving here at or after `ready`, if earlier than the one ridden
+      let low = 0
+      let high = run < 0 ? runCount : run
+      const end = high
+      while (low < high) {
+        const mid = (low + high) >>> 1
+        if (departures[at + mid]! < ready) low = mid + 1
+        else high = mid
+      }
+      if (low < end) {
+        run = low
+        board = position
+        boardedFromWalk = fromWalk ? 1 : 0
+      }
+    }
+  }
+}
+
+// walks between nearby stops from the stops reached by a vehicle in this round; the stops reached on foot
+// join the improved ones
+const walkFromImproved = (work: Scratch, timetable: Timetable): void => {
+  const { best, changeAllowed, current, improved, improvedFlag, walked, walkedFlag } = work
+  const { start, values: { seconds, to: walkTo } } = timetable.walks
+  const bound = work.bound
+  let walkedCount = 0
+  const rideImproved = work.improvedCount
+  for (let i = 0; i < rideImproved; i++) {
+    const stop = improved[i]!
+    if (changeAllowed[stop] === 0) continue
+    const from = current.rideArrival[stop]!
+    const end = start[stop + 1]!
+    for (let entry = start[stop]!; entry < end; entry++) {
+      const to = walkTo[entry]!
+      if (changeAllowed[to] === 0) continue
+      const arrival = from + seconds[entry]!
+      if (arrival < best[to]! && arrival < bound && arrival < current.walkArrival[to]!) {
+        current.walkArrival[to] = arrival
+        current.walkFrom[to] = stop
+        best[to] = arrival
+        if (walkedFlag[to] === 0) {
+          walkedFlag[to] = 1
+          walked[walkedCount++] = to
+        }
+      }
+    }
+  }
+  let count = rideImproved
+  for (let i = 0; i < walkedCount; i++) {
+    const stop = walked[i]!
+    walkedFlag[stop] = 0
+    if (improvedFlag[stop] === 0) {
+      improvedFlag[stop] = 1
+      improved[count++] = stop
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    improvedFlag[improved[i]!] = 0
+    current.touched[i] = improved[i]!
+  }
+  current.touchedCount = count
+  // the improved stops are the next round's marked ones
+  work.improved = work.marked
+  work.marked = improved
+  work.markedCount = count
+  work.improvedCount = 0
 }
 
 /**
@@ -228,179 +520,114 @@ export const search = (
 ): Journey | undefined => {
   const n = timetable.stopIds.length
   const rounds = Math.max(1, options.maxRides)
-  const rideArrival: Array<Float64Array> = []
-  const walkArrival: Array<Float64Array> = []
-  const rideLabel: Array<Array<Label | undefined>> = []
-  const walkLabel: Array<Array<Label | undefined>> = []
-  // a round's arrays when it starts: most searches end long before their last round
-  const addRound = () => {
-    rideArrival.push(new Float64Array(n).fill(Number.POSITIVE_INFINITY))
-    walkArrival.push(new Float64Array(n).fill(Number.POSITIVE_INFINITY))
-    rideLabel.push(new Array(n))
-    walkLabel.push(new Array(n))
-  }
-  addRound()
-  const best = new Float64Array(n).fill(Number.POSITIVE_INFINITY)
-  const targetStops = targets.map((target) => timetable.stopNumber.get(target.stop) ?? -1)
+  const work = scratchFor(n, timetable.patterns.length, rounds)
   const { changeAllowed, usable } = allowedBy(timetable, options)
-  const queueStart = new Int32Array(timetable.patterns.length).fill(-1)
+  work.changeAllowed = changeAllowed
+  work.usable = usable
+  work.changeSeconds = options.changeSeconds
+  work.bound = Number.POSITIVE_INFINITY
+  work.best.fill(Number.POSITIVE_INFINITY, 0, n)
+  const targetStops: Array<number> = []
+  for (const target of targets) targetStops.push(timetable.stopNumber.get(target.stop) ?? -1)
 
-  let marked = new Set<number>()
-  sources.forEach((source, i) => {
-    const stop = timetable.stopNumber.get(source.stop)
-    if (stop === undefined || source.ready >= rideArrival[0]![stop]!) return
-    rideArrival[0]![stop] = source.ready
-    rideLabel[0]![stop] = { _tag: "Source", source: i }
-    best[stop] = Math.min(best[stop]!, source.ready)
-    marked.add(stop)
-  })
-  const sourceStops = new Set(marked)
+  const first = startRound(work, 0)
+  const sourceStops: Array<number> = []
+  for (let i = 0; i < sources.length; i++) {
+    const stop = timetable.stopNumber.get(sources[i]!.stop)
+    const ready = sources[i]!.ready - timetable.timeBase
+    if (stop === undefined || ready >= first.rideArrival[stop]!) continue
+    first.rideArrival[stop] = ready
+    first.ridePattern[stop] = -1
+    first.rideRun[stop] = i
+    work.best[stop] = Math.min(work.best[stop]!, ready)
+    if (!sourceStops.includes(stop)) sourceStops.push(stop)
+  }
+  work.markedCount = 0
+  for (const stop of sourceStops) {
+    work.marked[work.markedCount++] = stop
+    first.touched[first.touchedCount++] = stop
+  }
 
-  let bound = Number.POSITIVE_INFINITY
   const found: Array<{ readonly total: number; readonly target: number; readonly round: number }> = []
-
-  for (let k = 1; k <= rounds && marked.size > 0; k++) {
+  for (let k = 1; k <= rounds && work.markedCount > 0; k++) {
     if (options.budget !== undefined && !options.budget.round()) return undefined
-    addRound()
-    // the earliest marked position of each pattern (a typed array and a list: a large network marks
-    // thousands of stops a round)
-    const queued: Array<number> = []
-    for (const stop of marked) {
-      for (const { pattern, position } of timetable.patternsAt[stop]!) {
-        if (!usable[pattern]) continue
-        const current = queueStart[pattern]!
-        if (current < 0) {
-          queued.push(pattern)
-          queueStart[pattern] = position
-        } else if (position < current) queueStart[pattern] = position
-      }
-    }
-    const improved = new Set<number>()
-    const previousRide = rideArrival[k - 1]!
-    const previousWalk = walkArrival[k - 1]!
-    for (const p of queued) {
-      const start = queueStart[p]!
-      queueStart[p] = -1
-      const pattern = timetable.patterns[p]!
-      let run = -1
-      let board = -1
-      let boardedFromWalk = false
-      for (let position = start; position < pattern.stops.length; position++) {
-        const stop = pattern.stops[position]!
-        if (run >= 0) {
-          const arrival = pattern.runs[run]!.arrivals[position]!
-          if (arrival < best[stop]! && arrival < bound) {
-            rideArrival[k]![stop] = arrival
-            rideLabel[k]![stop] = { _tag: "Ride", pattern: p, run, board, alight: position, boardedFromWalk }
-            best[stop] = arrival
-            improved.add(stop)
-          }
-        }
-        // could an earlier run be caught here?
-        const byRide = previousRide[stop]!
-        const byWalk = previousWalk[stop]!
-        // changing at a stop needs the stop to allow it and the change time; the first boarding does not
-        const firstBoarding = k === 1
-        let ready = Number.POSITIVE_INFINITY
-        if (byRide < Number.POSITIVE_INFINITY) {
-          if (firstBoarding) ready = byRide
-          else if (changeAllowed[stop]) ready = byRide + options.changeSeconds
-        }
-        const fromWalk = byWalk < ready
-        if (fromWalk) ready = byWalk
-        if (ready === Number.POSITIVE_INFINITY) continue
-        if (run < 0 || ready <= pattern.runs[run]!.departures[position]!) {
-          const candidate = earliestRun(pattern, position, ready)
-          if (candidate >= 0 && (run < 0 || candidate < run)) {
-            run = candidate
-            board = position
-            boardedFromWalk = fromWalk
-          }
-        }
-      }
-    }
-    // walks between nearby stops, from stops reached by a vehicle in this round
-    const walked = new Set<number>()
-    for (const stop of improved) {
-      if (!changeAllowed[stop]) continue
-      const from = rideArrival[k]![stop]!
-      for (const walk of timetable.walks[stop]!) {
-        if (!changeAllowed[walk.to]) continue
-        const arrival = from + walk.seconds
-        if (arrival < best[walk.to]! && arrival < bound && arrival < walkArrival[k]![walk.to]!) {
-          walkArrival[k]![walk.to] = arrival
-          walkLabel[k]![walk.to] = { _tag: "Walk", from: stop }
-          best[walk.to] = arrival
-          walked.add(walk.to)
-        }
-      }
-    }
-    for (const stop of walked) improved.add(stop)
-    marked = improved
+    work.previous = work.rounds[k - 1]!
+    work.current = startRound(work, k)
+    work.firstRound = k === 1
+    queuePatterns(work, timetable)
+    for (let q = 0; q < work.queuedCount; q++) scanPattern(work, timetable, work.queued[q]!)
+    walkFromImproved(work, timetable)
     // the best target of this round
-    let roundBest: { total: number; target: number } | undefined
-    targets.forEach((target, i) => {
+    let total = Number.POSITIVE_INFINITY
+    let target = -1
+    for (let i = 0; i < targets.length; i++) {
       const stop = targetStops[i]!
-      if (stop < 0 || sourceStops.has(stop)) return
-      const arrival = Math.min(rideArrival[k]![stop]!, walkArrival[k]![stop]!)
-      const total = arrival + target.egress
-      if (total < Number.POSITIVE_INFINITY && (roundBest === undefined || total < roundBest.total)) {
-        roundBest = { total, target: i }
+      if (stop < 0 || sourceStops.includes(stop)) continue
+      const arrival = Math.min(work.current.rideArrival[stop]!, work.current.walkArrival[stop]!) + targets[i]!.egress
+      if (arrival < total) {
+        total = arrival
+        target = i
       }
-    })
-    if (roundBest !== undefined && roundBest.total < bound) {
-      bound = roundBest.total
-      found.push({ ...roundBest, round: k })
+    }
+    if (target >= 0 && total < work.bound) {
+      work.bound = total
+      found.push({ total, target, round: k })
     }
   }
   if (found.length === 0) return undefined
   const chosen = options.prefer === "leastInterchange" ? found[0]! : found[found.length - 1]!
-  return reconstruct(timetable, chosen, targetStops[chosen.target]!, { rideArrival, walkArrival, rideLabel, walkLabel })
+  return reconstruct(timetable, work.rounds, chosen, targetStops[chosen.target]!)
 }
 
 const reconstruct = (
   timetable: Timetable,
+  rounds: ReadonlyArray<Round>,
   { round, target }: { readonly round: number; readonly target: number },
-  targetStop: number,
-  { rideArrival, rideLabel, walkArrival, walkLabel }: {
-    readonly rideArrival: ReadonlyArray<Float64Array>
-    readonly walkArrival: ReadonlyArray<Float64Array>
-    readonly rideLabel: ReadonlyArray<ReadonlyArray<Label | undefined>>
-    readonly walkLabel: ReadonlyArray<ReadonlyArray<Label | undefined>>
-  }
+  targetStop: number
 ): Journey => {
+  const { stopIds, timeBase } = timetable
   const segments: Array<Segment> = []
   let stop = targetStop
   let k = round
   let source = -1
   let rides = 0
-  const arrival = Math.min(rideArrival[round]![targetStop]!, walkArrival[round]![targetStop]!)
-  let viaWalk = walkArrival[round]![targetStop]! < rideArrival[round]![targetStop]!
+  const last = rounds[round]!
+  const arrival = Math.min(last.rideArrival[targetStop]!, last.walkArrival[targetStop]!)
+  let viaWalk = last.walkArrival[targetStop]! < last.rideArrival[targetStop]!
   for (;;) {
-    const label = viaWalk ? walkLabel[k]![stop] : rideLabel[k]![stop]
-    if (label === undefined) throw new Error("routing labels are inconsistent")
-    if (label._tag === "Source") {
-      source = label.source
-      break
-    }
-    if (label._tag === "Walk") {
+    const labels = rounds[k]!
+    if (viaWalk) {
+      if (labels.walkArrival[stop] === Number.POSITIVE_INFINITY) throw new Error("routing labels are inconsistent")
+      const from = labels.walkFrom[stop]!
       segments.unshift({
         _tag: "Walk",
-        from: timetable.stopIds[label.from]!,
-        to: timetable.stopIds[stop]!,
-        departure: rideArrival[k]![label.from]!,
-        arrival: walkArrival[k]![stop]!
+        from: stopIds[from]!,
+        to: stopIds[stop]!,
+        departure: labels.rideArrival[from]! + timeBase,
+        arrival: labels.walkArrival[stop]! + timeBase
       })
-      stop = label.from
+      stop = from
       viaWalk = false
       continue
     }
-    const pattern = timetable.patterns[label.pattern]!
-    segments.unshift({ _tag: "Ride", run: pattern.runs[label.run]!, board: label.board, alight: label.alight })
+    if (labels.rideArrival[stop] === Number.POSITIVE_INFINITY) throw new Error("routing labels are inconsistent")
+    const p = labels.ridePattern[stop]!
+    if (p < 0) {
+      source = labels.rideRun[stop]!
+      break
+    }
+    const pattern = timetable.patterns[p]!
+    const board = labels.rideBoard[stop]!
+    segments.unshift({
+      _tag: "Ride",
+      run: pattern.runs[labels.rideRun[stop]!]!,
+      board,
+      alight: labels.rideAlight[stop]!
+    })
     rides++
-    stop = pattern.stops[label.board]!
-    viaWalk = label.boardedFromWalk
+    viaWalk = labels.rideFromWalk[stop] === 1
+    stop = pattern.stops[board]!
     k--
   }
-  return { source, target, segments, arrival, rides }
+  return { source, target, segments, arrival: arrival + timeBase, rides }
 }
