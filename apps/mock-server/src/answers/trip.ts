@@ -35,8 +35,9 @@
  *   run by it); the line with its operator and destination; the dataset's notices on the line and the stops;
  *   occupancy per run and stop; step-free stops; the vehicle's wheelchair access and low floor; the walk to
  *   change on the ride before a change (stairs, escalators or lifts as the mobility options allow).
- * - Fares (`useUT=1`, `engine/fares.ts`): from the dataset's zone tariff, an adult and a child ticket priced by
- *   the number of zones the rides touch, and each ride's zones; none without `useUT` or without a tariff.
+ * - Fares (`useUT=1`, `engine/fares.ts`): from the dataset's tariff: its fares where it has them (a GTFS feed's,
+ *   the cheapest that cover the rides, a ticket per run of rides one fare covers), else an adult and a child ticket
+ *   priced by the number of zones the rides touch; each ride's zones; none without `useUT` or without a tariff.
  * - Not modelled: bicycle and park-and-ride routing, `lineRestriction` (every line of the dataset is
  *   an association line without surcharge), `calcOneDirection` (no earlier variants are produced).
  * - Messages: an unknown point answers `-2000`, a date outside the timetable `-4001`, no trip
