@@ -28,7 +28,7 @@ const programs = [
   { name: "trip via Effect", entry: "scripts/size/trip-effect.ts" },
   { name: "stopFinder via Promise", entry: "scripts/size/stopFinder-promise.ts" },
   { name: "stopFinder via Effect, index import", entry: "scripts/size/stopFinder-effect-index.ts" },
-  { name: "stopFinder via EfaClient (all ten)", entry: "scripts/size/stopFinder-efaClient.ts" },
+  { name: "stopFinder via EfaClient (every operation)", entry: "scripts/size/stopFinder-efaClient.ts" },
   { name: "Effect floor (HttpClient + Schema)", entry: "scripts/size/effect-floor.ts" }
 ]
 
