@@ -416,4 +416,23 @@ describe(`the sample feed's rapidJSON answers${hasChecker ? "" : " (skipped: ../
       expect(output.startsWith("VALID "), output).toBe(true)
     }, 60_000)
   }
+
+  it.skipIf(!hasChecker)(
+    "a trip with the tickets of a feed's fares: check-rapidjson.mjs --file reports it VALID",
+    async () => {
+      const { dataset } = await loadGtfsDataset(faresFeed())
+      const fake = makeMockServer({ dataset })
+      const query = "type_origin=stop&name_origin=de:08111:1&type_destination=stop&name_destination=de:08111:3" +
+        "&itdDate=20260302&itdTime=0745&useUT=1"
+      const response = await fake.app.request(`/XML_TRIP_REQUEST2?outputFormat=rapidJSON&${query}`)
+      const text = await response.text()
+      expect(response.status).toBe(200)
+      expect(JSON.parse(text).journeys[0].fare.tickets.length).toBeGreaterThan(0)
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-answer-")), "trip-fares.json")
+      fs.writeFileSync(file, text)
+      const output = await checkFile(file, "TRIP_Schema.json")
+      expect(output.startsWith("VALID "), output).toBe(true)
+    },
+    60_000
+  )
 })
