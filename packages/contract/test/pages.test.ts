@@ -7,6 +7,17 @@ import { clientLayer, inProcess, journal } from "./support/fake.js"
 const HBF = "de:08111:6118"
 const dialects = ["contract", "rapidJSON"] as const
 
+// the fake as a deployment that keeps sessions
+const withSessions = (fake: { readonly baseUrl: string }, dialect: Profile.Profile["dialect"]): Profile.Profile => ({
+  name: "fake",
+  operator: "the fake",
+  baseUrl: fake.baseUrl,
+  timeZone: "Europe/Berlin",
+  dialect,
+  sessions: true,
+  sources: "the fake's dataset"
+})
+
 const departureOf = (
   trip: { readonly legs: ReadonlyArray<{ readonly origin: { readonly departureTimePlanned: DateTime.Utc } }> }
 ) => DateTime.toEpochMillis(trip.legs[0]!.origin.departureTimePlanned)
@@ -84,15 +95,7 @@ describe.each(dialects)("Pages of trips against the fake (%s)", (dialect) => {
   it.effect("with sessions: the same pages as without; a page after the fake forgot the session still answers", () =>
     Effect.gen(function*() {
       const fake = yield* Effect.promise(() => inProcess())
-      const profile: Profile.Profile = {
-        name: "fake",
-        operator: "the fake",
-        baseUrl: fake.baseUrl,
-        timeZone: "Europe/Berlin",
-        dialect,
-        sessions: true,
-        sources: "the fake's dataset"
-      }
+      const profile = withSessions(fake, dialect)
       const stateful = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect, profile })))
       const stateless = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
       const keysOf = (pages: Iterable<Pages.TripPage>) => Array.from(pages, (page) => page.trips.map(Pages.tripKey))
@@ -183,15 +186,6 @@ describe.each(dialects)("Boards over a time window against the fake (%s)", (dial
 })
 
 describe.each(dialects)("Board pages with sessions against the fake (%s)", (dialect) => {
-  const withSessions = (fake: { readonly baseUrl: string }): Profile.Profile => ({
-    name: "fake",
-    operator: "the fake",
-    baseUrl: fake.baseUrl,
-    timeZone: "Europe/Berlin",
-    dialect,
-    sessions: true,
-    sources: "the fake's dataset"
-  })
   const board = { stop: Point.any(HBF), dateTime: "2026-03-02T08:00:00Z", limit: 10 } as const
   const time = (event: Departures.StopEvent) => DateTime.toEpochMillis(Pages.eventTime(event))
   // each event once by the board watch's key
@@ -202,7 +196,9 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
   it.effect("dmNext pages: no repeats, no gaps; dmPrev goes back before the first page", () =>
     Effect.gen(function*() {
       const fake = yield* Effect.promise(() => inProcess())
-      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { profile: withSessions(fake) })))
+      const efa = yield* EfaClient.EfaClient.pipe(
+        Effect.provide(clientLayer(fake, { profile: withSessions(fake, dialect) }))
+      )
       const first = yield* efa.departures(board)
       const pages = [first]
       for (let i = 0; i < 3; i++) pages.push(yield* efa.departures({ page: pages.at(-1)!.later }))
@@ -233,7 +229,7 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
     Effect.gen(function*() {
       const fake = yield* Effect.promise(() => inProcess())
       const stateful = yield* EfaClient.EfaClient.pipe(
-        Effect.provide(clientLayer(fake, { profile: withSessions(fake) }))
+        Effect.provide(clientLayer(fake, { profile: withSessions(fake, dialect) }))
       )
       const stateless = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
       const first = yield* stateful.departures(board)
@@ -261,7 +257,9 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
     (dateTimeRefersTo) =>
       Effect.gen(function*() {
         const fake = yield* Effect.promise(() => inProcess())
-        const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { profile: withSessions(fake) })))
+        const efa = yield* EfaClient.EfaClient.pipe(
+          Effect.provide(clientLayer(fake, { profile: withSessions(fake, dialect) }))
+        )
         const from = "2026-03-02T07:00:00Z"
         const hour = { stop: Point.any(HBF), dateTime: from, dateTimeRefersTo, window: "60 minutes" } as const
         const window = yield* efa.departures(hour)
@@ -292,15 +290,7 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
 describe("Pages with the Promise client", () => {
   it("pages trips and boards in sessions where the profile says so", async () => {
     const fake = await inProcess()
-    const profile: Profile.Profile = {
-      name: "fake",
-      operator: "the fake",
-      baseUrl: fake.baseUrl,
-      timeZone: "Europe/Berlin",
-      dialect: "rapidJSON",
-      sessions: true,
-      sources: "the fake's dataset"
-    }
+    const profile = withSessions(fake, "rapidJSON")
     const efa = createClient({ profile, retry: false }, { fetch: fake.fetch })
     try {
       const board = await efa.departures({ stop: Point.any(HBF), dateTime: "2026-03-02T07:00:00Z", limit: 5 })

@@ -49,8 +49,8 @@ import {
   DepArrParam,
   FixedParam,
   isAscendingDistinct,
-  NamedParam,
   repeated,
+  sessionRows,
   sortedDistinct
 } from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -137,16 +137,8 @@ const table = ParamTable.make({
    * (`vvs:11001: :H:j26`).
    */
   lines: repeated("line", ModelText, TextParam),
-  /** The server's session to page in (`sessionID`; `"0"` opens one); see `Pages`. */
-  sessionID: ParamTable.text("sessionID"),
-  /** The session's latest request (`requestID`). */
-  requestID: ParamTable.text("requestID"),
-  /** The page of the session to ask (`command`: `dmNext` or `dmPrev`). */
-  command: ParamTable.param(
-    "command",
-    Schema.Literal("dmNext", "dmPrev"),
-    NamedParam({ dmNext: "dmNext", dmPrev: "dmPrev" }, "BoardCommandParam")
-  )
+  /** Paging in the server's session (`sessionID`, `requestID`, `command`: `dmNext` or `dmPrev`); see `Pages`. */
+  ...sessionRows({ dmNext: "dmNext", dmPrev: "dmPrev" }, "BoardCommandParam")
 })
 
 /**

@@ -46,6 +46,7 @@ import {
   isAscendingDistinct,
   NamedParam,
   namesOf,
+  sessionRows,
   sortedDistinct
 } from "./internal/schema/wireValues.js"
 import * as LocalDateTime from "./LocalDateTime.js"
@@ -320,16 +321,8 @@ const tripTable = ParamTable.make({
   realtime: ParamTable.flag("useRealtime"),
   /** Ask for the trips' fares, tickets and zones (`useUT=1`). */
   fares: ParamTable.flag("useUT"),
-  /** The server's session to page in (`sessionID`; `"0"` opens one); see `Pages`. */
-  sessionID: ParamTable.text("sessionID"),
-  /** The session's latest request (`requestID`). */
-  requestID: ParamTable.text("requestID"),
-  /** The page of the session to ask (`command`: `tripNext` or `tripPrev`). */
-  command: ParamTable.param(
-    "command",
-    Schema.Literal("tripNext", "tripPrev"),
-    NamedParam({ tripNext: "tripNext", tripPrev: "tripPrev" }, "TripCommandParam")
-  )
+  /** Paging in the server's session (`sessionID`, `requestID`, `command`: `tripNext` or `tripPrev`); see `Pages`. */
+  ...sessionRows({ tripNext: "tripNext", tripPrev: "tripPrev" }, "TripCommandParam")
 })
 
 const mobilityTable = ParamTable.group("imparedOptionsActive", {

@@ -255,3 +255,16 @@ export const BinaryParam = (identifier: string, inverted: boolean): Schema.Schem
         : ParseResult.fail(new ParseResult.Type(ast, text, `expected 1 or 0, got "${text}"`)),
     encode: (value) => ParseResult.succeed(value !== inverted ? "1" : "0")
   }).annotations({ identifier, jsonSchema: { type: "string", enum: ["0", "1"] } })
+
+/**
+ * The rows of paging in a server session: `sessionID` (`"0"` opens one), `requestID` (the session's latest
+ * request) and `command` with the operation's two commands (`tripNext`/`tripPrev`, `dmNext`/`dmPrev`); see
+ * `Pages`.
+ *
+ * @internal
+ */
+export const sessionRows = <const Commands extends Record<string, string>>(commands: Commands, identifier: string) => ({
+  sessionID: ParamTable.text("sessionID"),
+  requestID: ParamTable.text("requestID"),
+  command: ParamTable.param("command", namesOf(commands), NamedParam(commands, identifier))
+})
