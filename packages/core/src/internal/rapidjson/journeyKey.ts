@@ -19,7 +19,8 @@ import { opt } from "../schema/params.js"
 export const legKeyOf = <I>(time: Schema.Schema<DateTime.Utc, I>) => ({
   transportation: Schema.Struct({
     id: opt(Schema.String),
-    product: opt(Schema.Struct({ class: opt(Schema.Finite) })),
+    // a MOT-ID, an integer: a query carries no `-0` that any finite number would let through
+    product: opt(Schema.Struct({ class: opt(Schema.Int) })),
     properties: opt(Schema.Struct({ tripCode: opt(Schema.NonNegativeInt) }))
   }),
   origin: Schema.Struct({ id: Point.LocationId, departureTimePlanned: time }),
