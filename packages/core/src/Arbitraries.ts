@@ -184,13 +184,31 @@ const rebuild = (ast: AST.AST): AST.AST => {
 }
 
 /**
- * The schema with its test generators attached, for `it.prop` and `Arbitrary.make`.
+ * The schema with its test generators attached, for `it.prop` and `Arbitrary.make`; its numbers are never `-0`,
+ * which JSON and query strings cannot carry.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const schema = <A, I, R>(self: Schema.Schema<A, I, R>): Schema.Schema<A, I, R> =>
-  Schema.make(withGenerators(self.ast))
+export const schema = <A, I, R>(self: Schema.Schema<A, I, R>): Schema.Schema<A, I, R> => {
+  const generated = withGenerators(self.ast)
+  const values = Arbitrary.makeLazy(Schema.make<A>(generated))
+  return Schema.make(
+    AST.annotations(generated, { [AST.ArbitraryAnnotationId]: () => (fc: Fc) => values(fc).map(withoutNegativeZero) })
+  )
+}
+
+// JSON and query strings carry no `-0` (it comes back as `0`), so a value that is to survive the wire has none
+const withoutNegativeZero = <A>(value: A): A => {
+  if (typeof value === "number") return (Object.is(value, -0) ? 0 : value) as A
+  if (Array.isArray(value)) return value.map(withoutNegativeZero) as A
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) out[key] = withoutNegativeZero((value as Record<string, unknown>)[key])
+    return out as A
+  }
+  return value
+}
 
 /**
  * An arbitrary of a schema's values that satisfy its rules.
