@@ -146,6 +146,24 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       yield* Effect.promise(() => fake.close())
     }))
 
+  it.effect("a profile that offers neither the real time for a trip nor a run's stops: every leg through the boards", () =>
+    Effect.gen(function*() {
+      const fake = yield* Effect.promise(() => inProcess())
+      const profile = { ...Profile.profiles.vvs, baseUrl: fake.baseUrl, operations: ["trip", "departures"] as const }
+      const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { profile, dialect })))
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: planned }))
+      const trip = yield* plan(efa)
+      expect(trip.legs.every((leg) => leg.tripCode !== undefined)).toBe(true)
+      yield* Effect.promise(() => fake.admin("POST", "clock", { now: announced }))
+      yield* clearJournal(fake)
+      const { changes } = yield* efa.refreshTrip(trip)
+      expect(changes.map(describeChange)).toContain("delayed 0 departure 12")
+      expect(new Set((yield* journal(fake)).map((entry) => entry.path))).toEqual(
+        new Set([EfaClient.operations.departures.path])
+      )
+      yield* Effect.promise(() => fake.close())
+    }))
+
   it.effect("a profile without the operation: a leg without a trip code through the boards of its ends", () =>
     Effect.gen(function*() {
       const fake = yield* Effect.promise(() => inProcess())

@@ -370,8 +370,8 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
       TripRefresh.refresh(
         {
           boards: (input) => methods.departures(input, options),
-          tripStops: (input) => methods.tripStops(input, options),
-          // where the deployment offers it (see `Profile.offers`)
+          // each where the deployment offers it (see `Profile.offers`)
+          tripStops: runner.offers?.("tripStops") === false ? undefined : (input) => methods.tripStops(input, options),
           realtimeForTrip: runner.offers?.("realtimeForTrip") === false
             ? undefined
             : (input) => methods.realtimeForTrip(input, options)

@@ -296,15 +296,17 @@ export const createClientFor = <const Operations extends Record<string, Operatio
   }
 
   // the calls a refresh asks (see `TripRefresh`): the boards, and the run's stops and the real time of the whole
-  // trip where the client has those operations (the latter where the deployment offers it)
+  // trip where the client has those operations and the deployment offers them
   const refreshWays = (runner: OperationClient.Service, departures: Operation.Any, callOptions?: CallOptions) => {
     const { realtimeForTrip, tripStops } = operations as Record<string, Operation.Any | undefined>
+    const way = (operation: Operation.Any | undefined, name: "tripStops" | "realtimeForTrip") =>
+      operation === undefined || runner.offers?.(name) === false
+        ? undefined
+        : (input: unknown) => runner.run(operation, input, callOptions)
     return {
       boards: (input: unknown) => runner.run(departures, input, callOptions),
-      tripStops: tripStops === undefined ? undefined : (input: unknown) => runner.run(tripStops, input, callOptions),
-      realtimeForTrip: realtimeForTrip === undefined || runner.offers?.("realtimeForTrip") === false
-        ? undefined
-        : (input: unknown) => runner.run(realtimeForTrip, input, callOptions)
+      tripStops: way(tripStops, "tripStops"),
+      realtimeForTrip: way(realtimeForTrip, "realtimeForTrip")
     }
   }
 
