@@ -19,6 +19,7 @@ export const nodeLines = { 22: "22.23.3", 24: "24.21.0" }
 // unique in the workspace: Vitest matches them within each project)
 const nodeAgnostic = [
   "**/consumerTypes.test.ts",
+  "**/docBlockTypes.test.ts",
   "**/exportTargets.test.ts",
   "**/browser.test.ts",
   "**/reference.test.ts",

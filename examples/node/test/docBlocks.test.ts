@@ -6,12 +6,10 @@ import { execFile } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import ts from "typescript"
 import { type CodeBlock, typeScriptBlocks } from "../../../scripts/docs-blocks.js"
 
-// Every TypeScript block of README.md and docs/ is a complete program: it is type-checked as a user's
-// project would check it (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess) against the built
-// packages, and run against the fake on a port (its `http://localhost:8080` pointed at it). A block that is a
+// Every TypeScript block of README.md and docs/ is a complete program: it runs against the fake on a port (its
+// `http://localhost:8080` pointed at it); `docBlockTypes.test.ts` type-checks the same blocks. A block that is a
 // Vitest test is the text of a test file of examples/vitest, which `pnpm test` runs.
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
 const examplesDir = join(root, "examples", "node")
@@ -23,26 +21,11 @@ const isTest = (block: CodeBlock) => /from "(?:vitest|@effect\/vitest|@efa-kit\/
 const programs = blocks.filter((block) => !isTest(block))
 const tests = blocks.filter(isTest)
 
-const userCompilerOptions: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.esnext.disposable.d.ts"],
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  moduleDetection: ts.ModuleDetectionKind.Force,
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  noEmit: true,
-  skipLibCheck: true,
-  types: ["node"]
-}
-
 let server: RunningServer
 
 beforeAll(async () => {
   rmSync(blocksDir, { recursive: true, force: true })
   mkdirSync(blocksDir, { recursive: true })
-  for (const block of blocks) writeFileSync(join(blocksDir, `${fileOf(block)}.ts`), block.code)
   server = Either.getOrThrow(await startServer({ port: 0 }))
 })
 
@@ -59,20 +42,6 @@ const run = (file: string, baseUrl: string) =>
   })
 
 describe("the TypeScript blocks of README.md and docs/", () => {
-  it("type-check strictly, with exactOptionalPropertyTypes and noUncheckedIndexedAccess", () => {
-    const files = blocks.map((block) => join(blocksDir, `${fileOf(block)}.ts`))
-    const program = ts.createProgram(files, userCompilerOptions)
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")
-      if (diagnostic.file === undefined) return text
-      const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0)
-      const block = blocks[files.indexOf(diagnostic.file.fileName)]
-      const where = block === undefined ? diagnostic.file.fileName : `${block.page}:${block.line + 1 + line}`
-      return `${where}: ${text}`
-    })
-    expect(diagnostics).toEqual([])
-  }, 120_000)
-
   it.concurrent.each(programs.map((block) => [`${block.page}:${block.line}`, block] as const))(
     "%s runs against the fake",
     async (_, block) => {
