@@ -1,5 +1,6 @@
 // Feeds a user may have downloaded from anywhere: each one is refused with the file, the line and the field (or
 // read within its bounds), in bounded memory and time, and nothing is half loaded or half written.
+import GtfsRealtimeBindings from "gtfs-realtime-bindings"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -284,6 +285,18 @@ describe("dates, text and headers", () => {
       .toBe("GTFS file calendar.txt line 2 field end_date: \"20190431\" is not a date YYYYMMDD")
     expect(await failure(smallFeed({ "calendar_dates.txt": "service_id,date,exception_type\nWK,20260230,1\n" })))
       .toBe("GTFS file calendar_dates.txt line 2 field date: \"20260230\" is not a date YYYYMMDD")
+  })
+
+  it("an impossible GTFS-Realtime start date names its file and field", async () => {
+    const rt = GtfsRealtimeBindings.transit_realtime
+    const message = rt.FeedMessage.fromObject({
+      header: { gtfsRealtimeVersion: "2.0", timestamp: 1772432000 },
+      entity: [{ id: "1", tripUpdate: { trip: { tripId: "t1", startDate: "20190231" } } }]
+    })
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-rt-")), "updates.pb")
+    fs.writeFileSync(file, rt.FeedMessage.encode(message).finish())
+    expect(await loadGtfsDataset(smallFeed(), { realtime: file }).then(() => "loaded", (error: Error) => error.message))
+      .toBe("GTFS file updates.pb field entity[0].trip_update.trip.start_date: \"20190231\" is not a date YYYYMMDD")
   })
 
   it("Latin-1 text is refused at its line and field", async () => {

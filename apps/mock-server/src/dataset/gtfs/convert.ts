@@ -31,7 +31,16 @@ import { serviceDayOrigin } from "../serviceDay.js"
 import { Timetable } from "../trips.js"
 import type { GtfsLimits } from "./limits.js"
 import { motOfRouteType, productOf } from "./modes.js"
-import { type Feed, GtfsError, gtfsError, limitError, openFeed, resolveGtfsLimits, type Row } from "./read.js"
+import {
+  type Feed,
+  GtfsError,
+  gtfsError,
+  isCalendarDate,
+  limitError,
+  openFeed,
+  resolveGtfsLimits,
+  type Row
+} from "./read.js"
 
 /**
  * What a conversion gives: the dataset as it is served, and what the feed lacks that the fake fills in.
@@ -87,12 +96,6 @@ const dashedDate = (file: string, row: Row, column: string): string => {
     throw gtfsError(file, row.line, column, `${JSON.stringify(text)} is not a date YYYYMMDD`)
   }
   return date
-}
-
-// a day that is on the calendar: `2019-04-31` parses, as `2019-05-01`, and is not
-const isCalendarDate = (date: string): boolean => {
-  const time = Date.parse(`${date}T00:00:00Z`)
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date
 }
 
 const DAY_MILLIS = 86_400_000

@@ -46,6 +46,17 @@ export const gtfsError = (file: string, line: number | undefined, field: string 
   })
 
 /**
+ * Whether a `YYYY-MM-DD` is a day of the calendar: `2019-04-31` parses (as `2019-05-01`) and is not.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const isCalendarDate = (date: string): boolean => {
+  const time = Date.parse(`${date}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date
+}
+
+/**
  * The limits given over the defaults; a value that is not a whole number of at least 1 is a
  * {@link GtfsError} naming the limit.
  *
