@@ -12,6 +12,7 @@
 import { Effect, Schema } from "effect"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
+import type { GtfsLimits } from "./dataset/gtfs/limits.js"
 import { DatasetError } from "./dataset/load.js"
 import { type Dataset, DatasetFiles } from "./dataset/schema.js"
 import { Timetable } from "./dataset/trips.js"
@@ -27,7 +28,26 @@ export interface GtfsOptions {
   readonly gtfs: string
   /** A GTFS-Realtime TripUpdates file (protobuf) for the real-time engine. */
   readonly gtfsRealtime?: string | undefined
+  /** Bounds on what the feed may hold and make, over the defaults (see `GtfsLimits`). */
+  readonly gtfsLimits?: Partial<GtfsLimits> | undefined
 }
+
+export {
+  /**
+   * The default bounds of a GTFS feed.
+   *
+   * @since 0.1.0
+   * @category constants
+   */
+  DEFAULT_GTFS_LIMITS,
+  /**
+   * The bounds a GTFS feed is read within.
+   *
+   * @since 0.1.0
+   * @category models
+   */
+  type GtfsLimits
+} from "./dataset/gtfs/limits.js"
 
 /**
  * A feed read as a dataset, and what the feed lacks that the fake fills in (one line each, for the
@@ -65,7 +85,7 @@ export const loadGtfs = (options: GtfsOptions): Effect.Effect<LoadedGtfs, Datase
   Effect.tryPromise({
     try: async () => {
       const { convertFeed } = await import("./dataset/gtfs/convert.js")
-      return convertFeed(options.gtfs, { realtime: options.gtfsRealtime })
+      return convertFeed(options.gtfs, { realtime: options.gtfsRealtime, limits: options.gtfsLimits })
     },
     catch: asDatasetError
   })
@@ -78,18 +98,47 @@ export const loadGtfs = (options: GtfsOptions): Effect.Effect<LoadedGtfs, Datase
  */
 export const loadGtfsDataset = (
   feed: string,
-  options: { readonly realtime?: string | undefined } = {}
-): Promise<LoadedGtfs> => Effect.runPromise(loadGtfs({ gtfs: feed, gtfsRealtime: options.realtime }))
+  options: { readonly realtime?: string | undefined; readonly limits?: Partial<GtfsLimits> | undefined } = {}
+): Promise<LoadedGtfs> =>
+  Effect.runPromise(loadGtfs({ gtfs: feed, gtfsRealtime: options.realtime, gtfsLimits: options.limits }))
 
 /**
  * Writes a dataset as a folder `--dataset` reads: one JSON file per part, `timetable.json` with one trip
- * per line.
+ * per line. The folder is written whole or not at all: the files go to a new folder beside it, which then
+ * takes its place (a folder already there is replaced); a failure leaves no folder and no part of one.
  *
  * @since 0.1.0
  * @category loading
  */
 export const writeDataset = async (dataset: Dataset, folder: string): Promise<void> => {
-  await fs.mkdir(folder, { recursive: true })
+  const target = path.resolve(folder)
+  await fs.mkdir(path.dirname(target), { recursive: true })
+  const temporary = await fs.mkdtemp(`${target}.writing-`)
+  try {
+    await writeFiles(dataset, temporary)
+    const existing = await fs.stat(target).catch(() => undefined)
+    if (existing === undefined) {
+      await fs.rename(temporary, target)
+      return
+    }
+    if (!existing.isDirectory()) throw new Error(`${target} is a file, not a folder`)
+    // the folder there is moved aside, the new one put in its place, then the old one removed
+    const old = `${temporary}.old`
+    await fs.rename(target, old)
+    try {
+      await fs.rename(temporary, target)
+    } catch (cause) {
+      await fs.rename(old, target)
+      throw cause
+    }
+    await fs.rm(old, { recursive: true, force: true })
+  } catch (cause) {
+    await fs.rm(temporary, { recursive: true, force: true })
+    throw cause
+  }
+}
+
+const writeFiles = async (dataset: Dataset, folder: string): Promise<void> => {
   for (const [key, { file, schema }] of Object.entries(DatasetFiles)) {
     const value = dataset[key as keyof Dataset]
     if (value === undefined) continue

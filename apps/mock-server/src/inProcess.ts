@@ -95,10 +95,10 @@ export const layerFetch = <S extends InProcessSource | InProcessGtfsSource>(
   source: S
 ): Layer.Layer<FetchHttpClient.Fetch, FailsWith<S>> => {
   if ("gtfs" in source && !("dataset" in source)) {
-    const { gtfs, gtfsRealtime, ...options } = source as InProcessGtfsSource
+    const { gtfs, gtfsLimits, gtfsRealtime, ...options } = source as InProcessGtfsSource
     return Layer.effect(
       FetchHttpClient.Fetch,
-      Effect.map(loadGtfs({ gtfs, gtfsRealtime }), ({ dataset }) => fetchInProcess({ ...options, dataset }))
+      Effect.map(loadGtfs({ gtfs, gtfsLimits, gtfsRealtime }), ({ dataset }) => fetchInProcess({ ...options, dataset }))
     ) as Layer.Layer<FetchHttpClient.Fetch, FailsWith<S>>
   }
   return Layer.sync(FetchHttpClient.Fetch, () => fetchInProcess(source as InProcessSource))

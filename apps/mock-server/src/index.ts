@@ -33,7 +33,15 @@ export {
   loadEmbeddedDataset
 } from "./dataset/load.js"
 export type { Dataset } from "./dataset/schema.js"
-export { type GtfsOptions, type LoadedGtfs, loadGtfs, loadGtfsDataset, writeDataset } from "./gtfs.js"
+export {
+  DEFAULT_GTFS_LIMITS,
+  type GtfsLimits,
+  type GtfsOptions,
+  type LoadedGtfs,
+  loadGtfs,
+  loadGtfsDataset,
+  writeDataset
+} from "./gtfs.js"
 export { type AdminOptions } from "./http/adminGuard.js"
 export { makeApp, makeMockServer, type MockServer, SEQUENCE_HEADER } from "./http/app.js"
 export type { AppEnv } from "./http/context.js"

@@ -26,6 +26,8 @@ const USAGE = `Usage: efa-mock-server [options]
   --dataset <folder>   dataset folder (default: EFA_MOCK_DATASET or the embedded dataset)
   --gtfs <feed>        serve a GTFS feed (a .zip or a folder) in place of the dataset
   --gtfs-rt <file>     with --gtfs: a GTFS-Realtime TripUpdates file (protobuf) for real time
+  --gtfs-limit <name>=<n>  with --gtfs: raise (or lower) a bound of the feed, e.g. maxTrips=20000000
+                       (repeatable; the bounds and their defaults are in the README)
   --now <instant>      the fake's clock, ISO 8601 with zone (default: EFA_MOCK_NOW or the dataset's)
   --time-zone <zone>   the deployment's IANA time zone (default: the dataset's, Europe/Berlin)
   --host <interface>   interface to listen on (default: EFA_MOCK_HOST or 127.0.0.1, this machine
@@ -41,8 +43,9 @@ const USAGE = `Usage: efa-mock-server [options]
                        the contract refuses (default: as real servers do, problems in systemMessages)
   --help               show this text
 
-  efa-mock-server dataset from-gtfs <feed> <folder> [--gtfs-rt <file>]
-                       write a GTFS feed as a dataset folder that --dataset reads
+  efa-mock-server dataset from-gtfs <feed> <folder> [--gtfs-rt <file>] [--gtfs-limit <name>=<n>]
+                       write a GTFS feed as a dataset folder that --dataset reads (all of it or,
+                       on a failure, nothing)
 
 Record and replay:
   --proxy <baseUrl | profile>    forward every operation request to a real deployment; a profile name
@@ -64,9 +67,23 @@ const fail = (message: string): never => {
 
 const fromHere = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file)
 
-const readGtfs = async (feed: string, realtime: string | undefined) => {
+// `--gtfs-limit maxTrips=20000000`, repeatable
+const gtfsLimits = (given: ReadonlyArray<string> | undefined): Record<string, number> => {
+  const limits: Record<string, number> = {}
+  for (const text of given ?? []) {
+    const match = /^(\w+)=(\d+)$/.exec(text)
+    if (match === null) return fail(`--gtfs-limit takes <name>=<whole number>, got "${text}"`)
+    limits[match[1]!] = Number(match[2])
+  }
+  return limits
+}
+
+const readGtfs = async (feed: string, realtime: string | undefined, limits: ReadonlyArray<string> | undefined) => {
   try {
-    return await loadGtfsDataset(fromHere(feed), { realtime: realtime === undefined ? undefined : fromHere(realtime) })
+    return await loadGtfsDataset(fromHere(feed), {
+      realtime: realtime === undefined ? undefined : fromHere(realtime),
+      limits: gtfsLimits(limits)
+    })
   } catch (error) {
     return fail(`cannot load the GTFS feed: ${(error as Error).message}`)
   }
@@ -77,7 +94,7 @@ const fromGtfs = async (args: ReadonlyArray<string>): Promise<void> => {
   try {
     parsed = parseArgs({
       args: [...args],
-      options: { "gtfs-rt": { type: "string" } },
+      options: { "gtfs-rt": { type: "string" }, "gtfs-limit": { type: "string", multiple: true } },
       allowPositionals: true,
       strict: true
     })
@@ -89,8 +106,12 @@ const fromGtfs = async (args: ReadonlyArray<string>): Promise<void> => {
     return fail(`dataset from-gtfs takes a feed and a folder\n\n${USAGE}`)
   }
   const started = Date.now()
-  const { dataset, fallbacks } = await readGtfs(feed, parsed.values["gtfs-rt"])
-  await writeDataset(dataset, fromHere(folder))
+  const { dataset, fallbacks } = await readGtfs(feed, parsed.values["gtfs-rt"], parsed.values["gtfs-limit"])
+  try {
+    await writeDataset(dataset, fromHere(folder))
+  } catch (error) {
+    return fail(`cannot write ${fromHere(folder)}: ${(error as Error).message}`)
+  }
   console.log(
     `efa-mock-server: wrote ${fromHere(folder)} in ${Date.now() - started} ms: ${describe(dataset)}`
   )
@@ -120,6 +141,7 @@ const main = async (): Promise<void> => {
         dataset: { type: "string" },
         gtfs: { type: "string" },
         "gtfs-rt": { type: "string" },
+        "gtfs-limit": { type: "string", multiple: true },
         now: { type: "string" },
         "time-zone": { type: "string" },
         host: { type: "string" },
@@ -153,7 +175,10 @@ const main = async (): Promise<void> => {
   const gtfs = values.gtfs as string | undefined
   if (gtfs !== undefined && values.dataset !== undefined) fail("--gtfs and --dataset exclude each other")
   if (gtfs === undefined && values["gtfs-rt"] !== undefined) fail("--gtfs-rt needs --gtfs")
-  const fromFeed = gtfs === undefined ? undefined : await readGtfs(gtfs, values["gtfs-rt"] as string | undefined)
+  if (gtfs === undefined && values["gtfs-limit"] !== undefined) fail("--gtfs-limit needs --gtfs")
+  const fromFeed = gtfs === undefined
+    ? undefined
+    : await readGtfs(gtfs, values["gtfs-rt"] as string | undefined, values["gtfs-limit"] as Array<string> | undefined)
   let result
   try {
     result = await startServer({

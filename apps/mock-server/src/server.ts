@@ -9,7 +9,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { type DatasetError, embeddedDatasetPath, loadDataset } from "./dataset/load.js"
 import type { Dataset } from "./dataset/schema.js"
-import { loadGtfs } from "./gtfs.js"
+import { type GtfsLimits, loadGtfs } from "./gtfs.js"
 import { makeMockServer, type MockServer } from "./http/app.js"
 import { type AppOptions, defaultOnError } from "./options.js"
 
@@ -35,6 +35,8 @@ export interface ServerOptions extends Omit<AppOptions, "dataset"> {
   readonly gtfs?: string | undefined
   /** A GTFS-Realtime TripUpdates file for the feed's trips (with `gtfs`). */
   readonly gtfsRealtime?: string | undefined
+  /** Bounds on what the feed may hold and make, over the defaults (with `gtfs`; see `GtfsLimits`). */
+  readonly gtfsLimits?: Partial<GtfsLimits> | undefined
 }
 
 /**
@@ -120,7 +122,10 @@ export const startServer = (options: ServerOptions = {}): Promise<Either.Either<
       options.dataset !== undefined
         ? Effect.succeed(options.dataset)
         : options.gtfs !== undefined
-        ? Effect.map(loadGtfs({ gtfs: options.gtfs, gtfsRealtime: options.gtfsRealtime }), (loaded) => loaded.dataset)
+        ? Effect.map(
+          loadGtfs({ gtfs: options.gtfs, gtfsRealtime: options.gtfsRealtime, gtfsLimits: options.gtfsLimits }),
+          (loaded) => loaded.dataset
+        )
         : loadDataset(options.datasetFolder ?? embeddedDatasetPath)
     )
   ).then((loaded) => {

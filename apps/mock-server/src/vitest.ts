@@ -36,7 +36,7 @@ import { Layer } from "effect"
 import { test as baseTest, type TestAPI } from "vitest"
 import { makeAdmin, type MockAdmin, type Stub } from "./admin.js"
 import type { Dataset } from "./dataset/schema.js"
-import { loadGtfsDataset } from "./gtfs.js"
+import { type GtfsLimits, loadGtfsDataset } from "./gtfs.js"
 import { makeMockServer, type MockServer } from "./http/app.js"
 import { fetchInProcess, layerInProcess } from "./inProcess.js"
 import type { AppOptions } from "./options.js"
@@ -78,6 +78,8 @@ export interface FixtureOptions extends Omit<AppOptions, "dataset"> {
   readonly gtfs?: string | undefined
   /** A GTFS-Realtime TripUpdates file for the feed's trips. */
   readonly gtfsRealtime?: string | undefined
+  /** Bounds on what the feed may hold and make, over the defaults (see `GtfsLimits`). */
+  readonly gtfsLimits?: Partial<GtfsLimits> | undefined
   readonly port?: boolean | undefined
   readonly stubs?: ReadonlyArray<Stub> | undefined
   readonly client?: Omit<EfaClient.Options, "baseUrl"> | undefined
@@ -97,8 +99,9 @@ export const openFixture = async (
   const dataset = options.dataset ??
     (options.gtfs === undefined
       ? await embeddedDataset()
-      : (await loadGtfsDataset(options.gtfs, { realtime: options.gtfsRealtime })).dataset)
-  const { client, gtfs: _gtfs, gtfsRealtime: _gtfsRealtime, port, stubs, ...appOptions } = options
+      : (await loadGtfsDataset(options.gtfs, { realtime: options.gtfsRealtime, limits: options.gtfsLimits })).dataset)
+  const { client, gtfs: _gtfs, gtfsLimits: _gtfsLimits, gtfsRealtime: _gtfsRealtime, port, stubs, ...appOptions } =
+    options
   // What is open so far: every path out of here that fails closes it (a bad client option throws in
   // `createClient` after the server listens; a refused stub, after the client is made).
   let closeServer = (): Promise<void> => Promise.resolve()

@@ -34,15 +34,18 @@ describe.each(dialects)("trip sessions in $name", ({ format, ids, trips }) => {
     const first = await ask(server, { sessionID: "0", requestID: "0" })
     expect(first.status).toBe(200)
     const { requestID, sessionID } = ids(first.json)
-    expect(sessionID).toMatch(/^FAKE_\d+$/)
-    expect(requestID).toBe("1")
+    expect(sessionID).toMatch(/^FAKE_[0-9a-f]{32}$/)
+    expect(requestID).toMatch(/^[1-9]\d{18}$/)
     // the same trips as without a session
     const plain = await ask(server, {})
     expect(trips(first.json)).toEqual(trips(plain.json))
 
     const next = await ask(server, { sessionID, requestID, command: "tripNext" })
     expect(next.status).toBe(200)
-    expect(ids(next.json)).toMatchObject({ sessionID, requestID: "2" })
+    expect(ids(next.json).sessionID).toBe(sessionID)
+    const second = ids(next.json).requestID
+    expect(second).toMatch(/^[1-9]\d{18}$/)
+    expect(second).not.toBe(requestID)
     const lastDeparture = Math.max(...trips(first.json).map(departureOf))
     expect(trips(next.json).length).toBeGreaterThan(0)
     for (const trip of trips(next.json)) expect(departureOf(trip)).toBeGreaterThan(lastDeparture)
@@ -52,9 +55,14 @@ describe.each(dialects)("trip sessions in $name", ({ format, ids, trips }) => {
     const stateless = await ask(server, { itdTime: hhmm.replace(":", "") })
     expect(trips(next.json)).toEqual(trips(stateless.json))
 
-    const previous = await ask(server, { sessionID, requestID: "2", command: "tripPrev" })
+    // the first page's requestID is spent
+    const spent = await ask(server, { sessionID, requestID, command: "tripPrev" })
+    expect(spent.status).toBe(400)
+    expect(spent.json.issues[0].parameter).toBe("requestID")
+    const previous = await ask(server, { sessionID, requestID: second, command: "tripPrev" })
     expect(previous.status).toBe(200)
-    expect(ids(previous.json)).toMatchObject({ sessionID, requestID: "3" })
+    expect(ids(previous.json).sessionID).toBe(sessionID)
+    expect([requestID, second]).not.toContain(ids(previous.json).requestID)
     const firstArrival = Math.min(...trips(first.json).map(arrivalOf))
     expect(trips(previous.json).length).toBeGreaterThan(0)
     for (const trip of trips(previous.json)) expect(arrivalOf(trip)).toBeLessThan(firstArrival)
@@ -80,7 +88,7 @@ describe.each(dialects)("trip sessions in $name", ({ format, ids, trips }) => {
     const alive = await ask(server, { sessionID, requestID, command: "tripNext" })
     expect(alive.status).toBe(200)
     await admin(server, "POST", "clock", { advance: SESSION_TTL_MILLIS / 1000 + 1 })
-    const expired = await ask(server, { sessionID, requestID: "2", command: "tripNext" })
+    const expired = await ask(server, { sessionID, requestID: ids(alive.json).requestID, command: "tripNext" })
     expect(expired.status).toBe(400)
     expect(expired.json.issues[0].parameter).toBe("sessionID")
 
@@ -131,8 +139,8 @@ describe.each(boardDialects)("board sessions in $name", ({ events, format, ids }
       const first = await ask(server, { itdDateTimeDepArr: depArr, sessionID: "0", requestID: "0" })
       expect(first.status).toBe(200)
       const { requestID, sessionID } = ids(first.json)
-      expect(sessionID).toMatch(/^FAKE_\d+$/)
-      expect(requestID).toBe("1")
+      expect(sessionID).toMatch(/^FAKE_[0-9a-f]{32}$/)
+      expect(requestID).toMatch(/^[1-9]\d{18}$/)
       const plain = await ask(server, { itdDateTimeDepArr: depArr })
       expect(events(first.json)).toEqual(events(plain.json))
 
@@ -141,8 +149,8 @@ describe.each(boardDialects)("board sessions in $name", ({ events, format, ids }
       for (let i = 0; i < 3; i++) {
         const next = await ask(server, { itdDateTimeDepArr: depArr, sessionID, requestID: latest, command: "dmNext" })
         expect(next.status).toBe(200)
+        expect(ids(next.json).requestID).not.toBe(latest)
         latest = ids(next.json).requestID
-        expect(latest).toBe(String(i + 2))
         expect(events(next.json)).toHaveLength(8)
         // each page starts where the one before ended
         expect(timeOf(events(next.json)[0])).toBeGreaterThanOrEqual(timeOf(pages.at(-1)!.at(-1)))
@@ -218,6 +226,36 @@ describe("the session store", () => {
     expect(sessions.size).toBe(3)
     expect(new Set(opened).size).toBe(10)
     expect(MAX_SESSIONS).toBeLessThan(100_000)
+  })
+
+  it("gives unguessable ids: 128 random bits a session, a random requestID a page, none from a counter", () => {
+    const sessions = new PageSessions()
+    const zone = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")
+    const body = JSON.stringify({ trips: [] })
+    const ask = (pairs: Array<[string, string]>) =>
+      JSON.parse(
+        sessions.answer(EfaClient.operations.trip, pairs, DateTime.unsafeMake(0), zone, () => ({ status: 200, body }))
+          .body
+      )
+    const opened = Array.from({ length: 200 }, () => ask([["sessionID", "0"]]))
+    const hexes = opened.map((answer) => answer.sessionID.slice("FAKE_".length))
+    for (const hex of hexes) expect(hex).toMatch(/^[0-9a-f]{32}$/)
+    expect(new Set(hexes).size).toBe(200)
+    // every bit varies across the ids: no counter, no fixed prefix
+    const bits = (hex: string) => BigInt(`0x${hex}`)
+    const varying = hexes.map(bits).reduce((acc, id) => acc | (id ^ bits(hexes[0]!)), 0n)
+    expect(varying.toString(2).length).toBeGreaterThan(120)
+    // the requestIDs of one session's pages: no two alike, none one more than the one before
+    const requestIds = [opened[0].requestID]
+    for (let i = 0; i < 20; i++) {
+      requestIds.push(
+        ask([["sessionID", opened[0].sessionID], ["requestID", requestIds.at(-1)!], ["command", "tripNext"]]).requestID
+      )
+    }
+    expect(new Set(requestIds).size).toBe(21)
+    for (let i = 1; i < requestIds.length; i++) {
+      expect(BigInt(requestIds[i]!) - BigInt(requestIds[i - 1]!)).not.toBe(1n)
+    }
   })
 })
 

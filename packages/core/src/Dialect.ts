@@ -24,7 +24,7 @@ import * as Schema from "effect/Schema"
 import { DecodeError, HttpStatusError, TransportError } from "./EfaError.js"
 import * as internal from "./internal/executor/dialect.js"
 import { excerpt } from "./internal/executor/interpret.js"
-import { normalizeBaseUrl } from "./internal/executor/request.js"
+import { displayBaseUrl, normalizeBaseUrl } from "./internal/executor/request.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import type * as Profile from "./Profile.js"
 
@@ -152,7 +152,7 @@ export const probe = (
       return yield* new TransportError({
         operation: "probe",
         reason: "network",
-        url: String(options.baseUrl),
+        url: displayBaseUrl(options.baseUrl),
         detail: base.left
       })
     }

@@ -61,7 +61,10 @@ import type * as SharedStore from "./SharedStore.js"
 export interface Options {
   /**
    * The deployment's base URL, with or without a trailing slash (`https://host/efa/` or `https://host/efa`).
-   * Required unless a `profile` gives it.
+   * Required unless a `profile` gives it. A base URL with a user or a password (`https://user:pw@host/`) is
+   * an `InvalidOptionsError` that does not repeat them: credentials go in `apiKey` or `headers`, which the
+   * client keeps out of shared-store keys, spans and errors (a failed call's request shows every header but
+   * `accept` as `<redacted>`).
    */
   readonly baseUrl?: string | URL | undefined
   /**

@@ -10,6 +10,9 @@
  * - boards (departures and arrivals): the page's size of events after the latest event the session has
  *   given, or before its earliest, never one it gave.
  *
+ * A session's ID is `FAKE_` and 128 random bits in hex, and each page's `requestID` a new random number of 19
+ * digits: another client cannot guess a session, nor the next page's request from a page it saw.
+ *
  * A session lives {@link SESSION_TTL_MILLIS} of the fake's clock after its last use, and at most
  * {@link MAX_SESSIONS} are kept (the least recently used goes first), so memory stays bounded. An unknown
  * or expired session, a `requestID` the session did not give, or a command of another kind answers HTTP 400
@@ -89,7 +92,7 @@ interface PageKind<Edges> {
 interface Session {
   readonly kind: PageKind<unknown>
   readonly pairs: Pairs
-  readonly requestID: number
+  readonly requestID: string
   readonly edges: unknown
   readonly usedAt: number
 }
@@ -273,8 +276,8 @@ const KINDS: Readonly<Record<string, PageKind<unknown>>> = {
  */
 export const pagesInSessions = (operation: Operation.Any): boolean => Object.hasOwn(KINDS, operation.name)
 
-const withIds = (body: Body, sessionID: string, requestID: number): Body => {
-  const ids = { sessionID, requestID: String(requestID) }
+const withIds = (body: Body, sessionID: string, requestID: string): Body => {
+  const ids = { sessionID, requestID }
   // rapidJSON answers have `version`; its free-form `properties` holds what the schema has no field for
   if (typeof body.version === "string") {
     const properties = typeof body.properties === "object" && body.properties !== null ? body.properties : {}
@@ -282,6 +285,17 @@ const withIds = (body: Body, sessionID: string, requestID: number): Body => {
   }
   return { ...body, ...ids }
 }
+
+const randomHex = (bytes: number): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join("")
+
+// A session's ID: 128 random bits, so that no client can guess another's session.
+const sessionId = (): string => `FAKE_${randomHex(16)}`
+
+// A request's ID within a session: a random whole number (as a real server's, digits), new with every page, so that
+// knowing one page's ID tells nothing of the next.
+const requestId = (): string =>
+  String(BigInt(`0x${randomHex(8)}`) % 9_000_000_000_000_000_000n + 1_000_000_000_000_000_000n)
 
 /**
  * The sessions of one fake, trips and boards in one store: cleared with the admin reset.
@@ -291,7 +305,6 @@ const withIds = (body: Body, sessionID: string, requestID: number): Body => {
  */
 export class PageSessions {
   readonly #sessions = new Map<string, Session>()
-  #next = 1
 
   constructor(readonly maxSessions: number = MAX_SESSIONS, readonly ttlMillis: number = SESSION_TTL_MILLIS) {}
 
@@ -347,8 +360,7 @@ export class PageSessions {
     const command = valueOf(pairs, "command")
     const plain = pairs.filter(([key]) => !SESSION_PARAMS.has(key))
     if (sessionID === "0" && (command === undefined || command === "")) {
-      const id = `FAKE_${this.#next++}`
-      return this.#keep(kind, id, plain, 1, undefined, nowMillis, parsed(answer(plain)))
+      return this.#keep(kind, sessionId(), plain, requestId(), undefined, nowMillis, parsed(answer(plain)))
     }
     if (command !== kind.next && command !== kind.previous) {
       return invalid("command", `must be ${kind.next} or ${kind.previous} with a session, or absent with sessionID=0`)
@@ -356,18 +368,18 @@ export class PageSessions {
     const session = this.#live(sessionID, nowMillis)
     if (session === undefined) return invalid("sessionID", "is no session of this server (unknown or expired)")
     if (session.kind !== kind) return invalid("command", `session ${sessionID} is not one of ${operation.name}`)
-    if (valueOf(pairs, "requestID") !== String(session.requestID)) {
+    if (valueOf(pairs, "requestID") !== session.requestID) {
       return invalid("requestID", `is not the request of session ${sessionID}`)
     }
     const page = kind.page(session.pairs, session.edges, command === kind.next, timeZone, answer)
-    return this.#keep(kind, sessionID, session.pairs, session.requestID + 1, session.edges, nowMillis, page)
+    return this.#keep(kind, sessionID, session.pairs, requestId(), session.edges, nowMillis, page)
   }
 
   #keep(
     kind: PageKind<unknown>,
     id: string,
     stored: Pairs,
-    requestID: number,
+    requestID: string,
     before: unknown,
     now: number,
     page: PageAnswer

@@ -29,8 +29,18 @@ import { checkReferences } from "../load.js"
 import { type Dataset, DatasetFiles } from "../schema.js"
 import { serviceDayOrigin } from "../serviceDay.js"
 import { Timetable } from "../trips.js"
+import type { GtfsLimits } from "./limits.js"
 import { motOfRouteType, productOf } from "./modes.js"
-import { type Feed, GtfsError, gtfsError, openFeed, type Row } from "./read.js"
+import {
+  type Feed,
+  GtfsError,
+  gtfsError,
+  isCalendarDate,
+  limitError,
+  openFeed,
+  resolveGtfsLimits,
+  type Row
+} from "./read.js"
 
 /**
  * What a conversion gives: the dataset as it is served, and what the feed lacks that the fake fills in.
@@ -82,11 +92,17 @@ const dashedDate = (file: string, row: Row, column: string): string => {
   const text = row.required(column)
   const match = /^(\d{4})(\d{2})(\d{2})$/.exec(text)
   const date = match === null ? "" : `${match[1]}-${match[2]}-${match[3]}`
-  if (match === null || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+  if (match === null || !isCalendarDate(date)) {
     throw gtfsError(file, row.line, column, `${JSON.stringify(text)} is not a date YYYYMMDD`)
   }
   return date
 }
+
+const DAY_MILLIS = 86_400_000
+
+// days since 1970-01-01 of a `YYYY-MM-DD`, and back
+const epochDay = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MILLIS
+const dateOfDay = (day: number): string => new Date(day * DAY_MILLIS).toISOString().slice(0, 10)
 
 const addDays = (date: string, days: number): string => {
   const d = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000)
@@ -144,7 +160,7 @@ interface TripRecord {
 
 const REQUIRED = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"] as const
 
-const readFeed = async (feed: Feed) => {
+const readFeed = async (feed: Feed, limits: GtfsLimits) => {
   for (const file of REQUIRED) if (!feed.has(file)) throw gtfsError(file, undefined, undefined, "missing in the feed")
   if (!feed.has("calendar.txt") && !feed.has("calendar_dates.txt")) {
     throw gtfsError("calendar.txt", undefined, undefined, "missing in the feed (and so is calendar_dates.txt)")
@@ -158,7 +174,16 @@ const readFeed = async (feed: Feed) => {
     if (Either.isLeft(LocalDateTime.zone(timeZone))) {
       throw gtfsError("agency.txt", row.line, "agency_timezone", `unknown time zone ${JSON.stringify(timeZone)}`)
     }
-    agencies.set(row.get("agency_id"), { name: row.required("agency_name"), timeZone })
+    const id = row.get("agency_id")
+    if (agencies.has(id)) {
+      throw gtfsError(
+        "agency.txt",
+        row.line,
+        "agency_id",
+        id === "" ? "a second agency without agency_id" : `duplicate agency ${id}`
+      )
+    }
+    agencies.set(id, { name: row.required("agency_name"), timeZone })
   })
   if (agencies.size === 0) throw gtfsError("agency.txt", undefined, undefined, "has no agency")
 
@@ -239,12 +264,18 @@ const readFeed = async (feed: Feed) => {
     routes.set(id, { line: row.line, type, agency: agency === "" ? agencies.keys().next().value! : agency, name })
   })
 
-  // calendars
+  // calendars: the rules and exceptions first, then their days within the dataset's window (maxCalendarDays
+  // from the feed's first day), so that a calendar to the year 9999 costs no more than one of a year
   const services = new Map<string, Set<string>>()
+  const rules: Array<{ id: string; runs: ReadonlyArray<boolean>; start: number; end: number }> = []
+  let first = Number.POSITIVE_INFINITY
   if (feed.has("calendar.txt")) {
     const weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const
+    const ruled = new Set<string>()
     await feed.rows("calendar.txt", (row) => {
       const id = row.required("service_id")
+      if (ruled.has(id)) throw gtfsError("calendar.txt", row.line, "service_id", `duplicate service ${id}`)
+      ruled.add(id)
       const runs = weekdays.map((day) => {
         const value = row.required(day)
         if (value !== "0" && value !== "1") throw gtfsError("calendar.txt", row.line, day, "must be 0 or 1")
@@ -253,24 +284,68 @@ const readFeed = async (feed: Feed) => {
       const start = dashedDate("calendar.txt", row, "start_date")
       const end = dashedDate("calendar.txt", row, "end_date")
       if (end < start) throw gtfsError("calendar.txt", row.line, "end_date", "is before start_date")
-      const dates = services.get(id) ?? new Set<string>()
-      for (let date = start; date <= end; date = addDays(date, 1)) {
-        if (runs[new Date(`${date}T12:00:00Z`).getUTCDay()]) dates.add(date)
-      }
-      services.set(id, dates)
+      rules.push({ id, runs, start: epochDay(start), end: epochDay(end) })
+      first = Math.min(first, epochDay(start))
+      services.set(id, new Set())
     })
   }
+  // each service's exceptions: the day, and its line, negative for a day taken out
+  const exceptions = new Map<string, Array<number>>()
   if (feed.has("calendar_dates.txt")) {
     await feed.rows("calendar_dates.txt", (row) => {
       const id = row.required("service_id")
-      const date = dashedDate("calendar_dates.txt", row, "date")
+      const day = epochDay(dashedDate("calendar_dates.txt", row, "date"))
       const kind = row.required("exception_type")
-      const dates = services.get(id) ?? new Set<string>()
-      services.set(id, dates)
-      if (kind === "1") dates.add(date)
-      else if (kind === "2") dates.delete(date)
-      else throw gtfsError("calendar_dates.txt", row.line, "exception_type", "must be 1 or 2")
+      if (kind !== "1" && kind !== "2") {
+        throw gtfsError("calendar_dates.txt", row.line, "exception_type", "must be 1 or 2")
+      }
+      const list = exceptions.get(id) ?? []
+      if (list.length === 0) exceptions.set(id, list)
+      list.push(day, kind === "1" ? row.line : -row.line)
+      first = Math.min(first, day)
+      if (!services.has(id)) services.set(id, new Set())
     })
+  }
+  const last = first + limits.maxCalendarDays - 1
+  let clipped = 0
+  for (const { end, id, runs, start } of rules) {
+    const dates = services.get(id)!
+    if (end > last) clipped++
+    for (let day = start; day <= Math.min(end, last); day++) {
+      // 1970-01-01 was a Thursday
+      if (runs[((day % 7) + 11) % 7]) dates.add(dateOfDay(day))
+    }
+  }
+  for (const [id, list] of exceptions) {
+    const dates = services.get(id)!
+    const seen = new Map<number, number>()
+    for (let i = 0; i < list.length; i += 2) {
+      const day = list[i]!
+      const line = list[i + 1]!
+      const before = seen.get(day)
+      if (before !== undefined) {
+        throw gtfsError(
+          "calendar_dates.txt",
+          Math.abs(line),
+          "date",
+          `service ${id} has ${dateOfDay(day)} twice (line ${Math.abs(before)} too)`
+        )
+      }
+      seen.set(day, line)
+      if (day > last) {
+        clipped++
+        continue
+      }
+      if (line > 0) dates.add(dateOfDay(day))
+      else dates.delete(dateOfDay(day))
+    }
+  }
+  if (clipped > 0) {
+    fallbacks.push(
+      `calendar: the days after ${
+        dateOfDay(last)
+      } are left out (${clipped} rows run past them; maxCalendarDays ${limits.maxCalendarDays}, raise it with --gtfs-limit maxCalendarDays=<n>)`
+    )
   }
 
   // trips
@@ -278,6 +353,9 @@ const readFeed = async (feed: Feed) => {
   await feed.rows("trips.txt", (row) => {
     const id = row.required("trip_id")
     if (trips.has(id)) throw gtfsError("trips.txt", row.line, "trip_id", `duplicate trip ${id}`)
+    if (trips.size >= limits.maxTrips) {
+      throw limitError("trips.txt", row.line, "trip_id", `more than ${limits.maxTrips} trips`, "maxTrips", limits)
+    }
     const route = row.required("route_id")
     if (!routes.has(route)) throw gtfsError("trips.txt", row.line, "route_id", `unknown route ${JSON.stringify(route)}`)
     const service = row.required("service_id")
@@ -306,7 +384,18 @@ const readFeed = async (feed: Feed) => {
   })
 
   // stop times: -1 for a time to interpolate
+  let stopTimes = 0
   await feed.rows("stop_times.txt", (row) => {
+    if (++stopTimes > limits.maxStopTimes) {
+      throw limitError(
+        "stop_times.txt",
+        row.line,
+        undefined,
+        `more than ${limits.maxStopTimes} stop times`,
+        "maxStopTimes",
+        limits
+      )
+    }
     const tripId = row.required("trip_id")
     const trip = trips.get(tripId)
     if (trip === undefined) {
@@ -336,7 +425,7 @@ const readFeed = async (feed: Feed) => {
     trip.departures.push(departure >= 0 ? departure : arrival)
     trip.lines.push(row.line)
   })
-  return { agencies, stations, stops, places, routes, services, trips, zones, fallbacks }
+  return { agencies, stations, stops, places, routes, services, trips, zones, fallbacks, stopTimes }
 }
 
 // orders a trip's calls by stop_sequence and fills the times between two known ones
@@ -433,7 +522,7 @@ const mostCommon = (values: ReadonlyArray<string>): string | undefined => {
 }
 
 const readShapes = async (feed: Feed, wanted: ReadonlySet<string>) => {
-  const points = new Map<string, Array<readonly [number, number, number]>>()
+  const points = new Map<string, Array<readonly [number, number, number, number]>>()
   await feed.rows("shapes.txt", (row) => {
     const id = row.required("shape_id")
     if (!wanted.has(id)) return
@@ -441,22 +530,39 @@ const readShapes = async (feed: Feed, wanted: ReadonlySet<string>) => {
     const lon = number("shapes.txt", row, "shape_pt_lon", -180, 180)
     const sequence = integer("shapes.txt", row, "shape_pt_sequence")
     const list = points.get(id) ?? []
-    list.push([sequence, lat, lon])
+    list.push([sequence, lat, lon, row.line])
     points.set(id, list)
   })
   return new Map(
-    Array.from(
-      points,
-      ([id, list]) => [id, list.sort((a, b) => a[0] - b[0]).map(([, lat, lon]) => [lat, lon] as const)]
-    )
+    Array.from(points, ([id, list]) => {
+      list.sort((a, b) => a[0] - b[0] || a[3] - b[3])
+      for (let i = 1; i < list.length; i++) {
+        if (list[i]![0] === list[i - 1]![0]) {
+          throw gtfsError(
+            "shapes.txt",
+            list[i]![3],
+            "shape_pt_sequence",
+            `shape ${id} has shape_pt_sequence ${list[i]![0]} twice (line ${list[i - 1]![3]} too)`
+          )
+        }
+      }
+      return [id, list.map(([, lat, lon]) => [lat, lon] as const)]
+    })
   )
 }
 
-const expandFrequencies = async (feed: Feed, trips: Map<string, TripRecord>) => {
+const expandFrequencies = async (
+  feed: Feed,
+  trips: Map<string, TripRecord>,
+  limits: GtfsLimits,
+  counts: { trips: number; stopTimes: number }
+) => {
   const copies = new Map<string, Array<number>>()
+  const rows = new Map<string, number>()
   await feed.rows("frequencies.txt", (row) => {
     const tripId = row.required("trip_id")
-    if (!trips.has(tripId)) {
+    const template = trips.get(tripId)
+    if (template === undefined) {
       throw gtfsError("frequencies.txt", row.line, "trip_id", `unknown trip ${JSON.stringify(tripId)}`)
     }
     const time = (column: string) => {
@@ -475,7 +581,53 @@ const expandFrequencies = async (feed: Feed, trips: Map<string, TripRecord>) => 
     const end = time("end_time")
     const headway = integer("frequencies.txt", row, "headway_secs")
     if (headway <= 0) throw gtfsError("frequencies.txt", row.line, "headway_secs", "must be more than 0")
+    const key = `${tripId}\u0000${start}`
+    const before = rows.get(key)
+    if (before !== undefined) {
+      throw gtfsError(
+        "frequencies.txt",
+        row.line,
+        "start_time",
+        `trip ${tripId} has start_time ${row.get("start_time")} twice (line ${before} too)`
+      )
+    }
+    rows.set(key, row.line)
+    // counted before any is made
+    const runs = end > start ? Math.ceil((end - start) / headway) : 0
+    if (runs > limits.maxFrequencyRuns) {
+      throw limitError(
+        "frequencies.txt",
+        row.line,
+        "headway_secs",
+        `${runs} trips from ${row.get("start_time")} to ${row.get("end_time")} every ${headway} s`,
+        "maxFrequencyRuns",
+        limits
+      )
+    }
     const starts = copies.get(tripId) ?? []
+    // the template itself gives way to its runs
+    counts.trips += runs - (starts.length === 0 ? 1 : 0)
+    counts.stopTimes += (runs - (starts.length === 0 ? 1 : 0)) * template.places.length
+    if (counts.trips > limits.maxTrips) {
+      throw limitError(
+        "frequencies.txt",
+        row.line,
+        "headway_secs",
+        `the runs bring the feed to ${counts.trips} trips`,
+        "maxTrips",
+        limits
+      )
+    }
+    if (counts.stopTimes > limits.maxStopTimes) {
+      throw limitError(
+        "frequencies.txt",
+        row.line,
+        "headway_secs",
+        `the runs bring the feed to ${counts.stopTimes} stop times`,
+        "maxStopTimes",
+        limits
+      )
+    }
     for (let t = start; t < end; t += headway) starts.push(t)
     copies.set(tripId, starts)
   })
@@ -485,6 +637,14 @@ const expandFrequencies = async (feed: Feed, trips: Map<string, TripRecord>) => 
     for (const start of starts) {
       const shift = start - template.departures[0]!
       const id = `${tripId}@${pad(Math.floor(start / 3600))}:${pad(Math.floor(start / 60) % 60)}:${pad(start % 60)}`
+      if (trips.has(id)) {
+        throw gtfsError(
+          "frequencies.txt",
+          rows.get(`${tripId}\u0000${starts[0]}`),
+          "start_time",
+          `trip ${tripId} runs at ${id.slice(tripId.length + 1)} twice: its rows overlap, or a trip has the ID ${id}`
+        )
+      }
       trips.set(id, {
         ...template,
         id,
@@ -508,24 +668,31 @@ const formatIssue = (error: ParseResult.ParseError): string => {
  */
 export const convertFeed = async (
   location: string,
-  options: { readonly realtime?: string | undefined } = {}
+  options: { readonly realtime?: string | undefined; readonly limits?: Partial<GtfsLimits> | undefined } = {}
 ): Promise<GtfsDataset> => {
-  const feed = await openFeed(location)
+  const limits = resolveGtfsLimits(options.limits)
+  const feed = await openFeed(location, limits)
   try {
-    return await convertOpened(feed, options.realtime)
+    return await convertOpened(feed, options.realtime, limits)
   } finally {
     feed.close()
   }
 }
 
-const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<GtfsDataset> => {
-  const read = await readFeed(feed)
+const convertOpened = async (
+  feed: Feed,
+  realtime: string | undefined,
+  limits: GtfsLimits
+): Promise<GtfsDataset> => {
+  const read = await readFeed(feed, limits)
   const { agencies, routes, services, stations, trips } = read
   const fallbacks = [...read.fallbacks]
   for (const trip of Array.from(trips.values())) {
     if (!finishTrip(trip)) trips.delete(trip.id)
   }
-  if (feed.has("frequencies.txt")) await expandFrequencies(feed, trips)
+  if (feed.has("frequencies.txt")) {
+    await expandFrequencies(feed, trips, limits, { trips: trips.size, stopTimes: read.stopTimes })
+  }
 
   // lines: the trips of each route
   const byRoute = new Map<string, Array<TripRecord>>()
@@ -634,7 +801,15 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
   // interchanges
   const interchanges: Array<{ from: string; to: string; minutes: number }> = []
   if (feed.has("transfers.txt")) {
+    const transferKeys = new Map<string, number>()
+    const transferColumns = ["from_stop_id", "to_stop_id", "from_route_id", "to_route_id", "from_trip_id", "to_trip_id"]
     await feed.rows("transfers.txt", (row) => {
+      const key = transferColumns.map((column) => row.get(column)).join("\u0000")
+      const before = transferKeys.get(key)
+      if (before !== undefined) {
+        throw gtfsError("transfers.txt", row.line, "from_stop_id", `the same transfer as line ${before}`)
+      }
+      transferKeys.set(key, row.line)
       const place = (column: string) => {
         const id = row.get(column)
         if (id === "") return undefined
@@ -793,8 +968,16 @@ const readFares = async (
   // fares whose rules name only routes without trips cover no ride
   const namesRoutes = new Set<string>()
   if (feed.has("fare_rules.txt")) {
+    const ruleKeys = new Map<string, number>()
     await feed.rows("fare_rules.txt", (row) => {
       const id = row.required("fare_id")
+      const key = ["fare_id", "route_id", "origin_id", "destination_id", "contains_id"].map((column) => row.get(column))
+        .join("\u0000")
+      const before = ruleKeys.get(key)
+      if (before !== undefined) {
+        throw gtfsError("fare_rules.txt", row.line, "fare_id", `the same rule as line ${before}`)
+      }
+      ruleKeys.set(key, row.line)
       const fare = fares.get(id)
       if (fare === undefined) {
         throw gtfsError("fare_rules.txt", row.line, "fare_id", `unknown fare ${JSON.stringify(id)}`)

@@ -10,7 +10,7 @@
 import GtfsRealtimeBindings from "gtfs-realtime-bindings"
 import * as fs from "node:fs/promises"
 import * as path from "node:path"
-import { gtfsError } from "./read.js"
+import { gtfsError, isCalendarDate } from "./read.js"
 
 const { transit_realtime: rt } = GtfsRealtimeBindings
 
@@ -81,7 +81,11 @@ export const readTripUpdates = async (
       continue
     }
     const startDate = descriptor.startDate ?? ""
-    if (startDate !== "" && !/^\d{8}$/.test(startDate)) {
+    if (
+      startDate !== "" &&
+      !(/^\d{8}$/.test(startDate) &&
+        isCalendarDate(`${startDate.slice(0, 4)}-${startDate.slice(4, 6)}-${startDate.slice(6)}`))
+    ) {
       throw gtfsError(
         name,
         undefined,

@@ -89,14 +89,17 @@ export const makeDeployment = (settings: DeploymentSettings) => {
   }
 
   /**
-   * The cause a `TransportError` may keep: with an API key, the platform's error rebuilt around a request whose
-   * key header reads `<redacted>`. Effect redacts `Authorization` only when printed inside a fiber; a
-   * `JSON.stringify` of the error elsewhere would show the key.
+   * The cause a `TransportError` may keep: the platform's error rebuilt around a request whose headers, but
+   * `accept`, read `<redacted>`: the API key's header and every header given with `headers` (an `Authorization`,
+   * a cookie) may be a credential. Effect redacts `Authorization` only when printed inside a fiber; a
+   * `JSON.stringify` of the error elsewhere would show the others.
    */
   const safeCause = (error: HttpClientError.HttpClientError): unknown => {
-    if (settings.apiKey === undefined) return error
-    const header = (profile?.apiKey?.header ?? "Authorization").toLowerCase()
-    const request = HttpClientRequest.setHeader(error.request, header, "<redacted>")
+    let request = error.request
+    for (const name of Object.keys(request.headers)) {
+      if (name !== "accept") request = HttpClientRequest.setHeader(request, name, "<redacted>")
+    }
+    if (request === error.request) return error
     const fields = {
       request,
       ...(error.cause !== undefined ? { cause: error.cause } : {}),

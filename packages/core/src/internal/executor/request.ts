@@ -17,7 +17,19 @@ import type { Deployment } from "./deployment.js"
 import type { ModeMapping } from "./productClasses.js"
 
 /**
- * Joins the base URL and an operation path whether or not the base ends with a slash.
+ * A base URL as a message may show it: without the user and password of its authority, even where it does not
+ * parse as a URL.
+ *
+ * @internal
+ */
+export const displayBaseUrl = (baseUrl: string | URL): string =>
+  String(baseUrl).replace(/^([^:/?#]*:\/\/)[^/?#]*@/, "$1")
+
+/**
+ * Joins the base URL and an operation path whether or not the base ends with a slash. A base with a user or
+ * a password (`https://user:pw@host/`) is refused: `fetch` refuses such URLs, and what the client keeps of its
+ * base URL (keys in a shared store, errors, spans) would carry the password. Credentials go in `apiKey` or
+ * `headers`, which the client keeps out of all of these. No message repeats the user or the password.
  *
  * @internal
  */
@@ -26,7 +38,12 @@ export const normalizeBaseUrl = (baseUrl: string | URL): Either.Either<string, s
   try {
     url = new URL(baseUrl.toString())
   } catch {
-    return Either.left(`baseUrl "${String(baseUrl)}" is not an absolute URL`)
+    return Either.left(`baseUrl "${displayBaseUrl(baseUrl)}" is not an absolute URL`)
+  }
+  if (url.username !== "" || url.password !== "") {
+    return Either.left(
+      "baseUrl must not carry a user or a password (user:password@): put credentials in apiKey or headers"
+    )
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return Either.left(`baseUrl must use http or https, got ${url.protocol}`)
