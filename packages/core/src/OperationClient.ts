@@ -135,6 +135,13 @@ export interface Options {
    * always on with `cache`.
    */
   readonly coalesce?: boolean | undefined
+  /**
+   * The key the `earlier` / `later` references of trips and boards are signed with (HMAC-SHA-256, at least 16
+   * characters): a reference that was edited, or made with another key, is refused. Set it where references
+   * pass through other people's hands; instances that exchange references, or keep them across restarts,
+   * share it. Default: none (a checksum catches corrupted references). See `Pages`.
+   */
+  readonly pageKey?: Redacted.Redacted<string> | string | undefined
 }
 
 /**
@@ -388,6 +395,7 @@ const resolve = (
       return yield* invalid("dialect", `must be "contract" or "rapidJSON", got "${dialect}"`)
     }
     const apiKey = yield* resolveApiKey(options.apiKey)
+    yield* checkPageKey(options.pageKey)
     const timeout = yield* positiveDuration("timeout", options.timeout, "30 seconds")
     const deadline = options.deadline === undefined
       ? Option.none()
@@ -435,6 +443,15 @@ const resolveApiKey = (
   return Either.right(Redacted.isRedacted(apiKey) ? apiKey as Redacted.Redacted<string> : Redacted.make(key))
 }
 
+// A page key too short to resist guessing is refused, as one that is not text.
+const checkPageKey = (pageKey: unknown): Either.Either<void, InvalidOptionsError> => {
+  if (pageKey === undefined) return Either.void
+  const key = Redacted.isRedacted(pageKey) ? Redacted.value(pageKey) : pageKey
+  return typeof key === "string" && key.length >= 16
+    ? Either.void
+    : invalid("pageKey", "must be a string (or a Redacted string) of at least 16 characters")
+}
+
 const resolveProfile = (
   profile: Options["profile"],
   table: ProfileTable | undefined
@@ -474,6 +491,8 @@ export interface Service {
   ) => Effect.Effect<Operation.ResponseOf<O>, Operation.ErrorOf<O>>
   /** Whether the deployment keeps sessions to page in (its profile's `sessions`). */
   readonly sessions?: boolean | undefined
+  /** The key page references are signed with (the options' `pageKey`). */
+  readonly pageKey?: Redacted.Redacted<string> | undefined
   /** Whether the deployment offers an operation (see `Profile.offers`); absent: every operation. */
   readonly offers?: ((operation: Profile.OperationName) => boolean) | undefined
   /** The URL a request would be sent to, or the reason it would be refused. */
@@ -532,6 +551,11 @@ export const make = (
     const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
     // A cache, joined calls and a shared quota load when asked for.
     const sessions = deployment.profile?.sessions === true
+    const pageKey = options.pageKey === undefined
+      ? undefined
+      : Redacted.isRedacted(options.pageKey)
+      ? options.pageKey
+      : Redacted.make(options.pageKey)
     if (options.cache || options.coalesce || options.rateLimit?.store) {
       const shared = yield* (yield* Effect.promise(() => import("./internal/executor/sharing.js"))).make(
         options,
@@ -543,11 +567,12 @@ export const make = (
         InvalidOptionsError,
         makeJsonDecoder
       )
-      return OperationClient.of({ ...shared, sessions, offers: settings.deployment.offers })
+      return OperationClient.of({ ...shared, sessions, pageKey, offers: settings.deployment.offers })
     }
     const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
       sessions,
+      pageKey,
       offers: settings.deployment.offers,
       // The executor's failures are typed as any operation's; it fails with an error an operation adds only
       // for an operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).

@@ -278,8 +278,8 @@ export const createClientFor = <const Operations extends Record<string, Operatio
         Effect.promise(() => import("./Pages.js")),
         (Pages): Effect.Effect<unknown, unknown> =>
           operation.name === "trip"
-            ? Pages.trip(run, request as never, { sessions: runner.sessions })
-            : Pages.departures(run, request as never, { sessions: runner.sessions })
+            ? Pages.trip(run, request as never, { sessions: runner.sessions, pageKey: runner.pageKey })
+            : Pages.departures(run, request as never, { sessions: runner.sessions, pageKey: runner.pageKey })
       )
     })
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
