@@ -600,10 +600,20 @@ export const layer = (options: Options): Layer.Layer<OperationClient, InvalidOpt
  */
 export type Client<Operations extends Record<string, Operation.Any>> = {
   readonly [Name in keyof Operations]: (
-    request: Operation.InputOf<Operations[Name]>,
-    options?: CallOptions
+    ...args: RequestArgs<Operations[Name], CallOptions>
   ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, Operation.ErrorOf<Operations[Name]>>
 }
+
+/**
+ * The arguments of an operation's method: the request, which may be left out where every field of it is
+ * optional (`systemInfo()`), then the call's options.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type RequestArgs<O extends Operation.Any, Options> = {} extends Operation.InputOf<O>
+  ? [request?: Operation.InputOf<O>, options?: Options]
+  : [request: Operation.InputOf<O>, options?: Options]
 
 /**
  * The methods of the named operations on a runner.
@@ -618,7 +628,8 @@ export const methods = <const Operations extends Record<string, Operation.Any>>(
   const client: Record<string, (request: unknown, options?: CallOptions) => Effect.Effect<unknown, EfaError>> = {}
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
-    client[name] = (request, options) => runner.run(operation, request, options)
+    // a request left out is the empty one (its type allows it only where every field is optional)
+    client[name] = (request, options) => runner.run(operation, request ?? {}, options)
   }
   return client as Client<Operations>
 }

@@ -52,6 +52,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as Departures from "./Departures.js"
 import { type CommonError, InvalidRequestError } from "./EfaError.js"
+import { millisOf, type Plain } from "./internal/decode/plain.js"
 import { withoutUndefined } from "./internal/executor/request.js"
 import * as Trip from "./Trip.js"
 
@@ -367,8 +368,7 @@ const requestJson = (request: object): Record<string, unknown> =>
   }))
 
 // an instant in a key: its epoch milliseconds (any instant an answer decodes to has them, not every one an ISO form)
-const iso = (instant: DateTime.Utc | undefined): string =>
-  instant === undefined ? "" : String(DateTime.toEpochMillis(instant))
+const iso = (instant: DateTime.Utc | Date | undefined): string => instant === undefined ? "" : String(millisOf(instant))
 
 const MINUTE = 60_000
 
@@ -526,12 +526,13 @@ const references = (
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * The identity of a trip across pages: its legs, each by mode, line, stops and planned times.
+ * The identity of a trip across pages: its legs, each by mode, line, stops and planned times. Takes a trip of
+ * either client (the Promise client's, with `Date`s, too).
  *
  * @since 0.1.0
  * @category utils
  */
-export const tripKey = (trip: Trip.Trip): string =>
+export const tripKey = (trip: Trip.Trip | Plain<Trip.Trip>): string =>
   trip.legs.map((leg) =>
     [
       leg.mode.mot ?? "",

@@ -60,6 +60,11 @@ export {
    */
   InvalidRequestError,
   /**
+   * @since 0.2.0
+   * @category errors
+   */
+  NotFoundError,
+  /**
    * @since 0.1.0
    * @category errors
    */
@@ -141,8 +146,7 @@ export type PlainResponse<A> = Plain<A>
 export type Client<Operations extends Record<string, Operation.Any>> =
   & {
     readonly [Name in keyof Operations]: (
-      request: Operation.InputOf<Operations[Name]>,
-      options?: CallOptions
+      ...args: OperationClient.RequestArgs<Operations[Name], CallOptions>
     ) => Promise<PlainResponse<Operation.ResponseOf<Operations[Name]>>>
   }
   & {
@@ -370,7 +374,8 @@ export const createClientFor = <const Operations extends Record<string, Operatio
   const client: Record<string | symbol, unknown> = { close, [Symbol.asyncDispose]: close }
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
-    client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request, callOptions)
+    // a request left out is the empty one (its type allows it only where every field is optional)
+    client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request ?? {}, callOptions)
     if (operation.name === "trip") {
       client.tripPages = (request: unknown, pagesOptions?: PagesOptions) => pages(operation, request, pagesOptions)
     }
