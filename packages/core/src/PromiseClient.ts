@@ -185,7 +185,7 @@ export interface PagesOptions extends CallOptions {
  * @since 0.1.0
  * @category models
  */
-export type EfaPromiseClient = Omit<Client<typeof EfaClient.operations>, "trip" | "departures"> & {
+export interface EfaPromiseClient extends Omit<Client<typeof EfaClient.operations>, "trip" | "departures"> {
   /** Plans trips, or asks for the page a reference points to. */
   readonly trip: (
     request: EfaClient.Requests["trip"] | Pages.PageRequest,
