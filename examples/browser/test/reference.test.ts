@@ -183,7 +183,9 @@ describe.runIf(hasChromium && built)(title, () => {
     const found = new Set(rows.filter((row) => row.parent === "PromiseClient.EfaPromiseClient").map((row) => row.name))
     const { createClient } = await import("@efa-kit/core/promise")
     const efa = createClient({ baseUrl: "http://127.0.0.1:9/" })
-    const methods = Object.keys(efa).filter((name) => typeof (efa as Record<string, unknown>)[name] === "function")
+    const methods = Object.keys(efa).filter((name) =>
+      typeof (efa as unknown as Record<string, unknown>)[name] === "function"
+    )
     await efa.close()
     expect(methods).toContain("watchTrip")
     expect(methods.filter((name) => !found.has(name))).toEqual([])
