@@ -12,9 +12,9 @@ const time = (instant: DateTime.Utc) =>
 const describe = (change: TripRefresh.TripChange): string => {
   switch (change._tag) {
     case "Delayed":
-      return `leg ${change.legIndex + 1}: ${
-        change.delayMinutes ?? "no"
-      } min late at ${change.stop.name} (${change.side})`
+      return `leg ${change.legIndex + 1}: ${change.delayMinutes} min late at ${change.stop.name} (${change.side})`
+    case "DelayCleared":
+      return `leg ${change.legIndex + 1}: on time again at ${change.stop.name} (${change.side})`
     case "PlatformChanged":
       return `leg ${change.legIndex + 1}: platform ${change.previous} → ${change.platform} at ${change.stop.name}`
     case "Cancelled":

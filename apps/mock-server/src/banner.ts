@@ -25,6 +25,8 @@ export interface BannerInput {
   /** The GTFS feed the dataset was made from, and what the fake filled in that the feed lacks. */
   readonly gtfs?: { readonly feed: string; readonly fallbacks: ReadonlyArray<string> } | undefined
   readonly now: string
+  /** With the wall clock (`--now now`): the day the dataset is laid on. */
+  readonly today?: string | undefined
   readonly admin: "off" | "open" | "token"
   readonly profile?: string | undefined
   readonly quota?: string | undefined
@@ -50,7 +52,11 @@ const rows: ReadonlyArray<Row> = [
   (input) =>
     proxying(input)
       ? undefined
-      : `  clock:   ${input.now}${input.admin === "off" ? "" : ` (POST ${input.baseUrl}__admin/clock to move it)`}`,
+      : `  clock:   ${
+        input.today === undefined
+          ? input.now
+          : `the wall clock (${input.now}); the dataset's timetable and real time laid on today, ${input.today}`
+      }${input.admin === "off" ? "" : ` (POST ${input.baseUrl}__admin/clock to move it)`}`,
   (input) =>
     input.profile === undefined
       ? undefined

@@ -28,7 +28,8 @@ const USAGE = `Usage: efa-mock-server [options]
   --gtfs-rt <file>     with --gtfs: a GTFS-Realtime TripUpdates file (protobuf) for real time
   --gtfs-limit <name>=<n>  with --gtfs: raise (or lower) a bound of the feed, e.g. maxTrips=20000000
                        (repeatable; the bounds and their defaults are in the README)
-  --now <instant>      the fake's clock, ISO 8601 with zone (default: EFA_MOCK_NOW or the dataset's)
+  --now <instant>      the fake's clock, ISO 8601 with zone (default: EFA_MOCK_NOW or the dataset's);
+                       "now": the wall clock, running, with the dataset laid on today
   --time-zone <zone>   the deployment's IANA time zone (default: the dataset's, Europe/Berlin)
   --host <interface>   interface to listen on (default: EFA_MOCK_HOST or 127.0.0.1, this machine
                        only; 0.0.0.0 for every interface)
@@ -220,6 +221,7 @@ const main = async (): Promise<void> => {
     },
     gtfs: gtfs === undefined ? undefined : { feed: gtfs, fallbacks: fromFeed?.fallbacks ?? [] },
     now: running.state.nowIso(),
+    today: running.today,
     admin: values["no-admin"] === true
       ? "off"
       : (values["admin-token"] ?? process.env.EFA_MOCK_ADMIN_TOKEN)

@@ -7,6 +7,7 @@
 import { LocalDateTime, Profile } from "@efa-kit/core"
 import { DateTime, Either, Option } from "effect"
 import type { Dataset } from "./dataset/schema.js"
+import { addDays, localDate } from "./engine/timetable.js"
 import type { AdminOptions } from "./http/adminGuard.js"
 import type { UpstreamOptions } from "./http/interceptor.js"
 import type { QuotaLimits } from "./http/quota.js"
@@ -94,8 +95,13 @@ export interface AppOptions extends UpstreamOptions {
    * The fake's fixed "now": an ISO instant, a `Date`, epoch milliseconds or an Effect `DateTime`.
    * Default: the dataset's `meta.defaultNow`, else {@link DEFAULT_NOW}. The clock does not run by
    * itself; `POST /__admin/clock` moves it.
+   *
+   * `"now"`: the clock is the machine's wall clock and runs, and the dataset is laid on today: its dates
+   * (validity, holidays, notices, a feed's calendars and dated real time) move by the days from its default
+   * day to today, so that today has the timetable of its day of the week and the real time announced for it,
+   * whatever today's date (see {@link layOnToday}). `POST /__admin/clock` moves the clock from the wall clock.
    */
-  readonly now?: DateTime.DateTime | Date | string | number | undefined
+  readonly now?: DateTime.DateTime | Date | string | number | "now" | undefined
   /** The deployment's IANA time zone. Default: the dataset's `meta.timeZone`, else `Europe/Berlin`. */
   readonly timeZone?: string | undefined
   /** Overrides of {@link DEFAULT_LIMITS}. */
@@ -143,6 +149,8 @@ export interface AppOptions extends UpstreamOptions {
 export interface ResolvedOptions {
   readonly dataset: Dataset
   readonly now: DateTime.Utc
+  /** Whether the clock is the wall clock (`now: "now"`): it runs from {@link ResolvedOptions.now}. */
+  readonly wallClock: boolean
   readonly timeZone: DateTime.TimeZone
   readonly timeZoneName: string
   readonly profile: Profile.Profile | undefined
@@ -242,9 +250,10 @@ export const resolveProfile = (profile: string | Profile.Profile | undefined): P
  * @category constructors
  */
 export const resolveOptions = (options: AppOptions): ResolvedOptions => {
-  const nowInput = options.now ?? options.dataset.meta.defaultNow ?? DEFAULT_NOW
+  const wallClock = options.now === "now"
+  const nowInput = wallClock ? Date.now() : options.now ?? options.dataset.meta.defaultNow ?? DEFAULT_NOW
   const now = parseInstant(nowInput)
-  if (Either.isLeft(now)) throw new Error(`invalid option now: ${now.left}`)
+  if (Either.isLeft(now)) throw new Error(`invalid option now: ${now.left} (or "now" for the wall clock)`)
   const profile = resolveProfile(options.profile)
   const timeZoneName = options.timeZone ?? profile?.timeZone ?? options.dataset.meta.timeZone ??
     LocalDateTime.DEFAULT_TIME_ZONE
@@ -258,8 +267,9 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
     if (!Number.isInteger(value) || value < 0) throw new Error(`invalid limit ${key}: ${value}`)
   }
   return {
-    dataset: options.dataset,
+    dataset: wallClock ? layOnToday(options.dataset, now.right, timeZone.right) : options.dataset,
     now: now.right,
+    wallClock,
     timeZone: timeZone.right,
     timeZoneName,
     profile,
@@ -271,5 +281,49 @@ export const resolveOptions = (options: AppOptions): ResolvedOptions => {
       allowedHosts: options.admin?.allowedHosts ?? []
     },
     onError: options.onError ?? defaultOnError
+  }
+}
+
+/**
+ * The dataset laid on the day of `now`: every date in it (the validity, the holidays, the notices' validity, a
+ * feed's calendars and the dates of its real-time updates) moved by the days from the day of its default
+ * "now" (`meta.defaultNow`, else {@link DEFAULT_NOW}) to the day of `now` in the zone. Runs and the real time
+ * the dataset announces go by day of the week and time of day, so today gets the timetable of its day of the
+ * week and its announced delays, cancellations and platform changes at the same hours.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const layOnToday = (dataset: Dataset, now: DateTime.Utc, timeZone: DateTime.TimeZone): Dataset => {
+  const base = parseInstant(dataset.meta.defaultNow ?? DEFAULT_NOW)
+  if (Either.isLeft(base)) return dataset
+  const from = localDate(base.right, timeZone)
+  const to = localDate(now, timeZone)
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+  if (days === 0) return dataset
+  const move = (date: string) => addDays(date, days)
+  const { timetable } = dataset
+  return {
+    ...dataset,
+    meta: {
+      ...dataset.meta,
+      validFrom: move(dataset.meta.validFrom),
+      validTo: move(dataset.meta.validTo),
+      holidays: dataset.meta.holidays.map(move)
+    },
+    notices: dataset.notices.map((notice) => ({
+      ...notice,
+      validFrom: move(notice.validFrom),
+      validTo: move(notice.validTo)
+    })),
+    ...(timetable === undefined ? {} : {
+      timetable: {
+        ...timetable,
+        calendars: timetable.calendars.map((calendar) => ({ ...calendar, dates: calendar.dates.map(move) })),
+        updates: timetable.updates.map((update) =>
+          update.date === undefined ? update : { ...update, date: move(update.date) }
+        )
+      }
+    })
   }
 }

@@ -115,7 +115,9 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
       // the board says the fake's time (08:30 in Berlin), not the browser's (New York's, or its wall clock)
       await page.waitForSelector("#board .dep")
       await page.waitForFunction(() => document.getElementById("boardState")!.textContent !== "")
-      expect(await page.locator("#boardState").textContent()).toBe("live, as of 08:30")
+      expect(await page.locator("#boardState").textContent()).toBe("live, as of 2026-03-02 08:30")
+      // the board's events under their date
+      expect(await page.locator("#board .day").first().textContent()).toBe("2026-03-02")
 
       await page.click("#plan")
       await page.waitForSelector(".trip.active")
@@ -125,6 +127,31 @@ describe.skipIf(!hasChromium)("the page at / in headless Chromium", () => {
       expect(await page.locator("#meta").textContent()).toContain("now 2026-03-02 08:30 (Europe/Berlin)")
       expect(await page.inputValue("#when")).toBe("2026-03-02 08:30")
       expect(await page.locator(".trip b").first().textContent()).toMatch(/^\d\d:\d\d – \d\d:\d\d$/)
+      // each trip with its date: a trip of the next day is no repeat
+      expect(await page.locator(".trip .sub").first().textContent()).toMatch(/^2026-03-02 · \d+ min/)
+
+      // the map's labels, the trip's own among them, do not overlap one another
+      const boxes = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<SVGTextElement>("#labels text, #hllabels text"))
+          .filter((label) => label.style.display !== "none")
+          .map((label) => label.getBoundingClientRect())
+          .map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom }))
+      )
+      expect(boxes.length).toBeGreaterThan(2)
+      const overlapping = boxes.flatMap((a, i) =>
+        boxes.slice(i + 1).filter((b) =>
+          a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1
+        )
+      )
+      expect(overlapping).toEqual([])
+      // the journal's lines are shown whole, wrapped, not cut
+      await page.waitForSelector("#journal div")
+      const cut = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>("#journal div")).filter((line) =>
+          line.scrollWidth > line.clientWidth + 1
+        ).length
+      )
+      expect(cut).toBe(0)
       expect(text).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{4}\b|\b\d{1,2}\.\d{1,2}\.\d{4}\b|\b(AM|PM)\b/)
 
       for (const [id, type] of [["#openapi-link", "openapi"], ["#admin-link", "health"]] as const) {

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import { fileURLToPath } from "node:url"
+import * as Zlib from "node:zlib"
 import { type BrowserContext, chromium } from "playwright-core"
 import { CHROMIUM, CHROMIUM_FLAGS as FLAGS, hasChromium } from "../../../test-support/chromium.js"
 
@@ -169,6 +170,25 @@ describe.runIf(hasChromium && built)(title, () => {
     expect(broken).toEqual([])
     expect(followed).toBeGreaterThan(pages.length)
     expect(problems).toEqual([])
+  })
+
+  it("its search finds every method of the Promise client", async () => {
+    // the search index TypeDoc writes: deflated JSON of the rows the search box looks in
+    const script = Fs.readFileSync(Path.join(reference, "assets", "search.js"), "utf8")
+    const data = /window\.searchData = "([^"]+)"/.exec(script)?.[1]
+    expect(data).toBeDefined()
+    const { rows } = JSON.parse(Zlib.inflateSync(Buffer.from(data!, "base64")).toString("utf8")) as {
+      rows: Array<{ readonly name: string; readonly parent?: string }>
+    }
+    const found = new Set(rows.filter((row) => row.parent === "PromiseClient.EfaPromiseClient").map((row) => row.name))
+    const { createClient } = await import("@efa-kit/core/promise")
+    const efa = createClient({ baseUrl: "http://127.0.0.1:9/" })
+    const methods = Object.keys(efa).filter((name) =>
+      typeof (efa as unknown as Record<string, unknown>)[name] === "function"
+    )
+    await efa.close()
+    expect(methods).toContain("watchTrip")
+    expect(methods.filter((name) => !found.has(name))).toEqual([])
   })
 
   it("links only to pages and anchors that exist, on every page", () => {

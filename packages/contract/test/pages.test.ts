@@ -1,7 +1,7 @@
 import { type Departures, DepartureWatch, EfaClient, Pages, Point, type Profile } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Stream } from "effect"
+import { DateTime, Effect, FastCheck, Stream } from "effect"
 import { clientLayer, inProcess, journal } from "./support/fake.js"
 
 const HBF = "de:08111:6118"
@@ -48,12 +48,12 @@ describe.each(dialects)("Pages of trips against the fake (%s)", (dialect) => {
       const whole = yield* efa.trip({ ...request, numberOfTrips: 40 })
       const inSpan = whole.trips.filter((trip) => departureOf(trip) <= last).map(Pages.tripKey)
       expect(keys).toEqual(inSpan)
-      // each later page asks from one minute after the last departure of the page before
+      // each later page asks from the minute of the last departure of the page before
       const asked = (yield* journal(fake)).slice(1, 4).map((entry) =>
         new URLSearchParams(entry.params.map(([k, v]) => [k, v]))
       )
       for (const [i, params] of asked.entries()) {
-        const previous = new Date(Math.max(...list[i]!.trips.map(departureOf)) + 60_000)
+        const previous = new Date(Math.max(...list[i]!.trips.map(departureOf)))
         const local = previous.toLocaleString("sv-SE", { timeZone: "Europe/Berlin" })
         expect(params.get("itdTime")).toBe(local.slice(11, 16).replace(":", ""))
         expect(params.get("itdTripDateTimeDepArr")).toBe("dep")
@@ -217,8 +217,13 @@ describe.each(dialects)("Board pages with sessions against the fake (%s)", (dial
       const whole = yield* efa.departures({ ...board, limit: 40 })
       expect([...paged].sort()).toEqual(whole.events.map(key).sort())
 
-      // the session goes back from everything it gave: before the first page, none of it again
-      const earlier = yield* efa.departures({ page: pages.at(-1)!.earlier })
+      // a session's previous page goes back from everything the session gave: the first page's earlier page
+      // is asked in it; a later page's earlier page is the page before it, asked without the session
+      const beforeLast = yield* efa.departures({ page: pages.at(-1)!.earlier })
+      expect(paramsOf((yield* journal(fake)).at(-1)!).has("command")).toBe(false)
+      expect(beforeLast.events.map(key)).toEqual(pages.at(-2)!.events.map(key))
+      const again = yield* efa.departures(board)
+      const earlier = yield* efa.departures({ page: again.earlier })
       expect(paramsOf((yield* journal(fake)).at(-1)!).get("command")).toBe("dmPrev")
       expect(earlier.events.length).toBeGreaterThan(0)
       for (const event of earlier.events) {
@@ -347,4 +352,65 @@ describe("Pages with the Promise client", () => {
       await efa.close()
     }
   })
+})
+
+describe.each(dialects)("Board pages against the fake are a partition (%s)", (dialect) => {
+  const time = (event: Departures.StopEvent) => DateTime.toEpochMillis(Pages.eventTime(event))
+  const key = DepartureWatch.eventKey
+  const HOUR = Date.parse("2026-03-02T06:30:00Z")
+
+  it.effect.prop(
+    "later and earlier from a random minute: every event once, in order, for limits 1 to 10",
+    [
+      FastCheck.integer({ min: 0, max: 90 }),
+      FastCheck.integer({ min: 1, max: 10 }),
+      FastCheck.boolean(),
+      FastCheck.boolean()
+    ],
+    ([minute, limit, arrival, sessions]) =>
+      Effect.gen(function*() {
+        const fake = yield* Effect.promise(() => inProcess())
+        const efa = yield* EfaClient.EfaClient.pipe(
+          Effect.provide(clientLayer(fake, sessions ? { profile: withSessions(fake, dialect) } : { dialect }))
+        )
+        const start = HOUR + minute * 60_000
+        const request = {
+          stop: Point.any(HBF),
+          dateTime: new Date(start).toISOString(),
+          limit,
+          ...(arrival ? { dateTimeRefersTo: "arrival" as const } : {})
+        }
+        const first = yield* efa.departures(request)
+        const later = [...first.events.map(key)]
+        let page = first
+        while (later.length < 12) {
+          page = yield* efa.departures({ page: page.later })
+          expect(page.events.length).toBeGreaterThan(0)
+          later.push(...page.events.map(key))
+        }
+        const whole = yield* efa.departures({ ...request, limit: later.length })
+        expect(later).toEqual(whole.events.map(key))
+
+        const earlier: Array<string> = []
+        page = first
+        while (earlier.length < 12) {
+          page = yield* efa.departures({ page: page.earlier })
+          expect(page.events.length).toBeGreaterThan(0)
+          earlier.unshift(...page.events.map(key))
+        }
+        const before = yield* efa.departures({
+          ...request,
+          dateTime: new Date(start - 3 * 3_600_000).toISOString(),
+          limit: 500
+        })
+        const firstKey = key(first.events[0]!)
+        const all = before.events.map(key)
+        const cut = all.indexOf(firstKey)
+        expect(cut).toBeGreaterThanOrEqual(earlier.length)
+        expect(earlier).toEqual(all.slice(cut - earlier.length, cut))
+        expect(before.events.slice(0, cut).every((event) => time(event) <= start)).toBe(true)
+        yield* Effect.promise(() => fake.close())
+      }),
+    { fastCheck: { numRuns: 4 } }
+  )
 })

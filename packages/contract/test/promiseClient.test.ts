@@ -1,4 +1,4 @@
-import { Point, Profile, StopFinder } from "@efa-kit/core"
+import { Departures, EfaClient, Pages, Point, Profile, StopFinder, Trip } from "@efa-kit/core"
 import {
   createClient,
   createClientFor,
@@ -6,13 +6,15 @@ import {
   HttpStatusError,
   InvalidOptionsError,
   InvalidRequestError,
+  NotFoundError,
   ServerMessageError,
   StopNotResolvedError,
   TransportError
 } from "@efa-kit/core/promise"
 import { type RunningServer, startServer } from "@efa-kit/mock-server"
+import { FetchHttpClient } from "@effect/platform"
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from "@effect/vitest"
-import { Either, Redacted } from "effect"
+import { Effect, Either, Redacted } from "effect"
 import * as Fs from "node:fs/promises"
 import * as Http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -103,7 +105,7 @@ describe("Promise client", () => {
     const errorClasses = Object.entries(EfaError).filter(([name, value]) =>
       typeof value === "function" && name.endsWith("Error")
     )
-    expect(errorClasses.length).toBe(10)
+    expect(errorClasses.length).toBe(11)
     for (const [name, value] of errorClasses) expect(promise[name], name).toBe(value)
   })
 
@@ -326,5 +328,76 @@ describe("Promise client", () => {
     await efa.stopFinder({ input: Point.any("Stuttgart Hbf") })
     expect(urls).toHaveLength(1)
     expect(urls[0]).toContain("XML_STOPFINDER_REQUEST")
+  })
+})
+
+describe("Promise client parity", () => {
+  it("an operation whose request is all optional is called without one, in both clients", async () => {
+    await using efa = createClient({ baseUrl: baseUrl() })
+    const { validity } = await efa.systemInfo()
+    expect(validity?.from).toBe("2025-12-14")
+    // a request with a required field still needs one
+    // @ts-expect-error: the stop finder's request has a required `input`
+    await expect(efa.stopFinder()).rejects.toBeInstanceOf(InvalidRequestError)
+    const info = await Effect.runPromise(
+      Effect.flatMap(EfaClient.EfaClient, (client) => client.systemInfo()).pipe(
+        Effect.provide(EfaClient.layer({ baseUrl: baseUrl() })),
+        Effect.provide(FetchHttpClient.layer)
+      )
+    )
+    expect(info.validity?.to).toBe("2026-12-12")
+  })
+
+  it("the helpers take the Promise client's models, typed: price a trip, key its trips and events", async () => {
+    await using efa = createClient({ baseUrl: baseUrl() })
+    const { trips } = await efa.trip({
+      origin: Point.fromId("de:08111:6118"),
+      destination: Point.any("Böblingen"),
+      dateTime: new Date("2026-03-02T07:30:00Z"),
+      fares: true
+    })
+    const price = Trip.price(trips[0]!)
+    expect(price?.currency).toBe("EUR")
+    expect(price!.amount).toBeGreaterThan(0)
+    const key = Pages.tripKey(trips[0]!)
+    expect(key).toContain(String(trips[0]!.legs[0]!.origin.departureTimePlanned.getTime()))
+    const { events } = await efa.departures({
+      stop: Point.fromId("de:08111:6118"),
+      dateTime: new Date("2026-03-02T07:30:00Z"),
+      limit: 3
+    })
+    expect(Departures.eventKey(events[0]!)).toBe(
+      `${events[0]!.lineId}|${events[0]!.tripCode ?? ""}|${events[0]!.departureTimePlanned.getTime()}|${
+        events[0]!.location.id
+      }`
+    )
+    expect(Departures.delayMinutes(events[0]!)).toSatisfy((delay) => delay === undefined || Number.isInteger(delay))
+  })
+
+  it("nothing matches: lines and stops answer an empty list with the server's message; an unknown line is not found", async () => {
+    for (const dialect of ["contract", "rapidJSON"] as const) {
+      await using efa = createClient({ baseUrl: baseUrl(), dialect })
+      const lines = await efa.lines({ subnetwork: "nope" })
+      expect(lines.lines).toEqual([])
+      expect(lines.systemMessages?.[0]?.code).toBe(-4050)
+      const stops = await efa.stops({ municipality: "9999999" })
+      expect(stops.stops).toEqual([])
+      expect(stops.systemMessages?.[0]?.code).toBe(-2000)
+      const error = await efa.lineStops({ line: "vvs:19999: :H:" }).catch((error: unknown) => error)
+      expect(error).toBeInstanceOf(NotFoundError)
+      expect(error).toMatchObject({ _tag: "NotFoundError", field: "line", value: "vvs:19999: :H:" })
+    }
+  })
+
+  it("the Promise guide names every method of the Promise client", async () => {
+    const guide = await Fs.readFile(Path.join(here, "../../../docs/promise-client.md"), "utf8")
+    const efa = createClient({ baseUrl: baseUrl() })
+    const methods = Object.keys(efa).filter((name) =>
+      typeof (efa as unknown as Record<string, unknown>)[name] === "function"
+    )
+    expect(methods).toContain("watchTrip")
+    const missing = methods.filter((name) => !guide.includes(`\`${name}\``) && !guide.includes(`${name}(`))
+    expect(missing).toEqual([])
+    await efa.close()
   })
 })

@@ -246,3 +246,62 @@ describe("Refresh and watch a trip with the Promise client", () => {
     }
   })
 })
+
+describe("A trip watch against the fake at the wall clock (now: \"now\")", () => {
+  // the next weekday from today (the dataset's delay is announced on weekdays), in Berlin
+  const BERLIN = "Europe/Berlin"
+  const localDay = (millis: number) => new Date(millis).toLocaleDateString("sv-SE", { timeZone: BERLIN })
+  const at = (day: string, time: string) => {
+    const [year, month, date] = day.split("-").map(Number)
+    const [hours, minutes] = time.split(":").map(Number)
+    return DateTime.formatIso(
+      DateTime.unsafeMakeZoned(
+        { year: year!, month: month!, day: date!, hours: hours!, minutes: minutes! },
+        { timeZone: BERLIN, adjustForTimeZone: true }
+      )
+    )
+  }
+
+  it("plans on today's date and follows the fake's real time, with the Promise client", async () => {
+    const fake = await inProcess({ now: "now" })
+    const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })
+    try {
+      // the clock is the wall clock: it runs
+      const clock = async () => Date.parse((await fake.admin("GET", "clock") as { now: string }).now)
+      const first = await clock()
+      expect(Math.abs(first - Date.now())).toBeLessThan(60 * 60_000)
+      // (the next reading comes after at least a millisecond has passed)
+      const next = new Promise<number>((resolve) => setTimeout(() => resolve(clock()), 5))
+      expect(await next).toBeGreaterThan(first)
+
+      // a weekday of the dataset laid on today (today, or the next one)
+      let day = localDay(Date.now())
+      while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) {
+        day = localDay(Date.parse(`${day}T12:00:00Z`) + 86_400_000)
+      }
+      await fake.admin("POST", "clock", { now: at(day, "07:00") })
+      const { trips } = await efa.trip({
+        origin: Point.any(VAIHINGEN),
+        destination: Point.any(LUDWIGSBURG),
+        dateTime: at(day, "08:15")
+      })
+      const trip = trips[0]!
+      expect(localDay(trip.legs[0]!.origin.departureTimePlanned.getTime())).toBe(day)
+      expect(trip.legs.map((leg) => leg.mode.name)).toEqual(["S-Bahn S1", "S-Bahn S4"])
+
+      // after the delay is announced: the watch tells it, the connection breaks, and it has not arrived
+      await fake.admin("POST", "clock", { now: at(day, "08:36") })
+      const controller = new AbortController()
+      const told: Array<string> = []
+      for await (const change of efa.watchTrip({ trip }, { signal: controller.signal })) {
+        told.push(describeChange(change as never))
+        if (change._tag === "ConnectionBroken" || change._tag === "Arrived") controller.abort()
+      }
+      expect(told).toContain("delayed 0 departure 12")
+      expect(told.some((change) => change.startsWith("ConnectionBroken 0->1"))).toBe(true)
+      expect(told).not.toContain("Arrived")
+    } finally {
+      await efa.close()
+    }
+  })
+})

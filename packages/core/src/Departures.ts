@@ -28,6 +28,7 @@ import * as DateTime from "effect/DateTime"
 import * as Schema from "effect/Schema"
 import type { StopNotResolvedError } from "./EfaError.js"
 import { Timestamp } from "./internal/decode/instant.js"
+import { millisOf, type Plain } from "./internal/decode/plain.js"
 import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { localDateTime } from "./internal/schema/dateTimeParam.js"
 import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
@@ -465,6 +466,7 @@ export interface StopEvent extends Schema.Schema.Type<typeof StopEvent> {}
  * The identity of an event on a board, the same on every page and every poll: its trip (line ID and trip code),
  * its planned time (epoch milliseconds: every instant an answer decodes to has them) and its stop. Board pages
  * and windows drop repeats by it, and the board watch matches events by it.
+ * Takes an event of either client (the Promise client's, with `Date`s, too).
  *
  * @example
  * ```ts
@@ -483,9 +485,9 @@ export interface StopEvent extends Schema.Schema.Type<typeof StopEvent> {}
  * @since 0.1.0
  * @category utils
  */
-export const eventKey = (event: StopEvent): string =>
+export const eventKey = (event: StopEvent | Plain<StopEvent>): string =>
   `${event.lineId}|${event.tripCode ?? ""}|${
-    DateTime.toEpochMillis(event.arrivalTimePlanned ?? event.departureTimePlanned)
+    millisOf(event.arrivalTimePlanned ?? event.departureTimePlanned)
   }|${event.location.id}`
 
 /**
@@ -566,12 +568,12 @@ export const expectedTime = (event: StopEvent): DateTime.Utc =>
  * @since 0.1.0
  * @category utils
  */
-export const delayMinutes = (event: StopEvent): number | undefined => {
+export const delayMinutes = (event: StopEvent | Plain<StopEvent>): number | undefined => {
   const arrival = event.arrivalTimePlanned !== undefined
   const estimated = arrival ? event.arrivalTimeEstimated : event.departureTimeEstimated
   if (estimated === undefined) return undefined
   const planned = arrival ? event.arrivalTimePlanned! : event.departureTimePlanned
-  return Math.round((estimated.epochMillis - planned.epochMillis) / 60_000) + 0
+  return Math.round((millisOf(estimated) - millisOf(planned)) / 60_000) + 0
 }
 
 /**

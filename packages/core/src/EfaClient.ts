@@ -361,11 +361,21 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
   return EfaClient.of({
     ...methods,
     trip: (request, options) =>
-      Pages.trip((input) => methods.trip(input, options), request, { sessions: runner.sessions }),
+      Pages.trip((input) => methods.trip(input, options), request, {
+        sessions: runner.sessions,
+        pageKey: runner.pageKey
+      }),
     tripPages: (request, options) =>
-      Pages.tripPages((input) => methods.trip(input, options), request, { ...options, sessions: runner.sessions }),
+      Pages.tripPages((input) => methods.trip(input, options), request, {
+        ...options,
+        sessions: runner.sessions,
+        pageKey: runner.pageKey
+      }),
     departures: (request, options) =>
-      Pages.departures((input) => methods.departures(input, options), request, { sessions: runner.sessions }),
+      Pages.departures((input) => methods.departures(input, options), request, {
+        sessions: runner.sessions,
+        pageKey: runner.pageKey
+      }),
     refreshTrip: (trip, options) =>
       TripRefresh.refresh(
         {

@@ -295,6 +295,24 @@ export class StopNotResolvedError extends Schema.TaggedError<StopNotResolvedErro
 }
 
 /**
+ * The one thing a request asked for does not exist on the server (a line's stops for a line it does not
+ * know): `field` names the request's field and `value` what it held; `messages` are the server's.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class NotFoundError extends Schema.TaggedError<NotFoundError>("@efa-kit/NotFoundError")("NotFoundError", {
+  operation: Schema.String,
+  field: Schema.String,
+  value: Schema.optional(Schema.String),
+  messages: Schema.Array(SystemMessage.SystemMessage)
+}) {
+  override get message(): string {
+    return `${this.operation}: no ${this.field} ${this.value === undefined ? "" : `"${this.value}" `}on this server`
+  }
+}
+
+/**
  * The errors every operation can fail with; an operation's descriptor declares what it adds
  * (`Operation.errors`, see {@link OperationError}).
  *
@@ -320,7 +338,7 @@ export type CommonError =
  * @since 0.2.0
  * @category models
  */
-export type OperationError = StopNotResolvedError
+export type OperationError = StopNotResolvedError | NotFoundError
 
 /**
  * Any error of an operation.
@@ -335,6 +353,7 @@ export type EfaError =
   | DecodeError
   | ServerMessageError
   | StopNotResolvedError
+  | NotFoundError
   | InterfaceVersionError
   | ResponseTooLargeError
   | RedirectError

@@ -11,6 +11,7 @@
  */
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
+import type { NotFoundError } from "./EfaError.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
 import { defineQuery } from "./internal/schema/query.js"
@@ -97,10 +98,11 @@ export const operation: Operation<
   LineStopsRequest,
   LineStopsResponse,
   typeof LineStopsResponse.Encoded,
-  LineStopsRequestInput
+  LineStopsRequestInput,
+  NotFoundError
 > = {
   name: "lineStops",
-  errors: {},
+  errors: { NotFoundError: true },
   path: contractPaths.lineStops,
   summary: "The stops of one line direction in travel order, from a line ID",
   params: LineStopsParams,
@@ -108,6 +110,8 @@ export const operation: Operation<
   query: () => LineStopsQuery,
   response: LineStopsResponse,
   hasResult: (response) => response.stops.length > 0,
+  // a line the server does not know (-2000): `NotFoundError` naming it
+  nothing: { codes: [-2000], means: { field: "line", parameter: "line" } },
   resultKeys: { contract: ["stops"], rapidJSON: ["locationSequence"] },
   // a line's stops change with the timetable
   timeToLive: "6 hours",

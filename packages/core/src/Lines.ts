@@ -164,6 +164,8 @@ export const operation: Operation<
   query: () => LinesQuery,
   response: LinesResponse,
   hasResult: (response) => response.lines.length > 0,
+  // no line matches the filters (-4050): an empty list, the message kept
+  nothing: { codes: [-4050], means: "empty" },
   resultKeys: { contract: ["lines"], rapidJSON: ["transportations"] },
   // the line list changes with the timetable
   timeToLive: "6 hours",

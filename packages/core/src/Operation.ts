@@ -171,6 +171,17 @@ export interface Operation<
    * response without result says so. The call then fails with `StopNotResolvedError`.
    */
   readonly unresolved?: (response: Response) => Unresolved | undefined
+  /**
+   * What an answer without result means where the server's messages say nothing matched (`codes`): for a
+   * search or a list, `"empty"`, an empty answer with the server's messages kept; for an operation about one
+   * thing, the request's field and its wire parameter, and the call fails with `NotFoundError` naming them
+   * (the operation declares `{ NotFoundError: true }`). Other messages fail the call as
+   * `ServerMessageError`.
+   */
+  readonly nothing?: {
+    readonly codes: ReadonlyArray<number>
+    readonly means: "empty" | { readonly field: string; readonly parameter: string }
+  } | undefined
 }
 
 /**

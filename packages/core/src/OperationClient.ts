@@ -138,6 +138,13 @@ export interface Options {
    * always on with `cache`.
    */
   readonly coalesce?: boolean | undefined
+  /**
+   * The key the `earlier` / `later` references of trips and boards are signed with (HMAC-SHA-256, at least 16
+   * characters): a reference that was edited, or made with another key, is refused. Set it where references
+   * pass through other people's hands; instances that exchange references, or keep them across restarts,
+   * share it. Default: none (a checksum catches corrupted references). See `Pages`.
+   */
+  readonly pageKey?: Redacted.Redacted<string> | string | undefined
 }
 
 /**
@@ -391,6 +398,7 @@ const resolve = (
       return yield* invalid("dialect", `must be "contract" or "rapidJSON", got "${dialect}"`)
     }
     const apiKey = yield* resolveApiKey(options.apiKey)
+    yield* checkPageKey(options.pageKey)
     const timeout = yield* positiveDuration("timeout", options.timeout, "30 seconds")
     const deadline = options.deadline === undefined
       ? Option.none()
@@ -438,6 +446,15 @@ const resolveApiKey = (
   return Either.right(Redacted.isRedacted(apiKey) ? apiKey as Redacted.Redacted<string> : Redacted.make(key))
 }
 
+// A page key too short to resist guessing is refused, as one that is not text.
+const checkPageKey = (pageKey: unknown): Either.Either<void, InvalidOptionsError> => {
+  if (pageKey === undefined) return Either.void
+  const key = Redacted.isRedacted(pageKey) ? Redacted.value(pageKey) : pageKey
+  return typeof key === "string" && key.length >= 16
+    ? Either.void
+    : invalid("pageKey", "must be a string (or a Redacted string) of at least 16 characters")
+}
+
 const resolveProfile = (
   profile: Options["profile"],
   table: ProfileTable | undefined
@@ -477,6 +494,8 @@ export interface Service {
   ) => Effect.Effect<Operation.ResponseOf<O>, Operation.ErrorOf<O>>
   /** Whether the deployment keeps sessions to page in (its profile's `sessions`). */
   readonly sessions?: boolean | undefined
+  /** The key page references are signed with (the options' `pageKey`). */
+  readonly pageKey?: Redacted.Redacted<string> | undefined
   /** Whether the deployment offers an operation (see `Profile.offers`); absent: every operation. */
   readonly offers?: ((operation: Profile.OperationName) => boolean) | undefined
   /** The URL a request would be sent to, or the reason it would be refused. */
@@ -535,6 +554,11 @@ export const make = (
     const requestInit = Option.getOrUndefined(yield* Effect.serviceOption(FetchHttpClient.RequestInit))
     // A cache, joined calls and a shared quota load when asked for.
     const sessions = deployment.profile?.sessions === true
+    const pageKey = options.pageKey === undefined
+      ? undefined
+      : Redacted.isRedacted(options.pageKey)
+      ? options.pageKey
+      : Redacted.make(options.pageKey)
     if (options.cache || options.coalesce || options.rateLimit?.store) {
       const shared = yield* (yield* Effect.promise(() => import("./internal/executor/sharing.js"))).make(
         options,
@@ -546,11 +570,12 @@ export const make = (
         InvalidOptionsError,
         makeJsonDecoder
       )
-      return OperationClient.of({ ...shared, sessions, offers: settings.deployment.offers })
+      return OperationClient.of({ ...shared, sessions, pageKey, offers: settings.deployment.offers })
     }
     const executor = makeExecutor(settings, httpClient, requestInit)
     return OperationClient.of({
       sessions,
+      pageKey,
       offers: settings.deployment.offers,
       // The executor's failures are typed as any operation's; it fails with an error an operation adds only
       // for an operation that declares it (`StopNotResolvedError` from `unresolved`, see Operations.test.ts).
@@ -578,10 +603,20 @@ export const layer = (options: Options): Layer.Layer<OperationClient, InvalidOpt
  */
 export type Client<Operations extends Record<string, Operation.Any>> = {
   readonly [Name in keyof Operations]: (
-    request: Operation.InputOf<Operations[Name]>,
-    options?: CallOptions
+    ...args: RequestArgs<Operations[Name], CallOptions>
   ) => Effect.Effect<Operation.ResponseOf<Operations[Name]>, Operation.ErrorOf<Operations[Name]>>
 }
+
+/**
+ * The arguments of an operation's method: the request, which may be left out where every field of it is
+ * optional (`systemInfo()`), then the call's options.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type RequestArgs<O extends Operation.Any, Options> = {} extends Operation.InputOf<O>
+  ? [request?: Operation.InputOf<O>, options?: Options]
+  : [request: Operation.InputOf<O>, options?: Options]
 
 /**
  * The methods of the named operations on a runner.
@@ -596,7 +631,8 @@ export const methods = <const Operations extends Record<string, Operation.Any>>(
   const client: Record<string, (request: unknown, options?: CallOptions) => Effect.Effect<unknown, EfaError>> = {}
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
-    client[name] = (request, options) => runner.run(operation, request, options)
+    // a request left out is the empty one (its type allows it only where every field is optional)
+    client[name] = (request, options) => runner.run(operation, request ?? {}, options)
   }
   return client as Client<Operations>
 }

@@ -60,6 +60,11 @@ export {
    */
   InvalidRequestError,
   /**
+   * @since 0.2.0
+   * @category errors
+   */
+  NotFoundError,
+  /**
    * @since 0.1.0
    * @category errors
    */
@@ -141,8 +146,7 @@ export type PlainResponse<A> = Plain<A>
 export type Client<Operations extends Record<string, Operation.Any>> =
   & {
     readonly [Name in keyof Operations]: (
-      request: Operation.InputOf<Operations[Name]>,
-      options?: CallOptions
+      ...args: OperationClient.RequestArgs<Operations[Name], CallOptions>
     ) => Promise<PlainResponse<Operation.ResponseOf<Operations[Name]>>>
   }
   & {
@@ -181,7 +185,7 @@ export interface PagesOptions extends CallOptions {
  * @since 0.1.0
  * @category models
  */
-export type EfaPromiseClient = Omit<Client<typeof EfaClient.operations>, "trip" | "departures"> & {
+export interface EfaPromiseClient extends Omit<Client<typeof EfaClient.operations>, "trip" | "departures"> {
   /** Plans trips, or asks for the page a reference points to. */
   readonly trip: (
     request: EfaClient.Requests["trip"] | Pages.PageRequest,
@@ -278,8 +282,8 @@ export const createClientFor = <const Operations extends Record<string, Operatio
         Effect.promise(() => import("./Pages.js")),
         (Pages): Effect.Effect<unknown, unknown> =>
           operation.name === "trip"
-            ? Pages.trip(run, request as never, { sessions: runner.sessions })
-            : Pages.departures(run, request as never, { sessions: runner.sessions })
+            ? Pages.trip(run, request as never, { sessions: runner.sessions, pageKey: runner.pageKey })
+            : Pages.departures(run, request as never, { sessions: runner.sessions, pageKey: runner.pageKey })
       )
     })
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
@@ -370,7 +374,8 @@ export const createClientFor = <const Operations extends Record<string, Operatio
   const client: Record<string | symbol, unknown> = { close, [Symbol.asyncDispose]: close }
   for (const name of Object.keys(operations)) {
     const operation = operations[name]!
-    client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request, callOptions)
+    // a request left out is the empty one (its type allows it only where every field is optional)
+    client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request ?? {}, callOptions)
     if (operation.name === "trip") {
       client.tripPages = (request: unknown, pagesOptions?: PagesOptions) => pages(operation, request, pagesOptions)
     }

@@ -113,6 +113,8 @@ export const operation: Operation<
   query: () => StopsQuery,
   response: StopsResponse,
   hasResult: (response) => response.stops.length > 0,
+  // no stop matches the filters (-2000): an empty list, the message kept
+  nothing: { codes: [-2000], means: "empty" },
   resultKeys: { contract: ["stops"], rapidJSON: ["locations"] },
   // the stop list changes with the timetable
   timeToLive: "6 hours",

@@ -29,6 +29,7 @@ import * as DateTime from "effect/DateTime"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { Timestamp as InstantTimestamp } from "./internal/decode/instant.js"
+import type { Plain } from "./internal/decode/plain.js"
 import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { localDateTime } from "./internal/schema/dateTimeParam.js"
 import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
@@ -1150,16 +1151,17 @@ export interface Trip extends Schema.Schema.Type<typeof Trip> {}
  * The price of a trip for a traveller (`ADULT` unless said): the cheapest ticket of the person that covers
  * every leg with a line, else the sum of the cheapest tickets of the person over parts of the trip that follow
  * one another (`undefined` when the tickets do not cover the trip). Walks need no ticket; prices of tickets are
- * never summed per leg.
+ * never summed per leg. Takes a trip of either client (the Promise client's, with `Date`s, too).
  *
  * @since 0.1.0
  * @category utils
  */
 export const price = (
-  trip: Trip,
+  trip: Trip | Plain<Trip>,
   person = "ADULT"
 ): { readonly amount: number; readonly currency: string; readonly tickets: ReadonlyArray<Ticket> } | undefined => {
-  const tickets = (trip.fare?.tickets ?? []).filter((ticket) => ticket.person === person)
+  const all: ReadonlyArray<Ticket> = trip.fare?.tickets ?? []
+  const tickets = all.filter((ticket) => ticket.person === person)
   const last = trip.legs.length - 1
   // the cheapest cover of legs 0..last by tickets of consecutive parts: a shortest path over leg boundaries
   const best: Array<{ amount: number; tickets: Array<Ticket> } | undefined> = [{ amount: 0, tickets: [] }]

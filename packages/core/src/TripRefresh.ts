@@ -61,13 +61,27 @@ export type Side = "departure" | "arrival"
  * @category models
  */
 export type TripChange = Data.TaggedEnum<{
-  /** The expected time at a leg's first or last stop changed: `delayMinutes` behind plan (`undefined`: no estimate). */
+  /**
+   * A leg's first or last stop is expected `delayMinutes` off plan (not zero: late, or early where negative), other
+   * than the trip carried before (`previousDelayMinutes`: the delay it carried, `undefined` for none).
+   */
   Delayed: {
     readonly legIndex: number
     readonly side: Side
     readonly stop: { readonly id: string; readonly name: string }
-    readonly delayMinutes: number | undefined
+    readonly delayMinutes: number
     readonly previousDelayMinutes: number | undefined
+  }
+  /**
+   * The delay the trip carried at a leg's first or last stop went away: the stop is expected on time
+   * (`delayMinutes` 0) or has no estimate any more (`undefined`).
+   */
+  DelayCleared: {
+    readonly legIndex: number
+    readonly side: Side
+    readonly stop: { readonly id: string; readonly name: string }
+    readonly delayMinutes: 0 | undefined
+    readonly previousDelayMinutes: number
   }
   /** The platform at a leg's first or last stop changed. */
   PlatformChanged: {
@@ -241,8 +255,14 @@ export const diff = (before: Trip.Trip, after: Trip.Trip, options?: RefreshOptio
       const stop = { id: now.id, name: now.name }
       const delay = delayOf((now as Record<string, any>)[field], planned)
       const previous = delayOf((was as Record<string, any>)[field], planned)
-      if (delay !== previous) {
-        changes.push(TripChange.Delayed({ legIndex, side, stop, delayMinutes: delay, previousDelayMinutes: previous }))
+      // an estimate on the plan is no delay: only a delay that is not zero, and not the one carried, is a change
+      const carried = previous === 0 ? undefined : previous
+      if (delay !== undefined && delay !== 0 && delay !== carried) {
+        changes.push(TripChange.Delayed({ legIndex, side, stop, delayMinutes: delay, previousDelayMinutes: carried }))
+      } else if ((delay === undefined || delay === 0) && carried !== undefined) {
+        changes.push(
+          TripChange.DelayCleared({ legIndex, side, stop, delayMinutes: delay, previousDelayMinutes: carried })
+        )
       }
       // a platform first known now is no change; one that differs from the known one is
       if (was.platform !== undefined && now.platform !== was.platform) {

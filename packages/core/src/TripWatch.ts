@@ -50,7 +50,10 @@ export interface WatchOptions extends TripRefresh.RefreshOptions {
   readonly trip: Trip.Trip
   /** When to poll again after a poll. Default: every 30 seconds, jittered; never faster than {@link MIN_INTERVAL}. */
   readonly schedule?: Schedule.Schedule<unknown> | undefined
-  /** How to retry transient failures within one poll. Default: exponential from 1 s, jittered, 3 retries. */
+  /**
+   * How to retry transient failures within one poll. Default: exponential from 1 s, jittered, 3 retries. Never
+   * sooner than 1 second apart, at most 10 attempts a poll, whatever the schedule says.
+   */
   readonly retry?: Schedule.Schedule<unknown, EfaError> | undefined
   /** Whether transient failures are logged (default) or emitted as `PollFailed` events. */
   readonly failures?: "log" | "event" | undefined

@@ -119,6 +119,29 @@ describe("NoticeWatch", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("retries within a poll have a floor and a bound: a 1 ms schedule asks once a second, ten times", () => {
+    const failing: Array<Step> = Array.from({ length: 1000 }, () => ({ status: 503, body: "down" }))
+    const { layer, state } = scripted([{ status: 200, body: { infos: [notice("a", "Works")] } }, ...failing])
+    return Effect.gen(function*() {
+      const fiber = yield* collect(
+        NoticeWatch.watch({ schedule: tenSeconds, retry: Schedule.spaced("1 millis"), failures: "event" }),
+        12
+      )
+      yield* TestClock.adjust("10 seconds")
+      expect(state.requests).toBe(2)
+      // the first poll, then a failing poll: its first attempt and one retry a second, nine of them
+      yield* TestClock.adjust("9500 millis")
+      expect(state.requests).toBe(1 + 1 + 9)
+      yield* TestClock.adjust("30 seconds")
+      const changes = Chunk.toArray(yield* Fiber.join(fiber)).map(describeChange)
+      // the failing poll reports its ten attempts, then the next poll begins
+      expect(changes.slice(0, 11)).toEqual([
+        "added a",
+        ...Array.from({ length: 10 }, (_, i) => `failed ${i + 1} HttpStatusError`)
+      ])
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("a poll that exhausts its retries waits for the next poll", () => {
     const { layer } = scripted([
       { status: 200, body: { infos: [notice("a", "Works")] } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Schema } from "effect"
+import { DateTime, Effect, FastCheck, Schema } from "effect"
 import { Departures, EfaError, Point, RealtimeForTrip, Trip, TripRefresh, TripStops } from "../src/index.js"
 
 // a planned trip as the contract writes it: S1 from A to B, a walk to C, S4 from C to D
@@ -281,4 +281,66 @@ describe("TripRefresh.diff", () => {
     expect(changes.map((change) => change._tag)).toEqual(["Delayed", "ConnectionAtRisk"])
     expect(TripRefresh.diff(planned, later, { changeMinutes: 0 }).map((change) => change._tag)).toEqual(["Delayed"])
   })
+})
+
+// the planned trip with estimates at the first leg's ends, `minutes` off plan (none for `undefined`)
+const estimated = (departure: number | undefined, arrival: number | undefined): Trip.Trip => {
+  const shift = (instant: DateTime.Utc, minutes: number | undefined) =>
+    minutes === undefined ? {} : { estimate: DateTime.add(instant, { minutes }) }
+  return {
+    ...planned,
+    legs: planned.legs.map((leg, index) => {
+      if (index !== 0) return leg
+      const dep = shift(leg.origin.departureTimePlanned, departure).estimate
+      const arr = shift(leg.destination.arrivalTimePlanned, arrival).estimate
+      return {
+        ...leg,
+        origin: { ...leg.origin, ...(dep === undefined ? {} : { departureTimeEstimated: dep }) },
+        destination: { ...leg.destination, ...(arr === undefined ? {} : { arrivalTimeEstimated: arr }) }
+      }
+    })
+  }
+}
+
+const delays = (changes: ReadonlyArray<TripRefresh.TripChange>) =>
+  changes.flatMap((change) =>
+    change._tag === "Delayed" || change._tag === "DelayCleared"
+      ? [`${change._tag} ${change.side} ${change.previousDelayMinutes} -> ${change.delayMinutes}`]
+      : []
+  )
+
+const delay = FastCheck.option(FastCheck.integer({ min: -3, max: 10 }), { nil: undefined })
+
+describe("TripRefresh.diff: changes mean change", () => {
+  it("an estimate on the plan is no delay; a delay is told once; a delay that goes away is told as such", () => {
+    expect(delays(TripRefresh.diff(planned, estimated(0, 0)))).toEqual([])
+    expect(delays(TripRefresh.diff(estimated(0, 0), estimated(3, 0)))).toEqual(["Delayed departure undefined -> 3"])
+    expect(delays(TripRefresh.diff(estimated(3, 0), estimated(3, 0)))).toEqual([])
+    expect(delays(TripRefresh.diff(estimated(3, 0), estimated(5, 2)))).toEqual([
+      "Delayed departure 3 -> 5",
+      "Delayed arrival undefined -> 2"
+    ])
+    expect(delays(TripRefresh.diff(estimated(5, 2), estimated(0, undefined)))).toEqual([
+      "DelayCleared departure 5 -> 0",
+      "DelayCleared arrival 2 -> undefined"
+    ])
+    expect(delays(TripRefresh.diff(estimated(-1, 0), estimated(-1, 0)))).toEqual([])
+  })
+
+  it.prop(
+    "no change between a trip and itself; no Delayed of zero; each change once along any sequence of states",
+    [FastCheck.array(FastCheck.tuple(delay, delay), { minLength: 1, maxLength: 8 })],
+    ([states]) => {
+      let trip = planned
+      for (const [departure, arrival] of states) {
+        const next = estimated(departure, arrival)
+        const changes = TripRefresh.diff(trip, next)
+        for (const change of changes) {
+          if (change._tag === "Delayed") expect(change.delayMinutes).not.toBe(0)
+        }
+        expect(delays(TripRefresh.diff(next, next))).toEqual([])
+        trip = next
+      }
+    }
+  )
 })

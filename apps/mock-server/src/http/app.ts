@@ -6,6 +6,7 @@
  */
 import { Either } from "effect"
 import { Hono } from "hono"
+import { localDate } from "../engine/timetable.js"
 import { type AppOptions, resolveOptions } from "../options.js"
 import { answers, operationsOf } from "../registry.js"
 import { AnswerCache } from "./answerCache.js"
@@ -36,6 +37,8 @@ export interface MockServer {
   readonly state: MockState
   /** Stubs, verification and recordings. */
   readonly tools: TestTools
+  /** With the wall clock (`now: "now"`): the day the dataset was laid on, in the fake's zone. */
+  readonly today?: string | undefined
 }
 
 export {
@@ -73,7 +76,8 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     resolved.now,
     limits.maxJournalEntries,
     limits.maxScriptedFaults,
-    limits.maxJournalBytes
+    limits.maxJournalBytes,
+    resolved.wallClock
   )
   const cache = new AnswerCache(limits.maxCachedAnswers)
   const registry = { ...answers, ...options.answers }
@@ -114,7 +118,9 @@ export const makeMockServer = (options: AppOptions): MockServer => {
     return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)
   })
   app.onError((error, c) => errorResponse(resolved.onError, error, c))
-  return { app, state, tools }
+  return resolved.wallClock
+    ? { app, state, tools, today: localDate(resolved.now, resolved.timeZone) }
+    : { app, state, tools }
 }
 
 /**

@@ -141,6 +141,8 @@ export class MockState {
   #scripts: Array<FaultScript> = []
   #nextScriptId = 1
   #now: DateTime.Utc
+  // with the wall clock: how far the fake's clock is from the machine's (the admin API moves it)
+  #offset = 0
   /** The sessions of trips and boards (`sessionID`, `command=tripNext` / `tripPrev` / `dmNext` / `dmPrev`). */
   readonly sessions = new PageSessions()
 
@@ -148,7 +150,9 @@ export class MockState {
     readonly initialNow: DateTime.Utc,
     readonly maxJournalEntries: number,
     readonly maxScriptedFaults: number,
-    readonly maxJournalBytes: number = 16 * 1024 * 1024
+    readonly maxJournalBytes: number = 16 * 1024 * 1024,
+    /** Whether the clock is the machine's wall clock, running (`now: "now"`), rather than fixed. */
+    readonly wallClock: boolean = false
   ) {
     this.#now = initialNow
   }
@@ -165,12 +169,19 @@ export class MockState {
 
   /** The fake's current "now". */
   get now(): DateTime.Utc {
-    return this.#now
+    return this.wallClock ? DateTime.unsafeMake(Date.now() + this.#offset) : this.#now
   }
 
-  /** Sets the clock. */
+  /** The clock back to its start (with the wall clock: to the wall clock). */
+  resetClock(): void {
+    this.#now = this.initialNow
+    this.#offset = 0
+  }
+
+  /** Sets the clock (with the wall clock: it runs on from there). */
   setNow(now: DateTime.Utc): void {
     this.#now = now
+    this.#offset = DateTime.toEpochMillis(now) - Date.now()
   }
 
   /**
@@ -276,11 +287,11 @@ export class MockState {
     this.clearJournal()
     this.clearFaults()
     this.sessions.clear()
-    this.#now = this.initialNow
+    this.resetClock()
   }
 
   /** The clock as ISO text. */
   nowIso(): string {
-    return DateTime.formatIso(this.#now)
+    return DateTime.formatIso(this.now)
   }
 }

@@ -17,7 +17,7 @@
  * - `POST /__admin/clock`: `{ "now": "2026-03-02T09:00:00Z" }` sets the clock; `{ "advance": 300 }`
  *   (seconds, may be negative) or `{ "advance": "15 minutes" }` moves it; an impossible date or an
  *   instant outside the years 0001 to 9999 is a 400 naming the field.
- * - `DELETE /__admin/clock`: the clock back to its start.
+ * - `DELETE /__admin/clock`: the clock back to its start (with `now: "now"`, to the wall clock).
  * - `POST /__admin/reset`: journal, faults, clock and stubs back to the start.
  * - Stubs, verification and recordings: see `testing.ts`.
  *
@@ -273,7 +273,7 @@ export const adminRoutes = (deps: RouteDeps): Hono<AppEnv> => {
     return jsonResponse(c, clock())
   })
   router.delete("/clock", (c) => {
-    state.setNow(state.initialNow)
+    state.resetClock()
     return jsonResponse(c, clock())
   })
   router.all("/clock", methodNotAllowed(["GET", "HEAD", "POST", "DELETE"]))

@@ -7,6 +7,15 @@
 import * as DateTime from "effect/DateTime"
 
 /**
+ * The epoch milliseconds of an instant of either client: a `DateTime` (Effect) or a `Date` (Promise), so that a
+ * helper reading a model's times takes both models.
+ *
+ * @internal
+ */
+export const millisOf = (instant: DateTime.DateTime | Date): number =>
+  instant instanceof Date ? instant.getTime() : DateTime.toEpochMillis(instant)
+
+/**
  * The type of {@link toPlain}'s result: `Date` where the answer holds a `DateTime`, the rest unchanged
  * (optional and readonly fields, and the brands of strings, are kept).
  *

@@ -14,6 +14,7 @@ import {
   type EfaError,
   HttpStatusError,
   InterfaceVersionError,
+  NotFoundError,
   ServerMessageError,
   StopNotResolvedError
 } from "../../EfaError.js"
@@ -151,9 +152,27 @@ export const makeInterpreter = (dialect: Dialect) => {
           })
         )
       }
-      const hasErrors = SystemMessage.errors(messages).length > 0
+      const errors = SystemMessage.errors(messages)
+      const hasErrors = errors.length > 0
       const diagnosis = dialect.diagnose(operation, json, hasErrors, hadResultKey)
       if (diagnosis !== undefined) return decodeError("schema", "$", diagnosis)
+      // the server says nothing matched: an empty answer (its messages kept), or the one thing asked is not there
+      const nothing = operation.nothing
+      if (
+        hasErrors && nothing !== undefined &&
+        errors.every((message) => nothing.codes.includes(Number(message.code)))
+      ) {
+        if (nothing.means === "empty") return Effect.succeed(value)
+        const asked = new URL(url, "http://x/").searchParams.get(nothing.means.parameter) ?? undefined
+        return Effect.fail(
+          new NotFoundError({
+            operation: operation.name,
+            field: nothing.means.field,
+            ...(asked === undefined ? {} : { value: asked }),
+            messages: messages!
+          })
+        )
+      }
       if (hasErrors) return Effect.fail(new ServerMessageError({ operation: operation.name, messages: messages! }))
     }
     return Effect.succeed(value)

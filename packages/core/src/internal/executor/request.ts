@@ -141,12 +141,22 @@ const mergeAlternatives = (issues: Array<RequestIssue>): Array<RequestIssue> => 
  *
  * @internal
  */
-export const withoutUndefined = (value: unknown): unknown => {
-  if (value === null || typeof value !== "object") return value
+export const withoutUndefined = (value: unknown): unknown => clean(value, 0)
+
+/**
+ * How deep a request is looked into: no request of any operation nests nearly as deep, and what lies deeper
+ * is left as it is (the request's schema refuses it) rather than overflowing the stack.
+ *
+ * @internal
+ */
+export const MAX_REQUEST_DEPTH = 64
+
+const clean = (value: unknown, depth: number): unknown => {
+  if (value === null || typeof value !== "object" || depth >= MAX_REQUEST_DEPTH) return value
   if (Array.isArray(value)) {
     let copy: Array<unknown> | undefined
     value.forEach((item, index) => {
-      const cleaned = withoutUndefined(item)
+      const cleaned = clean(item, depth + 1)
       if (cleaned !== item) (copy ??= [...value])[index] = cleaned
     })
     return copy ?? value
@@ -155,7 +165,7 @@ export const withoutUndefined = (value: unknown): unknown => {
   if (prototype !== Object.prototype && prototype !== null) return value
   let copy: Record<string, unknown> | undefined
   for (const [key, item] of Object.entries(value)) {
-    const cleaned = withoutUndefined(item)
+    const cleaned = clean(item, depth + 1)
     if (cleaned === item && item !== undefined) continue
     copy ??= { ...value }
     if (item === undefined) delete copy[key]
@@ -174,7 +184,7 @@ const EMPTY_LIST = "must not be empty: leave the field out instead"
  * @internal
  */
 export const emptyLists = (value: unknown, path: ReadonlyArray<string | number> = []): Array<string> => {
-  if (value === null || typeof value !== "object") return []
+  if (value === null || typeof value !== "object" || path.length >= MAX_REQUEST_DEPTH) return []
   if (Array.isArray(value)) {
     return value.length === 0 ? [path.join(".")] : value.flatMap((item, index) => emptyLists(item, [...path, index]))
   }

@@ -1,6 +1,7 @@
 /**
  * The one poll loop of every watch (boards, notices, trips): EFA has no push channel, so a watch asks again
- * on a schedule, never more often than {@link MIN_INTERVAL}, retries transient failures within a poll, and
+ * on a schedule, never more often than {@link MIN_INTERVAL}, retries transient failures within a poll (no
+ * sooner than {@link MIN_RETRY_DELAY} apart, at most {@link MAX_ATTEMPTS_PER_POLL} attempts), and
  * turns each answer into changes. One rule decides which failures end a watch ({@link isPermanent}) and
  * which are reported (logged, or emitted as events) and survived.
  */
@@ -23,6 +24,24 @@ export const isPermanent = (error: EfaError): boolean =>
   (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
     error.status !== 429)
 
+/** The shortest pause between two attempts within one poll. */
+export const MIN_RETRY_DELAY: Duration.Duration = Duration.seconds(1)
+
+/** The most attempts of one poll (and so the most failures it reports), whatever the retry schedule says. */
+export const MAX_ATTEMPTS_PER_POLL = 10
+
+/**
+ * A poll's retry schedule with its floor and its bound: a pause below {@link MIN_RETRY_DELAY} becomes the floor,
+ * and it stops after {@link MAX_ATTEMPTS_PER_POLL} attempts (the poll then waits for the next one).
+ */
+export const retryWithFloor = <Out, In, R>(
+  schedule: Schedule.Schedule<Out, In, R>
+): Schedule.Schedule<unknown, In, R> =>
+  Schedule.intersect(
+    Schedule.modifyDelay(schedule, (_, delay) => Duration.max(delay, MIN_RETRY_DELAY)),
+    Schedule.recurs(MAX_ATTEMPTS_PER_POLL - 1)
+  )
+
 /** A schedule stretched to the floor: a pause it asks for below {@link MIN_INTERVAL} becomes the floor. */
 export const withFloor = <Out, In, R>(schedule: Schedule.Schedule<Out, In, R>): Schedule.Schedule<Out, In, R> =>
   Schedule.modifyDelay(schedule, (_, delay) => Duration.max(delay, MIN_INTERVAL))
@@ -39,7 +58,10 @@ export interface PollOptions<A, Change, E extends EfaError = EfaError> {
   readonly pollFailed: (error: E, attempt: number) => Change
   /** When to poll again after a poll; stretched to {@link MIN_INTERVAL}. */
   readonly schedule: Schedule.Schedule<unknown>
-  /** How to retry transient failures within one poll. */
+  /**
+   * How to retry transient failures within one poll; no sooner than {@link MIN_RETRY_DELAY}, at most
+   * {@link MAX_ATTEMPTS_PER_POLL} attempts.
+   */
   readonly retry: Schedule.Schedule<unknown, E>
   /** Whether transient failures are logged (default) or emitted. */
   readonly failures?: "log" | "event" | undefined
@@ -65,7 +87,7 @@ export const poll = <A, Change, E extends EfaError = EfaError>(
     }
     return options.ask.pipe(
       Effect.tapError(report),
-      Effect.retry({ schedule: options.retry, while: (error) => !isPermanent(error) }),
+      Effect.retry({ schedule: retryWithFloor(options.retry), while: (error) => !isPermanent(error) }),
       Effect.flatMap((answer) => {
         const changes = options.changes(answer)
         return Effect.isEffect(changes) ? changes : Effect.succeed(changes)
