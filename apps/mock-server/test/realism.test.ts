@@ -260,6 +260,18 @@ describe("requests read as real servers read them", () => {
     expect(without.json).toEqual(all.json)
   })
 
+  it("serving lines with lineReqType=1 (a departure monitor's) list every line type; other bits are kept", async () => {
+    const base = { mode: "odv", type_sl: "any", name_sl: HBF }
+    const one = await rapid("/XML_SERVINGLINES_REQUEST", { ...base, lineReqType: "1" })
+    const all = await rapid("/XML_SERVINGLINES_REQUEST", requests[4]![2])
+    expect(one.status).toBe(200)
+    expect(one.json.lines.length).toBeGreaterThan(0)
+    expect(one.json).toEqual(all.json)
+    const three = await rapid("/XML_SERVINGLINES_REQUEST", { ...base, lineReqType: "3" })
+    const two = await rapid("/XML_SERVINGLINES_REQUEST", { ...base, lineReqType: "2" })
+    expect(three.json).toEqual(two.json)
+  })
+
   it("an option without its group's activation is ignored and named in a warning", async () => {
     const { json, status } = await rapid("/XML_TRIP_REQUEST2", { ...requests[0]![2], changeSpeed: "normal" })
     expect(status).toBe(200)
@@ -390,6 +402,15 @@ describe("requests as other clients send them", () => {
       const below = await rapid(`/any/virtual/dir${path}`, params)
       expect(below.status).toBe(200)
       expect({ ...below.json, serverInfo: undefined }).toEqual({ ...root.json, serverInfo: undefined })
+    }
+  })
+
+  it("every operation answers after an empty directory (//XML_...) as at the root", async () => {
+    for (const [, path, params] of requests) {
+      const root = await rapid(path, params)
+      const doubled = await rapid(`/${path}`, params)
+      expect(doubled.status, path).toBe(200)
+      expect({ ...doubled.json, serverInfo: undefined }).toEqual({ ...root.json, serverInfo: undefined })
     }
   })
 
