@@ -537,6 +537,15 @@ const stopFinderCases: Array<AnyCase> = [
       expect(locations.filter((l) => l.isBest)).toHaveLength(1)
     }
   }),
+  stopFinder("a name with type stop (as public clients send it) is searched among the stops", {
+    input: Point.stop("Stuttgart Hauptbahnhof")
+  }, {
+    params: [["type_sf", "stop"], ["name_sf", "Stuttgart Hauptbahnhof"]],
+    check: ({ locations }) => {
+      expect(locations[0]).toMatchObject({ id: HBF, type: "stop", isBest: true })
+      expect(locations.every((l) => l.type === "stop")).toBe(true)
+    }
+  }),
   stopFinder("without anyMaxSizeHitList a broad text finds many stops", { input: Point.any("Stuttgart") }, {
     check: ({ locations }) => expect(locations.length).toBeGreaterThan(3)
   }),
@@ -1346,6 +1355,17 @@ const departuresCases: Array<AnyCase> = [
       ...AT_NOW,
       ["itdDateTimeDepArr", "dep"]
     ],
+    check: ({ events, locations }) => {
+      expect(events).toHaveLength(5)
+      expect(locations[0]).toMatchObject({ id: HBF, isBest: true })
+    }
+  }),
+  departures("a board of a stop given by its name with type_dm=stop, as public clients send it", {
+    stop: Point.stop("Stuttgart Hauptbahnhof"),
+    dateTime: NOW,
+    dateTimeRefersTo: "departure",
+    limit: 5
+  }, {
     check: ({ events, locations }) => {
       expect(events).toHaveLength(5)
       expect(locations[0]).toMatchObject({ id: HBF, isBest: true })
