@@ -71,6 +71,7 @@ describe("rapidJSON trip", () => {
             origin: {
               id: "de:99001:100:1:2",
               name: "Lindenplatz",
+              type: "platform",
               departureTimePlanned: instant("2030-04-01T06:10:00Z"),
               departureTimeEstimated: instant("2030-04-01T06:11:00Z"),
               platform: "2",
@@ -84,6 +85,7 @@ describe("rapidJSON trip", () => {
             destination: {
               id: "de:99001:200:2:4",
               name: "Mühlweg",
+              type: "platform",
               arrivalTimePlanned: instant("2030-04-01T06:18:00Z"),
               arrivalTimeEstimated: instant("2030-04-01T06:19:00Z"),
               platform: "Gleis 4"
@@ -109,9 +111,15 @@ describe("rapidJSON trip", () => {
             origin: {
               id: "de:99001:200:3:1",
               name: "Mühlweg",
+              type: "platform",
               departureTimePlanned: instant("2030-04-01T06:25:00Z")
             },
-            destination: { id: "de:99002:50", name: "Am Hang", arrivalTimePlanned: instant("2030-04-01T06:40:00Z") },
+            destination: {
+              id: "de:99002:50",
+              name: "Am Hang",
+              type: "stop",
+              arrivalTimePlanned: instant("2030-04-01T06:40:00Z")
+            },
             realtimeStatus: "MONITORED",
             isRealtimeControlled: false,
             lineId: "tst:20042: :R:j30",
@@ -135,9 +143,15 @@ describe("rapidJSON trip", () => {
         origin: {
           id: "streetID:9999:Gartenweg",
           name: "Gartenweg",
+          type: "street",
           departureTimePlanned: instant("2030-04-01T07:00:00Z")
         },
-        destination: { id: "de:99001:100", name: "Lindenplatz", arrivalTimePlanned: instant("2030-04-01T07:05:00Z") },
+        destination: {
+          id: "de:99001:100",
+          name: "Lindenplatz",
+          type: "stop",
+          arrivalTimePlanned: instant("2030-04-01T07:05:00Z")
+        },
         cancelled: false,
         // the walk's footPathInfo: its position and duration, no elements
         interchange: { position: "before", duration: 300, elements: [] }

@@ -24,7 +24,7 @@ export type ResolvedPoint =
   | { readonly _tag: "Position"; readonly id: Point.LocationId; readonly name: string; readonly coord: Coord.Coord }
 
 /**
- * Resolves a point: an exact stop or POI ID, a coordinate (also one written as text in the
+ * Resolves a point: an exact stop or POI ID (a platform's ID, its stop), a coordinate (also one written as text in the
  * `<lon>:<lat>:WGS84[dd.ddddd]` format), or text, which is searched as the stop finder searches it and
  * taken as its best match. A value shaped like an ID (`de:08111:6118`, `poiID:...`) that the dataset does not
  * have is not searched as text. Undefined when nothing matches.
@@ -42,7 +42,8 @@ export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoin
     return found?.kind === "stop" ? { _tag: "Stop", stop: found.object } : undefined
   }
   const value = point.value.trim()
-  const stop = lookup.stopById.get(value)
+  // a stop's ID, or a platform's (as rapidJSON answers give a ride's ends): its stop
+  const stop = stopOfId(dataset, value)
   if (stop !== undefined) return { _tag: "Stop", stop }
   const poi = lookup.poiById.get(value)
   if (poi !== undefined) return { _tag: "Position", id: poi.id, name: poi.name, coord: poi.coord }
@@ -86,7 +87,7 @@ export type BoardStop =
   | { readonly _tag: "Unknown" }
 
 /**
- * Resolves a board's stop: a stop ID (a platform's ID, with type `platform`, its stop); a coordinate or a POI, to
+ * Resolves a board's stop: a stop ID (a platform's ID, its stop); a coordinate or a POI, to
  * the nearest stop within the access radius; text (also a name with type `stop`), to the stop finder's best stop,
  * unless the best stops match equally well (`Bahnhof`), which is ambiguous.
  *
@@ -107,7 +108,7 @@ export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardSto
     if (looksLikeId(point.id)) return { _tag: "Unknown" }
   } else {
     const value = point.value.trim()
-    const stop = lookup.stopById.get(value)
+    const stop = stopOfId(dataset, value)
     if (stop !== undefined) return { _tag: "Stop", stop }
     const poi = lookup.poiById.get(value)
     if (poi !== undefined) return nearest(poi.coord)

@@ -106,14 +106,19 @@ const WALKS = new Set([99, 100])
 const vehicleLegs = (trip: Trip.Trip) => trip.legs.filter((leg) => !WALKS.has(leg.mode.mot))
 const firstLeg = (trip: Trip.Trip) => trip.legs[0]!
 const lastLeg = (trip: Trip.Trip) => trip.legs[trip.legs.length - 1]!
+// The stop of a leg's end or stop: rapidJSON gives a ride's ends and stops as platforms, the stop as `parent` (as
+// real servers do); the contract's format as stops
+export const stopOf = (
+  end: { readonly id: string; readonly type?: string; readonly parent?: { readonly id?: string } }
+) => end.type === "platform" && end.parent?.id !== undefined ? end.parent.id : end.id
 const departure = (trip: Trip.Trip) => millis(firstLeg(trip).origin.departureTimePlanned)
 const arrival = (trip: Trip.Trip) => millis(lastLeg(trip).destination.arrivalTimePlanned)
 
 const between = (origin: string, destination: string) => (trips: ReadonlyArray<Trip.Trip>) => {
   expect(trips.length).toBeGreaterThan(0)
   for (const trip of trips) {
-    expect(firstLeg(trip).origin.id).toBe(origin)
-    expect(lastLeg(trip).destination.id).toBe(destination)
+    expect(stopOf(firstLeg(trip).origin)).toBe(origin)
+    expect(stopOf(lastLeg(trip).destination)).toBe(destination)
   }
 }
 
@@ -141,6 +146,72 @@ const tripCases: Array<AnyCase> = [
       // calcNumberOfTrips defaults to 4
       expect(trips).toHaveLength(4)
       for (const t of trips) expect(departure(t)).toBeGreaterThanOrEqual(millis(NOW))
+    }
+  }),
+  trip("rides start and end at platforms, the stop as parent, as real servers write them (rapidJSON)", {
+    origin: Point.any(HBF),
+    destination: Point.any(FLUGHAFEN),
+    dateTime: NOW
+  }, {
+    check: ({ trips }, dialect) => {
+      const rides = trips.flatMap(vehicleLegs)
+      expect(rides.length).toBeGreaterThan(0)
+      for (const ride of rides) {
+        for (const end of [ride.origin, ride.destination, ...ride.stops!]) {
+          if (dialect === "rapidJSON") {
+            expect(end.type).toBe("platform")
+            expect(end.parent).toMatchObject({ type: "stop", parent: { type: "locality" } })
+            expect(end.id).toMatch(new RegExp(`^${end.parent!.id}:`))
+          } else {
+            // the contract's format: the stop, its platform named
+            expect(end.type).toBeUndefined()
+            expect(() => stop(end.id)).not.toThrow()
+          }
+          expect(end.platform).toMatch(/^\d+$/)
+        }
+      }
+    }
+  }),
+  trip("every ride has its path: the line's geometry from the boarding to the alighting stop", {
+    origin: Point.any(HBF),
+    destination: Point.any(FLUGHAFEN),
+    dateTime: NOW
+  }, {
+    check: ({ trips }) => {
+      const rides = trips.flatMap(vehicleLegs)
+      expect(rides.length).toBeGreaterThan(0)
+      for (const ride of rides) {
+        const path = ride.coords!
+        expect(path.length).toBeGreaterThan(2)
+        const [from, to] = [stop(stopOf(ride.origin)).coord, stop(stopOf(ride.destination)).coord]
+        expect(meters({ lat: path[0]![0], lon: path[0]![1] }, from)).toBeLessThan(300)
+        expect(meters({ lat: path.at(-1)![0], lon: path.at(-1)![1] }, to)).toBeLessThan(300)
+      }
+    }
+  }),
+  trip("every trip says the days it runs (daysOfService rvb): a bit per day of the timetable, set on its day", {
+    origin: Point.any(HBF),
+    destination: Point.any(BOEBLINGEN),
+    dateTime: NOW
+  }, {
+    check: ({ trips }) => {
+      expect(trips.length).toBeGreaterThan(0)
+      const days =
+        (Date.parse(`${dataset.meta.validTo}T12:00:00Z`) - Date.parse(`${dataset.meta.validFrom}T12:00:00Z`)) /
+          (24 * 3600 * 1000) + 1
+      // the day of NOW, counted from the first day of the timetable
+      const today = Math.round(
+        (Date.parse(`${TODAY}T12:00:00Z`) - Date.parse(`${dataset.meta.validFrom}T12:00:00Z`)) /
+          (24 * 3600 * 1000)
+      )
+      for (const t of trips) {
+        const rvb = t.daysOfService!.rvb!
+        expect(rvb).toHaveLength(Math.ceil(days / 4))
+        const bits = [...rvb].map((digit) => parseInt(digit, 16).toString(2).padStart(4, "0")).join("")
+        expect(bits[today]).toBe("1")
+        // a Monday's trip does not run on the Sunday before
+        expect(bits[today - 1]).toBe("0")
+      }
     }
   }),
   trip("a departure time in Berlin summer time (CEST) is two hours ahead of UTC", {
@@ -212,10 +283,10 @@ const tripCases: Array<AnyCase> = [
     check: ({ trips }) => {
       between(HBF, ESSLINGEN)(trips)
       for (const t of trips) {
-        const at = t.legs.findIndex((leg) => leg.destination.id === CANNSTATT)
+        const at = t.legs.findIndex((leg) => stopOf(leg.destination) === CANNSTATT)
         expect(at).toBeGreaterThanOrEqual(0)
         const next = t.legs[at + 1]!
-        expect(next.origin.id).toBe(CANNSTATT)
+        expect(stopOf(next.origin)).toBe(CANNSTATT)
         const dwell = millis(next.origin.departureTimePlanned) - millis(t.legs[at]!.destination.arrivalTimePlanned)
         expect(dwell).toBeGreaterThanOrEqual(5 * MINUTE)
       }
@@ -1722,7 +1793,7 @@ const realtimeForTripCases: Array<AnyCase> = [
       const ride = trip!.legs[0]!
       expect(ride.realtimeStatus).toBe("PROGNOSIS_IMPOSSIBLE")
       expect(ride.origin.departureTimeEstimated).toBeUndefined()
-      expect([ride.lineId, ride.tripCode, ride.origin.id]).toEqual(["vvs:10001: :H:", 1, BOEBLINGEN])
+      expect([ride.lineId, ride.tripCode, stopOf(ride.origin)]).toEqual(["vvs:10001: :H:", 1, BOEBLINGEN])
     }
   })
 ]
