@@ -33,6 +33,7 @@ import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { localDateTime } from "./internal/schema/dateTimeParam.js"
 import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
 import { LatLonPairs } from "./internal/schema/latLonPairs.js"
+import { noticeFields } from "./internal/schema/noticeFields.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import { opt, PresenceParam, SetFromList } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
@@ -965,6 +966,7 @@ export const LegNotice = Schema.Struct({
   url: opt(Schema.String),
   /** `veryLow` .. `veryHigh`, as sent. */
   priority: opt(Schema.String),
+  ...noticeFields,
   /** Where the leg carries it: `info` (rapidJSON `infos`) or `hint` (rapidJSON `hints`). */
   source: Schema.Literal("info", "hint")
 }).annotations({ identifier: "LegNotice" })

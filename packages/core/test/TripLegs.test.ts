@@ -113,6 +113,9 @@ describe("a leg's stops and run", () => {
           text: "<div>Please listen for announcements.</div>",
           url: "https://example.test/alerts/ems-7",
           priority: "veryLow",
+          subtitle: "Platforms may change at short notice",
+          urlText: "Platforms may change at short notice",
+          version: "3",
           source: "info"
         },
         { id: "FGate", type: "Timetable", text: "Gates close two minutes before departure.", source: "hint" }
@@ -220,6 +223,48 @@ describe("a ride at its platforms, its path and the days it runs", () => {
     expect(trip!.daysOfService).toEqual({ rvb: "0000000000F1E3C00000000000000000", texts: ["Mo - Fr"] })
     // the run's stops are asked at the stop, not the platform
     expect(TripStops.fromLeg({ ...leg!, tripCode: 7 })?.stop).toBe("de:09999:410")
+  })
+})
+
+describe("a leg's notices as real servers write them", () => {
+  it("reads a notice without title by its subtitle, with its version, short text and links; a hint by its provider code", () => {
+    const [leg] = decode("trip-notices").trips[0]!.legs
+    expect(leg!.notices).toEqual([
+      {
+        id: "ems-12",
+        type: "lineInfo",
+        // no title: the subtitle
+        title: "Anleger kann kurzfristig wechseln",
+        text: "<div>Bitte achten Sie auf Ansagen.</div>",
+        url: "https://example.test/alerts/ems-12",
+        priority: "veryLow",
+        subtitle: "Anleger kann kurzfristig wechseln",
+        urlText: "Anleger kann kurzfristig wechseln",
+        version: "4711",
+        smsText: "Anleger kann kurzfristig wechseln",
+        links: [{
+          urlText: "Anleger kann kurzfristig wechseln",
+          url: "https://example.test/alerts/ems-12",
+          content: "<div>Bitte achten Sie auf Ansagen.</div>",
+          subtitle: "Anleger kann kurzfristig wechseln"
+        }],
+        source: "info"
+      },
+      {
+        id: "ZTP-7",
+        type: "tripMessage",
+        title: "Ersatzschiff am Wochenende",
+        text: "Am Wochenende fährt ein Ersatzschiff.",
+        url: "https://example.test/info-link/7",
+        priority: "veryHigh",
+        subtitle: "Ersatzschiff am Wochenende",
+        urlText: "",
+        // VRR writes the version as a string
+        version: "1697595796",
+        source: "info"
+      },
+      { id: "FR", type: "Timetable", text: "Fahrradmitnahme reservierungspflichtig", source: "hint" }
+    ])
   })
 })
 

@@ -10,6 +10,8 @@
  *   lifts (a big station), by the way the traveller's mobility options allow: a lift with `wheelchair`, no
  *   stairs with `noSolidStairs`, none of a kind they exclude; stairs where allowed, else an escalator, else a
  *   lift. A stop without any is level.
+ * - Notices as real servers write them (`noticeDetails`): subtitle, page, link text, version, short text and a
+ *   further link; a ride's hints say what its line's vehicles offer (low floor, wheelchair places).
  * - A ride's path is the line's geometry from its boarding to its alighting stop, in travel order (as the line
  *   geometry request gives the section between two stops).
  * - A trip's days of service (`rvb`): a bit per day of the timetable's period, set on the days whose day type
@@ -77,17 +79,53 @@ export const noticesOn = (
   const applies = (notice: Notice) =>
     notice.validFrom <= run.serviceDate && run.serviceDate <= notice.validTo &&
     (notice.lines.includes(run.direction.id) || notice.stops.some((stop) => stops.has(stop)))
-  return dataset.notices.filter(applies).map((notice) => {
-    const out: { -readonly [K in keyof Trip.LegNotice]: Trip.LegNotice[K] } = {
-      id: notice.id,
-      type: notice.type,
-      title: notice.title,
-      text: notice.text,
-      source: "info"
-    }
-    if (notice.url !== undefined) out.url = notice.url
-    return out
-  })
+  return dataset.notices.filter(applies).map((notice): Trip.LegNotice => ({
+    id: notice.id,
+    type: notice.type,
+    title: notice.title,
+    text: notice.text,
+    priority: notice.severity,
+    ...noticeDetails(notice),
+    source: "info"
+  }))
+}
+
+/**
+ * What a dataset's notice tells besides its title and text, as real servers write notices (in `addInfo` and on
+ * legs alike): its page (the dataset's, else `https://notices.example/<provider>/<id>`, an address of the reserved
+ * `example` domain: the fake's notices have no pages), the title as subtitle, link text and short text, its version
+ * (the dataset's, else 1), and its page as its one further link.
+ *
+ * @since 0.2.0
+ * @category notices
+ */
+export const noticeDetails = (notice: Notice) => {
+  const url = notice.url ??
+    `https://notices.example/${encodeURIComponent(notice.provider)}/${encodeURIComponent(notice.id)}`
+  return {
+    url,
+    subtitle: notice.subtitle ?? notice.title,
+    urlText: notice.urlText ?? notice.title,
+    version: notice.version ?? "1",
+    smsText: notice.smsText ?? notice.title,
+    links: notice.links ?? [{ url, urlText: notice.title, subtitle: notice.title, content: notice.text }]
+  }
+}
+
+/**
+ * The hints of a ride (rapidJSON `hints`, as recorded VRR and TfNSW legs carry them): what its line's vehicles
+ * offer, keyed by a provider code (`NF` low floor, `RO` wheelchair places), of type `Timetable`.
+ *
+ * @since 0.2.0
+ * @category notices
+ */
+export const rideHints = (vehicles: { readonly lowFloor: boolean; readonly wheelchair: boolean }) => {
+  const hints: Array<Trip.LegNotice> = []
+  if (vehicles.lowFloor) hints.push({ id: "NF", type: "Timetable", text: "Niederflurfahrzeug", source: "hint" })
+  if (vehicles.wheelchair) {
+    hints.push({ id: "RO", type: "Timetable", text: "Rollstuhlplätze im Fahrzeug", source: "hint" })
+  }
+  return hints
 }
 
 /**

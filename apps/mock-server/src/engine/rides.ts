@@ -12,7 +12,7 @@ import { DateTime } from "effect"
 import { lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Line } from "../dataset/schema.js"
 import { callsAt, stopTimes, tripCodeOf } from "./board.js"
-import { noticesOn, occupancyAt, ridePath, stepFree } from "./legDetails.js"
+import { noticesOn, occupancyAt, rideHints, ridePath, stepFree } from "./legDetails.js"
 import { callState } from "./realtime.js"
 import type { Run } from "./timetable.js"
 
@@ -121,7 +121,7 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
       operator: { id: line.operator.code, name: line.operator.name },
       destination: { id: end.id, name: end.name }
     },
-    notices: noticesOn(dataset, run, board, alight),
+    notices: [...noticesOn(dataset, run, board, alight), ...rideHints(line.vehicles)],
     cancelled: boarding?.cancelled === true,
     occupancy: occupancyAt(run, board),
     wheelchairAccessible: line.vehicles.wheelchair,

@@ -214,6 +214,31 @@ const tripCases: Array<AnyCase> = [
       }
     }
   }),
+  trip("a ride's notices as real ones are (subtitle, version, links); its hints say what its vehicles offer", {
+    origin: Point.any(HBF),
+    destination: Point.any(FLUGHAFEN),
+    dateTime: NOW,
+    numberOfTrips: 6
+  }, {
+    check: ({ trips }) => {
+      const rides = trips.flatMap(vehicleLegs)
+      const infos = rides.flatMap((ride) => ride.notices ?? []).filter((notice) => notice.source === "info")
+      expect(infos.length).toBeGreaterThan(0)
+      for (const notice of infos) {
+        expect(notice.subtitle).toBe(notice.title)
+        expect(notice.version).toMatch(/^\d+$/)
+        expect(notice.links?.[0]?.content).toBe(notice.text)
+      }
+      for (const ride of rides) {
+        const hints = (ride.notices ?? []).filter((notice) => notice.source === "hint")
+        expect(hints.map((hint) => hint.id)).toEqual([
+          ...(ride.lowFloor === true ? ["NF"] : []),
+          ...(ride.wheelchairAccessible === true ? ["RO"] : [])
+        ])
+        for (const hint of hints) expect(hint.type).toBe("Timetable")
+      }
+    }
+  }),
   trip("a departure time in Berlin summer time (CEST) is two hours ahead of UTC", {
     origin: Point.any(HBF),
     destination: Point.any(BOEBLINGEN),
@@ -1170,6 +1195,24 @@ const addInfoCases: Array<AnyCase> = [
     check: ({ infos }) => {
       expect(ids(infos)).toEqual(ids(notices.filter(isCurrent)))
       expect(new Set(infos.map((n) => n.id)).size).toBe(infos.length)
+    }
+  }),
+  addInfo("every notice as real ones are: subtitle, page and its link text, version, short text, further links", {}, {
+    check: ({ infos }) => {
+      expect(infos.length).toBeGreaterThan(0)
+      for (const notice of infos) {
+        expect(notice.subtitle).toBe(notice.title)
+        expect(notice.url).toMatch(/^https:\/\//)
+        expect(notice.urlText).toBe(notice.title)
+        expect(notice.version).toMatch(/^\d+$/)
+        expect(notice.smsText).toBe(notice.title)
+        expect(notice.links).toEqual([{
+          url: notice.url,
+          urlText: notice.title,
+          subtitle: notice.title,
+          content: notice.text
+        }])
+      }
     }
   }),
   addInfo("filterPublicationStatus=history: the notices that ended", { publicationStatus: "history" }, {

@@ -6,7 +6,8 @@
  * other leg ends with their type, coordinate and locality,
  * transportations with product, operator and destination, stop-finder and coordinate-search hits with
  * `disassembledName`, `parent`, `isGlobalId`, `productClasses` and `properties`, serving lines with their
- * destination stop, notices with `version`, `timestamps`, `providerCode` and the `infos.affected` table,
+ * destination stop, notices with `version`, `timestamps`, `providerCode`, `properties` (publisher, type, short
+ * text) and the `infos.affected` table, legs' hints by their provider code,
  * board events with the base timetable's times, platform codes and the line's transportation, a trip's stops
  * described as stops everywhere are,
  * line IDs in five parts everywhere, location types of the Mentz enum, instants without fractions of a
@@ -158,6 +159,21 @@ const legSequenceLocation = (dataset: Dataset, location: Json, directionId: stri
   if (stop !== undefined && number !== undefined) atPlatform(dataset, location, stop, number)
 }
 
+// A notice as real servers write it: its version (1 where the answer has none), the publisher, its type and its
+// short text in `properties`.
+const realNotice = (info: Json): void => {
+  info.version ??= 1
+  info.properties = { publisher: "ems.comm.addinfo", infoType: info.type, ...info.properties }
+}
+
+// A hint as real servers write it: keyed by its provider code.
+const realHint = (hint: Json): void => {
+  if (hint.id !== undefined) {
+    hint.providerCode ??= hint.id
+    delete hint.id
+  }
+}
+
 const FOOTPATH = { id: 100, class: 100, name: "footpath", iconId: 100 }
 
 /**
@@ -190,6 +206,8 @@ export const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
         leg.transportation.product = { ...FOOTPATH, ...leg.transportation.product }
       }
       leg.isRealtimeControlled ??= leg.origin.departureTimeEstimated !== undefined
+      for (const info of leg.infos ?? []) realNotice(info)
+      for (const hint of leg.hints ?? []) realHint(hint)
       for (const stop of leg.stopSequence ?? []) legSequenceLocation(dataset, stop, direction?.id)
     }
   }
@@ -442,7 +460,7 @@ export const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void =
   const infos = answer.infos ?? {}
   for (const info of [...(infos.current ?? []), ...(infos.historic ?? [])]) {
     const notice = notices.get(info.id)
-    info.version = 1
+    realNotice(info)
     if (notice !== undefined) info.providerCode = notice.provider
     const validity = info.timestamps?.validity ?? []
     for (const interval of validity) {

@@ -18,7 +18,9 @@ import {
   parentOf,
   platformOf,
   put,
+  putNoticeDetails,
   putStopTimes,
+  putWireNoticeDetails,
   statusList,
   SystemMessages,
   unmapClass,
@@ -198,6 +200,8 @@ const noticeOf = (source: Trip.LegNotice["source"]) => (wire: typeof WireInfo.Ty
   put(out, "title", title)
   put(out, "url", url)
   put(out, "priority", wire.priority)
+  // `subtitle`, `urlText`, `version`, `properties.smsText` and `infoLinks`, as `addInfo`'s notices
+  putNoticeDetails(out, wire)
   return out
 }
 
@@ -445,6 +449,7 @@ const wireNotice = (notice: Trip.LegNotice): typeof WireInfo.Type => {
   put(out, "title", notice.title)
   put(out, "url", notice.url)
   put(out, "priority", notice.priority)
+  putWireNoticeDetails(out, notice)
   return out
 }
 
