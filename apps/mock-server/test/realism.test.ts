@@ -136,7 +136,7 @@ describe("rapidJSON as real servers write it", () => {
 })
 
 describe("rich objects from the dataset, the same in every operation", () => {
-  it("journeys have rating and isAdditional; legs a duration; leg ends type, coord, parent and platform", async () => {
+  it("journeys have rating and isAdditional; legs a duration; rides' ends are platforms, the stop as parent", async () => {
     const { json } = await rapid("/XML_TRIP_REQUEST2", requests[0]![2])
     const journey = json.journeys[0]
     expect(journey).toMatchObject({ rating: 0, isAdditional: false })
@@ -145,14 +145,29 @@ describe("rich objects from the dataset, the same in every operation", () => {
       (Date.parse(leg.destination.arrivalTimePlanned) - Date.parse(leg.origin.departureTimePlanned)) / 1000
     )
     expect(leg.origin).toMatchObject({
-      id: HBF,
-      type: "stop",
+      id: expect.stringMatching(new RegExp(`^${HBF}:1:\\d+$`)),
+      type: "platform",
       isGlobalId: true,
-      disassembledName: "Hauptbahnhof",
       coord: [48.784081, 9.181636],
-      parent: { id: "placeID:8111000:1", name: "Stuttgart", type: "locality" }
+      parent: {
+        id: HBF,
+        type: "stop",
+        disassembledName: "Hauptbahnhof",
+        parent: { id: "placeID:8111000:1", name: "Stuttgart", type: "locality" }
+      }
     })
     expect(leg.origin.properties.platform).toMatch(/^\d+$/)
+    expect(leg.origin.disassembledName).toBe(leg.origin.properties.stoppingPointPlanned)
+    // every stop of its sequence at its platform too, as recorded rides are
+    expect(leg.stopSequence.length).toBeGreaterThan(1)
+    for (const stop of leg.stopSequence) {
+      expect(stop.type).toBe("platform")
+      expect(stop.id).toBe(`${stop.parent.id}:1:${stop.properties.stoppingPointPlanned}`)
+    }
+    // the ride's path: the line's geometry from the platform to the platform
+    expect(leg.coords.length).toBeGreaterThan(2)
+    expect(leg.coords[0]).toEqual(leg.origin.coord)
+    expect(journey.daysOfService.rvb).toMatch(/^[0-9A-F]+$/)
     expect(leg.transportation).toMatchObject({
       id: "vvs:10002: :R:",
       number: "S2",
@@ -181,7 +196,8 @@ describe("rich objects from the dataset, the same in every operation", () => {
       type_1: "STOP",
       radius_1: "100"
     })).json.locations.find((l: any) => l.id === HBF)
-    const legEnd = (await rapid("/XML_TRIP_REQUEST2", requests[0]![2])).json.journeys[0].legs[0].origin
+    // a ride's end is its platform: the stop is its parent
+    const legEnd = (await rapid("/XML_TRIP_REQUEST2", requests[0]![2])).json.journeys[0].legs[0].origin.parent
     const onLine = (await rapid("/XML_GEOOBJECT_REQUEST", { line: "vvs:10001: :H" })).json.transportations[0]
       .locationSequence.find((l: any) => l.id === HBF)
     const notice = (await rapid("/XML_ADDINFO_REQUEST", { filterPublicationStatus: "history" })).json.infos.affected
@@ -258,6 +274,18 @@ describe("requests read as real servers read them", () => {
     const all = await rapid("/XML_SERVINGLINES_REQUEST", requests[4]![2])
     expect(without.status).toBe(200)
     expect(without.json).toEqual(all.json)
+  })
+
+  it("serving lines with lineReqType=1 (a departure monitor's) list every line type; other bits are kept", async () => {
+    const base = { mode: "odv", type_sl: "any", name_sl: HBF }
+    const one = await rapid("/XML_SERVINGLINES_REQUEST", { ...base, lineReqType: "1" })
+    const all = await rapid("/XML_SERVINGLINES_REQUEST", requests[4]![2])
+    expect(one.status).toBe(200)
+    expect(one.json.lines.length).toBeGreaterThan(0)
+    expect(one.json).toEqual(all.json)
+    const three = await rapid("/XML_SERVINGLINES_REQUEST", { ...base, lineReqType: "3" })
+    const two = await rapid("/XML_SERVINGLINES_REQUEST", { ...base, lineReqType: "2" })
+    expect(three.json).toEqual(two.json)
   })
 
   it("an option without its group's activation is ignored and named in a warning", async () => {
@@ -337,8 +365,8 @@ describe("requests as other clients send them", () => {
     expect(json.locations[0]).toMatchObject({ id: HBF, isBest: true })
   })
 
-  it("a stop's ID of type stop is looked up, never searched as text", async () => {
-    const { json } = await rapid("/XML_DM_REQUEST", { ...board, type_dm: "stop", name_dm: "Hauptbahnhof" })
+  it("a stop's ID of type stop is looked up, never searched as text: one the dataset does not have is unknown", async () => {
+    const { json } = await rapid("/XML_DM_REQUEST", { ...board, type_dm: "stop", name_dm: "de:08111:9999999" })
     expect(json.stopEvents ?? []).toEqual([])
     expect(json.systemMessages.map((m: any) => m.code)).toContain(-2000)
   })
@@ -390,6 +418,15 @@ describe("requests as other clients send them", () => {
       const below = await rapid(`/any/virtual/dir${path}`, params)
       expect(below.status).toBe(200)
       expect({ ...below.json, serverInfo: undefined }).toEqual({ ...root.json, serverInfo: undefined })
+    }
+  })
+
+  it("every operation answers after an empty directory (//XML_...) as at the root", async () => {
+    for (const [, path, params] of requests) {
+      const root = await rapid(path, params)
+      const doubled = await rapid(`/${path}`, params)
+      expect(doubled.status, path).toBe(200)
+      expect({ ...doubled.json, serverInfo: undefined }).toEqual({ ...root.json, serverInfo: undefined })
     }
   })
 

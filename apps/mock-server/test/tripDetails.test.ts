@@ -196,8 +196,16 @@ describe("the fake's trips in both dialects", () => {
     const [a] = fromContract.trips
     const [b] = fromRapid.trips
     expect(b!.fare).toEqual(a!.fare)
-    expect(rides(b!).map((leg) => [leg.tripCode, leg.occupancy, leg.interchange, leg.stops!.map((s) => s.id)]))
-      .toEqual(rides(a!).map((leg) => [leg.tripCode, leg.occupancy, leg.interchange, leg.stops!.map((s) => s.id)]))
+    // rapidJSON gives a ride's stops as its platforms, the stop as `parent`; the contract's format as stops
+    const stopId = (s: Trip.LegStop) => (s.type === "platform" ? s.parent!.id : s.id)
+    expect(rides(b!).map((leg) => [leg.tripCode, leg.occupancy, leg.interchange, leg.stops!.map(stopId)]))
+      .toEqual(rides(a!).map((leg) => [leg.tripCode, leg.occupancy, leg.interchange, leg.stops!.map(stopId)]))
+    expect(rides(b!).every((leg) => leg.stops!.every((s) => s.type === "platform"))).toBe(true)
+    expect(rides(a!).every((leg) => leg.stops!.every((s) => s.type === undefined))).toBe(true)
+    // the path and the days of service alike in both
+    expect(rides(b!).map((leg) => leg.coords)).toEqual(rides(a!).map((leg) => leg.coords))
+    expect(b!.daysOfService).toEqual(a!.daysOfService)
+    expect(a!.daysOfService?.rvb).toMatch(/^[0-9A-F]+$/)
     expect(rides(b!)[0]!.stops![0]!.occupancy).toBeDefined()
     expect(a!.fare!.tickets).toHaveLength(2)
   })

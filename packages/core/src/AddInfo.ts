@@ -35,6 +35,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { dedupe as internalDedupe } from "./internal/decode/dedupe.js"
 import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+import { noticeFields } from "./internal/schema/noticeFields.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import { FlagParam, ModelText, opt } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
@@ -474,6 +475,7 @@ export const Notice = Schema.Struct({
   severity: opt(Schema.String),
   /** A page with the whole notice (rapidJSON `url` or `infoLinks[0].url`). */
   url: opt(Schema.String),
+  ...noticeFields,
   /** The IDs of the stops it affects (rapidJSON `affected.stops[].id`). */
   affectedStops: opt(Schema.Array(Schema.String)),
   /**

@@ -178,7 +178,7 @@ export const toLocalParts = (instant: DateTime.DateTime, timeZone: DateTime.Time
 
 /**
  * Reads `itdDate` (`YYYYMMDD`) and `itdTime` (`HHMM`; also `HH:MM`, `H:MM`, `HMM` and `HH:MM:SS`, whose seconds
- * are dropped) as wall-clock time in the zone.
+ * are dropped, each also with a trailing `h`, `0930h`) as wall-clock time in the zone.
  *
  * @example
  * ```ts
@@ -202,8 +202,9 @@ export const fromLocalParts = (
   if (d === null) return Either.left({ field: "date", message: `expected YYYYMMDD, got "${date}"` })
   const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])]
   if (!isValidDate(year, month, day)) return Either.left({ field: "date", message: `${date} is not a calendar date` })
-  // `HHMM` as sent; `HH:MM`, `H:MM`, `HMM` and `HH:MM:SS` as other clients send it (the seconds dropped)
-  const t = /^(\d{1,2}):?(\d{2})(?::\d{2})?$/.exec(time)
+  // `HHMM` as sent; `HH:MM`, `H:MM`, `HMM` and `HH:MM:SS` as other clients send it (the seconds dropped), each
+  // also with a trailing `h` (`0930h`, as a public VRR app sends it)
+  const t = /^(\d{1,2}):?(\d{2})(?::\d{2})?h?$/.exec(time)
   if (t === null) return Either.left({ field: "time", message: `expected HHMM (24-hour), got "${time}"` })
   const [hours, minutes] = [Number(t[1]), Number(t[2])]
   if (hours > 23 || minutes > 59) return Either.left({ field: "time", message: `${time} is not a time of day` })

@@ -1,8 +1,9 @@
 /**
  * Point input: the `type_<usage>` / `name_<usage>` pairs with which every operation takes a place.
  * A point is text or an ID (`any`), a stop's ID (`stop`) or a coordinate (`coord`). Reading a query, the
- * types real clients send besides are taken as real servers take them: `stopID` as `stop`, and `poi`,
- * `address` and `street` as `any`.
+ * types real clients send besides are taken as real servers take them: `stopID` and `platform` (a platform's ID,
+ * as TfNSW documents for boards) as `stop`, and `poi`, `address` and `street` as `any`. Real servers take a name
+ * with type `stop` as well as an ID, and search it among the stops.
  *
  * @since 0.1.0
  */
@@ -38,8 +39,9 @@ export const AnyPoint = Schema.TaggedStruct("Any", {
 }).annotations({ identifier: "AnyPoint" })
 
 /**
- * A stop given by its ID, sent as `type_<usage>=stop` (read from `stop` and `stopID`): the server takes the
- * ID as a stop's and does not search it as text.
+ * A stop given by its ID, sent as `type_<usage>=stop` (read from `stop`, `stopID` and `platform`): the server
+ * takes the ID as a stop's (or a platform's) and does not search it among other kinds of places; a name given so
+ * (`Point.stop("Stuttgart Hauptbahnhof")`, as public clients send it) is searched among the stops only.
  *
  * @since 0.1.0
  * @category schemas
@@ -133,14 +135,15 @@ export const coord = (position: Coord.Coord): Point => ({ _tag: "Coord", coord: 
 
 /**
  * The value of `type_<usage>`: the three a client sends (`any`, `stop`, `coord`) and those real servers
- * take besides (`stopID`, read as `stop`; `poi`, `address`, `street`, read as `any`).
+ * take besides (`stopID` and `platform`, read as `stop`; `poi`, `address`, `street`, read as `any`).
  *
  * @since 0.1.0
  * @category schemas
  */
-export const PointType = Schema.Literal("any", "coord", "stop", "stopID", "poi", "address", "street").annotations({
-  identifier: "PointType"
-})
+export const PointType = Schema.Literal("any", "coord", "stop", "stopID", "platform", "poi", "address", "street")
+  .annotations({
+    identifier: "PointType"
+  })
 
 /**
  * @since 0.1.0
@@ -189,7 +192,7 @@ export const fromParams = (type: PointType, name: string): Either.Either<Point, 
   const value = name.trim()
   if (value.length === 0) return Either.left("must not be empty")
   if (value.length > 500) return Either.left("must be at most 500 characters")
-  return Either.right(type === "stop" || type === "stopID" ? stop(value) : any(value))
+  return Either.right(type === "stop" || type === "stopID" || type === "platform" ? stop(value) : any(value))
 }
 
 const PlaceFields = {

@@ -34,6 +34,7 @@ import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { localDateTime } from "./internal/schema/dateTimeParam.js"
 import { modeFamilyParams, readModeFamily } from "./internal/schema/families.js"
 import { LatLonPairs } from "./internal/schema/latLonPairs.js"
+import { noticeFields } from "./internal/schema/noticeFields.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
 import { opt, PresenceParam, SetFromList } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
@@ -829,6 +830,11 @@ export const LegOrigin = Schema.Struct({
   name: Schema.String,
   departureTimePlanned: Timestamp,
   departureTimeEstimated: opt(Timestamp),
+  /**
+   * `stop` or `platform`, where the server says: real servers give a ride's ends and stops as its platforms (the
+   * platform's ID, the stop as `parent`), the contract's format as stops.
+   */
+  type: opt(Schema.String),
   /** The platform or track (rapidJSON `properties.platformName`, `properties.platform`). */
   platform: opt(Schema.String),
   /** The place it belongs to (rapidJSON `parent`): the stop of a platform, with its locality. */
@@ -846,6 +852,11 @@ export const LegDestination = Schema.Struct({
   name: Schema.String,
   arrivalTimePlanned: Timestamp,
   arrivalTimeEstimated: opt(Timestamp),
+  /**
+   * `stop` or `platform`, where the server says: real servers give a ride's ends and stops as its platforms (the
+   * platform's ID, the stop as `parent`), the contract's format as stops.
+   */
+  type: opt(Schema.String),
   /** The platform or track (rapidJSON `properties.platformName`, `properties.platform`). */
   platform: opt(Schema.String),
   /** The place it belongs to (rapidJSON `parent`): the stop of a platform, with its locality. */
@@ -863,6 +874,11 @@ export const LegDestination = Schema.Struct({
 export const LegStop = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
+  /**
+   * `stop` or `platform`, where the server says: real servers give a ride's ends and stops as its platforms (the
+   * platform's ID, the stop as `parent`), the contract's format as stops.
+   */
+  type: opt(Schema.String),
   /** The place it belongs to (rapidJSON `parent`): the stop of a platform, with its locality. */
   parent: opt(Point.ParentPlace),
   /** The platform used (rapidJSON `properties.platformName`, else `platform`, else a platform's `disassembledName`). */
@@ -951,6 +967,7 @@ export const LegNotice = Schema.Struct({
   url: opt(Schema.String),
   /** `veryLow` .. `veryHigh`, as sent. */
   priority: opt(Schema.String),
+  ...noticeFields,
   /** Where the leg carries it: `info` (rapidJSON `infos`) or `hint` (rapidJSON `hints`). */
   source: Schema.Literal("info", "hint")
 }).annotations({ identifier: "LegNotice" })
@@ -1126,8 +1143,27 @@ export const Fare = Schema.Struct({
 export interface Fare extends Schema.Schema.Type<typeof Fare> {}
 
 /**
+ * The days a connection runs (rapidJSON `daysOfService`), as the server writes them: `rvb`, a bit field in
+ * hexadecimal digits, a bit per day of the timetable's period from its first day (the first day is the highest bit
+ * of the first digit), and `texts`, the days in words, where the server gives them.
+ *
+ * @since 0.2.0
+ * @category schemas
+ */
+export const DaysOfService = Schema.Struct({
+  rvb: opt(Schema.String),
+  texts: opt(Schema.Array(Schema.String))
+}).annotations({ identifier: "DaysOfService" })
+
+/**
+ * @since 0.2.0
+ * @category models
+ */
+export interface DaysOfService extends Schema.Schema.Type<typeof DaysOfService> {}
+
+/**
  * One connection: its duration in seconds, its number of changes and its legs in order. `cancelled` when a leg
- * is; `fare` where the server priced it.
+ * is; `fare` where the server priced it; `daysOfService` where the server says on which days it runs.
  *
  * @since 0.1.0
  * @category schemas
@@ -1138,7 +1174,9 @@ export const Trip = Schema.Struct({
   legs: Schema.Array(Leg),
   /** A leg of it is cancelled. */
   cancelled: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
-  fare: opt(Fare)
+  fare: opt(Fare),
+  /** The days it runs (rapidJSON `daysOfService`), where the server says. */
+  daysOfService: opt(DaysOfService)
 }).annotations({ identifier: "Trip" })
 
 /**

@@ -71,6 +71,7 @@ describe("rapidJSON trip", () => {
             origin: {
               id: "de:99001:100:1:2",
               name: "Lindenplatz",
+              type: "platform",
               departureTimePlanned: instant("2030-04-01T06:10:00Z"),
               departureTimeEstimated: instant("2030-04-01T06:11:00Z"),
               platform: "2",
@@ -84,6 +85,7 @@ describe("rapidJSON trip", () => {
             destination: {
               id: "de:99001:200:2:4",
               name: "Mühlweg",
+              type: "platform",
               arrivalTimePlanned: instant("2030-04-01T06:18:00Z"),
               arrivalTimeEstimated: instant("2030-04-01T06:19:00Z"),
               platform: "Gleis 4"
@@ -109,9 +111,15 @@ describe("rapidJSON trip", () => {
             origin: {
               id: "de:99001:200:3:1",
               name: "Mühlweg",
+              type: "platform",
               departureTimePlanned: instant("2030-04-01T06:25:00Z")
             },
-            destination: { id: "de:99002:50", name: "Am Hang", arrivalTimePlanned: instant("2030-04-01T06:40:00Z") },
+            destination: {
+              id: "de:99002:50",
+              name: "Am Hang",
+              type: "stop",
+              arrivalTimePlanned: instant("2030-04-01T06:40:00Z")
+            },
             realtimeStatus: "MONITORED",
             isRealtimeControlled: false,
             lineId: "tst:20042: :R:j30",
@@ -135,9 +143,15 @@ describe("rapidJSON trip", () => {
         origin: {
           id: "streetID:9999:Gartenweg",
           name: "Gartenweg",
+          type: "street",
           departureTimePlanned: instant("2030-04-01T07:00:00Z")
         },
-        destination: { id: "de:99001:100", name: "Lindenplatz", arrivalTimePlanned: instant("2030-04-01T07:05:00Z") },
+        destination: {
+          id: "de:99001:100",
+          name: "Lindenplatz",
+          type: "stop",
+          arrivalTimePlanned: instant("2030-04-01T07:05:00Z")
+        },
         cancelled: false,
         // the walk's footPathInfo: its position and duration, no elements
         interchange: { position: "before", duration: 300, elements: [] }
@@ -334,6 +348,7 @@ describe("rapidJSON notices", () => {
           severity: "high",
           url: "https://example.org/notices/1001",
           affectedStops: ["de:99001:200"],
+          version: "3",
           publicationStatus: "current"
         },
         {
@@ -344,6 +359,7 @@ describe("rapidJSON notices", () => {
           validFrom: "2030-03-01",
           lines: [],
           severity: "normal",
+          version: "1",
           publicationStatus: "history"
         }
       ]
@@ -362,6 +378,14 @@ describe("rapidJSON notices", () => {
       lines: [],
       severity: "veryLow",
       url: "https://example.org/alerts/5",
+      // the version as sent, a string; the link as sent
+      version: "7",
+      links: [{
+        urlText: "Not stopping at Hillside",
+        url: "https://example.org/alerts/5",
+        content: "Trains do not stop at Hillside.",
+        subtitle: "Not stopping at Hillside"
+      }],
       publicationStatus: "history"
     }])
   })
@@ -454,6 +478,18 @@ const wireOccupancy = <A extends Occupancy.Fields>(value: A): A => {
   return { ...rest, ...Occupancy.fromWire(Occupancy.toWire(value)) } as A
 }
 
+// A notice without a title or page takes its subtitle's, its link text's or its first link's, as real notices are
+// read (TfNSW's have no title)
+const titled = <N extends Trip.LegNotice | AddInfo.Notice>(notice: N): N => {
+  const link = notice.links?.[0]
+  const title = notice.title ?? notice.subtitle ?? notice.urlText ?? link?.subtitle ?? link?.urlText
+  const url = notice.url ?? link?.url
+  const out: any = { ...notice }
+  if (title !== undefined) out.title = title
+  if (url !== undefined) out.url = url
+  return out
+}
+
 // What the wire can carry of a model: the arbitraries of the response models, made to fit.
 const wireable = {
   // a journey has no duration of its own and is cancelled when a leg is; a leg's line has the names of its mode and
@@ -480,7 +516,7 @@ const wireable = {
           out.notices = [
             ...leg.notices.filter((notice) => notice.source === "info"),
             ...leg.notices.filter((notice) => notice.source === "hint")
-          ]
+          ].map(titled)
         }
         const status = leg.realtimeStatus?.split(",")
         if (leg.cancelled && status?.includes("TRIP_CANCELLED") !== true) {
@@ -522,7 +558,7 @@ const wireable = {
   // the wire keeps each notice in its list: current ones (and those that do not say) first, then historic ones
   addInfo: (r: AddInfo.AddInfoResponse): AddInfo.AddInfoResponse => {
     const infos = AddInfo.dedupe(r.infos).map((notice): AddInfo.Notice => {
-      const listed = { ...notice, publicationStatus: notice.publicationStatus ?? "current" }
+      const listed = { ...titled(notice), publicationStatus: notice.publicationStatus ?? "current" }
       if (listed.validTo === undefined || listed.validTo < "2500") return listed
       const { validTo: _, ...rest } = listed
       return rest

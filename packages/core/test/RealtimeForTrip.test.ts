@@ -128,6 +128,7 @@ describe("RealtimeForTrip response", () => {
             origin: {
               id: "de:09999:1",
               name: "Musterstadt, Hauptbahnhof",
+              type: "stop",
               departureTimePlanned: utc("2026-03-02T07:25:00Z"),
               departureTimeEstimated: utc("2026-03-02T07:31:00Z"),
               platform: "3"
@@ -135,6 +136,7 @@ describe("RealtimeForTrip response", () => {
             destination: {
               id: "de:09999:42",
               name: "Beispieldorf",
+              type: "stop",
               arrivalTimePlanned: utc("2026-03-02T07:37:00Z"),
               arrivalTimeEstimated: utc("2026-03-02T07:43:00Z"),
               platform: "1"

@@ -31,9 +31,9 @@ describe("StopFinder request", () => {
     )
   })
 
-  it("a stop's ID goes out as type stop; stopID reads as stop, poi, address and street as any", () => {
+  it("a stop's ID goes out as type stop; stopID and platform read as stop, poi, address and street as any", () => {
     expect(encode({ input: Point.stop("de:08111:6118") })).toBe("type_sf=stop&name_sf=de:08111:6118")
-    for (const type of ["stop", "stopID"]) {
+    for (const type of ["stop", "stopID", "platform"]) {
       expect(decodeQuery(`type_sf=${type}&name_sf=de:08111:6118`)).toStrictEqual(
         Either.right({ input: Point.stop("de:08111:6118") })
       )
@@ -43,7 +43,7 @@ describe("StopFinder request", () => {
         Either.right({ input: Point.any("Königstraße") })
       )
     }
-    expect(new Set(issuesOf(decodeQuery("type_sf=platform&name_sf=x")).map((issue) => issue.split(":")[0]))).toEqual(
+    expect(new Set(issuesOf(decodeQuery("type_sf=gis&name_sf=x")).map((issue) => issue.split(":")[0]))).toEqual(
       new Set(["type_sf"])
     )
     expect(issuesOf(decodeQuery("type_sf=stop&name_sf=%20"))).toEqual(["name_sf: must not be empty"])

@@ -257,10 +257,10 @@ describe("Trip request: encoding", () => {
 describe("Trip request: itdTime as clients send it", () => {
   const at = (time: string) =>
     decode(`type_origin=any&name_origin=A&type_destination=any&name_destination=B&itdDate=20240715&itdTime=${time}`)
-  it.each(["0830", "08:30", "8:30", "830", "08:30:00", "08:30:59"])("%s is 08:30", (time) => {
+  it.each(["0830", "08:30", "8:30", "830", "08:30:00", "08:30:59", "0830h", "08:30h"])("%s is 08:30", (time) => {
     expect(Either.map(at(time), (r) => r.dateTime)).toEqual(Either.right(instant("2024-07-15T06:30:00Z")))
   })
-  it.each(["8.30", "8h30", "8:30pm", "24:00", "0860", "08:30:60", "08:3", "083000"])(
+  it.each(["8.30", "8h30", "8:30pm", "24:00", "0860", "08:30:60", "08:3", "083000", "0830hh", "h0830"])(
     "%s is refused at itdTime",
     (time) => {
       const result = at(time)

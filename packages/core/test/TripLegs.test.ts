@@ -37,6 +37,7 @@ describe("a leg's stops and run", () => {
       {
         id: "900201",
         name: "Ufer Station, Platform 1",
+        type: "platform",
         parent: { id: "9002", name: "Ufer Station", type: "stop" },
         platform: "Platform 1",
         departureTimePlanned: instant("2030-05-06T07:00:00Z"),
@@ -48,6 +49,7 @@ describe("a leg's stops and run", () => {
       {
         id: "900301",
         name: "Markt Station, Platform 1",
+        type: "platform",
         platform: "Platform 1",
         arrivalTimePlanned: instant("2030-05-06T07:05:00Z"),
         departureTimePlanned: instant("2030-05-06T07:05:30Z"),
@@ -59,6 +61,7 @@ describe("a leg's stops and run", () => {
       {
         id: "900401",
         name: "Hafen Station, Platform 2",
+        type: "platform",
         platform: "Platform 2",
         arrivalTimePlanned: instant("2030-05-06T07:10:00Z"),
         // "maybe" is not a yes or a no
@@ -76,6 +79,7 @@ describe("a leg's stops and run", () => {
       origin: {
         id: "900201",
         name: "Ufer Station, Platform 1",
+        type: "platform",
         departureTimePlanned: instant("2030-05-06T07:00:00Z"),
         departureTimeEstimated: instant("2030-05-06T07:01:00Z"),
         platform: "Platform 1",
@@ -84,6 +88,7 @@ describe("a leg's stops and run", () => {
       destination: {
         id: "900401",
         name: "Hafen Station, Platform 2",
+        type: "platform",
         arrivalTimePlanned: instant("2030-05-06T07:10:00Z"),
         platform: "Platform 2"
       },
@@ -108,6 +113,9 @@ describe("a leg's stops and run", () => {
           text: "<div>Please listen for announcements.</div>",
           url: "https://example.test/alerts/ems-7",
           priority: "veryLow",
+          subtitle: "Platforms may change at short notice",
+          urlText: "Platforms may change at short notice",
+          version: "3",
           source: "info"
         },
         { id: "FGate", type: "Timetable", text: "Gates close two minutes before departure.", source: "hint" }
@@ -170,6 +178,93 @@ describe("a leg's stops and run", () => {
     expect(leg!.destination.platform).toBe("Gleis 2")
     expect(leg!.stops![1]!.platform).toBe("Gleis 2")
     expect(leg!.stops![1]!.plannedPlatform).toBeUndefined()
+  })
+})
+
+describe("a ride at its platforms, its path and the days it runs", () => {
+  it("reads the ends and the stops as platforms with the stop as parent; coords as a polyline; daysOfService", () => {
+    const [trip] = decode("trip-platform-legs").trips
+    const [leg] = trip!.legs
+    expect(leg!.origin).toEqual({
+      id: "de:09999:410:90:3",
+      name: "Beispielstadt Hbf",
+      type: "platform",
+      departureTimePlanned: instant("2031-02-03T09:12:00Z"),
+      departureTimeEstimated: instant("2031-02-03T09:12:00Z"),
+      platform: "3",
+      parent: {
+        id: "de:09999:410",
+        name: "Beispielstadt Hbf",
+        type: "stop",
+        parent: { id: "placeID:9999000:4", name: "Beispielstadt", type: "locality" }
+      }
+    })
+    expect(leg!.destination).toEqual({
+      id: "de:09999:520:2:1",
+      name: "Nordhafen",
+      type: "platform",
+      arrivalTimePlanned: instant("2031-02-03T09:26:00Z"),
+      arrivalTimeEstimated: instant("2031-02-03T09:27:00Z"),
+      // a platform named only in its disassembledName
+      platform: "Gleis 1",
+      parent: {
+        id: "5000520",
+        name: "Nordhafen",
+        type: "stop",
+        parent: { id: "placeID:9999000:4", name: "Beispielstadt", type: "locality" }
+      }
+    })
+    expect(leg!.stops!.map((stop) => [stop.type, stop.id, stop.parent?.id, stop.platform])).toEqual([
+      ["platform", "de:09999:410:90:3", "de:09999:410", "3"],
+      ["platform", "de:09999:520:2:1", "5000520", "Gleis 1"]
+    ])
+    // the path: [lat, lon] pairs, what follows a pair left out
+    expect(leg!.coords).toEqual([[51.50001, 7.10002], [51.5102, 7.12501], [51.51998, 7.14997]])
+    expect(trip!.daysOfService).toEqual({ rvb: "0000000000F1E3C00000000000000000", texts: ["Mo - Fr"] })
+    // the run's stops are asked at the stop, not the platform
+    expect(TripStops.fromLeg({ ...leg!, tripCode: 7 })?.stop).toBe("de:09999:410")
+  })
+})
+
+describe("a leg's notices as real servers write them", () => {
+  it("reads a notice without title by its subtitle, with its version, short text and links; a hint by its provider code", () => {
+    const [leg] = decode("trip-notices").trips[0]!.legs
+    expect(leg!.notices).toEqual([
+      {
+        id: "ems-12",
+        type: "lineInfo",
+        // no title: the subtitle
+        title: "Anleger kann kurzfristig wechseln",
+        text: "<div>Bitte achten Sie auf Ansagen.</div>",
+        url: "https://example.test/alerts/ems-12",
+        priority: "veryLow",
+        subtitle: "Anleger kann kurzfristig wechseln",
+        urlText: "Anleger kann kurzfristig wechseln",
+        version: "4711",
+        smsText: "Anleger kann kurzfristig wechseln",
+        links: [{
+          urlText: "Anleger kann kurzfristig wechseln",
+          url: "https://example.test/alerts/ems-12",
+          content: "<div>Bitte achten Sie auf Ansagen.</div>",
+          subtitle: "Anleger kann kurzfristig wechseln"
+        }],
+        source: "info"
+      },
+      {
+        id: "ZTP-7",
+        type: "tripMessage",
+        title: "Ersatzschiff am Wochenende",
+        text: "Am Wochenende fährt ein Ersatzschiff.",
+        url: "https://example.test/info-link/7",
+        priority: "veryHigh",
+        subtitle: "Ersatzschiff am Wochenende",
+        urlText: "",
+        // VRR writes the version as a string
+        version: "1697595796",
+        source: "info"
+      },
+      { id: "FR", type: "Timetable", text: "Fahrradmitnahme reservierungspflichtig", source: "hint" }
+    ])
   })
 })
 

@@ -22,6 +22,9 @@
  * - Codes (`filterProviderCode`, `filterSourceSystemName`, `itdLPxx_selOperator`) compare without case.
  * - Each notice says which list it belongs to (`publicationStatus`, by the same rule), so that rapidJSON answers
  *   put it in `infos.current` or `infos.historic`.
+ * - Each notice as real notices are (`engine/legDetails.ts`'s `noticeDetails`): its page, the title as subtitle,
+ *   link text and short text, its version and its page as a further link (recorded notices all have a subtitle;
+ *   the fake keeps the title too, as VRR's and VVS's notices do, where TfNSW's have none).
  * - An empty result is `infos: []` without a message.
  *
  * @since 0.1.0
@@ -29,6 +32,7 @@
 import type { AddInfo } from "@efa-kit/core"
 import { type LineDirection, lineNumberValue, lookupOf } from "../dataset/lookup.js"
 import type { Notice } from "../dataset/schema.js"
+import { noticeDetails } from "../engine/legDetails.js"
 import { localDate } from "../engine/timetable.js"
 import type { Answer, AnswerContext } from "./types.js"
 
@@ -156,6 +160,8 @@ export const answerAddInfo: Answer<AddInfo.AddInfoRequest, AddInfo.AddInfoRespon
       validTo: notice.validTo,
       lines: notice.lines,
       severity: notice.severity,
+      // subtitle, page, link text, version, short text and further link, as real notices have them
+      ...noticeDetails(notice),
       // the list it belongs to at the fake's clock (rapidJSON `infos.current` or `infos.historic`)
       publicationStatus: notice.validTo < day ? "history" as const : "current" as const
     }))

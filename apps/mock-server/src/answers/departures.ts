@@ -2,8 +2,9 @@
  * The departure board (`XML_DM_REQUEST`): the calls of the timetable's runs at a stop, with the real-time
  * engine's estimates, cancellations and platforms.
  *
- * - Stop (`type_dm` / `name_dm`): a stop ID; a coordinate or a POI, the nearest stop; text, the stop
- *   finder's best stop. Text that several stops match equally well (`Bahnhof`) is ambiguous: the
+ * - Stop (`type_dm` / `name_dm`): a stop ID; a platform's ID (`type_dm=platform` or `any`, as answers describe
+ *   platforms: `<stop ID>:1:<number>`), the calls at that platform of its stop; a coordinate or a POI, the nearest stop;
+ *   text (also a name with `type_dm=stop`), the stop finder's best stop. Text that several stops match equally well (`Bahnhof`) is ambiguous: the
  *   candidates in `locations` (none `isBest`), no events, no message. An unknown stop answers `-2000`
  *   with no locations; a stop no line serves `-4050`, a board without departures in its window `-4030`,
  *   both with the stop in `locations` (marked `isBest`) and no events.
@@ -184,8 +185,18 @@ export const answerDepartures: Answer<Departures.DeparturesRequest, Departures.D
   if (request.direction !== undefined && towards === undefined) {
     return { events: [], locations, systemMessages: [message(-2000, "direction stop invalid: no stop matches")] }
   }
+  // a platform's ID keeps the line directions calling at that platform
+  const asked = request.stop._tag === "Stop"
+    ? request.stop.id
+    : request.stop._tag === "Any"
+    ? request.stop.value.trim()
+    : ""
+  const platform = asked !== stop.id ? /:1:(\d+)$/.exec(asked)?.[1] : undefined
   const keep = (call: Call): boolean => {
     const line = call.run.direction.line
+    if (platform !== undefined && lookup.plannedPlatforms.get(`${stop.id}|${call.run.direction.id}`) !== platform) {
+      return false
+    }
     if (modes !== undefined && !modes.includes(line.mot)) return false
     if (filters !== undefined && !lineMatches(filters, call.run.direction.id)) return false
     if (towards !== undefined && call.run.stops.indexOf(towards, call.index + 1) < 0) return false

@@ -4,7 +4,8 @@
  * times), and the answer is the same journey at the fake's clock.
  *
  * - A ride (a leg with a line ID) is found again in the timetable (`engine/rides.ts`): the run of that line
- *   direction, with that trip code where given, that leaves the leg's first stop at its planned departure and
+ *   direction, with that trip code where given, that leaves the leg's first stop (or the stop of its platform, as
+ *   rapidJSON answers give a ride's ends) at its planned departure and
  *   reaches its last stop at its planned arrival. Its leg is told as the trip answer tells a ride with real time
  *   (`engine/realtime.ts`): the dataset's delays, platform changes and cancellations once announced (they take
  *   effect as `POST /__admin/clock` moves the clock), estimates within the real-time window; and the platforms at
@@ -23,6 +24,7 @@ import { DateTime } from "effect"
 import { lineDisplayName, lookupOf } from "../dataset/lookup.js"
 import { callState } from "../engine/realtime.js"
 import { findRide, rideLeg } from "../engine/rides.js"
+import { stopOfId } from "../search/locations.js"
 import type { Answer } from "./types.js"
 
 type LegKey = RealtimeForTrip.JourneyKey["legs"][number]
@@ -43,7 +45,7 @@ export const answerRealtimeForTrip: Answer<
 > = (request, { dataset, now, timeZone }) => {
   const lookup = lookupOf(dataset)
   const nowSeconds = seconds(now)
-  const place = (id: Point.LocationId) => ({ id, name: lookup.stopById.get(id)?.name ?? id })
+  const place = (id: Point.LocationId) => ({ id, name: stopOfId(dataset, id)?.name ?? id })
 
   // a leg as sent: its ends with the dataset's names, its mode from its line or product class
   const asSent = (key: LegKey): Trip.Leg => {
@@ -75,9 +77,10 @@ export const answerRealtimeForTrip: Answer<
     const found = findRide(dataset, timeZone, {
       directionId: key.transportation.id.split(":").slice(0, 4).join(":"),
       tripCode: key.transportation.properties?.tripCode,
-      origin: key.origin.id,
+      // a ride's ends as rapidJSON answers give them: its platforms, each naming its stop
+      origin: stopOfId(dataset, key.origin.id)?.id ?? key.origin.id,
       departure: seconds(key.origin.departureTimePlanned),
-      destination: key.destination.id,
+      destination: stopOfId(dataset, key.destination.id)?.id ?? key.destination.id,
       arrival: seconds(key.destination.arrivalTimePlanned)
     })
     if (found === undefined) return asSent(key)

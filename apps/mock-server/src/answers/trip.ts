@@ -35,6 +35,9 @@
  *   run by it); the line with its operator and destination; the dataset's notices on the line and the stops;
  *   occupancy per run and stop; step-free stops; the vehicle's wheelchair access and low floor; the walk to
  *   change on the ride before a change (stairs, escalators or lifts as the mobility options allow).
+ * - Path and days: each ride's `coords`, the line's geometry from boarding to alighting; the trip's
+ *   `daysOfService` (`rvb`, a bit per day of the timetable's period: the days of the same day type as its rides'),
+ *   as `engine/legDetails.ts` computes them; none for the single trips of a feed, whose calendars are their own.
  * - Fares (`useUT=1`, `engine/fares.ts`): from the dataset's tariff: its fares where it has them (a GTFS feed's,
  *   the cheapest that cover the rides, a ticket per run of rides one fare covers), else an adult and a child ticket
  *   priced by the number of zones the rides touch; each ride's zones; none without `useUT` or without a tariff.
@@ -56,7 +59,7 @@ import { distanceMeters, walkSeconds } from "../dataset/geometry.js"
 import { accessStops, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Line, Stop } from "../dataset/schema.js"
 import { fareOf } from "../engine/fares.js"
-import { interchangeWalk, type Mobility } from "../engine/legDetails.js"
+import { daysOfService, interchangeWalk, type Mobility } from "../engine/legDetails.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
 import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
 import { rideLeg } from "../engine/rides.js"
@@ -267,6 +270,14 @@ const tripOf = (dataset: Dataset, candidate: Candidate, detail: Detail): Trip.Tr
   }
   const fare = detail.fares ? fareOf(dataset, legs) : undefined
   if (fare !== undefined) trip.fare = fare
+  // the days it runs, where the rides' runs repeat by day type (a feed's single trips have calendars of their own)
+  const runs = candidate.parts.flatMap((part) =>
+    part.journey.segments.flatMap((segment) => (segment._tag === "Walk" ? [] : [segment.run]))
+  )
+  const days = runs.some((run) => run.trip !== undefined)
+    ? undefined
+    : daysOfService(dataset.meta, runs.map((run) => run.serviceDate))
+  if (days !== undefined) trip.daysOfService = days
   return trip
 }
 

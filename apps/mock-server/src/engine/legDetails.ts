@@ -10,13 +10,21 @@
  *   lifts (a big station), by the way the traveller's mobility options allow: a lift with `wheelchair`, no
  *   stairs with `noSolidStairs`, none of a kind they exclude; stairs where allowed, else an escalator, else a
  *   lift. A stop without any is level.
+ * - Notices as real servers write them (`noticeDetails`): subtitle, page, link text, version, short text and a
+ *   further link; a ride's hints say what its line's vehicles offer (low floor, wheelchair places).
+ * - A ride's path is the line's geometry from its boarding to its alighting stop, in travel order (as the line
+ *   geometry request gives the section between two stops).
+ * - A trip's days of service (`rvb`): a bit per day of the timetable's period, set on the days whose day type
+ *   (weekday, Saturday, Sunday or holiday) is that of each ride's service day, the same number of days after the
+ *   first ride's: the dataset's runs repeat by day type.
  *
  * @since 0.1.0
  */
 import type { Occupancy, Trip } from "@efa-kit/core"
-import type { Dataset, Notice, Stop } from "../dataset/schema.js"
+import { lookupOf } from "../dataset/lookup.js"
+import type { Dataset, Meta, Notice, Stop } from "../dataset/schema.js"
 import { hash } from "./realtime.js"
-import type { Run } from "./timetable.js"
+import { addDays, dayTypeOf, type Run } from "./timetable.js"
 
 const PEAKS: ReadonlyArray<readonly [number, number]> = [[6 * 60 + 30, 9 * 60], [16 * 60, 18 * 60 + 30]]
 
@@ -71,17 +79,53 @@ export const noticesOn = (
   const applies = (notice: Notice) =>
     notice.validFrom <= run.serviceDate && run.serviceDate <= notice.validTo &&
     (notice.lines.includes(run.direction.id) || notice.stops.some((stop) => stops.has(stop)))
-  return dataset.notices.filter(applies).map((notice) => {
-    const out: { -readonly [K in keyof Trip.LegNotice]: Trip.LegNotice[K] } = {
-      id: notice.id,
-      type: notice.type,
-      title: notice.title,
-      text: notice.text,
-      source: "info"
-    }
-    if (notice.url !== undefined) out.url = notice.url
-    return out
-  })
+  return dataset.notices.filter(applies).map((notice): Trip.LegNotice => ({
+    id: notice.id,
+    type: notice.type,
+    title: notice.title,
+    text: notice.text,
+    priority: notice.severity,
+    ...noticeDetails(notice),
+    source: "info"
+  }))
+}
+
+/**
+ * What a dataset's notice tells besides its title and text, as real servers write notices (in `addInfo` and on
+ * legs alike): its page (the dataset's, else `https://notices.example/<provider>/<id>`, an address of the reserved
+ * `example` domain: the fake's notices have no pages), the title as subtitle, link text and short text, its version
+ * (the dataset's, else 1), and its page as its one further link.
+ *
+ * @since 0.2.0
+ * @category notices
+ */
+export const noticeDetails = (notice: Notice) => {
+  const url = notice.url ??
+    `https://notices.example/${encodeURIComponent(notice.provider)}/${encodeURIComponent(notice.id)}`
+  return {
+    url,
+    subtitle: notice.subtitle ?? notice.title,
+    urlText: notice.urlText ?? notice.title,
+    version: notice.version ?? "1",
+    smsText: notice.smsText ?? notice.title,
+    links: notice.links ?? [{ url, urlText: notice.title, subtitle: notice.title, content: notice.text }]
+  }
+}
+
+/**
+ * The hints of a ride (rapidJSON `hints`, as recorded VRR and TfNSW legs carry them): what its line's vehicles
+ * offer, keyed by a provider code (`NF` low floor, `RO` wheelchair places), of type `Timetable`.
+ *
+ * @since 0.2.0
+ * @category notices
+ */
+export const rideHints = (vehicles: { readonly lowFloor: boolean; readonly wheelchair: boolean }) => {
+  const hints: Array<Trip.LegNotice> = []
+  if (vehicles.lowFloor) hints.push({ id: "NF", type: "Timetable", text: "Niederflurfahrzeug", source: "hint" })
+  if (vehicles.wheelchair) {
+    hints.push({ id: "RO", type: "Timetable", text: "Rollstuhlplätze im Fahrzeug", source: "hint" })
+  }
+  return hints
 }
 
 /**
@@ -136,4 +180,93 @@ export const interchangeWalk = (
   }
   if (meters !== undefined) out.distance = Math.round(meters)
   return out
+}
+
+/**
+ * The path of the ride of `run` from its stop `board` to its stop `alight`: the line's geometry between them, in
+ * travel order (`[lat, lon]` pairs); the two stops' positions where the geometry does not pass them in that order.
+ *
+ * @since 0.2.0
+ * @category rides
+ */
+export const ridePath = (
+  dataset: Dataset,
+  run: Run,
+  board: number,
+  alight: number
+): Array<readonly [number, number]> => {
+  const index = lookupOf(dataset)
+  const line = run.direction.line
+  const stops = line.stops
+  const from = run.stops[board]!
+  const to = run.stops[alight]!
+  // positions in the line's stops (direction H); a direction R runs them backwards
+  const forward = run.direction.direction === "H"
+  let a = -1
+  let b = -1
+  if (forward) {
+    a = stops.findIndex((entry) => entry.stop === from)
+    for (let i = a + 1; a >= 0 && i < stops.length; i++) {
+      if (stops[i]!.stop === to) {
+        b = i
+        break
+      }
+    }
+  } else {
+    for (let i = stops.length - 1; i >= 0; i--) {
+      if (stops[i]!.stop === from) {
+        a = i
+        break
+      }
+    }
+    for (let i = a - 1; i >= 0; i--) {
+      if (stops[i]!.stop === to) {
+        b = i
+        break
+      }
+    }
+  }
+  const positions = index.geometryIndex.get(line)
+  const start = a < 0 || b < 0 ? undefined : positions?.[a]
+  const end = a < 0 || b < 0 ? undefined : positions?.[b]
+  if (start === undefined || end === undefined || start === end) {
+    const ends = [index.stopById.get(from)!.coord, index.stopById.get(to)!.coord]
+    return ends.map(({ lat, lon }) => [lat, lon] as const)
+  }
+  const path = line.geometry.slice(Math.min(start, end), Math.max(start, end) + 1)
+  return start <= end ? path : path.reverse()
+}
+
+const DAY = 24 * 3600 * 1000
+
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY)
+
+/**
+ * A trip's days of service from its rides' service days (`YYYY-MM-DD`, in order), as real servers write them:
+ * `rvb`, a hexadecimal bit field with a bit per day of the timetable's period from its first day (see the module
+ * documentation); undefined for a trip without rides.
+ *
+ * @since 0.2.0
+ * @category rides
+ */
+export const daysOfService = (meta: Meta, serviceDates: ReadonlyArray<string>): Trip.DaysOfService | undefined => {
+  const first = serviceDates[0]
+  if (first === undefined) return undefined
+  const offsets = serviceDates.map((date) => ({ days: daysBetween(first, date), dayType: dayTypeOf(date, meta) }))
+  const count = daysBetween(meta.validFrom, meta.validTo) + 1
+  if (count <= 0) return undefined
+  let rvb = ""
+  let digit = 0
+  for (let day = 0; day < Math.ceil(count / 4) * 4; day++) {
+    const date = addDays(meta.validFrom, day)
+    const runs = day < count &&
+      offsets.every(({ dayType, days }) => dayType !== undefined && dayTypeOf(addDays(date, days), meta) === dayType)
+    digit = digit * 2 + (runs ? 1 : 0)
+    if (day % 4 === 3) {
+      rvb += digit.toString(16).toUpperCase()
+      digit = 0
+    }
+  }
+  return { rvb }
 }

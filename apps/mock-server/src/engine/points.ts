@@ -1,7 +1,8 @@
 /**
  * Reading the point inputs of requests (`type_<usage>` / `name_<usage>`) against the dataset: a stop
  * ID, a POI ID, a coordinate, or text resolved to the stop finder's best match. A point of type `stop`
- * (or `stopID`) is a stop's ID only.
+ * (or `stopID`, `platform`) is a stop's ID, a platform's ID (its stop), or a name searched among the stops only,
+ * as real servers search the names public clients send with type `stop`.
  *
  * @since 0.1.0
  */
@@ -9,7 +10,7 @@ import { Coord, Point } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
 import { accessStops, looksLikeId, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Stop } from "../dataset/schema.js"
-import { bestLocation, findLocations } from "../search/locations.js"
+import { bestLocation, findLocations, stopOfId } from "../search/locations.js"
 import { PERFECT } from "../search/text.js"
 
 /**
@@ -23,7 +24,7 @@ export type ResolvedPoint =
   | { readonly _tag: "Position"; readonly id: Point.LocationId; readonly name: string; readonly coord: Coord.Coord }
 
 /**
- * Resolves a point: an exact stop or POI ID, a coordinate (also one written as text in the
+ * Resolves a point: an exact stop or POI ID (a platform's ID, its stop), a coordinate (also one written as text in the
  * `<lon>:<lat>:WGS84[dd.ddddd]` format), or text, which is searched as the stop finder searches it and
  * taken as its best match. A value shaped like an ID (`de:08111:6118`, `poiID:...`) that the dataset does not
  * have is not searched as text. Undefined when nothing matches.
@@ -35,12 +36,14 @@ export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoin
   const lookup = lookupOf(dataset)
   if (point._tag === "Coord") return position(point.coord)
   if (point._tag === "Stop") {
-    // a stop's ID (`type_<usage>=stop`/`stopID`) is looked up, never searched as text
-    const stop = lookup.stopById.get(point.id)
-    return stop === undefined ? undefined : { _tag: "Stop", stop }
+    // a stop's or a platform's ID (`type_<usage>=stop`/`stopID`/`platform`) is looked up; a name is searched among
+    // the stops (an ID the dataset does not have finds nothing)
+    const found = findLocations({ input: point, objectKinds: ["stop"] }, dataset)[0]
+    return found?.kind === "stop" ? { _tag: "Stop", stop: found.object } : undefined
   }
   const value = point.value.trim()
-  const stop = lookup.stopById.get(value)
+  // a stop's ID, or a platform's (as rapidJSON answers give a ride's ends): its stop
+  const stop = stopOfId(dataset, value)
   if (stop !== undefined) return { _tag: "Stop", stop }
   const poi = lookup.poiById.get(value)
   if (poi !== undefined) return { _tag: "Position", id: poi.id, name: poi.name, coord: poi.coord }
@@ -84,9 +87,9 @@ export type BoardStop =
   | { readonly _tag: "Unknown" }
 
 /**
- * Resolves a board's stop: a stop ID; a coordinate or a POI, to the nearest stop within the access
- * radius; text, to the stop finder's best stop, unless the best stops match equally well (`Bahnhof`),
- * which is ambiguous.
+ * Resolves a board's stop: a stop ID (a platform's ID, its stop); a coordinate or a POI, to
+ * the nearest stop within the access radius; text (also a name with type `stop`), to the stop finder's best stop,
+ * unless the best stops match equally well (`Bahnhof`), which is ambiguous.
  *
  * @since 0.1.0
  * @category resolving
@@ -99,17 +102,20 @@ export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardSto
   }
   if (point._tag === "Coord") return nearest(point.coord)
   if (point._tag === "Stop") {
-    const stop = lookup.stopById.get(point.id)
-    return stop === undefined ? { _tag: "Unknown" } : { _tag: "Stop", stop }
+    // a stop's or a platform's ID names its stop; a name is searched among the stops as text is, below
+    const stop = stopOfId(dataset, point.id)
+    if (stop !== undefined) return { _tag: "Stop", stop }
+    if (looksLikeId(point.id)) return { _tag: "Unknown" }
+  } else {
+    const value = point.value.trim()
+    const stop = stopOfId(dataset, value)
+    if (stop !== undefined) return { _tag: "Stop", stop }
+    const poi = lookup.poiById.get(value)
+    if (poi !== undefined) return nearest(poi.coord)
+    const parsed = Coord.parseParam(value)
+    if (!("error" in parsed) && parsed.rest.length === 0) return nearest(parsed.coord)
+    if (looksLikeId(value)) return { _tag: "Unknown" }
   }
-  const value = point.value.trim()
-  const stop = lookup.stopById.get(value)
-  if (stop !== undefined) return { _tag: "Stop", stop }
-  const poi = lookup.poiById.get(value)
-  if (poi !== undefined) return nearest(poi.coord)
-  const parsed = Coord.parseParam(value)
-  if (!("error" in parsed) && parsed.rest.length === 0) return nearest(parsed.coord)
-  if (looksLikeId(value)) return { _tag: "Unknown" }
   const hits = findLocations({ input: point, objectKinds: ["stop"] }, dataset)
   const first = hits[0]
   if (first === undefined || first.kind !== "stop") return { _tag: "Unknown" }

@@ -12,7 +12,7 @@ import { DateTime } from "effect"
 import { lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Line } from "../dataset/schema.js"
 import { callsAt, stopTimes, tripCodeOf } from "./board.js"
-import { noticesOn, occupancyAt, stepFree } from "./legDetails.js"
+import { noticesOn, occupancyAt, rideHints, ridePath, stepFree } from "./legDetails.js"
 import { callState } from "./realtime.js"
 import type { Run } from "./timetable.js"
 
@@ -87,17 +87,23 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
   const departureDelay = boarding?.departureDelay
   const arrivalDelay = alighting?.arrivalDelay
   const end = index.stopById.get(run.stops[run.stops.length - 1]!)!
+  const stops = rideStops(dataset, run, board, alight, clock)
+  // the platforms at both ends, as its stops have them
+  const boardingPlatform = stops[0]?.platform
+  const alightingPlatform = stops[stops.length - 1]?.platform
   return {
     mode: { name: lineDisplayName(line), mot: line.mot, number: line.number },
     origin: {
       ...stopRef(run.stops[board]!),
       departureTimePlanned: instant(departure),
-      ...(departureDelay !== undefined ? { departureTimeEstimated: instant(departure + departureDelay) } : {})
+      ...(departureDelay !== undefined ? { departureTimeEstimated: instant(departure + departureDelay) } : {}),
+      ...(boardingPlatform !== undefined ? { platform: boardingPlatform } : {})
     },
     destination: {
       ...stopRef(run.stops[alight]!),
       arrivalTimePlanned: instant(arrival),
-      ...(arrivalDelay !== undefined ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {})
+      ...(arrivalDelay !== undefined ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {}),
+      ...(alightingPlatform !== undefined ? { platform: alightingPlatform } : {})
     },
     ...(boarding?.cancelled === true
       ? { realtimeStatus: "TRIP_CANCELLED", isRealtimeControlled: true }
@@ -105,7 +111,8 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
       ? { realtimeStatus: "MONITORED", isRealtimeControlled: true }
       : {}),
     lineId: serverLineId(run.direction),
-    stops: rideStops(dataset, run, board, alight, clock),
+    coords: ridePath(dataset, run, board, alight),
+    stops,
     tripCode: tripCodeOf(run),
     line: {
       name: lineDisplayName(line),
@@ -114,7 +121,7 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
       operator: { id: line.operator.code, name: line.operator.name },
       destination: { id: end.id, name: end.name }
     },
-    notices: noticesOn(dataset, run, board, alight),
+    notices: [...noticesOn(dataset, run, board, alight), ...rideHints(line.vehicles)],
     cancelled: boarding?.cancelled === true,
     occupancy: occupancyAt(run, board),
     wheelchairAccessible: line.vehicles.wheelchair,

@@ -460,6 +460,41 @@ export const positionOf = (input: Point.Point): Coord.Coord | undefined => {
 }
 
 /**
+ * The stop a stop's or a platform's ID names: the stop of that ID, or the stop of a platform's ID as answers
+ * describe platforms (`<stop ID>:1:<number>`, see the rapidJSON places); undefined for another text.
+ *
+ * @since 0.2.0
+ * @category search
+ */
+export const stopOfId = (dataset: Dataset, id: string): Stop | undefined => {
+  const { stopById } = lookupOf(dataset)
+  const stop = stopById.get(id)
+  if (stop !== undefined) return stop
+  const platform = /^(.+):1:\d{1,4}$/.exec(id)
+  return platform === null ? undefined : stopById.get(platform[1]!)
+}
+
+// A point of type `stop` (`stopID`, `platform`): its ID finds that stop only (a platform's ID its stop); a name,
+// which public clients send with type `stop` as well, is searched among the stops, as real servers search it.
+const stopPointHits = (request: StopFinder.StopFinderRequest, dataset: Dataset, id: string): Array<LocationHit> => {
+  const stop = stopOfId(dataset, id)
+  if (stop !== undefined) {
+    return [{
+      kind: "stop",
+      object: stop,
+      quality: PERFECT,
+      importance: lookupOf(dataset).importance.get(stop.id) ?? 0
+    }]
+  }
+  if (looksLikeId(id)) return []
+  const stops: StopFinder.StopFinderRequest = { ...request, objectKinds: ["stop"] }
+  const hits = textHits(stops, dataset, id, true)
+  return hits.length === 0 && request.municipality !== undefined && request.retryWithoutMunicipality
+    ? textHits(stops, dataset, id, false)
+    : hits
+}
+
+/**
  * The locations a stop-finder request finds, best first: matched, ranked, filtered by quality and
  * capped as the module's documentation describes. Empty when nothing matches.
  *
@@ -473,12 +508,7 @@ export const findLocations = (request: StopFinder.StopFinderRequest, dataset: Da
   if (point !== undefined) {
     hits = coordHits(request, dataset, point)
   } else if (input._tag === "Stop") {
-    // a stop's ID (`type_sf=stop`/`stopID`) finds that stop only
-    const { importance, stopById } = lookupOf(dataset)
-    const stop = stopById.get(input.id)
-    hits = stop === undefined
-      ? []
-      : [{ kind: "stop", object: stop, quality: PERFECT, importance: importance.get(stop.id) ?? 0 }]
+    hits = stopPointHits(request, dataset, input.id)
   } else {
     const text = input._tag === "Any" ? input.value : ""
     hits = textHits(request, dataset, text, true)

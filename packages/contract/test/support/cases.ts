@@ -106,14 +106,19 @@ const WALKS = new Set([99, 100])
 const vehicleLegs = (trip: Trip.Trip) => trip.legs.filter((leg) => !WALKS.has(leg.mode.mot))
 const firstLeg = (trip: Trip.Trip) => trip.legs[0]!
 const lastLeg = (trip: Trip.Trip) => trip.legs[trip.legs.length - 1]!
+// The stop of a leg's end or stop: rapidJSON gives a ride's ends and stops as platforms, the stop as `parent` (as
+// real servers do); the contract's format as stops
+export const stopOf = (
+  end: { readonly id: string; readonly type?: string; readonly parent?: { readonly id?: string } }
+) => end.type === "platform" && end.parent?.id !== undefined ? end.parent.id : end.id
 const departure = (trip: Trip.Trip) => millis(firstLeg(trip).origin.departureTimePlanned)
 const arrival = (trip: Trip.Trip) => millis(lastLeg(trip).destination.arrivalTimePlanned)
 
 const between = (origin: string, destination: string) => (trips: ReadonlyArray<Trip.Trip>) => {
   expect(trips.length).toBeGreaterThan(0)
   for (const trip of trips) {
-    expect(firstLeg(trip).origin.id).toBe(origin)
-    expect(lastLeg(trip).destination.id).toBe(destination)
+    expect(stopOf(firstLeg(trip).origin)).toBe(origin)
+    expect(stopOf(lastLeg(trip).destination)).toBe(destination)
   }
 }
 
@@ -141,6 +146,97 @@ const tripCases: Array<AnyCase> = [
       // calcNumberOfTrips defaults to 4
       expect(trips).toHaveLength(4)
       for (const t of trips) expect(departure(t)).toBeGreaterThanOrEqual(millis(NOW))
+    }
+  }),
+  trip("rides start and end at platforms, the stop as parent, as real servers write them (rapidJSON)", {
+    origin: Point.any(HBF),
+    destination: Point.any(FLUGHAFEN),
+    dateTime: NOW
+  }, {
+    check: ({ trips }, dialect) => {
+      const rides = trips.flatMap(vehicleLegs)
+      expect(rides.length).toBeGreaterThan(0)
+      for (const ride of rides) {
+        for (const end of [ride.origin, ride.destination, ...ride.stops!]) {
+          if (dialect === "rapidJSON") {
+            expect(end.type).toBe("platform")
+            expect(end.parent).toMatchObject({ type: "stop", parent: { type: "locality" } })
+            expect(end.id).toMatch(new RegExp(`^${end.parent!.id}:`))
+          } else {
+            // the contract's format: the stop, its platform named
+            expect(end.type).toBeUndefined()
+            expect(() => stop(end.id)).not.toThrow()
+          }
+          expect(end.platform).toMatch(/^\d+$/)
+        }
+      }
+    }
+  }),
+  trip("every ride has its path: the line's geometry from the boarding to the alighting stop", {
+    origin: Point.any(HBF),
+    destination: Point.any(FLUGHAFEN),
+    dateTime: NOW
+  }, {
+    check: ({ trips }) => {
+      const rides = trips.flatMap(vehicleLegs)
+      expect(rides.length).toBeGreaterThan(0)
+      for (const ride of rides) {
+        const path = ride.coords!
+        expect(path.length).toBeGreaterThan(2)
+        const [from, to] = [stop(stopOf(ride.origin)).coord, stop(stopOf(ride.destination)).coord]
+        expect(meters({ lat: path[0]![0], lon: path[0]![1] }, from)).toBeLessThan(300)
+        expect(meters({ lat: path.at(-1)![0], lon: path.at(-1)![1] }, to)).toBeLessThan(300)
+      }
+    }
+  }),
+  trip("every trip says the days it runs (daysOfService rvb): a bit per day of the timetable, set on its day", {
+    origin: Point.any(HBF),
+    destination: Point.any(BOEBLINGEN),
+    dateTime: NOW
+  }, {
+    check: ({ trips }) => {
+      expect(trips.length).toBeGreaterThan(0)
+      const days =
+        (Date.parse(`${dataset.meta.validTo}T12:00:00Z`) - Date.parse(`${dataset.meta.validFrom}T12:00:00Z`)) /
+          (24 * 3600 * 1000) + 1
+      // the day of NOW, counted from the first day of the timetable
+      const today = Math.round(
+        (Date.parse(`${TODAY}T12:00:00Z`) - Date.parse(`${dataset.meta.validFrom}T12:00:00Z`)) /
+          (24 * 3600 * 1000)
+      )
+      for (const t of trips) {
+        const rvb = t.daysOfService!.rvb!
+        expect(rvb).toHaveLength(Math.ceil(days / 4))
+        const bits = [...rvb].map((digit) => parseInt(digit, 16).toString(2).padStart(4, "0")).join("")
+        expect(bits[today]).toBe("1")
+        // a Monday's trip does not run on the Sunday before
+        expect(bits[today - 1]).toBe("0")
+      }
+    }
+  }),
+  trip("a ride's notices as real ones are (subtitle, version, links); its hints say what its vehicles offer", {
+    origin: Point.any(HBF),
+    destination: Point.any(FLUGHAFEN),
+    dateTime: NOW,
+    numberOfTrips: 6
+  }, {
+    check: ({ trips }) => {
+      const rides = trips.flatMap(vehicleLegs)
+      const infos = rides.flatMap((ride) => ride.notices ?? []).filter((notice) => notice.source === "info")
+      expect(infos.length).toBeGreaterThan(0)
+      for (const notice of infos) {
+        expect(notice.subtitle).toBe(notice.title)
+        expect(notice.version).toMatch(/^\d+$/)
+        expect(notice.links?.[0]?.content).toBe(notice.text)
+      }
+      for (const ride of rides) {
+        const hints = (ride.notices ?? []).filter((notice) => notice.source === "hint")
+        expect(hints.map((hint) => hint.id)).toEqual([
+          ...(ride.lowFloor === true ? ["NF"] : []),
+          ...(ride.wheelchairAccessible === true ? ["RO"] : [])
+        ])
+        for (const hint of hints) expect(hint.type).toBe("Timetable")
+      }
     }
   }),
   trip("a departure time in Berlin summer time (CEST) is two hours ahead of UTC", {
@@ -212,10 +308,10 @@ const tripCases: Array<AnyCase> = [
     check: ({ trips }) => {
       between(HBF, ESSLINGEN)(trips)
       for (const t of trips) {
-        const at = t.legs.findIndex((leg) => leg.destination.id === CANNSTATT)
+        const at = t.legs.findIndex((leg) => stopOf(leg.destination) === CANNSTATT)
         expect(at).toBeGreaterThanOrEqual(0)
         const next = t.legs[at + 1]!
-        expect(next.origin.id).toBe(CANNSTATT)
+        expect(stopOf(next.origin)).toBe(CANNSTATT)
         const dwell = millis(next.origin.departureTimePlanned) - millis(t.legs[at]!.destination.arrivalTimePlanned)
         expect(dwell).toBeGreaterThanOrEqual(5 * MINUTE)
       }
@@ -535,6 +631,15 @@ const stopFinderCases: Array<AnyCase> = [
       expect(locations[0]?.id).toBe(HBF)
       expect(locations[0]?.isBest).toBe(true)
       expect(locations.filter((l) => l.isBest)).toHaveLength(1)
+    }
+  }),
+  stopFinder("a name with type stop (as public clients send it) is searched among the stops", {
+    input: Point.stop("Stuttgart Hauptbahnhof")
+  }, {
+    params: [["type_sf", "stop"], ["name_sf", "Stuttgart Hauptbahnhof"]],
+    check: ({ locations }) => {
+      expect(locations[0]).toMatchObject({ id: HBF, type: "stop", isBest: true })
+      expect(locations.every((l) => l.type === "stop")).toBe(true)
     }
   }),
   stopFinder("without anyMaxSizeHitList a broad text finds many stops", { input: Point.any("Stuttgart") }, {
@@ -1092,6 +1197,24 @@ const addInfoCases: Array<AnyCase> = [
       expect(new Set(infos.map((n) => n.id)).size).toBe(infos.length)
     }
   }),
+  addInfo("every notice as real ones are: subtitle, page and its link text, version, short text, further links", {}, {
+    check: ({ infos }) => {
+      expect(infos.length).toBeGreaterThan(0)
+      for (const notice of infos) {
+        expect(notice.subtitle).toBe(notice.title)
+        expect(notice.url).toMatch(/^https:\/\//)
+        expect(notice.urlText).toBe(notice.title)
+        expect(notice.version).toMatch(/^\d+$/)
+        expect(notice.smsText).toBe(notice.title)
+        expect(notice.links).toEqual([{
+          url: notice.url,
+          urlText: notice.title,
+          subtitle: notice.title,
+          content: notice.text
+        }])
+      }
+    }
+  }),
   addInfo("filterPublicationStatus=history: the notices that ended", { publicationStatus: "history" }, {
     params: [["filterPublicationStatus", "history"]],
     check: ({ infos }) => {
@@ -1346,6 +1469,17 @@ const departuresCases: Array<AnyCase> = [
       ...AT_NOW,
       ["itdDateTimeDepArr", "dep"]
     ],
+    check: ({ events, locations }) => {
+      expect(events).toHaveLength(5)
+      expect(locations[0]).toMatchObject({ id: HBF, isBest: true })
+    }
+  }),
+  departures("a board of a stop given by its name with type_dm=stop, as public clients send it", {
+    stop: Point.stop("Stuttgart Hauptbahnhof"),
+    dateTime: NOW,
+    dateTimeRefersTo: "departure",
+    limit: 5
+  }, {
     check: ({ events, locations }) => {
       expect(events).toHaveLength(5)
       expect(locations[0]).toMatchObject({ id: HBF, isBest: true })
@@ -1702,7 +1836,7 @@ const realtimeForTripCases: Array<AnyCase> = [
       const ride = trip!.legs[0]!
       expect(ride.realtimeStatus).toBe("PROGNOSIS_IMPOSSIBLE")
       expect(ride.origin.departureTimeEstimated).toBeUndefined()
-      expect([ride.lineId, ride.tripCode, ride.origin.id]).toEqual(["vvs:10001: :H:", 1, BOEBLINGEN])
+      expect([ride.lineId, ride.tripCode, stopOf(ride.origin)]).toEqual(["vvs:10001: :H:", 1, BOEBLINGEN])
     }
   })
 ]

@@ -2,10 +2,12 @@
  * The rapidJSON answer of an operation as a real server writes it. The core's rapidJSON encoding of the
  * answer (what efa-kit's client reads back) is completed from the dataset with what real answers carry
  * besides: the interface `version` and `serverInfo`, `systemMessages` (also when empty), journeys' `rating`
- * and `isAdditional`, legs' `duration`, leg ends and stop sequences with their type, coordinate, locality and platform,
+ * and `isAdditional`, legs' `duration`, rides' ends and stop sequences at their platforms (the stop as `parent`),
+ * other leg ends with their type, coordinate and locality,
  * transportations with product, operator and destination, stop-finder and coordinate-search hits with
  * `disassembledName`, `parent`, `isGlobalId`, `productClasses` and `properties`, serving lines with their
- * destination stop, notices with `version`, `timestamps`, `providerCode` and the `infos.affected` table,
+ * destination stop, notices with `version`, `timestamps`, `providerCode`, `properties` (publisher, type, short
+ * text) and the `infos.affected` table, legs' hints by their provider code,
  * board events with the base timetable's times, platform codes and the line's transportation, a trip's stops
  * described as stops everywhere are,
  * line IDs in five parts everywhere, location types of the Mentz enum, instants without fractions of a
@@ -18,9 +20,10 @@ import type { SystemMessage } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { distanceMeters } from "../../dataset/geometry.js"
 import { lookupOf } from "../../dataset/lookup.js"
-import type { Dataset } from "../../dataset/schema.js"
+import type { Dataset, Stop } from "../../dataset/schema.js"
+import { stopOfId } from "../../search/locations.js"
 import { type CoordFormat, documentToGrid } from "./coords.js"
-import { platformNumber, platformPlace, poiPlace, stopPlace, transportationOf } from "./places.js"
+import { platformNumber, platformPlace, poiPlace, productClassesAt, stopPlace, transportationOf } from "./places.js"
 
 type Json = Record<string, any>
 
@@ -91,18 +94,52 @@ const directionOf = (dataset: Dataset, lineId: unknown) =>
 const serverTime = (now: DateTime.Utc, zone: DateTime.TimeZone): string =>
   DateTime.formatIsoZoned(DateTime.setZone(now, zone)).slice(0, 19)
 
-// A leg end: the stop's description, its platform in `properties` when the leg's line calls there.
+// The fields of a place that describe it (replaced when a stop becomes its platform); a leg end's or a stop's
+// times and properties stay.
+const PLACE_KEYS = [
+  "id",
+  "isGlobalId",
+  "name",
+  "disassembledName",
+  "type",
+  "coord",
+  "niveau",
+  "parent",
+  "productClasses"
+]
+
+// A ride's end or stop at the platform its line direction calls at, as real servers write it: the platform's ID,
+// type and code, its stop as `parent`; the platform used (`platformName`, which real time may change) also as
+// `platform`, the timetable's as `stoppingPointPlanned`.
+const atPlatform = (dataset: Dataset, location: Json, stop: Stop, number: number): void => {
+  const place = platformPlace(dataset, stop, number)
+  const used = location.properties?.platformName
+  const properties = { ...place.properties as Json, ...location.properties, stoppingPointPlanned: String(number) }
+  if (used !== undefined) properties.platform = used
+  // the stop's own properties belong to its description, the `parent`
+  delete properties.stopId
+  for (const key of PLACE_KEYS) delete location[key]
+  Object.assign(location, { ...place, niveau: 0, productClasses: productClassesAt(dataset, stop.id) }, { properties })
+}
+
+// A leg end: the stop's description; a ride's end is the platform its line calls at, the stop as `parent`.
 const legEnd = (dataset: Dataset, end: Json, directionId: string | undefined, time: string): void => {
   end[time] = wireInstant(end[time])
   const estimated = time.replace("Planned", "Estimated")
   if (end[estimated] !== undefined) end[estimated] = wireInstant(end[estimated])
-  const stop = lookupOf(dataset).stopById.get(end.id)
+  const stop = typeof end.id === "string" ? stopOfId(dataset, end.id) : undefined
   if (stop === undefined) {
     end.type ??= end.id?.startsWith("coord:") ? "unknown" : "address"
     return
   }
+  // a platform's ID (a ride's end sent back as a rapidJSON answer gave it) keeps its platform
+  const number = stop.id !== end.id
+    ? Number(end.id.slice(end.id.lastIndexOf(":") + 1))
+    : directionId === undefined
+    ? undefined
+    : platformNumber(dataset, stop.id, directionId)
+  if (number !== undefined) return atPlatform(dataset, end, stop, number)
   const place = stopPlace(dataset, stop)
-  const number = directionId === undefined ? undefined : platformNumber(dataset, stop.id, directionId)
   end.isGlobalId = true
   end.disassembledName = place.disassembledName
   end.type = "stop"
@@ -110,9 +147,30 @@ const legEnd = (dataset: Dataset, end: Json, directionId: string | undefined, ti
   end.niveau = 0
   end.parent ??= place.parent
   end.productClasses = place.productClasses
-  if (number !== undefined) {
-    const platform = platformPlace(dataset, stop, number).properties as Json
-    end.properties = { ...end.properties, ...platform, stoppingPointPlanned: String(number) }
+}
+
+// A stop of a ride's sequence: at the platform its line calls at, as the ride's ends.
+const legSequenceLocation = (dataset: Dataset, location: Json, directionId: string | undefined): void => {
+  sequenceLocation(dataset, location)
+  const stop = lookupOf(dataset).stopById.get(location.id)
+  const number = stop === undefined || directionId === undefined
+    ? undefined
+    : platformNumber(dataset, stop.id, directionId)
+  if (stop !== undefined && number !== undefined) atPlatform(dataset, location, stop, number)
+}
+
+// A notice as real servers write it: its version (1 where the answer has none), the publisher, its type and its
+// short text in `properties`.
+const realNotice = (info: Json): void => {
+  info.version ??= 1
+  info.properties = { publisher: "ems.comm.addinfo", infoType: info.type, ...info.properties }
+}
+
+// A hint as real servers write it: keyed by its provider code.
+const realHint = (hint: Json): void => {
+  if (hint.id !== undefined) {
+    hint.providerCode ??= hint.id
+    delete hint.id
   }
 }
 
@@ -148,7 +206,9 @@ export const enrichTrip = (answer: Json, settings: RapidJsonSettings): void => {
         leg.transportation.product = { ...FOOTPATH, ...leg.transportation.product }
       }
       leg.isRealtimeControlled ??= leg.origin.departureTimeEstimated !== undefined
-      for (const stop of leg.stopSequence ?? []) sequenceLocation(dataset, stop)
+      for (const info of leg.infos ?? []) realNotice(info)
+      for (const hint of leg.hints ?? []) realHint(hint)
+      for (const stop of leg.stopSequence ?? []) legSequenceLocation(dataset, stop, direction?.id)
     }
   }
 }
@@ -400,7 +460,7 @@ export const enrichAddInfo = (answer: Json, settings: RapidJsonSettings): void =
   const infos = answer.infos ?? {}
   for (const info of [...(infos.current ?? []), ...(infos.historic ?? [])]) {
     const notice = notices.get(info.id)
-    info.version = 1
+    realNotice(info)
     if (notice !== undefined) info.providerCode = notice.provider
     const validity = info.timestamps?.validity ?? []
     for (const interval of validity) {

@@ -188,8 +188,10 @@ export const operationRoutes = (deps: RouteDeps): Hono<AppEnv> => {
 
 /**
  * Routes a path at the root and below any virtual directory (`/mngvvs/XML_DM_REQUEST`,
- * `/any/virtual/dir/XML_DM_REQUEST`), as a deployment reached through its virtual directory answers;
- * the admin API's prefix is no virtual directory.
+ * `/any/virtual/dir/XML_DM_REQUEST`), as a deployment reached through its virtual directory answers, also
+ * after an empty one (`//XML_DM_REQUEST`, a base URL with a trailing slash joined with another: a web server
+ * in front of EFA takes the repeated slash as one, as it does below a directory); the admin API's prefix is no
+ * virtual directory.
  *
  * @since 0.1.0
  * @category routes
@@ -200,5 +202,6 @@ export const atPath = (
   handler: (c: AppContext) => Response | Promise<Response>
 ): void => {
   router.all(`/${path}`, handler)
+  router.all(`//${path}`, handler)
   router.all(`/:virtualDirectory{.+}/${path}`, (c, next) => (isAdmin(c.req.path) ? next() : handler(c)))
 }

@@ -1,5 +1,5 @@
-// The notices' rapidJSON codec (`infos`), each decision beside its mapping. A `version` of any type (VRR sends
-// a string) is ignored.
+// The notices' rapidJSON codec (`infos`), each decision beside its mapping. A `version` of either type (VRR sends
+// a string) is read as text.
 import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -8,20 +8,21 @@ import type { RapidJsonContext as Context } from "../../Operation.js"
 import { dedupe } from "../decode/dedupe.js"
 import { WireTimestamp as Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
-import { codecOf, type Mutable, put, SystemMessages } from "./wire.js"
+import {
+  codecOf,
+  type Mutable,
+  put,
+  putNoticeDetails,
+  putWireNoticeDetails,
+  SystemMessages,
+  WireNoticeDetails
+} from "./wire.js"
 
 const WireInterval = Schema.Struct({
   from: opt(Timestamp),
   to: opt(Timestamp),
   isOpenEnd: opt(Schema.Boolean)
 }).annotations({ identifier: "WireInterval" })
-
-const WireInfoLink = Schema.Struct({
-  url: opt(Schema.String),
-  urlText: opt(Schema.String),
-  subtitle: opt(Schema.String),
-  content: opt(Schema.String)
-}).annotations({ identifier: "WireInfoLink" })
 
 const WireIdRef = Schema.Struct({ id: opt(Schema.String) })
 
@@ -30,11 +31,9 @@ const WireInfo = Schema.Struct({
   type: Schema.String,
   priority: opt(Schema.String),
   title: opt(Schema.String),
-  urlText: opt(Schema.String),
-  subtitle: opt(Schema.String),
   content: opt(Schema.String),
   url: opt(Schema.String),
-  infoLinks: opt(Schema.Array(WireInfoLink)),
+  ...WireNoticeDetails,
   timestamps: opt(Schema.Struct({
     validity: opt(Schema.Array(WireInterval)),
     availability: opt(WireInterval)
@@ -117,6 +116,8 @@ const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Ty
     put(out, "severity", info.priority)
     put(out, "url", info.url ?? link?.url)
     put(out, "affectedStops", ids(info.affected?.stops))
+    // `subtitle`, `urlText`, `version` (as text), `properties.smsText` and `infoLinks` as sent
+    putNoticeDetails(out, info)
     out.publicationStatus = i < current.length ? "current" : "history"
     return out
   })
@@ -144,6 +145,7 @@ const addInfoEncode = (context: Context) => (response: AddInfo.AddInfoResponse):
     }
     put(out, "priority", notice.severity)
     put(out, "url", notice.url)
+    putWireNoticeDetails(out, notice)
     const affected: Mutable<NonNullable<typeof WireInfo.Type["affected"]>> = {}
     if (notice.lines.length > 0) affected.lines = notice.lines.map((id) => ({ id }))
     if (notice.affectedStops !== undefined) affected.stops = notice.affectedStops.map((id) => ({ id }))

@@ -18,7 +18,9 @@ import {
   parentOf,
   platformOf,
   put,
+  putNoticeDetails,
   putStopTimes,
+  putWireNoticeDetails,
   statusList,
   SystemMessages,
   unmapClass,
@@ -144,6 +146,8 @@ const WireFareZone = Schema.Struct({
 export const WireJourney = Schema.Struct({
   interchanges: opt(Schema.Finite),
   legs: Schema.Array(WireLeg),
+  // not in the Mentz schema's journey (its `route` has it), but in recorded VRR and TfNSW journeys
+  daysOfService: opt(Schema.Struct({ rvb: opt(Schema.String), texts: opt(Schema.Array(Schema.String)) })),
   fare: opt(Schema.Struct({
     tickets: opt(Schema.Array(WireTicket)),
     zones: opt(Schema.Array(WireFareZone))
@@ -177,6 +181,7 @@ const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
     name: wire.name,
     cancelled: callCancelled(properties?.realtimeStatus)
   }
+  put(out, "type", wire.type)
   put(out, "parent", parentOf(wire.parent))
   put(out, "platform", platformOf(wire))
   put(out, "plannedPlatform", properties?.plannedPlatformName)
@@ -195,6 +200,8 @@ const noticeOf = (source: Trip.LegNotice["source"]) => (wire: typeof WireInfo.Ty
   put(out, "title", title)
   put(out, "url", url)
   put(out, "priority", wire.priority)
+  // `subtitle`, `urlText`, `version`, `properties.smsText` and `infoLinks`, as `addInfo`'s notices
+  putNoticeDetails(out, wire)
   return out
 }
 
@@ -276,6 +283,8 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
     departureTimePlanned: leg.origin.departureTimePlanned
   }
   put(origin, "departureTimeEstimated", leg.origin.departureTimeEstimated)
+  // `type` as sent: a ride's ends are platforms at real servers (the platform's ID, the stop as `parent`)
+  put(origin, "type", leg.origin.type)
   put(origin, "platform", platformOf(leg.origin))
   put(origin, "parent", parentOf(leg.origin.parent))
   const destination: Mutable<Trip.Leg["destination"]> = {
@@ -284,6 +293,7 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
     arrivalTimePlanned: leg.destination.arrivalTimePlanned
   }
   put(destination, "arrivalTimeEstimated", leg.destination.arrivalTimeEstimated)
+  put(destination, "type", leg.destination.type)
   put(destination, "platform", platformOf(leg.destination))
   put(destination, "parent", parentOf(leg.destination.parent))
   // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
@@ -383,6 +393,8 @@ export const journeyOf = (context: Context) => (journey: typeof WireJourney.Type
     cancelled: legs.some((leg) => leg.cancelled)
   }
   if (journey.fare !== undefined) out.fare = fareOf(journey.fare, legs.length)
+  // `daysOfService` as sent
+  put(out, "daysOfService", journey.daysOfService)
   return out
 }
 
@@ -415,6 +427,7 @@ const stopProperties = (
 
 const wireLegStop = (stop: Trip.LegStop): typeof WireLegStop.Type => {
   const out: Mutable<typeof WireLegStop.Type> = { id: stop.id, name: stop.name }
+  put(out, "type", stop.type)
   put(out, "parent", stop.parent)
   put(
     out,
@@ -436,6 +449,7 @@ const wireNotice = (notice: Trip.LegNotice): typeof WireInfo.Type => {
   put(out, "title", notice.title)
   put(out, "url", notice.url)
   put(out, "priority", notice.priority)
+  putWireNoticeDetails(out, notice)
   return out
 }
 
@@ -462,6 +476,7 @@ const wireLeg = (context: Context, leg: Trip.Leg): WireLeg => {
     departureTimePlanned: leg.origin.departureTimePlanned
   }
   put(origin, "departureTimeEstimated", leg.origin.departureTimeEstimated)
+  put(origin, "type", leg.origin.type)
   put(origin, "parent", leg.origin.parent)
   put(origin, "properties", stopProperties(leg.origin.platform, { occupancy: Occupancy.toWire(leg) }))
   const destination: Mutable<typeof WireLegDestination.Type> = {
@@ -470,6 +485,7 @@ const wireLeg = (context: Context, leg: Trip.Leg): WireLeg => {
     arrivalTimePlanned: leg.destination.arrivalTimePlanned
   }
   put(destination, "arrivalTimeEstimated", leg.destination.arrivalTimeEstimated)
+  put(destination, "type", leg.destination.type)
   put(destination, "parent", leg.destination.parent)
   put(destination, "properties", stopProperties(leg.destination.platform))
   const product: Mutable<typeof WireProduct.Type> = { class: unmapClass(context, leg.mode.mot) }
@@ -544,6 +560,7 @@ export const wireJourney = (context: Context) => (trip: Trip.Trip): typeof WireJ
     legs: trip.legs.map((leg) => wireLeg(context, leg))
   }
   if (trip.fare !== undefined) out.fare = wireFare(trip.fare)
+  put(out, "daysOfService", trip.daysOfService)
   return out
 }
 

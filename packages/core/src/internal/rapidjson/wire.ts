@@ -305,12 +305,66 @@ export const platformOf = (point: {
   point.properties?.platformName ?? point.properties?.platform ??
     (point.type === "platform" ? point.disassembledName : undefined)
 
-const WireInfoLink = Schema.Struct({
+/** @internal */
+export const WireInfoLink = Schema.Struct({
   url: opt(Schema.String),
   urlText: opt(Schema.String),
   content: opt(Schema.String),
   subtitle: opt(Schema.String)
 }).annotations({ identifier: "WireInfoLink" })
+
+// What a notice carries besides its title and text, in `addInfo`'s notices and on legs alike: its `version` is a
+// number on most servers, a string on VRR's (Oeffis#275); one of another type is not read (never a failure).
+/** @internal */
+export const WireNoticeDetails = {
+  subtitle: opt(Schema.String),
+  urlText: opt(Schema.String),
+  version: opt(Schema.Unknown),
+  properties: opt(Schema.Struct({ smsText: opt(Schema.String) })),
+  infoLinks: opt(Schema.Array(WireInfoLink))
+}
+
+type WireDetails = { -readonly [K in keyof typeof WireNoticeDetails]?: Schema.Schema.Type<typeof WireNoticeDetails[K]> }
+type ModelDetails = {
+  subtitle?: string
+  urlText?: string
+  version?: string
+  smsText?: string
+  links?: ReadonlyArray<typeof WireInfoLink.Type>
+}
+
+/**
+ * A notice's details read: `subtitle`, `urlText` as sent, `version` as text, `smsText` ← `properties.smsText`,
+ * `links` ← `infoLinks`.
+ *
+ * @internal
+ */
+export const putNoticeDetails = (out: ModelDetails, wire: WireDetails): void => {
+  put(out, "subtitle", wire.subtitle)
+  put(out, "urlText", wire.urlText)
+  const version = wire.version
+  if (typeof version === "string" || (typeof version === "number" && Number.isFinite(version))) {
+    out.version = String(version)
+  }
+  put(out, "smsText", wire.properties?.smsText)
+  put(out, "links", wire.infoLinks)
+}
+
+/**
+ * A notice's details written: a `version` that is a number written plainly (`7`, not `07`) as a number (the
+ * schema's type), another as sent.
+ *
+ * @internal
+ */
+export const putWireNoticeDetails = (out: WireDetails, notice: ModelDetails): void => {
+  put(out, "subtitle", notice.subtitle)
+  put(out, "urlText", notice.urlText)
+  if (notice.version !== undefined) {
+    out.version = /^(0|[1-9]\d{0,14})$/.test(notice.version) ? Number(notice.version) : notice.version
+  }
+  if (notice.smsText !== undefined) out.properties = { smsText: notice.smsText }
+  put(out, "infoLinks", notice.links)
+}
 
 // A notice attached to an event or a leg (`infos`, `hints`).
 /** @internal */
@@ -320,11 +374,9 @@ export const WireInfo = Schema.Struct({
   providerCode: opt(Schema.String),
   priority: opt(Schema.String),
   title: opt(Schema.String),
-  subtitle: opt(Schema.String),
-  urlText: opt(Schema.String),
   url: opt(Schema.String),
   content: opt(Schema.String),
-  infoLinks: opt(Schema.Array(WireInfoLink))
+  ...WireNoticeDetails
 }).annotations({ identifier: "WireEventInfo" })
 
 // A notice's title, text and page: `title`, else `subtitle`, `urlText`, the first `infoLinks` entry's; `text` ←

@@ -210,18 +210,19 @@ export const repeatedNonEmpty = <const Wire extends string, A, MI>(
 })
 
 /**
- * A wall-clock time, 24-hour, in the forms real clients send: `HHMM` (sent), `HH:MM`, `H:MM`, `HMM`, and
- * `HH:MM:SS` (the seconds are dropped: times are read to the minute). See `LocalDateTime.fromLocalParts`.
+ * A wall-clock time, 24-hour, in the forms real clients send: `HHMM` (sent), `HH:MM`, `H:MM`, `HMM`,
+ * `HH:MM:SS` (the seconds are dropped: times are read to the minute), and any of them with a trailing `h`
+ * (`0930h`, as a public VRR app sends every trip's time). See `LocalDateTime.fromLocalParts`.
  *
  * @internal
  */
 export const ClockTimeParam: Schema.Schema<string, string> = /* @__PURE__ */ ParamString.pipe(
-  /* @__PURE__ */ Schema.pattern(/^([01]?\d|2[0-3]):?[0-5]\d(:[0-5]\d)?$/, {
+  /* @__PURE__ */ Schema.pattern(/^([01]?\d|2[0-3]):?[0-5]\d(:[0-5]\d)?h?$/, {
     message: (issue) => `expected a time as HHMM or HH:MM (24-hour), got "${String(issue.actual)}"`
   })
 ).annotations({
   identifier: "ClockTimeParam",
-  jsonSchema: { type: "string", pattern: "^([01]?\\d|2[0-3]):?[0-5]\\d(:[0-5]\\d)?$" }
+  jsonSchema: { type: "string", pattern: "^([01]?\\d|2[0-3]):?[0-5]\\d(:[0-5]\\d)?h?$" }
 })
 
 /**
