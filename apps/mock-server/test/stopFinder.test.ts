@@ -16,8 +16,10 @@ describe("stop finder", () => {
     expect([...qualities].sort((a: number, b: number) => b - a)).toEqual(qualities)
     expect(json.locations.filter((l: any) => l.isBest)).toHaveLength(1)
     expect(json.locations[0].isBest).toBe(true)
+    // the place's own name is a perfect match
+    expect(json.locations[0]).toMatchObject({ id: "placeID:8111000:1", type: "locality", matchQuality: 1000 })
     // The stop with the most lines wins among equal text matches.
-    expect(json.locations[0].id).toBe("de:08111:6118")
+    expect(json.locations.find((l: any) => l.type === "stop").id).toBe("de:08111:6118")
   })
 
   it("reads Hbf as Hauptbahnhof and finds the alias as a perfect match", async () => {
@@ -79,7 +81,7 @@ describe("stop finder", () => {
   it("returns only the perfect match with anySigWhenPerfectNoOtherMatches, else the fuzzy list", async () => {
     const perfect = await find({ name_sf: "Stuttgart Hbf", anySigWhenPerfectNoOtherMatches: "1" })
     expect(ids(perfect.json)).toEqual(["de:08111:6118"])
-    const fuzzy = await find({ name_sf: "Stuttgart", anySigWhenPerfectNoOtherMatches: "1" })
+    const fuzzy = await find({ name_sf: "Stuttgart Haupt", anySigWhenPerfectNoOtherMatches: "1" })
     expect(fuzzy.json.locations.length).toBeGreaterThan(1)
   })
 
@@ -117,7 +119,7 @@ describe("stop finder", () => {
 
   it("restricts to a municipality, and retries without it when asked", async () => {
     const inEsslingen = await find({ name_sf: "Bahnhof", anyOmc_sf: "8116019" })
-    expect(ids(inEsslingen.json)).toEqual(["de:08116:2400"])
+    expect(ids(inEsslingen.json)).toEqual(["de:08116:2400", "streetID:1500000027::8116019:1"])
     const nothing = await find({ name_sf: "Feuersee", anyOmc_sf: "8116019" })
     expect(nothing.json.locations).toEqual([])
     const retried = await find({ name_sf: "Feuersee", anyOmc_sf: "8116019", tryFurtherAnyWithoutLoc: "1" })

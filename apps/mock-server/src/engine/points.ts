@@ -1,7 +1,9 @@
 /**
  * Reading the point inputs of requests (`type_<usage>` / `name_<usage>`) against the dataset: a stop
- * ID, a POI ID, a coordinate, or text resolved to the stop finder's best match. A point of type `stop`
- * (or `stopID`) is a stop's ID only.
+ * ID, a POI ID, a site's ID (a locality, suburb, street, address, crossing or postcode), a coordinate, or
+ * text resolved to the stop finder's best match. A point of type `stop` (or `stopID`) is a stop's ID only.
+ * A locality or suburb stands for its main stop; a street, an address, a crossing or a postcode is a
+ * position (a trip walks from it to the stops near it, as from a POI).
  *
  * @since 0.1.0
  */
@@ -9,6 +11,7 @@ import { Coord, Point } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
 import { accessStops, looksLikeId, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Stop } from "../dataset/schema.js"
+import { type Site, siteOfId } from "../dataset/sites.js"
 import { bestLocation, findLocations } from "../search/locations.js"
 import { PERFECT } from "../search/text.js"
 
@@ -44,14 +47,27 @@ export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoin
   if (stop !== undefined) return { _tag: "Stop", stop }
   const poi = lookup.poiById.get(value)
   if (poi !== undefined) return { _tag: "Position", id: poi.id, name: poi.name, coord: poi.coord }
+  const site = siteOfId(lookup.sites, value)
+  if (site !== undefined) return sitePoint(dataset, site)
   const parsed = Coord.parseParam(value)
   if (!("error" in parsed) && parsed.rest.length === 0) return position(parsed.coord)
   // an ID that is not in the dataset is unknown, not text to search for
   if (looksLikeId(value)) return undefined
   const found = bestLocation(value, dataset)
   if (found === undefined) return undefined
-  const { coord, id, name } = found.object
-  return found.kind === "stop" ? { _tag: "Stop", stop: found.object } : { _tag: "Position", id, name, coord }
+  if (found.kind === "stop") return { _tag: "Stop", stop: found.object }
+  if (found.kind === "poi") {
+    return { _tag: "Position", id: found.object.id, name: found.object.name, coord: found.object.coord }
+  }
+  return sitePoint(dataset, found.object)
+}
+
+// A locality or suburb is its main stop, any other site a position.
+const sitePoint = (dataset: Dataset, site: Site): ResolvedPoint => {
+  const stop = site.mainStop === undefined ? undefined : lookupOf(dataset).stopById.get(site.mainStop)
+  return stop !== undefined
+    ? { _tag: "Stop", stop }
+    : { _tag: "Position", id: site.id, name: site.name, coord: site.coord }
 }
 
 const position = (coord: Coord.Coord): ResolvedPoint => ({ _tag: "Position", ...positionLocation(coord), coord })
@@ -84,8 +100,8 @@ export type BoardStop =
   | { readonly _tag: "Unknown" }
 
 /**
- * Resolves a board's stop: a stop ID; a coordinate or a POI, to the nearest stop within the access
- * radius; text, to the stop finder's best stop, unless the best stops match equally well (`Bahnhof`),
+ * Resolves a board's stop: a stop ID; a locality's or suburb's ID, to its main stop; a coordinate, a POI
+ * or another site (a street, address, crossing or postcode), to the nearest stop within the access radius; text, to the stop finder's best stop, unless the best stops match equally well (`Bahnhof`),
  * which is ambiguous.
  *
  * @since 0.1.0
@@ -107,6 +123,11 @@ export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardSto
   if (stop !== undefined) return { _tag: "Stop", stop }
   const poi = lookup.poiById.get(value)
   if (poi !== undefined) return nearest(poi.coord)
+  const site = siteOfId(lookup.sites, value)
+  if (site !== undefined) {
+    const point = sitePoint(dataset, site)
+    return point._tag === "Stop" ? point : nearest(point.coord)
+  }
   const parsed = Coord.parseParam(value)
   if (!("error" in parsed) && parsed.rest.length === 0) return nearest(parsed.coord)
   if (looksLikeId(value)) return { _tag: "Unknown" }

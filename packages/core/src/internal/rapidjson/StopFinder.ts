@@ -1,5 +1,6 @@
 // The stop finder's rapidJSON codec (`locations`): `coord` pairs become `{lat, lon}`, a missing `matchQuality`
-// reads as 0, `distance` ← `properties.distance` (else `distance`); each decision beside its mapping.
+// reads as 0, `distance` ← `properties.distance` (else `distance`), `houseNumber` ← `buildingNumber`,
+// `postcode` ← `postCode` trimmed, `interpolated` ← `properties.interpolated`; each decision beside its mapping.
 import * as Schema from "effect/Schema"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
@@ -10,13 +11,20 @@ import { codecOf, type Mutable, parentOf, put, SystemMessages, WireCoord, WirePa
 export const WireAssignedStop = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
-  productClasses: opt(Schema.Array(Schema.Int))
+  productClasses: opt(Schema.Array(Schema.Int)),
+  distance: opt(Schema.Finite),
+  duration: opt(Schema.Finite)
 }).annotations({ identifier: "WireAssignedStop" })
 
-/** An assigned stop as the model keeps it: its name and the product classes serving it. @internal */
+/**
+ * An assigned stop as the model keeps it: its name, the product classes serving it, its distance (metres) and
+ * walking time (minutes). @internal
+ */
 export const assignedStopOf = (wire: typeof WireAssignedStop.Type): StopFinder.AssignedStop => {
   const out: Mutable<StopFinder.AssignedStop> = { id: wire.id, name: wire.name }
   put(out, "productClasses", wire.productClasses)
+  put(out, "distance", wire.distance)
+  put(out, "duration", wire.duration)
   return out
 }
 
@@ -30,7 +38,10 @@ const WireLocation = Schema.Struct({
   assignedStops: opt(Schema.Array(WireAssignedStop)),
   parent: opt(WireParent),
   distance: opt(Schema.Finite),
-  properties: opt(WireProperties)
+  streetName: opt(Schema.String),
+  buildingNumber: opt(Schema.String),
+  postCode: opt(Schema.String),
+  properties: opt(Schema.Struct({ ...WireProperties.fields, interpolated: opt(Schema.Boolean) }))
 }).annotations({ identifier: "WireLocation" })
 
 /**
@@ -59,6 +70,13 @@ const stopFinderDecode = (wire: typeof WireStopFinderResponse.Type): StopFinder.
     put(out, "parent", parentOf(l.parent))
     // `distance` ← `properties.distance`, else `distance`
     put(out, "distance", l.properties?.distance ?? l.distance)
+    put(out, "streetName", l.streetName)
+    // `houseNumber` ← `buildingNumber`
+    put(out, "houseNumber", l.buildingNumber)
+    // `postcode` ← `postCode`, trimmed (TfNSW writes " 2028")
+    const postcode = l.postCode?.trim()
+    put(out, "postcode", postcode === "" ? undefined : postcode)
+    put(out, "interpolated", l.properties?.interpolated)
     return out
   })
   const out: Mutable<StopFinder.StopFinderResponse> = { locations }
@@ -78,7 +96,15 @@ const stopFinderEncode = (response: StopFinder.StopFinderResponse): typeof WireS
     put(out, "coord", l.coord)
     put(out, "assignedStops", l.assignedStops)
     put(out, "parent", l.parent)
-    if (l.distance !== undefined) out.properties = { distance: l.distance }
+    put(out, "streetName", l.streetName)
+    put(out, "buildingNumber", l.houseNumber)
+    put(out, "postCode", l.postcode)
+    if (l.distance !== undefined || l.interpolated !== undefined) {
+      const properties: Mutable<NonNullable<typeof WireLocation.Type["properties"]>> = {}
+      put(properties, "distance", l.distance)
+      put(properties, "interpolated", l.interpolated)
+      out.properties = properties
+    }
     return out
   })
   const out: Mutable<typeof WireStopFinderResponse.Type> = { locations }
