@@ -247,7 +247,7 @@ export const Location = Schema.Struct({
   /** The house number of an address (rapidJSON `buildingNumber`). */
   houseNumber: opt(Schema.String),
   /** The postcode of a street, an address, a crossing or a postcode (rapidJSON `postCode`, read trimmed). */
-  postcode: opt(Schema.String),
+  postcode: opt(Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString())),
   /**
    * An address whose house number the street does not have, placed where the number would be: not the
    * house's own position (rapidJSON `properties.interpolated`).

@@ -28,6 +28,48 @@ export const assignedStopOf = (wire: typeof WireAssignedStop.Type): StopFinder.A
   return out
 }
 
+/**
+ * The fields of a location that the stop finder's and the board's locations share beyond ID, name and type: its
+ * distance, and an address's street, house number, postcode and placement. @internal
+ */
+export const WireLocationFields = {
+  distance: opt(Schema.Finite),
+  streetName: opt(Schema.String),
+  buildingNumber: opt(Schema.String),
+  postCode: opt(Schema.String),
+  properties: opt(Schema.Struct({ ...WireProperties.fields, interpolated: opt(Schema.Boolean) }))
+}
+
+type WireLocationFields = Schema.Struct.Type<typeof WireLocationFields>
+type LocationFields = Pick<StopFinder.Location, "distance" | "streetName" | "houseNumber" | "postcode" | "interpolated">
+
+/**
+ * Reads {@link WireLocationFields} into a location: `distance` ← `properties.distance`, else `distance`;
+ * `houseNumber` ← `buildingNumber`; `postcode` ← `postCode`, trimmed (TfNSW writes " 2028"), none when blank;
+ * `interpolated` ← `properties.interpolated`. @internal
+ */
+export const readLocationFields = (wire: WireLocationFields, out: Mutable<LocationFields>): void => {
+  put(out, "distance", wire.properties?.distance ?? wire.distance)
+  put(out, "streetName", wire.streetName)
+  put(out, "houseNumber", wire.buildingNumber)
+  const postcode = wire.postCode?.trim()
+  put(out, "postcode", postcode === "" ? undefined : postcode)
+  put(out, "interpolated", wire.properties?.interpolated)
+}
+
+/** Writes a location's {@link WireLocationFields} as real servers do. @internal */
+export const writeLocationFields = (location: LocationFields, out: Mutable<WireLocationFields>): void => {
+  put(out, "streetName", location.streetName)
+  put(out, "buildingNumber", location.houseNumber)
+  put(out, "postCode", location.postcode)
+  if (location.distance !== undefined || location.interpolated !== undefined) {
+    const properties: Mutable<NonNullable<WireLocationFields["properties"]>> = {}
+    put(properties, "distance", location.distance)
+    put(properties, "interpolated", location.interpolated)
+    out.properties = properties
+  }
+}
+
 const WireLocation = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
@@ -37,11 +79,7 @@ const WireLocation = Schema.Struct({
   coord: opt(WireCoord),
   assignedStops: opt(Schema.Array(WireAssignedStop)),
   parent: opt(WireParent),
-  distance: opt(Schema.Finite),
-  streetName: opt(Schema.String),
-  buildingNumber: opt(Schema.String),
-  postCode: opt(Schema.String),
-  properties: opt(Schema.Struct({ ...WireProperties.fields, interpolated: opt(Schema.Boolean) }))
+  ...WireLocationFields
 }).annotations({ identifier: "WireLocation" })
 
 /**
@@ -68,15 +106,7 @@ const stopFinderDecode = (wire: typeof WireStopFinderResponse.Type): StopFinder.
     put(out, "coord", l.coord)
     put(out, "assignedStops", l.assignedStops?.map(assignedStopOf))
     put(out, "parent", parentOf(l.parent))
-    // `distance` ← `properties.distance`, else `distance`
-    put(out, "distance", l.properties?.distance ?? l.distance)
-    put(out, "streetName", l.streetName)
-    // `houseNumber` ← `buildingNumber`
-    put(out, "houseNumber", l.buildingNumber)
-    // `postcode` ← `postCode`, trimmed (TfNSW writes " 2028")
-    const postcode = l.postCode?.trim()
-    put(out, "postcode", postcode === "" ? undefined : postcode)
-    put(out, "interpolated", l.properties?.interpolated)
+    readLocationFields(l, out)
     return out
   })
   const out: Mutable<StopFinder.StopFinderResponse> = { locations }
@@ -96,15 +126,7 @@ const stopFinderEncode = (response: StopFinder.StopFinderResponse): typeof WireS
     put(out, "coord", l.coord)
     put(out, "assignedStops", l.assignedStops)
     put(out, "parent", l.parent)
-    put(out, "streetName", l.streetName)
-    put(out, "buildingNumber", l.houseNumber)
-    put(out, "postCode", l.postcode)
-    if (l.distance !== undefined || l.interpolated !== undefined) {
-      const properties: Mutable<NonNullable<typeof WireLocation.Type["properties"]>> = {}
-      put(properties, "distance", l.distance)
-      put(properties, "interpolated", l.interpolated)
-      out.properties = properties
-    }
+    writeLocationFields(l, out)
     return out
   })
   const out: Mutable<typeof WireStopFinderResponse.Type> = { locations }
