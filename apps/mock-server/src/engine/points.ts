@@ -101,8 +101,9 @@ export type BoardStop =
 
 /**
  * Resolves a board's stop: a stop ID; a locality's or suburb's ID, to its main stop; a coordinate, a POI
- * or another site (a street, address, crossing or postcode), to the nearest stop within the access radius; text, to the stop finder's best stop, unless the best stops match equally well (`Bahnhof`),
- * which is ambiguous.
+ * or another site (a street, address, crossing or postcode), to the nearest stop within the access radius;
+ * text, to the stop finder's best stop, unless the best stops match equally well (`Bahnhof`), which is
+ * ambiguous; text that names no stop, to the stop nearest the place it names best (a locality's main stop).
  *
  * @since 0.1.0
  * @category resolving
@@ -133,7 +134,15 @@ export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardSto
   if (looksLikeId(value)) return { _tag: "Unknown" }
   const hits = findLocations({ input: point, objectKinds: ["stop"] }, dataset)
   const first = hits[0]
-  if (first === undefined || first.kind !== "stop") return { _tag: "Unknown" }
+  if (first === undefined) {
+    // text naming no stop but a place (`Königstraße 12`): its main stop, or the stop nearest it
+    const place = bestLocation(value, dataset)
+    if (place === undefined || place.kind === "stop") return { _tag: "Unknown" }
+    if (place.kind === "poi") return nearest(place.object.coord)
+    const resolved = sitePoint(dataset, place.object)
+    return resolved._tag === "Stop" ? resolved : nearest(resolved.coord)
+  }
+  if (first.kind !== "stop") return { _tag: "Unknown" }
   const tied = hits.filter((hit) => hit.quality === first.quality)
   if (tied.length === 1 || first.quality === PERFECT) return { _tag: "Stop", stop: first.object }
   return {
