@@ -795,3 +795,145 @@ const realtime = [
   }
 ]
 write("realtime.json", realtime)
+
+// ----------------------------------------------------------------------------------------------------
+// places.json: localities and suburbs with their main stops, streets with house numbers. Crossings (two
+// streets of a municipality sharing a point) and postcodes (those of the streets) follow from the streets.
+// ----------------------------------------------------------------------------------------------------
+
+// each municipality: its centre and its main stop
+const localityRows = [
+  ["Stuttgart", 48.7755, 9.179, "Stuttgart, Hauptbahnhof"],
+  ["Böblingen", 48.6838, 9.011, "Böblingen, Bahnhof"],
+  ["Sindelfingen", 48.7133, 9.0028, "Sindelfingen, Bahnhof"],
+  ["Herrenberg", 48.596, 8.8706, "Herrenberg, Bahnhof"],
+  ["Ehningen", 48.6586, 8.9415, "Ehningen, Bahnhof"],
+  ["Gärtringen", 48.6425, 8.9004, "Gärtringen, Bahnhof"],
+  ["Nufringen", 48.6203, 8.8897, "Nufringen, Bahnhof"],
+  ["Leonberg", 48.8005, 9.0142, "Leonberg, Museumsbahnhof"],
+  ["Esslingen am Neckar", 48.742, 9.307, "Esslingen (Neckar), Bahnhof"],
+  ["Altbach", 48.7237, 9.3809, "Altbach, Bahnhof"],
+  ["Plochingen", 48.7118, 9.4196, "Plochingen, Bahnhof"],
+  ["Ostfildern", 48.7179, 9.2609, "Ostfildern, Nellingen Ostfildern"],
+  ["Leinfelden-Echterdingen", 48.6942, 9.1423, "Leinfelden-Echterdingen, Leinfelden Bahnhof"],
+  ["Kornwestheim", 48.8616, 9.1849, "Kornwestheim, Bahnhof"],
+  ["Ludwigsburg", 48.8949, 9.1918, "Ludwigsburg, Bahnhof"],
+  ["Fellbach", 48.8096, 9.2758, "Fellbach, Bahnhof"],
+  ["Waiblingen", 48.8304, 9.3165, "Waiblingen, Bahnhof"]
+]
+
+// Stuttgart's districts as suburbs, at their main stop
+const suburbRows = [
+  ["Mitte", "Stuttgart, Stadtmitte"],
+  ["Nord", "Stuttgart, Nordbahnhof"],
+  ["Süd", "Stuttgart, Marienplatz"],
+  ["Ost", "Stuttgart, Stöckach"],
+  ["West", "Stuttgart, Schwabstraße"],
+  ["Bad Cannstatt", "Stuttgart, Bad Cannstatt"],
+  ["Untertürkheim", "Stuttgart, Untertürkheim"],
+  ["Obertürkheim", "Stuttgart, Obertürkheim"],
+  ["Vaihingen", "Stuttgart, Vaihingen"],
+  ["Degerloch", "Stuttgart, Degerloch"],
+  ["Möhringen", "Stuttgart, Möhringen Bahnhof"],
+  ["Zuffenhausen", "Stuttgart, Zuffenhausen"]
+]
+
+const stopNamed = (name) => {
+  const found = stops.find((stop) => stop.name === name)
+  if (found === undefined) throw new Error(`no stop ${name}`)
+  return found
+}
+
+const localities = [
+  ...localityRows.map(([name, lat, lon, main]) => ({
+    kind: "locality",
+    name,
+    omc: places[name].omc,
+    placeId: "1",
+    coord: { lat, lon },
+    mainStop: stopNamed(main).id
+  })),
+  ...suburbRows.map(([district, main]) => {
+    const stop = stopNamed(main)
+    return {
+      kind: "suburb",
+      name: `Stuttgart-${district}`,
+      omc: places.Stuttgart.omc,
+      placeId: districts[district],
+      coord: stop.coord,
+      mainStop: stop.id
+    }
+  })
+]
+
+// streets: [name, place, district (Stuttgart) or null, postcode, course [lat, lon], houses [number, share of the
+// course from its first point]]; a street's key is 15000000nn in this order. Königstraße passes the stop
+// Schloßplatz; streets that cross share a point.
+const streetRows = [
+  ["Königstraße", "Stuttgart", "Mitte", "70173", [[48.7834, 9.1815], [48.7805, 9.1799], [48.778702, 9.179219], [48.7772, 9.1764], [48.7762, 9.1736]], [["1", 0.02], ["12", 0.22], ["20", 0.36], ["26", 0.45], ["44", 0.7], ["60", 0.93]]],
+  ["Schulstraße", "Stuttgart", "Mitte", "70173", [[48.7772, 9.1764], [48.7762, 9.1779], [48.7756, 9.1788]], [["5", 0.4], ["12", 0.8]]],
+  ["Bolzstraße", "Stuttgart", "Mitte", "70173", [[48.7805, 9.1799], [48.781, 9.1776], [48.7815, 9.1756]], [["4", 0.3]]],
+  ["Arnulf-Klett-Platz", "Stuttgart", "Mitte", "70173", [[48.7842, 9.1812], [48.7834, 9.1815]], [["2", 0.5]]],
+  ["Marktplatz", "Stuttgart", "Mitte", "70173", [[48.7756, 9.1788], [48.775, 9.1778], [48.7743, 9.1779]], [["1", 0.85], ["4", 0.3]]],
+  ["Eberhardstraße", "Stuttgart", "Mitte", "70173", [[48.7762, 9.1736], [48.775, 9.176], [48.7743, 9.1779]], [["10", 0.3], ["37", 0.8]]],
+  ["Theodor-Heuss-Straße", "Stuttgart", "Mitte", "70174", [[48.7815, 9.1756], [48.779, 9.1742], [48.7762, 9.1736]], []],
+  ["Rotebühlstraße", "Stuttgart", "West", "70178", [[48.7762, 9.1736], [48.775, 9.17], [48.7732, 9.1656], [48.7715, 9.1615], [48.7692, 9.1572]], [["1", 0.02], ["100", 0.4], ["171", 0.85]]],
+  ["Planie", "Stuttgart", "Mitte", "70173", [[48.7775, 9.181], [48.7761, 9.1841]], []],
+  ["Konrad-Adenauer-Straße", "Stuttgart", "Mitte", "70173", [[48.78, 9.1865], [48.7761, 9.1841], [48.773, 9.1852]], [["2", 0.2], ["30", 0.7]]],
+  ["Neckarstraße", "Stuttgart", "Ost", "70190", [[48.78, 9.1865], [48.784, 9.1895], [48.7877, 9.1929]], []],
+  ["Hauptstätter Straße", "Stuttgart", "Süd", "70180", [[48.773, 9.1852], [48.768, 9.175], [48.7642, 9.1683]], [["40", 0.3], ["120", 0.9]]],
+  ["Tübinger Straße", "Stuttgart", "Süd", "70178", [[48.775, 9.176], [48.77, 9.172], [48.7642, 9.1683]], []],
+  ["Böheimstraße", "Stuttgart", "Süd", "70199", [[48.7642, 9.1683], [48.761, 9.163], [48.7585, 9.159]], []],
+  ["Heilbronner Straße", "Stuttgart", "Nord", "70191", [[48.7842, 9.1812], [48.79, 9.183], [48.8009, 9.1837]], [["7", 0.1], ["88", 0.6]]],
+  ["Am Kochenhof", "Stuttgart", "Nord", "70192", [[48.8019, 9.1688], [48.799, 9.173]], []],
+  ["Bahnhofstraße", "Stuttgart", "Bad Cannstatt", "70372", [[48.8016, 9.2155], [48.803, 9.2168], [48.8044, 9.2179]], [["2", 0.05], ["10", 0.35], ["25", 0.8]]],
+  ["Marktstraße", "Stuttgart", "Bad Cannstatt", "70372", [[48.8044, 9.2179], [48.8055, 9.216], [48.8062, 9.2148]], [["1", 0.05], ["43", 0.8]]],
+  ["Mercedesstraße", "Stuttgart", "Bad Cannstatt", "70372", [[48.7938, 9.2265], [48.79, 9.23], [48.788, 9.2337]], [["100", 0.98]]],
+  ["Hauptstraße", "Stuttgart", "Vaihingen", "70563", [[48.729, 9.108], [48.7266, 9.1131], [48.725, 9.117]], [["1", 0.05], ["25", 0.6]]],
+  ["Pfaffenwaldring", "Stuttgart", "Vaihingen", "70569", [[48.7459, 9.1049], [48.744, 9.1], [48.745, 9.096]], [["57", 0.5]]],
+  ["Epplestraße", "Stuttgart", "Degerloch", "70597", [[48.753, 9.1695], [48.749, 9.1698], [48.746, 9.17]], []],
+  ["Unterländer Straße", "Stuttgart", "Zuffenhausen", "70435", [[48.829, 9.169], [48.8327, 9.1698], [48.836, 9.171]], []],
+  ["Filderbahnstraße", "Stuttgart", "Möhringen", "70567", [[48.7243, 9.1502], [48.726, 9.146]], []],
+  ["Bahnhofstraße", "Böblingen", null, "71032", [[48.6856, 9.012], [48.687, 9.01], [48.6885, 9.008]], [["1", 0.05], ["20", 0.7]]],
+  ["Poststraße", "Böblingen", null, "71032", [[48.687, 9.01], [48.6865, 9.007]], []],
+  ["Bahnhofstraße", "Esslingen am Neckar", null, "73728", [[48.7376, 9.3041], [48.7395, 9.306], [48.741, 9.3065]], [["1", 0.05], ["12", 0.6]]],
+  ["Bahnhofstraße", "Ludwigsburg", null, "71638", [[48.8921, 9.1853], [48.894, 9.188]], []],
+  ["Myliusstraße", "Ludwigsburg", null, "71638", [[48.8921, 9.1853], [48.891, 9.189]], []],
+  ["Bahnhofstraße", "Fellbach", null, "70734", [[48.8112, 9.2729], [48.809, 9.275], [48.8079, 9.2756]], []],
+  ["Bahnhofstraße", "Waiblingen", null, "71332", [[48.826, 9.3003], [48.8275, 9.305]], []],
+  ["Bahnhofstraße", "Sindelfingen", null, "71063", [[48.7097, 9.0172], [48.711, 9.014]], []],
+  ["Bahnhofstraße", "Herrenberg", null, "71083", [[48.5944, 8.8689], [48.596, 8.871]], []],
+  ["Bahnhofstraße", "Kornwestheim", null, "70806", [[48.8627, 9.181], [48.861, 9.183]], []],
+  ["Flughafenstraße", "Leinfelden-Echterdingen", null, "70629", [[48.6905, 9.1938], [48.689, 9.19]], []],
+  ["Bahnhofstraße", "Plochingen", null, "73207", [[48.7124, 9.4187], [48.713, 9.415]], []]
+]
+
+// The point a share of a course's length along it, a little off its centre line (where the house stands).
+const houseAt = (course, share) => {
+  const kx = 111195 * Math.cos((course[0][0] * Math.PI) / 180)
+  const lengths = course.slice(1).map(([lat, lon], i) =>
+    Math.hypot((lon - course[i][1]) * kx, (lat - course[i][0]) * 111195)
+  )
+  let rest = share * lengths.reduce((sum, length) => sum + length, 0)
+  for (let i = 0; i < lengths.length; i++) {
+    if (rest <= lengths[i] || i === lengths.length - 1) {
+      const t = lengths[i] === 0 ? 0 : Math.min(1, rest / lengths[i])
+      const [aLat, aLon] = course[i]
+      const [bLat, bLon] = course[i + 1]
+      return { lat: round6(aLat + t * (bLat - aLat) + 0.00004), lon: round6(aLon + t * (bLon - aLon) + 0.00004) }
+    }
+    rest -= lengths[i]
+  }
+}
+
+const streets = streetRows.map(([name, place, district, postcode, geometry, houses], i) => ({
+  key: String(1500000001 + i),
+  name,
+  omc: places[place].omc,
+  placeId: district === null ? "1" : districts[district],
+  postcode,
+  geometry,
+  ...(houses.length > 0 ? { houses: houses.map(([number, share]) => ({ number, coord: houseAt(geometry, share) })) } : {})
+}))
+
+write("places.json", { localities, streets })

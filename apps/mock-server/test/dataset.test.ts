@@ -3,7 +3,9 @@ import { Effect, Either } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { nearestOnPolyline } from "../src/dataset/geometry.js"
 import { embeddedDatasetPath, loadDataset, readDatasetFile } from "../src/dataset/load.js"
+import { stopsNear } from "../src/dataset/lookup.js"
 import { lineId } from "../src/dataset/schema.js"
 
 const copyDataset = (): string => {
@@ -61,6 +63,54 @@ describe("dataset", () => {
       for (const provider of dataset.sharing.providers) {
         for (const area of provider.areas) expect(area.polygon[0]).toEqual(area.polygon[area.polygon.length - 1])
       }
+    }))
+
+  it.effect("the places lie around the stops: each street near a stop, the main stops in their place", () =>
+    Effect.gen(function*() {
+      const dataset = yield* loadDataset(embeddedDatasetPath)
+      const places = dataset.places!
+      expect(places.streets.length).toBeGreaterThanOrEqual(24)
+      expect(places.localities.filter((l) => l.kind === "suburb").length).toBeGreaterThan(0)
+      const byId = new Map(dataset.stops.map((stop) => [stop.id as string, stop]))
+      // every stop's municipality is a locality, with a main stop of its own
+      const municipalities = new Map(places.localities.filter((l) => l.kind === "locality").map((l) => [l.omc, l]))
+      for (const stop of dataset.stops) expect(municipalities.get(stop.omc)?.name).toBe(stop.place)
+      for (const locality of places.localities) {
+        const main = byId.get(locality.mainStop)!
+        expect(main.omc).toBe(locality.omc)
+        if (locality.kind === "suburb") expect(main.placeId).toBe(locality.placeId)
+      }
+      for (const street of places.streets) {
+        const [lat, lon] = street.geometry[0]!
+        expect(stopsNear(dataset, { lat, lon }, dataset.meta.accessRadiusMeters).length, street.name).toBeGreaterThan(0)
+        for (const house of street.houses) {
+          expect(nearestOnPolyline(street.geometry, house.coord).meters, `${street.name} ${house.number}`)
+            .toBeLessThan(20)
+        }
+      }
+      // the stop Schloßplatz lies on Königstraße
+      const schlossplatz = byId.get("de:08111:5006")!
+      const koenigstrasse = places.streets.find((street) => street.name === "Königstraße")!
+      expect(nearestOnPolyline(koenigstrasse.geometry, schlossplatz.coord).meters).toBeLessThan(1)
+    }))
+
+  it.effect("places.json is optional, and a main stop it names must exist", () =>
+    Effect.gen(function*() {
+      const folder = copyDataset()
+      editJson(folder, "places.json", (places) => {
+        places.localities[2].mainStop = "de:08111:9999"
+      })
+      const error = yield* Effect.flip(loadDataset(folder))
+      expect(error.file).toBe("places.json")
+      expect(error.path).toBe("localities[2].mainStop")
+      editJson(folder, "places.json", (places) => {
+        places.localities[2].mainStop = "de:08111:6118"
+        places.streets[1].key = places.streets[0].key
+      })
+      expect((yield* Effect.flip(loadDataset(folder))).path).toBe("streets[1].key")
+      fs.rmSync(path.join(folder, "places.json"))
+      const without = yield* loadDataset(folder)
+      expect(without.places).toBeUndefined()
     }))
 
   it.effect("an invalid file fails naming the file and the path inside it", () =>

@@ -1,4 +1,4 @@
-import { Point } from "@efa-kit/core"
+import { Point, type StopFinder } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
 import { propertyRuns } from "../../../test-support/properties.js"
@@ -8,7 +8,10 @@ import { dataset } from "./helpers.js"
 // The search scores names matching more of the query first and stops once the hits asked for are out of reach
 // of the rest: a capped search must find the first hits of a search that scores every name.
 const words = Array.from(
-  new Set([...dataset.stops, ...dataset.pois].flatMap((object) => object.name.split(/[\s,()/-]+/)))
+  new Set(
+    [...dataset.stops, ...dataset.pois, ...dataset.places!.localities, ...dataset.places!.streets]
+      .flatMap((object) => object.name.split(/[\s,()/-]+/))
+  )
 ).filter((word) => word.length > 0)
 
 // a word as typed: whole, its beginning, or with one letter changed
@@ -20,7 +23,14 @@ const typed = fc.constantFrom(...words).chain((word) =>
   )
 )
 
-const kinds = fc.constantFrom<Array<"stop" | "poi">>(["stop"], ["poi"], ["stop", "poi"])
+const kinds = fc.constantFrom<Array<StopFinder.ObjectKind>>(
+  ["stop"],
+  ["poi"],
+  ["stop", "poi"],
+  ["locality", "stop"],
+  ["street", "address"],
+  ["crossing", "postcode"]
+)
 const options = fc.record({
   maxResults: fc.integer({ min: 1, max: 12 }),
   minQuality: fc.integer({ min: 0, max: 60 }),
@@ -29,9 +39,14 @@ const options = fc.record({
   alwaysPreferKinds: kinds,
   preferKindsAmongBest: kinds,
   localityMainStop: fc.boolean(),
+  houseNumberResolution: fc.boolean(),
   // nearness to a stop adds up to 100
   near: fc.constantFrom(...dataset.stops.map((stop) => stop.coord))
 }, { requiredKeys: ["maxResults"] })
+
+// text may end in a house number: one a street has, or one it does not
+const houseNumber = fc.option(fc.constantFrom("1", "12", "13", "100", "7a"), { nil: undefined })
+  .map((number) => number === undefined ? [] : [number])
 
 const found = (hits: ReturnType<typeof findLocations>) =>
   hits.map((hit) => ({ id: hit.object.id, kind: hit.kind, quality: hit.quality }))
@@ -39,9 +54,13 @@ const found = (hits: ReturnType<typeof findLocations>) =>
 describe("location search", () => {
   it("a capped search finds the first hits of an uncapped one", () => {
     fc.assert(
-      fc.property(fc.array(typed, { minLength: 1, maxLength: 4 }), options, (parts, { maxResults, near, ...rest }) => {
+      fc.property(fc.array(typed, { minLength: 1, maxLength: 4 }), houseNumber, options, (parts, number, {
+        maxResults,
+        near,
+        ...rest
+      }) => {
         const request = {
-          input: Point.any(parts.join(" ")),
+          input: Point.any([...parts, ...number].join(" ")),
           ...rest,
           ...(near === undefined ? {} : { rankingMethod: "DISTANCEFROMCENTER" as const, referencePoint: near })
         }

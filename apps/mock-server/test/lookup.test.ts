@@ -53,9 +53,15 @@ describe("the look-up index", () => {
 
 describe("location search", () => {
   it("takes as a point's best match what the stop finder ranks first", () => {
-    const texts = [...dataset.stops.map((stop) => stop.name.slice(0, 6)), ...dataset.pois.map((poi) => poi.name)]
+    const texts = [
+      ...dataset.stops.map((stop) => stop.name.slice(0, 6)),
+      ...dataset.pois.map((poi) => poi.name),
+      ...dataset.places!.streets.map((street) => street.name),
+      "Königstraße 12",
+      "Königstraße 13"
+    ]
     for (const text of texts) {
-      const answer = answerStopFinder({ input: Point.any(text), objectKinds: ["stop", "poi"] }, contextAt())
+      const answer = answerStopFinder({ input: Point.any(text), houseNumberResolution: true }, contextAt())
       expect(bestLocation(text, dataset)?.object.id).toEqual(answer.locations[0]?.id)
     }
   })

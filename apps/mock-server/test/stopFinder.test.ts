@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { call, coordParam, fake } from "./helpers.js"
+import { nearestOnPolyline, pointAlong } from "../src/dataset/geometry.js"
+import { call, coordParam, dataset, fake } from "./helpers.js"
 
 const server = fake()
 const find = (params: Record<string, string>) =>
@@ -16,8 +17,10 @@ describe("stop finder", () => {
     expect([...qualities].sort((a: number, b: number) => b - a)).toEqual(qualities)
     expect(json.locations.filter((l: any) => l.isBest)).toHaveLength(1)
     expect(json.locations[0].isBest).toBe(true)
+    // the place's own name is a perfect match
+    expect(json.locations[0]).toMatchObject({ id: "placeID:8111000:1", type: "locality", matchQuality: 1000 })
     // The stop with the most lines wins among equal text matches.
-    expect(json.locations[0].id).toBe("de:08111:6118")
+    expect(json.locations.find((l: any) => l.type === "stop").id).toBe("de:08111:6118")
   })
 
   it("reads Hbf as Hauptbahnhof and finds the alias as a perfect match", async () => {
@@ -79,7 +82,7 @@ describe("stop finder", () => {
   it("returns only the perfect match with anySigWhenPerfectNoOtherMatches, else the fuzzy list", async () => {
     const perfect = await find({ name_sf: "Stuttgart Hbf", anySigWhenPerfectNoOtherMatches: "1" })
     expect(ids(perfect.json)).toEqual(["de:08111:6118"])
-    const fuzzy = await find({ name_sf: "Stuttgart", anySigWhenPerfectNoOtherMatches: "1" })
+    const fuzzy = await find({ name_sf: "Stuttgart Haupt", anySigWhenPerfectNoOtherMatches: "1" })
     expect(fuzzy.json.locations.length).toBeGreaterThan(1)
   })
 
@@ -117,7 +120,7 @@ describe("stop finder", () => {
 
   it("restricts to a municipality, and retries without it when asked", async () => {
     const inEsslingen = await find({ name_sf: "Bahnhof", anyOmc_sf: "8116019" })
-    expect(ids(inEsslingen.json)).toEqual(["de:08116:2400"])
+    expect(ids(inEsslingen.json)).toEqual(["de:08116:2400", "streetID:1500000027::8116019:1"])
     const nothing = await find({ name_sf: "Feuersee", anyOmc_sf: "8116019" })
     expect(nothing.json.locations).toEqual([])
     const retried = await find({ name_sf: "Feuersee", anyOmc_sf: "8116019", tryFurtherAnyWithoutLoc: "1" })
@@ -162,5 +165,62 @@ describe("stop finder", () => {
     const coordinate = await call(server, "/XML_STOPFINDER_REQUEST", { type_sf: "coord", name_sf: "48.7:9.1" })
     expect(coordinate.status).toBe(400)
     expect(coordinate.json.issues).toEqual([{ parameter: "name_sf", message: expect.stringContaining("WGS84") }])
+  })
+
+  it("answers an ID of a place, street, address, crossing or postcode that is not in the dataset with no match", async () => {
+    for (
+      const id of ["placeID:8111000:99", "streetID:1:2", "addressID:99:1:8111000", "crossingID:1:2:3", "postcodeID:1"]
+    ) {
+      const { json } = await find({ name_sf: id })
+      expect(json.locations, id).toEqual([])
+    }
+  })
+
+  it("places a house number the street does not have between the numbers below and above it", async () => {
+    const houses = dataset.places!.streets[0]!.houses
+    const along = (coord: { lat: number; lon: number }) =>
+      nearestOnPolyline(dataset.places!.streets[0]!.geometry, coord).along
+    const twelve = along(houses.find((h) => h.number === "12")!.coord)
+    const twenty = along(houses.find((h) => h.number === "20")!.coord)
+    for (const [number, share] of [["14", 0.25], ["16", 0.5], ["18", 0.75]] as const) {
+      const { json } = await find({ name_sf: `Königstraße ${number}`, locationInfoActive: "1", anyObjFilter_sf: "8" })
+      expect(json.locations).toHaveLength(1)
+      expect(json.locations[0]).toMatchObject({ houseNumber: number, interpolated: true })
+      expect(along(json.locations[0].coord)).toBeCloseTo(twelve + share * (twenty - twelve), 2)
+      // its ID finds it again, at the same place
+      const again = await find({ name_sf: json.locations[0].id })
+      expect(again.json.locations[0]).toMatchObject({ id: json.locations[0].id, coord: json.locations[0].coord })
+    }
+    // past the last number: at the last house
+    const last = houses[houses.length - 1]!
+    const beyond = await find({ name_sf: "Königstraße 999", locationInfoActive: "1", anyObjFilter_sf: "8" })
+    expect(beyond.json.locations[0].coord).toEqual(pointAlong(dataset.places!.streets[0]!.geometry, along(last.coord)))
+  })
+
+  it("a dataset without places (as a GTFS feed's) finds stops and POIs only", async () => {
+    const { places: _, ...withoutPlaces } = dataset
+    const gtfsLike = fake({ dataset: withoutPlaces })
+    const search = (params: Record<string, string>) =>
+      call(gtfsLike, "/XML_STOPFINDER_REQUEST", { outputFormat: "JSON", type_sf: "any", ...params })
+    const streets = await search({ name_sf: "Königstraße", anyObjFilter_sf: "4" })
+    expect(streets.json.locations).toEqual([])
+    expect(streets.json.systemMessages[0]).toMatchObject({ type: "error", code: -8012 })
+    expect((await search({ name_sf: "Königstraße 12" })).json.locations.every((l: any) => l.type === "poi")).toBe(true)
+    const stuttgart = await search({ name_sf: "Stuttgart" })
+    expect(new Set(stuttgart.json.locations.map((l: any) => l.type))).toEqual(new Set(["stop", "poi"]))
+    expect((await search({ name_sf: "Stuttgart", useLocalityMainStop: "1" })).json.locations[0].id).toBe(
+      "de:08111:6118"
+    )
+  })
+
+  it("a board takes a place: a locality's main stop, the stop nearest an address", async () => {
+    const board = (name: string) =>
+      call(server, "/XML_DM_REQUEST", { outputFormat: "JSON", mode: "direct", type_dm: "any", name_dm: name })
+    const cannstatt = await board("suburbID:8111000:6")
+    expect(cannstatt.json.locations[0]).toMatchObject({ id: "de:08111:6200" })
+    const address = await board("addressID:1500000001:12:8111000")
+    expect(address.json.locations[0]).toMatchObject({ id: "de:08111:6118" })
+    const street = await board("Königstraße 12")
+    expect(street.json.locations[0].id).toBe("de:08111:6118")
   })
 })

@@ -104,6 +104,38 @@ const more: ReadonlyArray<readonly [name: string, schema: string, path: string, 
     "&useUT=1&useRealtime=1&imparedOptionsActive=1&wheelchair=1"
   ],
   ["ended notices", "ADDINFO_Schema.json", "XML_ADDINFO_REQUEST", "filterPublicationStatus=history"],
+  // places, streets, addresses, crossings and postcodes
+  [
+    "stop finder of a street's addresses, one placed where its number would be",
+    "LOCATION_SUGGEST_Schema.json",
+    "XML_STOPFINDER_REQUEST",
+    "type_sf=any&name_sf=Königstraße 13&locationInfoActive=1&coordOutputFormat=WGS84[dd.ddddd]"
+  ],
+  [
+    "stop finder of localities, suburbs, streets, crossings and postcodes",
+    "LOCATION_SUGGEST_Schema.json",
+    "XML_STOPFINDER_REQUEST",
+    "type_sf=any&name_sf=Stuttgart&anyObjFilter_sf=93&anyMaxSizeHitList=200&coordOutputFormat=WGS84[dd.ddddd]"
+  ],
+  [
+    "coordinate search of streets",
+    "COORD_Schema.json",
+    "XML_COORD_REQUEST",
+    "coord=9.179219:48.778702:WGS84[dd.ddddd]&inclFilter=1&type_1=STREET&radius_1=500&coordOutputFormat=WGS84[dd.ddddd]"
+  ],
+  [
+    "trip from an address to a stop",
+    "TRIP_Schema.json",
+    "XML_TRIP_REQUEST2",
+    "type_origin=address&name_origin=Königstraße 12&type_destination=any&name_destination=de:08116:7720" +
+    "&coordOutputFormat=WGS84[dd.ddddd]"
+  ],
+  [
+    "trip from a stop to an address",
+    "TRIP_Schema.json",
+    "XML_TRIP_REQUEST2",
+    "type_origin=any&name_origin=de:08116:7720&type_destination=any&name_destination=addressID:1500000001:12:8111000"
+  ],
   ["serving lines of a line", "SERVINGLINES_Schema.json", "XML_SERVINGLINES_REQUEST", "mode=line&lineName=U5"],
   [
     "operating areas near a point",

@@ -48,6 +48,7 @@ describe("every file of the fake's embedded dataset decodes with the core's sche
       "meta.json",
       "notices.json",
       "parking.json",
+      "places.json",
       "pois.json",
       "realtime.json",
       "sharing.json",

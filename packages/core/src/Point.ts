@@ -126,6 +126,38 @@ export const fromId = (id: LocationId | string): Point => ({ _tag: "Any", value:
 export const stop = (id: LocationId | string): Point => ({ _tag: "Stop", id })
 
 /**
+ * The point a location of the stop finder (or a coordinate search's pin) names, as the server takes it
+ * back: a stop's (`type` `stop`) as {@link stop}; any other (a locality, street, address, crossing,
+ * postcode, POI) by its ID as {@link fromId}, which the server reads as that place (an address's walk to its
+ * assigned stops in a trip); a verified coordinate (`type` `coord` or `unknown`, with a coordinate for an ID)
+ * as {@link coord}.
+ *
+ * @example
+ * ```ts
+ * import { Coord, Point } from "@efa-kit/core"
+ *
+ * const address = { id: "addressID:1500000001:12:8111000", type: "singlehouse" }
+ * assert.deepStrictEqual(Point.toParams(Point.fromLocation(address)), { type: "any", name: address.id })
+ * assert.deepStrictEqual(Point.fromLocation({ id: "de:08111:6118", type: "stop" }), Point.stop("de:08111:6118"))
+ * assert.deepStrictEqual(
+ *   Point.fromLocation({ id: "9.181636:48.784081:WGS84[dd.ddddd]", type: "coord" }),
+ *   Point.coord(Coord.make(48.784081, 9.181636))
+ * )
+ * ```
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromLocation = (location: { readonly id: LocationId | string; readonly type: string }): Point => {
+  if (location.type === "stop") return stop(location.id)
+  if (location.type === "coord" || location.type === "unknown") {
+    const parsed = Coord.parseParam(location.id)
+    if ("coord" in parsed && parsed.rest.length === 0) return coord(parsed.coord)
+  }
+  return fromId(location.id)
+}
+
+/**
  * A point given by a coordinate.
  *
  * @since 0.1.0

@@ -204,7 +204,11 @@ export const AssignedStop = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
   /** The product classes serving the stop (rapidJSON `productClasses`), as the server numbers them. */
-  productClasses: opt(Schema.Array(Schema.Int))
+  productClasses: opt(Schema.Array(Schema.Int)),
+  /** How far the stop is from the location, in metres, where the server says (rapidJSON `distance`). */
+  distance: opt(Schema.Finite),
+  /** How long the walk to the stop takes, in minutes, where the server says (rapidJSON `duration`). */
+  duration: opt(Schema.Finite)
 }).annotations({ identifier: "AssignedStop" })
 
 /**
@@ -214,8 +218,14 @@ export const AssignedStop = Schema.Struct({
 export interface AssignedStop extends Schema.Schema.Type<typeof AssignedStop> {}
 
 /**
- * One candidate. `id` is usable unchanged as a point in later requests (see `Point.fromId`);
- * `matchQuality` is higher for better matches and scaled per deployment (not a percentage).
+ * One candidate. `id` is usable unchanged as a point in later requests (see `Point.fromId` and
+ * `Point.fromLocation`); `matchQuality` is higher for better matches and scaled per deployment (not a
+ * percentage).
+ *
+ * `type` is the server's: `stop`, `poi`, `locality`, `suburb`, `street`, an address (`singlehouse` in the
+ * contract's dialect and TfNSW's, `address` in the Mentz schema's), `crossing`, `postcode` (rapidJSON has no
+ * such type: `unknown` with a `postcode`), `platform`, ... (see {@link kindOf}). A street, an address or a
+ * crossing names its street and postcode, an address its house number; `parent` is the place it lies in.
  *
  * @since 0.1.0
  * @category schemas
@@ -231,7 +241,18 @@ export const Location = Schema.Struct({
   /** The place it belongs to (rapidJSON `parent`): a stop's locality, a platform's stop. */
   parent: opt(Point.ParentPlace),
   /** The distance in metres from a reference point, where the server gives one (rapidJSON). */
-  distance: opt(Schema.Finite)
+  distance: opt(Schema.Finite),
+  /** The street of a street, an address or a crossing (the first street of a crossing; rapidJSON `streetName`). */
+  streetName: opt(Schema.String),
+  /** The house number of an address (rapidJSON `buildingNumber`). */
+  houseNumber: opt(Schema.String),
+  /** The postcode of a street, an address, a crossing or a postcode (rapidJSON `postCode`, read trimmed). */
+  postcode: opt(Schema.String.pipe(Schema.trimmed(), Schema.nonEmptyString())),
+  /**
+   * An address whose house number the street does not have, placed where the number would be: not the
+   * house's own position (rapidJSON `properties.interpolated`).
+   */
+  interpolated: opt(Schema.Boolean)
 }).annotations({ identifier: "Location" })
 
 /**
@@ -257,6 +278,46 @@ export const StopFinderResponse = Schema.Struct({
  * @category models
  */
 export interface StopFinderResponse extends Schema.Schema.Type<typeof StopFinderResponse> {}
+
+/**
+ * What kind of place a location is, whichever dialect and deployment named it: the object kind of
+ * `anyObjFilter_sf` (`suburb` is a `locality`, `singlehouse` an `address`, rapidJSON's `unknown` with a postcode
+ * and no street a `postcode`), undefined for other types (`platform`, `coord`, `gis`, ...).
+ *
+ * @example
+ * ```ts
+ * import { StopFinder } from "@efa-kit/core"
+ *
+ * assert.strictEqual(StopFinder.kindOf({ type: "singlehouse" }), "address")
+ * assert.strictEqual(StopFinder.kindOf({ type: "unknown", postcode: "70173" }), "postcode")
+ * assert.strictEqual(StopFinder.kindOf({ type: "platform" }), undefined)
+ * ```
+ *
+ * @since 0.1.0
+ * @category utils
+ */
+export const kindOf = (
+  location: Pick<Location, "type" | "postcode" | "streetName">
+): ObjectKind | undefined => {
+  switch (location.type) {
+    case "locality":
+    case "suburb":
+      return "locality"
+    case "singlehouse":
+    case "address":
+      return "address"
+    case "stop":
+    case "street":
+    case "crossing":
+    case "poi":
+    case "postcode":
+      return location.type
+    case "unknown":
+      return location.postcode !== undefined && location.streetName === undefined ? "postcode" : undefined
+    default:
+      return undefined
+  }
+}
 
 /**
  * The best location: the one marked `isBest`, else the one with the highest `matchQuality`.

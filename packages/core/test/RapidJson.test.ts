@@ -224,7 +224,9 @@ describe("rapidJSON stop finder and coordinate search", () => {
           isBest: true,
           matchQuality: 950,
           coord: { lat: 48.5, lon: 9.25 },
-          assignedStops: [{ id: "de:99001:100", name: "Lindenplatz", productClasses: [4, 5] }],
+          assignedStops: [
+            { id: "de:99001:100", name: "Lindenplatz", productClasses: [4, 5], distance: 0, duration: 0 }
+          ],
           parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" }
         },
         {
@@ -234,9 +236,59 @@ describe("rapidJSON stop finder and coordinate search", () => {
           isBest: false,
           matchQuality: 700,
           coord: { lat: 48.502, lon: 9.251 },
-          parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" }
+          parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" },
+          streetName: "Lindenstraße"
         }
       ]
+    })
+  })
+
+  it("reads addresses and postcodes: street, house number, postcode trimmed, placed or not", () => {
+    const response = decode(schemas.stopFinder, "stop-finder-addresses")
+    expect(response.locations).toEqual([
+      {
+        id: "streetID:9999:Lindenstraße:4",
+        name: "Beispielstadt, Lindenstraße 4",
+        type: "address",
+        isBest: true,
+        matchQuality: 980,
+        coord: { lat: 48.5021, lon: 9.2512 },
+        assignedStops: [{ id: "de:99001:100", name: "Lindenplatz", distance: 245, duration: 4 }],
+        parent: { id: "placeID:9900100:1", name: "Beispielstadt", type: "locality" },
+        streetName: "Lindenstraße",
+        houseNumber: "4",
+        postcode: "99001"
+      },
+      {
+        id: "streetID:9999:Lindenstraße:5",
+        name: "Lindenstraße 5, Beispielstadt",
+        type: "singlehouse",
+        isBest: false,
+        matchQuality: 975,
+        coord: { lat: 48.5022, lon: 9.2513 },
+        streetName: "Lindenstraße",
+        houseNumber: "5",
+        postcode: "99001",
+        interpolated: true
+      },
+      {
+        id: "postcodeID:99001",
+        name: "99001 Beispielstadt",
+        type: "unknown",
+        isBest: false,
+        matchQuality: 500,
+        coord: { lat: 48.501, lon: 9.252 },
+        postcode: "99001"
+      }
+    ])
+    expect(response.locations.map(StopFinder.kindOf)).toEqual(["address", "address", "postcode"])
+    // and back as real servers write them
+    const wire = Schema.encodeSync(schemas.stopFinder)(response)
+    expect(wire.locations![1]).toMatchObject({
+      streetName: "Lindenstraße",
+      buildingNumber: "5",
+      postCode: "99001",
+      properties: { interpolated: true }
     })
   })
 

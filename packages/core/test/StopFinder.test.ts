@@ -203,13 +203,82 @@ describe("StopFinder response", () => {
             isBest: true,
             matchQuality: 979,
             coord: { lat: 48.784081, lon: 9.181636 },
-            assignedStops: [{ id: "de:08111:6118", name: "Hauptbahnhof" }]
+            assignedStops: [{ id: "de:08111:6118", name: "Hauptbahnhof", distance: 12 }]
           },
           { id: "poi:07001", name: "Staatsgalerie", type: "poi", isBest: false, matchQuality: 227 }
         ],
         systemMessages: [{ type: "warning", module: "BROKER", code: -8011, text: "partial" }]
       })
     )
+  })
+
+  it("decodes streets, addresses, places, crossings and postcodes with their street, number, postcode and stops", () => {
+    const raw = {
+      locations: [
+        {
+          id: "addressID:1500000001:12:8111000",
+          name: "Stuttgart, Königstraße 12",
+          type: "singlehouse",
+          matchQuality: 900,
+          isBest: true,
+          coord: { lat: 48.781491, lon: 9.180465 },
+          parent: { id: "placeID:8111000:1", name: "Stuttgart", type: "locality" },
+          streetName: "Königstraße",
+          houseNumber: "12",
+          postcode: "70173",
+          assignedStops: [{ id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof", distance: 301, duration: 6 }]
+        },
+        {
+          id: "addressID:1500000001:13:8111000",
+          name: "Stuttgart, Königstraße 13",
+          type: "singlehouse",
+          matchQuality: 895,
+          houseNumber: "13",
+          interpolated: true
+        },
+        {
+          id: "postcodeID:70173:8111000",
+          name: "70173 Stuttgart",
+          type: "postcode",
+          matchQuality: 920,
+          postcode: "70173"
+        },
+        { id: "suburbID:8111000:6", name: "Stuttgart-Bad Cannstatt", type: "suburb", matchQuality: 913 },
+        {
+          id: "crossingID:1:2:8111000",
+          name: "Stuttgart, Königstraße / Schulstraße",
+          type: "crossing",
+          matchQuality: 913
+        }
+      ]
+    }
+    const decoded = Either.getOrThrow(decode(raw))
+    expect(decoded.locations[0]).toEqual({ ...raw.locations[0], isBest: true })
+    expect(decoded.locations[1]).toMatchObject({ houseNumber: "13", interpolated: true })
+    expect(decoded.locations.map(StopFinder.kindOf)).toEqual(["address", "address", "postcode", "locality", "crossing"])
+    // a postcode is trimmed text
+    expect(Either.isLeft(decode({ locations: [{ ...raw.locations[2], postcode: " 70173" }] }))).toBe(true)
+  })
+
+  it("kindOf: the object kind whichever dialect named it; rapidJSON's unknown with a postcode is a postcode", () => {
+    expect(StopFinder.kindOf({ type: "address" })).toBe("address")
+    expect(StopFinder.kindOf({ type: "street", streetName: "Königstraße" })).toBe("street")
+    expect(StopFinder.kindOf({ type: "unknown", postcode: "70173" })).toBe("postcode")
+    expect(StopFinder.kindOf({ type: "unknown", postcode: "70173", streetName: "Königstraße" })).toBeUndefined()
+    expect(StopFinder.kindOf({ type: "unknown" })).toBeUndefined()
+    expect(StopFinder.kindOf({ type: "platform" })).toBeUndefined()
+  })
+
+  it("Point.fromLocation: a stop by its stop ID, a verified coordinate as a coordinate, any other place by its ID", () => {
+    expect(Point.fromLocation({ id: "de:08111:6118", type: "stop" })).toEqual(Point.stop("de:08111:6118"))
+    expect(Point.fromLocation({ id: "addressID:1500000001:12:8111000", type: "singlehouse" }))
+      .toEqual(Point.any("addressID:1500000001:12:8111000"))
+    expect(Point.fromLocation({ id: "placeID:8111000:1", type: "locality" })).toEqual(Point.any("placeID:8111000:1"))
+    expect(Point.fromLocation({ id: "9.181636:48.784081:WGS84[dd.ddddd]", type: "unknown" }))
+      .toEqual(Point.coord({ lat: 48.784081, lon: 9.181636 }))
+    // an unknown place whose ID is no coordinate is named by its ID
+    expect(Point.fromLocation({ id: "postcodeID:70173:8111000", type: "unknown" }))
+      .toEqual(Point.any("postcodeID:70173:8111000"))
   })
 
   it("a missing locations field reads as no locations", () => {

@@ -6,9 +6,11 @@
  * - Block types: `STOP` finds stops (`motTypes` their MOT-IDs), `BUS_POINT` the stops served by buses
  *   (MOT-IDs 5, 6, 7, 10, 17, 19, 20), `POI_POINT` points of interest (`inclPOIH_<i>` keeps those of the
  *   listed hierarchies), `ANY` all of these plus parking objects (type `PARKING`) and available sharing
- *   vehicles (type `SHARING_VEHICLE`, ID `<vehicle>:<provider>:<area>`, usable as `SharingRefId`). The
- *   dataset has no entrances, GIS objects, infrastructure, lines as objects, POI areas or streets, so
- *   those blocks find nothing.
+ *   vehicles (type `SHARING_VEHICLE`, ID `<vehicle>:<provider>:<area>`, usable as `SharingRefId`). `STREET`
+ *   finds the streets of the dataset's places passing through the circle or the box (their ID the stop
+ *   finder's, their place as `parent`), each at its point nearest the centre (the box's middle); a dataset
+ *   without places (a GTFS feed) has none. The dataset has no entrances, GIS objects, infrastructure, lines
+ *   as objects or POI areas, so those blocks find nothing.
  * - Mode filters: `inclMOT_<i>` keeps stops served by one of the modes, `exclMOT_<i>` takes the modes
  *   away; `motTypes` lists only the modes that pass, and a stop with none left is dropped.
  * - Parking objects come as pins of type `PARKING` when the request has any parking option
@@ -26,9 +28,17 @@
  * @since 0.1.0
  */
 import { Coord, type CoordInfo, Mot } from "@efa-kit/core"
-import { boxContains, boxOfCorners, distanceMeters, inRing } from "../dataset/geometry.js"
+import {
+  boxContains,
+  boxOfCorners,
+  clipPolyline,
+  distanceMeters,
+  inRing,
+  nearestOnPolyline
+} from "../dataset/geometry.js"
 import { lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Parking } from "../dataset/schema.js"
+import { parentOfSite } from "../dataset/sites.js"
 import type { Answer } from "./types.js"
 
 /**
@@ -123,6 +133,29 @@ const poiPins = (dataset: Dataset, request: CoordInfo.CoordInfoRequest, block: C
     }))
 }
 
+const streetPins = (
+  dataset: Dataset,
+  request: CoordInfo.CoordInfoRequest,
+  block: CoordInfo.FilterBlock
+): Array<Found> => {
+  const space = request.searchSpace
+  const centre = centreOf(request)
+  const out: Array<Found> = []
+  for (const site of lookupOf(dataset).sites.all) {
+    const street = site.street
+    if (site.kind !== "street" || street === undefined) continue
+    const nearest = nearestOnPolyline(street.geometry, centre)
+    const inside = space._tag === "Circle"
+      ? nearest.meters <= (block.radius ?? DEFAULT_RADIUS)
+      : clipPolyline(street.geometry, boxOfCorners(space.upperLeft, space.lowerRight)).length > 0
+    if (!inside) continue
+    const pin: Pin = { type: "STREET", id: site.id, name: site.name, coord: nearest.coord }
+    const parent = parentOfSite(site)
+    out.push({ key: `STREET:${site.id}`, pin: parent === undefined ? pin : { ...pin, parent } })
+  }
+  return out
+}
+
 const inclusionPasses = (inclusion: CoordInfo.CoordInfoRequest["bikeAndRide"], value: boolean): boolean =>
   inclusion === undefined || inclusion === "INCLUDE" || (inclusion === "EXCLUDE" ? !value : value)
 
@@ -188,6 +221,8 @@ const blockPins = (
       return stopPins(dataset, request, block, "BUS_POINT")
     case "POI_POINT":
       return poiPins(dataset, request, block)
+    case "STREET":
+      return streetPins(dataset, request, block)
     case "ANY":
       return [
         ...stopPins(dataset, request, block, "STOP"),

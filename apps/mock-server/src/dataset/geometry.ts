@@ -250,3 +250,69 @@ export const makeGrid = <A>(
     nearest: (center, count) => byDistance(center, items).slice(0, count)
   }
 }
+
+// Metres per degree of latitude, and of longitude at a latitude: a plane about a point, close enough for a street.
+const METERS_PER_DEGREE = 111_195
+const metersPerLonDegree = (lat: number): number => METERS_PER_DEGREE * Math.cos((lat * Math.PI) / 180)
+
+/**
+ * The point of a polyline nearest a position: where it is, how far from the position, and how far along the
+ * line (0 at its first point, 1 at its last, by length).
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const nearestOnPolyline = (
+  line: ReadonlyArray<LatLon>,
+  point: Coord.Coord
+): { readonly coord: Coord.Coord; readonly meters: number; readonly along: number } => {
+  const kx = metersPerLonDegree(point.lat)
+  const xy = ([lat, lon]: LatLon) => [(lon - point.lon) * kx, (lat - point.lat) * METERS_PER_DEGREE] as const
+  let best = { coord: toPoint(line[0]!), meters: Infinity, at: 0 }
+  let walked = 0
+  for (let i = 0; i + 1 < line.length; i++) {
+    const [ax, ay] = xy(line[i]!)
+    const [bx, by] = xy(line[i + 1]!)
+    const dx = bx - ax
+    const dy = by - ay
+    const length = Math.hypot(dx, dy)
+    const t = length === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (length * length)))
+    const meters = Math.hypot(ax + t * dx, ay + t * dy)
+    if (meters < best.meters) {
+      const [aLat, aLon] = line[i]!
+      const [bLat, bLon] = line[i + 1]!
+      best = {
+        coord: { lat: round6(aLat + t * (bLat - aLat)), lon: round6(aLon + t * (bLon - aLon)) },
+        meters,
+        at: walked + t * length
+      }
+    }
+    walked += length
+  }
+  return { coord: best.coord, meters: best.meters, along: walked === 0 ? 0 : best.at / walked }
+}
+
+/**
+ * The point a share of a polyline's length along it (0 its first point, 1 its last).
+ *
+ * @since 0.1.0
+ * @category geometry
+ */
+export const pointAlong = (line: ReadonlyArray<LatLon>, share: number): Coord.Coord => {
+  const kx = metersPerLonDegree(line[0]![0])
+  const lengths = line.slice(1).map(([lat, lon], i) =>
+    Math.hypot((lon - line[i]![1]) * kx, (lat - line[i]![0]) * METERS_PER_DEGREE)
+  )
+  let rest = Math.max(0, Math.min(1, share)) * lengths.reduce((sum, length) => sum + length, 0)
+  for (let i = 0; i < lengths.length; i++) {
+    const length = lengths[i]!
+    if (rest <= length || i === lengths.length - 1) {
+      const t = length === 0 ? 0 : Math.min(1, rest / length)
+      const [aLat, aLon] = line[i]!
+      const [bLat, bLon] = line[i + 1]!
+      return { lat: round6(aLat + t * (bLat - aLat)), lon: round6(aLon + t * (bLon - aLon)) }
+    }
+    rest -= length
+  }
+  return toPoint(line[0]!)
+}

@@ -294,9 +294,50 @@ export const checkReferences = (dataset: Dataset): DatasetError | undefined => {
       return fail(DatasetFiles.tariff.file, `fares[${i}].lines`, `unknown line code ${unknown}`)
     }
   }
+  const problem = checkPlaces(dataset, stopIds)
+  if (problem !== undefined) return problem
   if (dataset.timetable !== undefined) {
     const problem = checkTimetable(dataset.timetable, stopIds, lineIds)
     if (problem !== undefined) return fail(DatasetFiles.timetable.file, problem[0], problem[1])
+  }
+  return undefined
+}
+
+// The places' main stops exist, a locality's suburbs have a municipality, the street keys are unique.
+const checkPlaces = (dataset: Dataset, stopIds: ReadonlySet<string>): DatasetError | undefined => {
+  const file = DatasetFiles.places.file
+  const places = dataset.places
+  if (places === undefined) return undefined
+  const municipalities = new Set<string>()
+  const localities = new Set<string>()
+  for (const [i, locality] of places.localities.entries()) {
+    if (!stopIds.has(locality.mainStop)) {
+      return fail(file, `localities[${i}].mainStop`, `unknown stop ${locality.mainStop}`)
+    }
+    const key = `${locality.kind}:${locality.omc}:${locality.placeId}`
+    if (localities.has(key)) {
+      return fail(file, `localities[${i}]`, `a second ${locality.kind} ${key.slice(key.indexOf(":") + 1)}`)
+    }
+    localities.add(key)
+    if (locality.kind === "locality") municipalities.add(locality.omc)
+  }
+  for (const [i, locality] of places.localities.entries()) {
+    if (locality.kind === "suburb" && !municipalities.has(locality.omc)) {
+      return fail(file, `localities[${i}].omc`, `no locality of municipality ${locality.omc}`)
+    }
+  }
+  const keys = new Set<string>()
+  for (const [i, street] of places.streets.entries()) {
+    if (keys.has(street.key)) return fail(file, `streets[${i}].key`, `a second street with key ${street.key}`)
+    keys.add(street.key)
+    if (!municipalities.has(street.omc)) {
+      return fail(file, `streets[${i}].omc`, `no locality of municipality ${street.omc}`)
+    }
+    const numbers = new Set<string>()
+    for (const [j, house] of street.houses.entries()) {
+      if (numbers.has(house.number)) return fail(file, `streets[${i}].houses[${j}]`, `a second house ${house.number}`)
+      numbers.add(house.number)
+    }
   }
   return undefined
 }
@@ -325,7 +366,7 @@ export const loadDataset = (
       notices: part(DatasetFiles.notices),
       realtime: part(DatasetFiles.realtime)
     })
-    // the single trips and the tariff are optional: read where the folder has them
+    // the single trips, the tariff and the places are optional: read where the folder has them
     const optionalPart = <A, I>(entry: { readonly file: string; readonly schema: Schema.Schema<A, I> }) =>
       Effect.flatMap(
         Effect.promise(() => fs.access(path.join(folder, entry.file)).then(() => true, () => false)),
@@ -333,10 +374,12 @@ export const loadDataset = (
       )
     const timetable = yield* optionalPart(DatasetFiles.timetable)
     const tariff = yield* optionalPart(DatasetFiles.tariff)
+    const places = yield* optionalPart(DatasetFiles.places)
     const complete: Dataset = {
       ...dataset,
       ...(timetable === undefined ? {} : { timetable }),
-      ...(tariff === undefined ? {} : { tariff })
+      ...(tariff === undefined ? {} : { tariff }),
+      ...(places === undefined ? {} : { places })
     }
     const problem = checkReferences(complete)
     if (problem !== undefined) return yield* Effect.fail(problem)

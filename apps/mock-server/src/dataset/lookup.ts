@@ -11,6 +11,7 @@ import { perDataset } from "./cache.js"
 import { distanceMeters, type Grid, makeGrid, walkSeconds } from "./geometry.js"
 import type { Dataset, DirectionCode, Line, Poi, Stop } from "./schema.js"
 import { lineId } from "./schema.js"
+import { type Sites, sitesOf } from "./sites.js"
 
 /**
  * One direction of a line with its identifier and stop sequence in travel order.
@@ -48,6 +49,8 @@ export interface Transfer {
 export interface Lookup {
   readonly stopById: ReadonlyMap<string, Stop>
   readonly poiById: ReadonlyMap<string, Poi>
+  /** The localities, suburbs, streets, addresses, crossings and postcodes of the dataset's places. */
+  readonly sites: Sites
   /** Both directions of every line, by identifier. */
   readonly directionById: ReadonlyMap<string, LineDirection>
   /** The line directions calling at a stop, in dataset order (H before R). */
@@ -187,6 +190,7 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
   return {
     stopById,
     poiById,
+    sites: sitesOf(dataset),
     ...directions,
     ...linesOf(dataset),
     plannedPlatforms: platformsOf(directions.directionsAtStop),
@@ -246,14 +250,16 @@ export const lineNumberValue = (number: string): number | undefined => {
 }
 
 /**
- * Whether a text is written as an ID (a stop's global ID `de:08111:6118`, a POI's `poiID:...`): such a
+ * Whether a text is written as an ID (a stop's global ID `de:08111:6118`, a POI's `poiID:...`, a place's,
+ * street's, address's, crossing's or postcode's `placeID:...`, `streetID:...`, ...): such a
  * text names one object, so an ID that is not in the dataset matches nothing rather than being searched
  * for as text.
  *
  * @since 0.1.0
  * @category lookups
  */
-export const looksLikeId = (text: string): boolean => /^([a-z]{2}:\d{5}:\S+|poiID:\S+)$/i.test(text.trim())
+export const looksLikeId = (text: string): boolean =>
+  /^([a-z]{2}:\d{5}:\S+|(poi|place|suburb|street|address|crossing|postcode)ID:\S+)$/i.test(text.trim())
 
 /**
  * The display name of a line as legs and serving lines show it: product and number

@@ -371,6 +371,103 @@ export const Poi = Schema.Struct({
 export interface Poi extends Schema.Schema.Type<typeof Poi> {}
 
 // ---------------------------------------------------------------------------------------------------
+// places, streets and house numbers
+// ---------------------------------------------------------------------------------------------------
+
+const Omc = Schema.String.pipe(Schema.pattern(/^\d{7,8}$/))
+
+/**
+ * A place the stop finder knows by name: a municipality (`locality`) or one of its districts (`suburb`), with
+ * its main stop (the one `useLocalityMainStop=1` maps it to, and a trip from it starts at).
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Locality = Schema.Struct({
+  kind: Schema.Literal("locality", "suburb"),
+  /** Its name (`Stuttgart`, `Stuttgart-Bad Cannstatt`). */
+  name: Text,
+  /** The municipality key (OMC): a suburb's is its municipality's. */
+  omc: Omc,
+  /** The place ID within the municipality, as its stops have it. */
+  placeId: Schema.String.pipe(Schema.pattern(/^\d+$/)),
+  /** Its centre. */
+  coord: Coord.Coord,
+  mainStop: Point.LocationId
+}).annotations({ identifier: "Locality" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Locality extends Schema.Schema.Type<typeof Locality> {}
+
+/**
+ * A house number of a street and where the house is.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const House = Schema.Struct({
+  /** `12`, `12a`. */
+  number: Schema.String.pipe(Schema.pattern(/^\d{1,4}[a-z]?$/)),
+  coord: Coord.Coord
+}).annotations({ identifier: "House" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface House extends Schema.Schema.Type<typeof House> {}
+
+/**
+ * A street of a municipality: its course, its postcode and the house numbers the search resolves. Two streets
+ * of a municipality that share a point of their course cross there (a crossing the stop finder finds); the
+ * postcodes of the streets are the postcodes it finds.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Street = Schema.Struct({
+  /** The street's key, unique in the dataset (its ID is `streetID:<key>::<omc>:<placeId>`). */
+  key: Schema.String.pipe(Schema.pattern(/^\d{1,12}$/)),
+  /** Its name without the place (`Königstraße`). */
+  name: Text,
+  /** The municipality key (OMC) of the locality it lies in. */
+  omc: Omc,
+  /** The place ID within the municipality (its district), as its stops have it. */
+  placeId: Schema.String.pipe(Schema.pattern(/^\d+$/)),
+  postcode: Schema.String.pipe(Schema.pattern(/^\d{4,5}$/)),
+  /** Its course, `[lat, lon]` pairs. */
+  geometry: Schema.Array(LatLon).pipe(Schema.minItems(2)),
+  houses: Schema.optionalWith(Schema.Array(House), { default: () => [] })
+}).annotations({ identifier: "Street" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Street extends Schema.Schema.Type<typeof Street> {}
+
+/**
+ * What the stop finder knows besides stops and POIs (`places.json`, optional): localities and suburbs, streets
+ * with their house numbers; crossings and postcodes follow from the streets.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Places = Schema.Struct({
+  localities: Schema.Array(Locality),
+  streets: Schema.Array(Street)
+}).annotations({ identifier: "Places" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface Places extends Schema.Schema.Type<typeof Places> {}
+
+// ---------------------------------------------------------------------------------------------------
 // parking
 // ---------------------------------------------------------------------------------------------------
 
@@ -708,7 +805,9 @@ export const DatasetFiles = {
   realtime: { file: "realtime.json", schema: Schema.Array(Disruption) },
   timetable: { file: "timetable.json", schema: Timetable },
   /** Optional: without it trips have no fares. */
-  tariff: { file: "tariff.json", schema: Tariff }
+  tariff: { file: "tariff.json", schema: Tariff },
+  /** Optional: without it the stop finder knows no places, streets, addresses, crossings or postcodes. */
+  places: { file: "places.json", schema: Places }
 } as const
 
 /**
@@ -729,7 +828,9 @@ export const Dataset = Schema.Struct({
   /** Single trips (`timetable.json`, optional; see `trips.ts`). */
   timetable: opt(DatasetFiles.timetable.schema),
   /** The zone tariff (`tariff.json`, optional). */
-  tariff: opt(DatasetFiles.tariff.schema)
+  tariff: opt(DatasetFiles.tariff.schema),
+  /** Localities, suburbs, streets and house numbers (`places.json`, optional). */
+  places: opt(DatasetFiles.places.schema)
 }).annotations({ identifier: "Dataset" })
 
 /**

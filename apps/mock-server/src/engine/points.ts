@@ -1,8 +1,10 @@
 /**
  * Reading the point inputs of requests (`type_<usage>` / `name_<usage>`) against the dataset: a stop
- * ID, a POI ID, a coordinate, or text resolved to the stop finder's best match. A point of type `stop`
- * (or `stopID`, `platform`) is a stop's ID, a platform's ID (its stop), or a name searched among the stops only,
- * as real servers search the names public clients send with type `stop`.
+ * ID, a POI ID, a site's ID (a locality, suburb, street, address, crossing or postcode), a coordinate, or
+ * text resolved to the stop finder's best match. A point of type `stop` (or `stopID`, `platform`) is a stop's ID, a
+ * platform's ID (its stop), or a name searched among the stops only, as real servers search the names public clients
+ * send with type `stop`. A locality or suburb stands for its main stop; a street, an address, a crossing or a
+ * postcode is a position (a trip walks from it to the stops near it, as from a POI).
  *
  * @since 0.1.0
  */
@@ -10,6 +12,7 @@ import { Coord, Point } from "@efa-kit/core"
 import { positionLocation } from "../dataset/geometry.js"
 import { accessStops, looksLikeId, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Stop } from "../dataset/schema.js"
+import { type Site, siteOfId } from "../dataset/sites.js"
 import { bestLocation, findLocations, stopOfId } from "../search/locations.js"
 import { PERFECT } from "../search/text.js"
 
@@ -47,14 +50,27 @@ export const resolvePoint = (point: Point.Point, dataset: Dataset): ResolvedPoin
   if (stop !== undefined) return { _tag: "Stop", stop }
   const poi = lookup.poiById.get(value)
   if (poi !== undefined) return { _tag: "Position", id: poi.id, name: poi.name, coord: poi.coord }
+  const site = siteOfId(lookup.sites, value)
+  if (site !== undefined) return sitePoint(dataset, site)
   const parsed = Coord.parseParam(value)
   if (!("error" in parsed) && parsed.rest.length === 0) return position(parsed.coord)
   // an ID that is not in the dataset is unknown, not text to search for
   if (looksLikeId(value)) return undefined
   const found = bestLocation(value, dataset)
   if (found === undefined) return undefined
-  const { coord, id, name } = found.object
-  return found.kind === "stop" ? { _tag: "Stop", stop: found.object } : { _tag: "Position", id, name, coord }
+  if (found.kind === "stop") return { _tag: "Stop", stop: found.object }
+  if (found.kind === "poi") {
+    return { _tag: "Position", id: found.object.id, name: found.object.name, coord: found.object.coord }
+  }
+  return sitePoint(dataset, found.object)
+}
+
+// A locality or suburb is its main stop, any other site a position.
+const sitePoint = (dataset: Dataset, site: Site): ResolvedPoint => {
+  const stop = site.mainStop === undefined ? undefined : lookupOf(dataset).stopById.get(site.mainStop)
+  return stop !== undefined
+    ? { _tag: "Stop", stop }
+    : { _tag: "Position", id: site.id, name: site.name, coord: site.coord }
 }
 
 const position = (coord: Coord.Coord): ResolvedPoint => ({ _tag: "Position", ...positionLocation(coord), coord })
@@ -87,9 +103,11 @@ export type BoardStop =
   | { readonly _tag: "Unknown" }
 
 /**
- * Resolves a board's stop: a stop ID (a platform's ID, its stop); a coordinate or a POI, to
- * the nearest stop within the access radius; text (also a name with type `stop`), to the stop finder's best stop,
- * unless the best stops match equally well (`Bahnhof`), which is ambiguous.
+ * Resolves a board's stop: a stop ID (a platform's ID, its stop); a locality's or suburb's ID, to its main stop; a
+ * coordinate, a POI or another site (a street, address, crossing or postcode), to the nearest stop within the access
+ * radius; text (also a name with type `stop`), to the stop finder's best stop, unless the best stops match equally
+ * well (`Bahnhof`), which is ambiguous; text that names no stop, to the stop nearest the place it names best (a
+ * locality's main stop).
  *
  * @since 0.1.0
  * @category resolving
@@ -101,24 +119,39 @@ export const resolveBoardStop = (point: Point.Point, dataset: Dataset): BoardSto
     return near === undefined ? { _tag: "Unknown" } : { _tag: "Stop", stop: near.stop }
   }
   if (point._tag === "Coord") return nearest(point.coord)
+  const value = point._tag === "Stop" ? point.id.trim() : point.value.trim()
   if (point._tag === "Stop") {
     // a stop's or a platform's ID names its stop; a name is searched among the stops as text is, below
-    const stop = stopOfId(dataset, point.id)
+    const stop = stopOfId(dataset, value)
     if (stop !== undefined) return { _tag: "Stop", stop }
-    if (looksLikeId(point.id)) return { _tag: "Unknown" }
+    if (looksLikeId(value)) return { _tag: "Unknown" }
   } else {
-    const value = point.value.trim()
     const stop = stopOfId(dataset, value)
     if (stop !== undefined) return { _tag: "Stop", stop }
     const poi = lookup.poiById.get(value)
     if (poi !== undefined) return nearest(poi.coord)
+    const site = siteOfId(lookup.sites, value)
+    if (site !== undefined) {
+      const resolved = sitePoint(dataset, site)
+      return resolved._tag === "Stop" ? resolved : nearest(resolved.coord)
+    }
     const parsed = Coord.parseParam(value)
     if (!("error" in parsed) && parsed.rest.length === 0) return nearest(parsed.coord)
     if (looksLikeId(value)) return { _tag: "Unknown" }
   }
   const hits = findLocations({ input: point, objectKinds: ["stop"] }, dataset)
   const first = hits[0]
-  if (first === undefined || first.kind !== "stop") return { _tag: "Unknown" }
+  if (first === undefined) {
+    // a name with type `stop` is searched among the stops only
+    if (point._tag === "Stop") return { _tag: "Unknown" }
+    // text naming no stop but a place (`Königstraße 12`): its main stop, or the stop nearest it
+    const place = bestLocation(value, dataset)
+    if (place === undefined || place.kind === "stop") return { _tag: "Unknown" }
+    if (place.kind === "poi") return nearest(place.object.coord)
+    const resolved = sitePoint(dataset, place.object)
+    return resolved._tag === "Stop" ? resolved : nearest(resolved.coord)
+  }
+  if (first.kind !== "stop") return { _tag: "Unknown" }
   const tied = hits.filter((hit) => hit.quality === first.quality)
   if (tied.length === 1 || first.quality === PERFECT) return { _tag: "Stop", stop: first.object }
   return {

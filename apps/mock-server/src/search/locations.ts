@@ -1,26 +1,38 @@
 /**
- * Location search: the stop finder's matching and ranking over the dataset's stops and points of
- * interest, by text, ID or coordinate. The stop-finder answer and the engine's point resolution (text
+ * Location search: the stop finder's matching and ranking over the dataset's stops, points of interest
+ * and sites (localities, suburbs, streets, addresses, crossings, postcodes: `dataset/sites.ts`), by text,
+ * ID or coordinate. The stop-finder answer and the engine's point resolution (text
  * typed as a trip's origin) both search here.
  *
  * Ranking (`quality`, higher is better, scale 0..1000, not a percentage):
- * - An ID (of a stop or POI, case-insensitive) finds exactly that object, quality 1000.
+ * - An ID (of a stop, POI or site, case-insensitive) finds exactly that object, quality 1000. An address's ID
+ *   with a number its street does not have is placed on the street as `locationInfoActive=1` places it.
  * - Text is compared case- and diacritics-insensitively (`Schloßplatz` = `schlossplatz`, `Böblingen` =
  *   `Boeblingen` = `Boblingen`) with abbreviations written out (`Hbf`, `Bf`, `Str.`, `Pl.`): 1000 when
  *   the query is a name or alias of the object, 500..990 when every query word matches a word of the
  *   name (exactly, as a prefix, as the end of a compound, or with a typo), less than 400 when only some
- *   do. Ties go to stops with more lines (weighted by `relInf`, default 20 %), then by name.
+ *   do. Ties go to stops with more lines (weighted by `relInf`, default 20 %), then by kind (stops, POIs,
+ *   localities, suburbs, streets, addresses, crossings, postcodes), then by name. Streets are named with their
+ *   place (`Stuttgart, Königstraße`), crossings with both streets (`Stuttgart, Königstraße / Schulstraße`),
+ *   postcodes with their place (`70173 Stuttgart`).
+ * - Text ending in a house number (`Königstraße 12`) also finds the addresses of the streets its other words
+ *   name (all of them matching): the house where the street has that number, with the street's quality;
+ *   the street itself comes 10 below. With `locationInfoActive=1`, a number the street does not have is
+ *   placed where it would be (between the numbers below and above it) and comes 5 below, marked as not exact.
  * - A coordinate (`type_sf=coord`, or a coordinate typed as text) finds the stops (and POIs) within the
- *   dataset's access radius, nearest first: quality falls from 999 at the point to 500 at the radius.
+ *   dataset's access radius, nearest first: quality falls from 999 at the point to 500 at the radius
+ *   (streets near a position are the coordinate search's `STREET` blocks).
  *
  * Options of the request that the search reads:
  * - `prMinQu` (0..100) is mapped onto the scale as `prMinQu × 10`: hits below are dropped.
  * - `anyMaxSizeHitList` caps the list (default 50).
  * - `anySigWhenPerfectNoOtherMatches=1` returns only the perfect match (quality 1000) when there is one.
- * - `anyObjFilter_sf` keeps stops (bit 2) and POIs (bit 32); the dataset has no localities, streets,
- *   addresses, crossings or postcodes, so other bits alone find nothing. 0 or absent is no filter.
- * - `useLocalityMainStop=1`: a query that is a place's name finds that place's main stop (the one with
- *   the most lines) as a perfect match.
+ * - `anyObjFilter_sf` keeps localities and suburbs (bit 1), stops (2), streets (4), addresses (8),
+ *   crossings (16), POIs (32) and postcodes (64). 0 or absent is no filter. A dataset without places (a GTFS
+ *   feed) has stops and POIs only, so the other bits alone find nothing there.
+ * - `useLocalityMainStop=1`: a query that is a place's name finds that place's main stop (a locality's or
+ *   suburb's own, else the stop of the place with the most lines) as a perfect match, in place of the
+ *   locality.
  * - `anyOmc_sf` keeps objects of that municipality key; with `tryFurtherAnyWithoutLoc=1` an empty result
  *   is retried without it.
  * - `objPrefAl` adds 60 to the kinds it names; `objPrefAm` adds 30, and `prefStModeAm` adds 30 to stops
@@ -34,6 +46,7 @@ import { perDataset } from "../dataset/cache.js"
 import { distanceMeters } from "../dataset/geometry.js"
 import { looksLikeId, type Lookup, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Poi, Stop } from "../dataset/schema.js"
+import { addressOf, type Site, type SiteKind, siteOfId } from "../dataset/sites.js"
 import { allowedEdits, bestScore, forms, PERFECT, tokenMatch, tokens } from "./text.js"
 
 /**
@@ -50,25 +63,45 @@ export const DEFAULT_MAX_RESULTS = 50
  * @since 0.1.0
  * @category models
  */
-export type LocationKind = "stop" | "poi"
+export type LocationKind = "stop" | "poi" | SiteKind
+
+// The object kind of `anyObjFilter_sf`, `objPrefAl` and `objPrefAm` each location kind is.
+const objectKindOf = (kind: LocationKind): StopFinder.ObjectKind =>
+  kind === "suburb" ? "locality" : kind === "singlehouse" ? "address" : kind
+
+// The order of kinds among equally good hits.
+const KIND_ORDER: ReadonlyArray<LocationKind> = [
+  "stop",
+  "poi",
+  "locality",
+  "suburb",
+  "street",
+  "singlehouse",
+  "crossing",
+  "postcode"
+]
 
 /**
- * One location found, with its quality (0..1000) and its stop's importance (0..1, 0 for POIs of a
- * text search).
+ * An object the search finds: a stop, a POI or a site.
  *
  * @since 0.1.0
  * @category models
  */
-export type LocationHit =
-  & { quality: number; readonly importance: number }
-  & (
-    | { readonly kind: "stop"; readonly object: Stop }
-    | { readonly kind: "poi"; readonly object: Poi }
-  )
+export type Candidate =
+  | { readonly kind: "stop"; readonly object: Stop }
+  | { readonly kind: "poi"; readonly object: Poi }
+  | { readonly kind: SiteKind; readonly object: Site }
+
+/**
+ * One location found, with its quality (0..1000) and its stop's importance (0..1, 0 for POIs and sites
+ * of a text search).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type LocationHit = { quality: number; readonly importance: number } & Candidate
 
 const compareNames = new Intl.Collator("de").compare
-
-type Candidate = { readonly kind: "stop"; readonly object: Stop } | { readonly kind: "poi"; readonly object: Poi }
 
 interface TextIndex {
   /** The main stop of each place (the one with the most lines; its place in `dataset.stops`), by the place's
@@ -82,13 +115,15 @@ interface TextIndex {
   readonly alphabetical: Uint32Array
   /** The numbers of the vocabulary's tokens with each pair of adjacent characters. */
   readonly withPair: ReadonlyMap<string, ReadonlyArray<number>>
-  /** The forms of each stop's, then each POI's names, as the numbers of their tokens. */
+  /** The stops, then the POIs, then the sites, by their places in `formsOf`. */
+  readonly objects: ReadonlyArray<Candidate>
+  /** The forms of each object's names, as the numbers of their tokens. */
   readonly formsOf: ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>
-  /** The stops and POIs (their places in `formsOf`) with each token: a large network is not scored name by name. */
+  /** The objects (their places in `formsOf`) with each token: a large network is not scored name by name. */
   readonly withToken: ReadonlyArray<ReadonlyArray<number>>
   /** Each stop's importance, by its place in `formsOf` (0 for POIs). */
   readonly importanceOf: Float64Array
-  /** The stops, then the POIs, by lower-case ID: an ID query is a look-up, not a scan. */
+  /** The stops, then the POIs, then the sites, by lower-case ID: an ID query is a look-up, not a scan. */
   readonly byLowerId: ReadonlyMap<string, ReadonlyArray<Candidate>>
   /** Each name's place in German alphabetical order (equal names share it): ties are ordered without collating. */
   readonly nameRank: ReadonlyMap<string, number>
@@ -135,11 +170,17 @@ const KEPT_WORTH = 8
 const KEPT_QUERY_TOKENS = 100
 
 const textIndexOf = perDataset((dataset): TextIndex => {
-  const { importance } = lookupOf(dataset)
-  const searchForms = [
-    ...dataset.stops.map((stop) => [stop.name, ...stop.aliases].flatMap(forms)),
-    ...dataset.pois.map((poi) => forms(poi.name))
+  const { importance, sites } = lookupOf(dataset)
+  const objects: Array<Candidate> = [
+    ...dataset.stops.map((stop) => ({ kind: "stop", object: stop }) as const),
+    ...dataset.pois.map((poi) => ({ kind: "poi", object: poi }) as const),
+    ...sites.all.map((site) => ({ kind: site.kind, object: site }))
   ]
+  const searchForms = objects.map((candidate) =>
+    candidate.kind === "stop" ?
+      [candidate.object.name, ...candidate.object.aliases].flatMap(forms) :
+      forms(candidate.object.name)
+  )
   const mainStopOfPlace = new Map<string, number>()
   dataset.stops.forEach((stop, number) => {
     // "Esslingen (Neckar)" is also found as "Esslingen".
@@ -151,6 +192,12 @@ const textIndexOf = perDataset((dataset): TextIndex => {
       }
     }
   })
+  // a locality's or suburb's own main stop
+  const stopNumber = new Map(dataset.stops.map((stop, number) => [stop.id as string, number]))
+  for (const site of sites.all) {
+    const number = site.mainStop === undefined ? undefined : stopNumber.get(site.mainStop)
+    if (number !== undefined) mainStopOfPlace.set(tokens(site.name).join(" "), number)
+  }
   const vocabulary = new Map<string, number>()
   const words: Array<string> = []
   const withToken: Array<Array<number>> = []
@@ -191,9 +238,11 @@ const textIndexOf = perDataset((dataset): TextIndex => {
     if (list === undefined) byLowerId.set(key, [candidate])
     else list.push(candidate)
   }
-  for (const stop of dataset.stops) addId({ kind: "stop", object: stop })
-  for (const poi of dataset.pois) addId({ kind: "poi", object: poi })
-  const names = Array.from(new Set([...dataset.stops, ...dataset.pois].map((object) => object.name)))
+  for (const candidate of objects) addId(candidate)
+  for (const site of sites.byId.values()) if (site.kind === "singlehouse") addId({ kind: site.kind, object: site })
+  const names = Array.from(
+    new Set([...objects.map(({ object }) => object.name), ...Array.from(sites.byId.values(), (site) => site.name)])
+  )
     .sort(compareNames)
   const nameRank = new Map<string, number>()
   names.forEach((name, i) => {
@@ -205,6 +254,7 @@ const textIndexOf = perDataset((dataset): TextIndex => {
     words,
     alphabetical,
     withPair,
+    objects,
     formsOf,
     mainStopOfPlace,
     withToken,
@@ -279,7 +329,8 @@ const scanMatches = (index: TextIndex, part: string): Matches => {
 }
 
 const kindAllowed = (request: StopFinder.StopFinderRequest, kind: LocationKind): boolean =>
-  request.objectKinds === undefined || request.objectKinds.length === 0 || request.objectKinds.includes(kind)
+  request.objectKinds === undefined || request.objectKinds.length === 0 ||
+  request.objectKinds.includes(objectKindOf(kind))
 
 const candidates = (request: StopFinder.StopFinderRequest, dataset: Dataset, useMunicipality: boolean) => {
   const out: Array<Candidate> = []
@@ -310,9 +361,9 @@ const textHits = (
   text: string,
   useMunicipality: boolean
 ): Array<LocationHit> => {
-  const { importance } = lookupOf(dataset)
+  const { importance, sites } = lookupOf(dataset)
   const index = textIndexOf(dataset)
-  const { formsOf, importanceOf, vocabulary, withToken } = index
+  const { formsOf, importanceOf, objects, vocabulary, withToken } = index
   const query = tokens(text)
   const idQuery = text.trim().toLowerCase()
   const municipality = useMunicipality ? request.municipality : undefined
@@ -321,13 +372,17 @@ const textHits = (
     kindAllowed(request, kind) && (municipality === undefined || object.omc === municipality)
   )
   if (byId !== undefined) return [{ ...byId, quality: PERFECT, importance: importance.get(byId.object.id) ?? 0 }]
+  // an address the street does not have the number of, placed where it would be
+  const placed = siteOfId(sites, text.trim())
+  if (
+    placed !== undefined && kindAllowed(request, placed.kind) &&
+    (municipality === undefined || placed.omc === municipality)
+  ) return [{ kind: placed.kind, object: placed, quality: PERFECT, importance: 0 }]
   // an ID that is not in the dataset matches nothing, as the trip's unknown point does (-2000 there)
   if (looksLikeId(text)) return []
-  const mainStop = request.localityMainStop ? index.mainStopOfPlace.get(query.join(" ")) : undefined
+  const place = query.join(" ")
+  const mainStop = request.localityMainStop ? index.mainStopOfPlace.get(place) : undefined
   const weight = (request.relevanceWeight ?? 20) / 100
-  const stopsAllowed = kindAllowed(request, "stop")
-  const poisAllowed = kindAllowed(request, "poi")
-  const stopCount = dataset.stops.length
   const hits: Array<LocationHit> = []
   // How many of the query's tokens each stop and POI has a matching token for: one that has none scores 0 and is
   // passed over, one that has some but not all scores less than all-matching ones do.
@@ -345,9 +400,14 @@ const textHits = (
     }
   }
   const allowed = (object: number) => {
-    if (object < stopCount ? !stopsAllowed : !poisAllowed) return false
-    return municipality === undefined ||
-      (object < stopCount ? dataset.stops[object]! : dataset.pois[object - stopCount]!).omc === municipality
+    const candidate = objects[object]!
+    if (!kindAllowed(request, candidate.kind)) return false
+    // a place mapped to its main stop is found as that stop
+    if (
+      mainStop !== undefined && (candidate.kind === "locality" || candidate.kind === "suburb") &&
+      tokens(candidate.object.name).join(" ") === place
+    ) return false
+    return municipality === undefined || candidate.object.omc === municipality
   }
   const byMatchedParts: Array<Array<number>> = Array.from({ length: query.length + 1 }, () => [])
   for (const object of touched) {
@@ -369,11 +429,7 @@ const textHits = (
     if (quality === 0) return
     const stopImportance = importanceOf[object]!
     if (quality < PERFECT) quality = Math.min(PERFECT - 1, Math.round(quality + 50 * weight * stopImportance))
-    hits.push(
-      (object < stopCount
-        ? { kind: "stop", object: dataset.stops[object]!, quality, importance: stopImportance }
-        : { kind: "poi", object: dataset.pois[object - stopCount]!, quality, importance: 0 }) as LocationHit
-    )
+    hits.push({ ...objects[object]!, quality, importance: stopImportance })
   }
   if (mainStop !== undefined && allowed(mainStop)) add(mainStop, PERFECT)
   // Names matching more of the query first; once as many hits as asked for score above what names matching fewer
@@ -390,7 +446,49 @@ const textHits = (
   parts.forEach((found, part) => {
     for (const token of found.tokens) worthOf[part]![token] = 0
   })
-  return hits
+  return withAddresses(request, dataset, text, useMunicipality, hits)
+}
+
+// Text ending in a house number: `Königstraße 12`, `Stuttgart, Königstraße 12a`.
+const HOUSE_NUMBER = /^(.*\S)\s+(\d{1,4}\s?[a-z]?)$/i
+
+// The addresses text ending in a house number names, added to the hits of the whole text: on each street its
+// other words name, the house with that number (or, resolving house numbers, where the number would be);
+// each such street comes with the quality of its name, below its addresses.
+const withAddresses = (
+  request: StopFinder.StopFinderRequest,
+  dataset: Dataset,
+  text: string,
+  useMunicipality: boolean,
+  hits: Array<LocationHit>
+): Array<LocationHit> => {
+  const parts = HOUSE_NUMBER.exec(text.trim())
+  if (parts === null || lookupOf(dataset).sites.all.length === 0) return hits
+  const streets = textHits(
+    {
+      input: request.input,
+      objectKinds: ["street"],
+      ...(request.municipality ? { municipality: request.municipality } : {})
+    },
+    dataset,
+    parts[1]!,
+    useMunicipality
+  ).filter((hit) => hit.kind === "street" && hit.quality >= 500)
+  const out = hits.filter((hit) => !streets.some((street) => street.object.id === hit.object.id))
+  for (const street of streets) {
+    if (street.kind !== "street") continue
+    const address = addressOf(street.object, parts[2]!, request.houseNumberResolution === true)
+    if (address !== undefined && kindAllowed(request, "singlehouse")) {
+      out.push({
+        kind: "singlehouse",
+        object: address,
+        quality: address.interpolated ? Math.max(1, street.quality - 5) : street.quality,
+        importance: 0
+      })
+    }
+    if (kindAllowed(request, "street")) out.push({ ...street, quality: Math.max(1, street.quality - 10) })
+  }
+  return out
 }
 
 const coordHits = (request: StopFinder.StopFinderRequest, dataset: Dataset, point: Coord.Coord): Array<LocationHit> => {
@@ -415,7 +513,7 @@ const applyPreferences = (request: StopFinder.StopFinderRequest, lookup: Lookup,
     if (hit.quality < PERFECT) hit.quality = Math.min(PERFECT - 1, hit.quality + amount)
   }
   if (request.alwaysPreferKinds !== undefined) {
-    for (const hit of hits) if (request.alwaysPreferKinds.includes(hit.kind)) bump(hit, 60)
+    for (const hit of hits) if (request.alwaysPreferKinds.includes(objectKindOf(hit.kind))) bump(hit, 60)
   }
   if (request.rankingMethod === "DISTANCEFROMCENTER" && request.referencePoint !== undefined) {
     for (const hit of hits) {
@@ -426,7 +524,7 @@ const applyPreferences = (request: StopFinder.StopFinderRequest, lookup: Lookup,
   const top = hits.reduce((max, hit) => Math.max(max, hit.quality), 0)
   const amongBest = hits.filter((hit) => hit.quality >= top - 100)
   if (request.preferKindsAmongBest !== undefined) {
-    for (const hit of amongBest) if (request.preferKindsAmongBest.includes(hit.kind)) bump(hit, 30)
+    for (const hit of amongBest) if (request.preferKindsAmongBest.includes(objectKindOf(hit.kind))) bump(hit, 30)
   }
   if (request.preferModesAmongBest !== undefined) {
     const modes = request.preferModesAmongBest
@@ -441,8 +539,10 @@ const applyPreferences = (request: StopFinder.StopFinderRequest, lookup: Lookup,
 const byRank = (nameRank: ReadonlyMap<string, number>) => (a: LocationHit, b: LocationHit): number =>
   b.quality - a.quality ||
   b.importance - a.importance ||
-  (a.kind === b.kind ? 0 : a.kind === "stop" ? -1 : 1) ||
-  nameRank.get(a.object.name)! - nameRank.get(b.object.name)! ||
+  KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+  // an address placed where its number would be has a name of its own
+  (nameRank.get(a.object.name) ?? -1) - (nameRank.get(b.object.name) ?? -1) ||
+  compareNames(a.object.name, b.object.name) ||
   (a.object.id < b.object.id ? -1 : a.object.id > b.object.id ? 1 : 0)
 
 /**
@@ -541,11 +641,11 @@ const ranked = (
 }
 
 /**
- * The stop or POI that text names best, as the stop finder would rank it; undefined when nothing
- * matches.
+ * The location that text names best, as the stop finder would rank it with house numbers resolved
+ * (`locationInfoActive=1`, as a trip's point is); undefined when nothing matches.
  *
  * @since 0.1.0
  * @category search
  */
 export const bestLocation = (text: string, dataset: Dataset): LocationHit | undefined =>
-  findLocations({ input: Point.any(text), objectKinds: ["stop", "poi"] }, dataset)[0]
+  findLocations({ input: Point.any(text), houseNumberResolution: true }, dataset)[0]

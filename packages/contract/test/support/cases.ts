@@ -8,6 +8,7 @@ import {
   OpArea,
   Point,
   ServingLines,
+  StopFinder,
   type Trip
 } from "@efa-kit/core"
 import { expect } from "@effect/vitest"
@@ -1841,10 +1842,256 @@ const realtimeForTripCases: Array<AnyCase> = [
   })
 ]
 
+// ---------------------------------------------------------------------------------------------------
+// places, streets, addresses, crossings and postcodes
+// ---------------------------------------------------------------------------------------------------
+
+const KOENIGSTRASSE = "streetID:1500000001::8111000:1"
+const KOENIGSTRASSE_12 = "addressID:1500000001:12:8111000"
+const STUTTGART = { id: "placeID:8111000:1", name: "Stuttgart", type: "locality" }
+
+// An address is `singlehouse` in the contract's dialect (and TfNSW's), `address` in the Mentz schema's; a postcode
+// is `unknown` in rapidJSON, whose types have none. `StopFinder.kindOf` reads either.
+const addressType = (dialect: "contract" | "rapidJSON") => (dialect === "contract" ? "singlehouse" : "address")
+
+// Every location that is not a stop has its nearest stops, with their distance and the walk in minutes.
+const hasAssignedStops = (location: StopFinder.Location) => {
+  expect(location.assignedStops?.length).toBeGreaterThan(0)
+  const distances = location.assignedStops!.map((assigned) => assigned.distance!)
+  expect(distances).toEqual([...distances].sort((a, b) => a - b))
+  for (const assigned of location.assignedStops!) {
+    expect(Math.abs(assigned.distance! - meters(location.coord!, stop(assigned.id).coord))).toBeLessThanOrEqual(SLACK)
+    expect(assigned.duration).toBeGreaterThan(0)
+  }
+}
+
+const kinds = (locations: ReadonlyArray<StopFinder.Location>) => new Set(locations.map(StopFinder.kindOf))
+
+const placeCases: Array<AnyCase> = [
+  stopFinder("a street by text, with its place, postcode and nearest stops", { input: Point.any("Königstraße") }, {
+    check: ({ locations }) => {
+      const street = locations.find((l) => l.id === KOENIGSTRASSE)
+      expect(street).toMatchObject({
+        name: "Stuttgart, Königstraße",
+        type: "street",
+        streetName: "Königstraße",
+        postcode: "70173",
+        parent: STUTTGART
+      })
+      hasAssignedStops(street!)
+      // the stop Schloßplatz lies on it
+      expect(street!.assignedStops!.map((a) => a.id)).toContain(SCHLOSSPLATZ)
+    }
+  }),
+  stopFinder("anyObjFilter_sf=4 keeps streets: Bahnhofstraße in several places", {
+    input: Point.any("Bahnhofstraße"),
+    objectKinds: ["street"]
+  }, {
+    params: [["type_sf", "any"], ["name_sf", "Bahnhofstraße"], ["anyObjFilter_sf", "4"]],
+    check: ({ locations }) => {
+      expect(locations.length).toBeGreaterThan(3)
+      expect(kinds(locations)).toEqual(new Set(["street"]))
+      expect(new Set(locations.map((l) => Point.locality(l.parent))).size).toBe(locations.length)
+      for (const l of locations) expect(l.streetName).toBe("Bahnhofstraße")
+    }
+  }),
+  stopFinder("an address with a house number by text", { input: Point.any("Königstraße 12") }, {
+    check: ({ locations }, dialect) => {
+      expect(locations[0]).toMatchObject({
+        id: KOENIGSTRASSE_12,
+        name: "Stuttgart, Königstraße 12",
+        type: addressType(dialect),
+        isBest: true,
+        streetName: "Königstraße",
+        houseNumber: "12",
+        postcode: "70173",
+        parent: STUTTGART
+      })
+      expect(locations[0]?.interpolated).toBeUndefined()
+      expect(StopFinder.kindOf(locations[0]!)).toBe("address")
+      hasAssignedStops(locations[0]!)
+      // the street comes after its house
+      expect(locations.findIndex((l) => l.id === KOENIGSTRASSE)).toBeGreaterThan(0)
+    }
+  }),
+  stopFinder("anyObjFilter_sf=8 keeps addresses", { input: Point.any("Königstraße 12"), objectKinds: ["address"] }, {
+    params: [["type_sf", "any"], ["name_sf", "Königstraße 12"], ["anyObjFilter_sf", "8"]],
+    check: ({ locations }) => expect(locations.map((l) => l.id)).toEqual([KOENIGSTRASSE_12])
+  }),
+  stopFinder("locationInfoActive places a house number the street does not have where it would be", {
+    input: Point.any("Königstraße 13"),
+    houseNumberResolution: true
+  }, {
+    params: [["type_sf", "any"], ["name_sf", "Königstraße 13"], ["locationInfoActive", "1"]],
+    check: ({ locations }, dialect) => {
+      const [first] = locations
+      expect(first).toMatchObject({ type: addressType(dialect), houseNumber: "13", interpolated: true })
+      expect(first!.matchQuality).toBeLessThan(locations.find((l) => l.id === KOENIGSTRASSE_12)?.matchQuality ?? 1000)
+      // between numbers 12 and 20 of the street
+      const twelve = dataset.places!.streets[0]!.houses.find((h) => h.number === "12")!.coord
+      expect(meters(first!.coord!, twelve)).toBeLessThan(200)
+    }
+  }),
+  stopFinder("without locationInfoActive a number the street does not have finds the street", {
+    input: Point.any("Königstraße 13")
+  }, {
+    check: ({ locations }) => {
+      expect(locations[0]?.id).toBe(KOENIGSTRASSE)
+      expect(locations.some((l) => l.houseNumber !== undefined)).toBe(false)
+    }
+  }),
+  stopFinder("a place by text: the locality, its main stop assigned", { input: Point.any("Stuttgart") }, {
+    check: ({ locations }) => {
+      expect(locations[0]).toMatchObject({ ...STUTTGART, matchQuality: 1000, isBest: true })
+      expect(locations[0]?.assignedStops?.map((a) => a.id)).toEqual([HBF])
+      expect(locations[0]?.parent).toBeUndefined()
+    }
+  }),
+  stopFinder("anyObjFilter_sf=1 keeps localities and their suburbs", {
+    input: Point.any("Bad Cannstatt"),
+    objectKinds: ["locality"]
+  }, {
+    params: [["type_sf", "any"], ["name_sf", "Bad Cannstatt"], ["anyObjFilter_sf", "1"]],
+    check: ({ locations }) => {
+      expect(locations[0]).toMatchObject({
+        id: "suburbID:8111000:6",
+        name: "Stuttgart-Bad Cannstatt",
+        type: "suburb",
+        parent: STUTTGART
+      })
+      expect(locations[0]?.assignedStops?.map((a) => a.id)).toEqual([CANNSTATT])
+      expect(kinds(locations)).toEqual(new Set(["locality"]))
+    }
+  }),
+  stopFinder("useLocalityMainStop finds a suburb's main stop in its place", {
+    input: Point.any("Stuttgart-Bad Cannstatt"),
+    localityMainStop: true
+  }, {
+    params: [["type_sf", "any"], ["name_sf", "Stuttgart-Bad Cannstatt"], ["useLocalityMainStop", "1"]],
+    check: ({ locations }) => {
+      expect(locations[0]).toMatchObject({ id: CANNSTATT, type: "stop", matchQuality: 1000 })
+      expect(locations.some((l) => l.type === "suburb")).toBe(false)
+    }
+  }),
+  stopFinder("a crossing by text: both streets", { input: Point.any("Königstraße Schulstraße") }, {
+    check: ({ locations }) => {
+      expect(locations[0]).toMatchObject({
+        id: "crossingID:1500000001:1500000002:8111000",
+        name: "Stuttgart, Königstraße / Schulstraße",
+        type: "crossing",
+        streetName: "Königstraße",
+        parent: STUTTGART
+      })
+      hasAssignedStops(locations[0]!)
+    }
+  }),
+  stopFinder("anyObjFilter_sf=16 keeps crossings: where Königstraße meets other streets", {
+    input: Point.any("Königstraße"),
+    objectKinds: ["crossing"]
+  }, {
+    params: [["type_sf", "any"], ["name_sf", "Königstraße"], ["anyObjFilter_sf", "16"]],
+    check: ({ locations }) => {
+      expect(locations.length).toBeGreaterThan(2)
+      expect(kinds(locations)).toEqual(new Set(["crossing"]))
+      for (const l of locations) expect(l.name).toContain("Königstraße")
+    }
+  }),
+  stopFinder("a postcode by text", { input: Point.any("70173") }, {
+    check: ({ locations }, dialect) => {
+      expect(locations[0]).toMatchObject({
+        id: "postcodeID:70173:8111000",
+        name: "70173 Stuttgart",
+        type: dialect === "contract" ? "postcode" : "unknown",
+        postcode: "70173",
+        parent: STUTTGART
+      })
+      expect(StopFinder.kindOf(locations[0]!)).toBe("postcode")
+      hasAssignedStops(locations[0]!)
+    }
+  }),
+  stopFinder("anyObjFilter_sf=64 keeps postcodes: those of a place", {
+    input: Point.any("Stuttgart"),
+    objectKinds: ["postcode"]
+  }, {
+    params: [["type_sf", "any"], ["name_sf", "Stuttgart"], ["anyObjFilter_sf", "64"]],
+    check: ({ locations }) => {
+      expect(locations.length).toBeGreaterThan(3)
+      expect(kinds(locations)).toEqual(new Set(["postcode"]))
+      for (const l of locations) expect(l.name).toMatch(/^\d{5} Stuttgart$/)
+    }
+  }),
+  stopFinder("an address's ID finds that address", { input: Point.fromId(KOENIGSTRASSE_12) }, {
+    check: ({ locations }) => {
+      expect(locations.map((l) => l.id)).toEqual([KOENIGSTRASSE_12])
+      expect(locations[0]?.matchQuality).toBe(1000)
+    }
+  }),
+  coordInfo("a STREET block finds the streets through the circle, each at its nearest point", {
+    searchSpace: CoordInfo.circle(stop(SCHLOSSPLATZ).coord),
+    filters: [{ type: "STREET", radius: 300 }]
+  }, {
+    params: [
+      ["coord", "9.179219:48.778702:WGS84[dd.ddddd]"],
+      ["inclFilter", "1"],
+      ["type_0", "STREET"],
+      ["radius_0", "300"]
+    ],
+    check: ({ pins }) => {
+      expect(pins.length).toBeGreaterThan(1)
+      expect(new Set(pins.map((p) => p.type))).toEqual(new Set(["STREET"]))
+      // the stop lies on Königstraße
+      expect(pins[0]).toMatchObject({ id: KOENIGSTRASSE, name: "Stuttgart, Königstraße", parent: STUTTGART })
+      for (const pin of pins) expect(meters(stop(SCHLOSSPLATZ).coord, pin.coord)).toBeLessThanOrEqual(300 + SLACK)
+    }
+  }),
+  trip("from an address to a stop: a walk to one of the address's stops first", {
+    origin: Point.fromId(KOENIGSTRASSE_12),
+    destination: Point.any(FLUGHAFEN),
+    dateTime: NOW
+  }, {
+    params: [
+      ["type_origin", "any"],
+      ["name_origin", KOENIGSTRASSE_12],
+      ["type_destination", "any"],
+      ["name_destination", FLUGHAFEN],
+      ["tripReductionMacro", "1"],
+      ["itdDate", "20260302"],
+      ["itdTime", "0830"]
+    ],
+    check: ({ trips }) => {
+      between(KOENIGSTRASSE_12, FLUGHAFEN)(trips)
+      for (const trip of trips) {
+        const walk = firstLeg(trip)
+        expect(WALKS.has(walk.mode.mot)).toBe(true)
+        expect(walk.origin.name).toBe("Stuttgart, Königstraße 12")
+        expect(meters(stop(walk.destination.id).coord, dataset.places!.streets[0]!.houses[1]!.coord))
+          .toBeLessThanOrEqual(dataset.meta.accessRadiusMeters)
+        expect(vehicleLegs(trip).length).toBeGreaterThan(0)
+      }
+    }
+  }),
+  trip("from a stop back to an address: a walk from one of the address's stops last", {
+    origin: Point.any(FLUGHAFEN),
+    destination: Point.fromId(KOENIGSTRASSE_12),
+    dateTime: NOW
+  }, {
+    check: ({ trips }) => {
+      between(FLUGHAFEN, KOENIGSTRASSE_12)(trips)
+      for (const trip of trips) {
+        const walk = lastLeg(trip)
+        expect(WALKS.has(walk.mode.mot)).toBe(true)
+        expect(walk.destination.name).toBe("Stuttgart, Königstraße 12")
+        expect(arrival(trip)).toBeGreaterThan(departure(trip))
+      }
+    }
+  })
+]
+
 /** Every case, operation by operation. */
 export const cases: ReadonlyArray<AnyCase> = [
   ...tripCases,
   ...stopFinderCases,
+  ...placeCases,
   ...coordInfoCases,
   ...vehicleDetailCases,
   ...opAreaCases,

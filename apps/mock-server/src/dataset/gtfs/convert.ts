@@ -903,8 +903,8 @@ const convertOpened = async (
   return { dataset: await decodeEncoded(encoded), fallbacks }
 }
 
-// the optional files: a feed gives the single trips, and a tariff where it has fares
-const { tariff: _tariff, timetable: _timetable, ...otherFiles } = DatasetFiles
+// the optional files: a feed gives the single trips, and a tariff where it has fares; it has no places (streets)
+const { places: _places, tariff: _tariff, timetable: _timetable, ...otherFiles } = DatasetFiles
 
 const DatasetSchema = Schema.Struct({
   ...Object.fromEntries(Object.entries(otherFiles).map(([key, { schema }]) => [key, schema])) as {

@@ -21,9 +21,10 @@ import { DateTime } from "effect"
 import { distanceMeters } from "../../dataset/geometry.js"
 import { lookupOf } from "../../dataset/lookup.js"
 import type { Dataset, Stop } from "../../dataset/schema.js"
+import { siteOfId } from "../../dataset/sites.js"
 import { stopOfId } from "../../search/locations.js"
 import { type CoordFormat, documentToGrid } from "./coords.js"
-import { platformNumber, platformPlace, poiPlace, productClassesAt, stopPlace, transportationOf } from "./places.js"
+import { platformNumber, platformPlace, poiPlace, productClassesAt, sitePlace, stopPlace, transportationOf } from "./places.js"
 
 type Json = Record<string, any>
 
@@ -129,6 +130,12 @@ const legEnd = (dataset: Dataset, end: Json, directionId: string | undefined, ti
   if (end[estimated] !== undefined) end[estimated] = wireInstant(end[estimated])
   const stop = typeof end.id === "string" ? stopOfId(dataset, end.id) : undefined
   if (stop === undefined) {
+    // an address, a street, ... the trip walks from or to: described as the stop finder describes it
+    const site = end.id === undefined ? undefined : siteOfId(lookupOf(dataset).sites, end.id)
+    if (site !== undefined) {
+      Object.assign(end, { ...sitePlace(site), ...end })
+      end.type = wireLocationType(end.type)
+    }
     end.type ??= end.id?.startsWith("coord:") ? "unknown" : "address"
     return
   }
@@ -240,8 +247,8 @@ const LOCATION_TYPES = new Set([
 ])
 
 /**
- * A location type as the Mentz enum has it: the fake's `coord` (a position the stop finder echoes) is
- * `unknown`, its sharing vehicles `sharing`.
+ * A location type as the Mentz enum has it: the fake's `coord` (a position the stop finder echoes) and
+ * `postcode` are `unknown`, an address (`singlehouse`) `address`, its sharing vehicles `sharing`.
  *
  * @since 0.1.0
  * @category formatting
@@ -252,6 +259,8 @@ export const wireLocationType = (type: string): string => {
   if (lower === "sharing_vehicle" || lower === "sharing") return "sharing"
   if (lower === "bus_point") return "platform"
   if (lower === "poi_point") return "poi"
+  // an address: TfNSW's word, not the Mentz schema's
+  if (lower === "singlehouse") return "address"
   if (lower === "gis_point") return "gis"
   return LOCATION_TYPES.has(lower) ? lower : "unknown"
 }
@@ -261,7 +270,14 @@ const enrichLocation = (dataset: Dataset, location: Json): void => {
   const lookup = lookupOf(dataset)
   const stop = lookup.stopById.get(location.id)
   const poi = stop === undefined ? lookup.poiById.get(location.id) : undefined
-  const place = stop !== undefined ? stopPlace(dataset, stop) : poi !== undefined ? poiPlace(poi) : undefined
+  const site = stop === undefined && poi === undefined ? siteOfId(lookup.sites, location.id) : undefined
+  const place = stop !== undefined
+    ? stopPlace(dataset, stop)
+    : poi !== undefined
+    ? poiPlace(poi)
+    : site !== undefined
+    ? sitePlace(site)
+    : undefined
   const distance = location.properties?.distance
   if (place !== undefined) {
     for (const key of ["isGlobalId", "disassembledName", "parent", "productClasses"]) {

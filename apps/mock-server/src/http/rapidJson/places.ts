@@ -9,6 +9,7 @@
  */
 import { type LineDirection, lookupOf } from "../../dataset/lookup.js"
 import type { Dataset, Line, Poi, Stop } from "../../dataset/schema.js"
+import { parentOfSite, type Site } from "../../dataset/sites.js"
 
 /**
  * A rapidJSON place: the fields of the Mentz `location` the fake fills.
@@ -112,6 +113,31 @@ export const poiPlace = (poi: Poi): WirePlace => ({
   coord: [poi.coord.lat, poi.coord.lon],
   parent: localityOf(poi)
 })
+
+/**
+ * A site (a locality, suburb, street, address, crossing or postcode) as every answer describes it: its name
+ * without its place, its locality as `parent`, its street, house number and postcode (its `type` is the
+ * fake's: completions write it as the Mentz enum has it).
+ *
+ * @since 0.1.0
+ * @category places
+ */
+export const sitePlace = (site: Site): WirePlace => {
+  const place: WirePlace = {
+    id: site.id,
+    isGlobalId: false,
+    name: site.name,
+    disassembledName: site.shortName,
+    type: site.kind,
+    coord: [site.coord.lat, site.coord.lon]
+  }
+  const parent = parentOfSite(site)
+  if (parent !== undefined) place.parent = parent
+  if (site.streetName !== undefined) place.streetName = site.streetName
+  if (site.houseNumber !== undefined) place.buildingNumber = site.houseNumber
+  if (site.postcode !== undefined) place.postCode = site.postcode
+  return place
+}
 
 /**
  * A line direction as a rapidJSON `transportation`: identifier, names, product, operator, origin, destination.

@@ -32,7 +32,13 @@ import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operatio
 import * as Point from "../../Point.js"
 import { Timestamp } from "../decode/instant.js"
 import { opt } from "../schema/params.js"
-import { assignedStopOf, WireAssignedStop } from "./StopFinder.js"
+import {
+  assignedStopOf,
+  readLocationFields,
+  WireAssignedStop,
+  WireLocationFields,
+  writeLocationFields
+} from "./StopFinder.js"
 import {
   callCancelled,
   CANCELLED_CALL_STATUS,
@@ -126,7 +132,8 @@ const WireBoardLocation = Schema.Struct({
   matchQuality: opt(Schema.Finite),
   coord: opt(WireCoord),
   assignedStops: opt(Schema.Array(WireAssignedStop)),
-  parent: opt(WireParent)
+  parent: opt(WireParent),
+  ...WireLocationFields
 }).annotations({ identifier: "WireBoardLocation" })
 
 /**
@@ -241,6 +248,7 @@ const locationOf = (wire: typeof WireBoardLocation.Type): Departures.BoardLocati
   put(out, "coord", wire.coord)
   put(out, "assignedStops", wire.assignedStops?.map(assignedStopOf))
   put(out, "parent", parentOf(wire.parent))
+  readLocationFields(wire, out)
   return out
 }
 
@@ -381,6 +389,7 @@ const encodeDepartures = (context: Context) =>
     put(out, "coord", location.coord)
     put(out, "assignedStops", location.assignedStops)
     put(out, "parent", location.parent)
+    writeLocationFields(location, out)
     return out
   })
   const out: Mutable<WireDeparturesResponse> = { stopEvents, locations }

@@ -1,5 +1,6 @@
 // The stop finder's rapidJSON codec (`locations`): `coord` pairs become `{lat, lon}`, a missing `matchQuality`
-// reads as 0, `distance` ← `properties.distance` (else `distance`); each decision beside its mapping.
+// reads as 0, `distance` ← `properties.distance` (else `distance`), `houseNumber` ← `buildingNumber`,
+// `postcode` ← `postCode` trimmed, `interpolated` ← `properties.interpolated`; each decision beside its mapping.
 import * as Schema from "effect/Schema"
 import * as Point from "../../Point.js"
 import type * as StopFinder from "../../StopFinder.js"
@@ -10,14 +11,63 @@ import { codecOf, type Mutable, parentOf, put, SystemMessages, WireCoord, WirePa
 export const WireAssignedStop = Schema.Struct({
   id: Point.LocationId,
   name: Schema.String,
-  productClasses: opt(Schema.Array(Schema.Int))
+  productClasses: opt(Schema.Array(Schema.Int)),
+  distance: opt(Schema.Finite),
+  duration: opt(Schema.Finite)
 }).annotations({ identifier: "WireAssignedStop" })
 
-/** An assigned stop as the model keeps it: its name and the product classes serving it. @internal */
+/**
+ * An assigned stop as the model keeps it: its name, the product classes serving it, its distance (metres) and
+ * walking time (minutes). @internal
+ */
 export const assignedStopOf = (wire: typeof WireAssignedStop.Type): StopFinder.AssignedStop => {
   const out: Mutable<StopFinder.AssignedStop> = { id: wire.id, name: wire.name }
   put(out, "productClasses", wire.productClasses)
+  put(out, "distance", wire.distance)
+  put(out, "duration", wire.duration)
   return out
+}
+
+/**
+ * The fields of a location that the stop finder's and the board's locations share beyond ID, name and type: its
+ * distance, and an address's street, house number, postcode and placement. @internal
+ */
+export const WireLocationFields = {
+  distance: opt(Schema.Finite),
+  streetName: opt(Schema.String),
+  buildingNumber: opt(Schema.String),
+  postCode: opt(Schema.String),
+  properties: opt(Schema.Struct({ ...WireProperties.fields, interpolated: opt(Schema.Boolean) }))
+}
+
+type WireLocationFields = Schema.Struct.Type<typeof WireLocationFields>
+type LocationFields = Pick<StopFinder.Location, "distance" | "streetName" | "houseNumber" | "postcode" | "interpolated">
+
+/**
+ * Reads {@link WireLocationFields} into a location: `distance` ← `properties.distance`, else `distance`;
+ * `houseNumber` ← `buildingNumber`; `postcode` ← `postCode`, trimmed (TfNSW writes " 2028"), none when blank;
+ * `interpolated` ← `properties.interpolated`. @internal
+ */
+export const readLocationFields = (wire: WireLocationFields, out: Mutable<LocationFields>): void => {
+  put(out, "distance", wire.properties?.distance ?? wire.distance)
+  put(out, "streetName", wire.streetName)
+  put(out, "houseNumber", wire.buildingNumber)
+  const postcode = wire.postCode?.trim()
+  put(out, "postcode", postcode === "" ? undefined : postcode)
+  put(out, "interpolated", wire.properties?.interpolated)
+}
+
+/** Writes a location's {@link WireLocationFields} as real servers do. @internal */
+export const writeLocationFields = (location: LocationFields, out: Mutable<WireLocationFields>): void => {
+  put(out, "streetName", location.streetName)
+  put(out, "buildingNumber", location.houseNumber)
+  put(out, "postCode", location.postcode)
+  if (location.distance !== undefined || location.interpolated !== undefined) {
+    const properties: Mutable<NonNullable<WireLocationFields["properties"]>> = {}
+    put(properties, "distance", location.distance)
+    put(properties, "interpolated", location.interpolated)
+    out.properties = properties
+  }
 }
 
 const WireLocation = Schema.Struct({
@@ -29,8 +79,7 @@ const WireLocation = Schema.Struct({
   coord: opt(WireCoord),
   assignedStops: opt(Schema.Array(WireAssignedStop)),
   parent: opt(WireParent),
-  distance: opt(Schema.Finite),
-  properties: opt(WireProperties)
+  ...WireLocationFields
 }).annotations({ identifier: "WireLocation" })
 
 /**
@@ -57,8 +106,7 @@ const stopFinderDecode = (wire: typeof WireStopFinderResponse.Type): StopFinder.
     put(out, "coord", l.coord)
     put(out, "assignedStops", l.assignedStops?.map(assignedStopOf))
     put(out, "parent", parentOf(l.parent))
-    // `distance` ← `properties.distance`, else `distance`
-    put(out, "distance", l.properties?.distance ?? l.distance)
+    readLocationFields(l, out)
     return out
   })
   const out: Mutable<StopFinder.StopFinderResponse> = { locations }
@@ -78,7 +126,7 @@ const stopFinderEncode = (response: StopFinder.StopFinderResponse): typeof WireS
     put(out, "coord", l.coord)
     put(out, "assignedStops", l.assignedStops)
     put(out, "parent", l.parent)
-    if (l.distance !== undefined) out.properties = { distance: l.distance }
+    writeLocationFields(l, out)
     return out
   })
   const out: Mutable<typeof WireStopFinderResponse.Type> = { locations }
