@@ -5,7 +5,7 @@
 /**
  * @since 0.1.0
  */
-export * as AddInfo from "./AddInfo.js"
+export * as AddInfo from "./internal/lazy/AddInfo.js"
 
 /**
  * @since 0.1.0
@@ -20,12 +20,12 @@ export * as Coord from "./Coord.js"
 /**
  * @since 0.1.0
  */
-export * as CoordInfo from "./CoordInfo.js"
+export * as CoordInfo from "./internal/lazy/CoordInfo.js"
 
 /**
  * @since 0.1.0
  */
-export * as Departures from "./Departures.js"
+export * as Departures from "./internal/lazy/Departures.js"
 
 /**
  * @since 0.1.0
@@ -55,22 +55,22 @@ export * as GeoJson from "./GeoJson.js"
 /**
  * @since 0.1.0
  */
-export * as GeoObject from "./GeoObject.js"
+export * as GeoObject from "./internal/lazy/GeoObject.js"
 
 /**
  * @since 0.1.0
  */
-export * as Lines from "./Lines.js"
+export * as Lines from "./internal/lazy/Lines.js"
 
 /**
  * @since 0.1.0
  */
-export * as LineStops from "./LineStops.js"
+export * as LineStops from "./internal/lazy/LineStops.js"
 
 /**
  * @since 0.3.0
  */
-export * as Stops from "./Stops.js"
+export * as Stops from "./internal/lazy/Stops.js"
 
 /**
  * @since 0.1.0
@@ -90,7 +90,7 @@ export * as Occupancy from "./Occupancy.js"
 /**
  * @since 0.1.0
  */
-export * as OpArea from "./OpArea.js"
+export * as OpArea from "./internal/lazy/OpArea.js"
 
 /**
  * @since 0.1.0
@@ -105,7 +105,7 @@ export * as OpenApi from "./OpenApi.js"
 /**
  * @since 0.1.0
  */
-export * as Pages from "./Pages.js"
+export * as Pages from "./internal/lazy/Pages.js"
 
 /**
  * @since 0.1.0
@@ -120,7 +120,7 @@ export * as OperationClient from "./OperationClient.js"
 /**
  * @since 0.1.0
  */
-export * as Profile from "./Profile.js"
+export * as Profile from "./internal/lazy/Profile.js"
 
 /**
  * @since 0.1.0
@@ -135,7 +135,7 @@ export * as RapidJson from "./RapidJson.js"
 /**
  * @since 0.1.0
  */
-export * as RealtimeForTrip from "./RealtimeForTrip.js"
+export * as RealtimeForTrip from "./internal/lazy/RealtimeForTrip.js"
 
 /**
  * @since 0.1.0
@@ -145,7 +145,7 @@ export * as ResponseCache from "./ResponseCache.js"
 /**
  * @since 0.1.0
  */
-export * as ServingLines from "./ServingLines.js"
+export * as ServingLines from "./internal/lazy/ServingLines.js"
 
 /**
  * @since 0.1.0
@@ -155,12 +155,12 @@ export * as SharedStore from "./SharedStore.js"
 /**
  * @since 0.1.0
  */
-export * as StopFinder from "./StopFinder.js"
+export * as StopFinder from "./internal/lazy/StopFinder.js"
 
 /**
  * @since 0.1.0
  */
-export * as SystemInfo from "./SystemInfo.js"
+export * as SystemInfo from "./internal/lazy/SystemInfo.js"
 
 /**
  * @since 0.1.0
@@ -170,17 +170,17 @@ export * as SystemMessage from "./SystemMessage.js"
 /**
  * @since 0.1.0
  */
-export * as Trip from "./Trip.js"
+export * as Trip from "./internal/lazy/Trip.js"
 
 /**
  * @since 0.1.0
  */
-export * as TripRefresh from "./TripRefresh.js"
+export * as TripRefresh from "./internal/lazy/TripRefresh.js"
 
 /**
  * @since 0.1.0
  */
-export * as TripStops from "./TripStops.js"
+export * as TripStops from "./internal/lazy/TripStops.js"
 
 /**
  * @since 0.1.0
@@ -190,4 +190,4 @@ export * as TripWatch from "./TripWatch.js"
 /**
  * @since 0.1.0
  */
-export * as VehicleDetail from "./VehicleDetail.js"
+export * as VehicleDetail from "./internal/lazy/VehicleDetail.js"
