@@ -5,7 +5,7 @@
 // esbuild's code splitting keeps in the main chunk a module that another chunk loads on demand as soon as a
 // module of the main chunk imports it statically, whether the program uses it or not. The index imports
 // every module; it names the modules loaded here (and `Profile`, which the client loads on demand) through
-// the one-line modules of `../lazy/`, which import nothing into a bundle that does not use them.
+// the one-line modules of `./lazy/`, which import nothing into a bundle that does not use them.
 import * as Effect from "effect/Effect"
 import type { OperationName } from "../schema/operationNames.js"
 import type { operations } from "./operations.js"

@@ -1,3 +1,0 @@
-// `Stops` as the index names it: a module the client may load on demand (`import()`), named through this one so
-// that a bundle of a program that does not use it leaves it out (see `internal/client/load.ts`).
-export * from "../../Stops.js"
