@@ -1,4 +1,4 @@
-// For comparison: the same call through EfaClient, which carries all eight operations.
+// The same call through EfaClient, importing efa-kit through its index (`@efa-kit/core`).
 import { EfaClient, Point } from "@efa-kit/core"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"

@@ -2,7 +2,17 @@
  * Sample requests of every operation (and the vehicle-detail mode), as the client sends them: each URL
  * is built with the client's `url()` helper, so the benchmarks and the load test speak the contract.
  */
-import { CoordInfo, EfaClient, GeoObject, OpArea, Point, ServingLines, type Trip } from "@efa-kit/core"
+import {
+  CoordInfo,
+  EfaClient,
+  GeoObject,
+  OpArea,
+  type Operation,
+  OperationClient,
+  Point,
+  ServingLines,
+  type Trip
+} from "@efa-kit/core"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { DateTime, Effect, Either } from "effect"
 import type { Dataset } from "../src/index.js"
@@ -15,13 +25,13 @@ export interface Sample {
 
 const BASE = "http://efa.bench"
 
-// Only `url()` is used: no request is sent through this client.
-const efa = Effect.runSync(
-  Effect.scoped(EfaClient.make({ baseUrl: `${BASE}/` })).pipe(Effect.provide(FetchHttpClient.layer))
+// Only `url()` is used: no request is sent through this client's runner.
+const runner = Effect.runSync(
+  Effect.scoped(OperationClient.make({ baseUrl: `${BASE}/` })).pipe(Effect.provide(FetchHttpClient.layer))
 )
 
 const sample = <Name extends keyof EfaClient.Requests>(name: Name, request: EfaClient.Requests[Name]): Sample => {
-  const url = efa.url(name, request)
+  const url = runner.url<Operation.Any>(EfaClient.operations[name], request)
   if (Either.isLeft(url)) throw new Error(`cannot build the ${name} sample: ${url.left.message}`)
   return { name, path: url.right.slice(BASE.length) }
 }

@@ -82,7 +82,7 @@ const clientVariant = async (
     ...(target !== undefined ? { target } : {}),
     run: () => runtime.runPromise(batch),
     dispose: () => runtime.dispose(),
-    url: async () => Either.getOrThrow(efa.url("stopFinder", request))
+    url: () => Effect.runPromise(efa.url("stopFinder", request))
   }
 }
 

@@ -52,7 +52,7 @@ describe.each(combinations)("the client against the fake, $name, $dialect", ({ d
         yield* clearJournal(fake)
         const efa = yield* EfaClient.EfaClient
         const operation: Operation.Any = EfaClient.operations[c.op]
-        const url = Either.getOrThrow(efa.url(c.op, c.request as never))
+        const url = yield* efa.url(c.op, c.request as never)
         const result = yield* Effect.either(call(efa, c))
 
         // the fake received one request on the operation's path, with exactly the client's parameters

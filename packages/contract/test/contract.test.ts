@@ -7,6 +7,7 @@ import {
   Mot,
   OpArea,
   type Operation,
+  OperationClient,
   ServingLines,
   StopFinder,
   Trip,
@@ -180,9 +181,9 @@ describe("every file of the fake's embedded dataset decodes with the core's sche
 // requests: what the client encodes, the fake decodes back
 // ---------------------------------------------------------------------------------------------------
 
-// The client is used for its URLs only.
-const efa = Effect.runSync(
-  Effect.scoped(EfaClient.make({ baseUrl: "http://efa.test/" })).pipe(Effect.provide(FetchHttpClient.layer))
+// The client's runner is used for its URLs only.
+const runner = Effect.runSync(
+  Effect.scoped(OperationClient.make({ baseUrl: "http://efa.test/" })).pipe(Effect.provide(FetchHttpClient.layer))
 )
 
 const withoutEmptyLists = (value: unknown): unknown => {
@@ -213,7 +214,7 @@ describe("for every request model, an arbitrary request reaches the fake as the 
       const requests = Arbitraries.make(operation.request).map(withoutEmptyLists).map(withoutSession)
       await FastCheck.assert(
         FastCheck.asyncProperty(requests, async (request) => {
-          const url = Either.getOrThrow(efa.url(name, request as never))
+          const url = Either.getOrThrow(runner.url(operation, request))
           // longer URLs are refused by the fake's limits (414), as by most servers
           FastCheck.pre(url.length <= DEFAULT_LIMITS.maxUrlLength)
           const { pathname, search } = new URL(url)

@@ -83,7 +83,7 @@ describe("line ids are opaque end to end", () => {
           const { geometry, stops } = yield* efa.geoObject({ line: lineId! })
           expect(geometry.length).toBeGreaterThan(0)
           expect(stops.length).toBeGreaterThan(0)
-          const url = Either.getOrThrow(efa.url("geoObject", { line: lineId! }))
+          const url = yield* efa.url("geoObject", { line: lineId! })
           expect(new URL(url).searchParams.get("line")).toBe(lineId)
         })
         yield* Effect.provide(run, clientLayer(fake, { dialect }))

@@ -34,10 +34,8 @@ const queriesOf = (dialect: "contract" | "rapidJSON") =>
   Effect.runPromise(
     Effect.gen(function*() {
       const efa = yield* EfaClient.EfaClient
-      return cases.flatMap((c) => {
-        const url = efa.url(c.op, c.request as never)
-        return Either.isRight(url) ? [url.right.slice("http://efa.test/".length)] : []
-      })
+      const urls = yield* Effect.forEach(cases, (c) => Effect.either(efa.url(c.op, c.request as never)))
+      return urls.flatMap((url) => Either.isRight(url) ? [url.right.slice("http://efa.test/".length)] : [])
     }).pipe(
       Effect.provide(EfaClient.layer({ baseUrl: "http://efa.test/", dialect })),
       Effect.provide(FetchHttpClient.layer)

@@ -32,30 +32,18 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
-import type * as Stream from "effect/Stream"
-import * as AddInfo from "./AddInfo.js"
-import * as CoordInfo from "./CoordInfo.js"
-import * as Departures from "./Departures.js"
+import * as Stream from "effect/Stream"
 import type { InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
-import * as GeoObject from "./GeoObject.js"
-import type { OperationName as Name } from "./internal/schema/operationNames.js"
-import * as Lines from "./Lines.js"
-import * as LineStops from "./LineStops.js"
-import * as OpArea from "./OpArea.js"
+import { load, loadPages, loadTripRefresh, withOperation } from "./internal/client/load.js"
+import { operations as list } from "./internal/client/operations.js"
+import { contractPaths, type OperationName as Name } from "./internal/schema/operationNames.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
-import * as Pages from "./Pages.js"
+import type * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
-import * as RealtimeForTrip from "./RealtimeForTrip.js"
-import * as ServingLines from "./ServingLines.js"
-import * as StopFinder from "./StopFinder.js"
-import * as Stops from "./Stops.js"
-import * as SystemInfo from "./SystemInfo.js"
-import * as Trip from "./Trip.js"
-import * as TripRefresh from "./TripRefresh.js"
-import * as TripStops from "./TripStops.js"
-import * as VehicleDetail from "./VehicleDetail.js"
+import type * as Trip from "./Trip.js"
+import type * as TripRefresh from "./TripRefresh.js"
 
 /**
  * The errors each operation's method can fail with, by method name: the common ones
@@ -191,41 +179,13 @@ export type RealtimeForTripError = Errors["realtimeForTrip"]
  * methods and types, the Promise client, the OpenAPI document and the fake server are built from. The
  * comment of an entry is the documentation of its method.
  *
+ * The client's methods do not use this list: each loads its operation on its first call, so that a
+ * program that calls the client and does not name the list bundles only the operations it calls.
+ *
  * @since 0.1.0
  * @category operations
  */
-export const operations = {
-  /** Plans trips between two points. */
-  trip: Trip.operation,
-  /** Searches stops, points of interest, parking objects and other objects around a centre or in a box. */
-  coordInfo: CoordInfo.operation,
-  /** Details of one sharing vehicle (the coordinate search's detail mode). */
-  vehicleDetail: VehicleDetail.operation,
-  /** Searches stops, addresses and points of interest by text, ID or coordinate. */
-  stopFinder: StopFinder.operation,
-  /** The lines serving a stop, or the lines matching a public line name. */
-  servingLines: ServingLines.operation,
-  /** Current or historical service notices, de-duplicated by notice ID. */
-  addInfo: AddInfo.operation,
-  /** Sharing providers and their operating areas, all or around a centre. */
-  opArea: OpArea.operation,
-  /** The coordinate geometry and stops of a line, for map display. */
-  geoObject: GeoObject.operation,
-  /** The departure or arrival board of a stop, with real-time estimates, platforms and cancellations. */
-  departures: Departures.operation,
-  /** The stops of one trip with their times, from a board event (see `TripStops.fromEvent`). */
-  tripStops: TripStops.operation,
-  /** The server's interface version, its kernel's data build and the period its timetable is valid for. */
-  systemInfo: SystemInfo.operation,
-  /** The lines of a network or subnetwork, each with the line ID the other operations take. */
-  lines: Lines.operation,
-  /** The stops of one line direction in travel order, from a line ID the other operations return. */
-  lineStops: LineStops.operation,
-  /** The stops of a place, a municipality or a subnetwork, each with the stop ID the other operations take. */
-  stops: Stops.operation,
-  /** A planned trip with today's estimates, platforms and cancellations, asked with its journey in one request. */
-  realtimeForTrip: RealtimeForTrip.operation
-} as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any, any> }
+export const operations: typeof list = list
 
 /**
  * The method names of the client's operations.
@@ -242,7 +202,7 @@ export type OperationName = Name
  * @since 0.1.0
  * @category models
  */
-export interface Service extends Omit<OperationClient.Client<typeof operations>, "trip" | "departures"> {
+export interface Service extends Omit<Methods, "trip" | "departures"> {
   /**
    * Plans trips between two points, or asks for the page an `earlier` / `later` reference points to; every
    * answer carries both references (see {@link Pages}).
@@ -273,12 +233,19 @@ export interface Service extends Omit<OperationClient.Client<typeof operations>,
     trip: Trip.Trip,
     options?: TripRefresh.RefreshOptions & OperationClient.CallOptions
   ) => Effect.Effect<TripRefresh.Refreshed, DeparturesError | TripStopsError | RealtimeForTripError>
-  /** The URL a request would be sent to, or the reason it would be refused. */
+  /**
+   * The URL a request would be sent to, or the reason it would be refused (an `InvalidRequestError`), without
+   * sending it. It loads the operation where no call has yet; `OperationClient`'s `url` takes an operation
+   * and answers at once.
+   */
   readonly url: <Name extends OperationName>(
     operation: Name,
     request: Requests[Name]
-  ) => Either.Either<string, InvalidRequestError>
+  ) => Effect.Effect<string, InvalidRequestError>
 }
+
+// The methods of the operations, as `OperationClient.client` would give them for the list.
+type Methods = OperationClient.Client<typeof operations>
 
 /**
  * The request model of each operation (as written), by method name.
@@ -357,39 +324,56 @@ export type InvalidOptionsError = OperationClient.InvalidOptionsError
  * @category constructors
  */
 export const fromRunner = (runner: OperationClient.Service): Service => {
-  const methods = OperationClient.methods(runner, operations)
+  // each method loads its operation on its first call (see `operations`)
+  const methods = {} as { -readonly [Name in OperationName]: Methods[Name] }
+  for (const name of Object.keys(contractPaths) as Array<OperationName>) {
+    methods[name] = ((request: never, options?: OperationClient.CallOptions) =>
+      withOperation(name, (operation) =>
+        runner.run<Operation.Any>(operation, request, options))) as never
+  }
   return EfaClient.of({
     ...methods,
     trip: (request, options) =>
-      Pages.trip((input) => methods.trip(input, options), request, {
-        sessions: runner.sessions,
-        pageKey: runner.pageKey
-      }),
-    tripPages: (request, options) =>
-      Pages.tripPages((input) => methods.trip(input, options), request, {
-        ...options,
-        sessions: runner.sessions,
-        pageKey: runner.pageKey
-      }),
-    departures: (request, options) =>
-      Pages.departures((input) => methods.departures(input, options), request, {
-        sessions: runner.sessions,
-        pageKey: runner.pageKey
-      }),
-    refreshTrip: (trip, options) =>
-      TripRefresh.refresh(
-        {
-          boards: (input) => methods.departures(input, options),
-          // each where the deployment offers it (see `Profile.offers`)
-          tripStops: runner.offers?.("tripStops") === false ? undefined : (input) => methods.tripStops(input, options),
-          realtimeForTrip: runner.offers?.("realtimeForTrip") === false
-            ? undefined
-            : (input) => methods.realtimeForTrip(input, options)
-        },
-        trip,
-        options
+      Effect.flatMap(
+        loadPages,
+        (Pages) => Pages.trip((input) => methods.trip(input, options), request, {
+          sessions: runner.sessions,
+          pageKey: runner.pageKey
+        })
       ),
-    url: (operation, request) => runner.url<Operation.Any>(operations[operation], request)
+    tripPages: (request, options) =>
+      Stream.unwrap(Effect.map(loadPages, (Pages) =>
+        Pages.tripPages((input) => methods.trip(input, options), request, {
+          ...options,
+          sessions: runner.sessions,
+          pageKey: runner.pageKey
+        }))),
+    departures: (request, options) =>
+      Effect.flatMap(
+        loadPages,
+        (Pages) =>
+          Pages.departures((input) => methods.departures(input, options), request, {
+          sessions: runner.sessions,
+          pageKey: runner.pageKey
+        })
+      ),
+    refreshTrip: (trip, options) =>
+      Effect.flatMap(loadTripRefresh, (TripRefresh) =>
+        TripRefresh.refresh(
+          {
+            boards: (input) => methods.departures(input, options),
+            // each where the deployment offers it (see `Profile.offers`)
+            tripStops: runner.offers?.("tripStops") === false
+              ? undefined
+              : (input) => methods.tripStops(input, options),
+            realtimeForTrip: runner.offers?.("realtimeForTrip") === false
+              ? undefined
+              : (input) => methods.realtimeForTrip(input, options)
+          },
+          trip,
+          options
+        )),
+    url: (name, request) => Effect.flatMap(load(name), (operation) => runner.url<Operation.Any>(operation, request))
   })
 }
 
@@ -424,10 +408,10 @@ export const make = (
  * }).pipe(Effect.provide(EfaLive), Effect.provide(FetchHttpClient.layer))
  *
  * // `url` shows what a request sends, without sending it
- * const url = Effect.gen(function*() {
+ * const url = await Effect.gen(function*() {
  *   const efa = yield* EfaClient.EfaClient
- *   return efa.url("stopFinder", { input: Point.any("Stuttgart Hbf"), maxResults: 5 })
- * }).pipe(Effect.provide(EfaLive), Effect.provide(FetchHttpClient.layer), Effect.runSync)
+ *   return yield* Effect.either(efa.url("stopFinder", { input: Point.any("Stuttgart Hbf"), maxResults: 5 }))
+ * }).pipe(Effect.provide(EfaLive), Effect.provide(FetchHttpClient.layer), Effect.runPromise)
  *
  * assert.deepStrictEqual(
  *   url,
@@ -502,8 +486,10 @@ export const config: Config.Config<Options> = Config.all({
  *   )))
  * )
  *
- * const url = Effect.map(EfaClient.EfaClient, (efa) => efa.url("servingLines", { _tag: "ByLineName", lineName: "U1" }))
- *   .pipe(Effect.provide(EfaLive), Effect.runSync)
+ * const url = await Effect.flatMap(
+ *   EfaClient.EfaClient,
+ *   (efa) => Effect.either(efa.url("servingLines", { _tag: "ByLineName", lineName: "U1" }))
+ * ).pipe(Effect.provide(EfaLive), Effect.runPromise)
  * assert.deepStrictEqual(
  *   url,
  *   Either.right(

@@ -5,7 +5,7 @@
 /**
  * @since 0.1.0
  */
-export * as AddInfo from "./AddInfo.js"
+export * as AddInfo from "./internal/client/lazy/AddInfo.js"
 
 /**
  * @since 0.1.0
@@ -20,12 +20,12 @@ export * as Coord from "./Coord.js"
 /**
  * @since 0.1.0
  */
-export * as CoordInfo from "./CoordInfo.js"
+export * as CoordInfo from "./internal/client/lazy/CoordInfo.js"
 
 /**
  * @since 0.1.0
  */
-export * as Departures from "./Departures.js"
+export * as Departures from "./internal/client/lazy/Departures.js"
 
 /**
  * @since 0.1.0
@@ -55,22 +55,22 @@ export * as GeoJson from "./GeoJson.js"
 /**
  * @since 0.1.0
  */
-export * as GeoObject from "./GeoObject.js"
+export * as GeoObject from "./internal/client/lazy/GeoObject.js"
 
 /**
  * @since 0.1.0
  */
-export * as Lines from "./Lines.js"
+export * as Lines from "./internal/client/lazy/Lines.js"
 
 /**
  * @since 0.1.0
  */
-export * as LineStops from "./LineStops.js"
+export * as LineStops from "./internal/client/lazy/LineStops.js"
 
 /**
  * @since 0.3.0
  */
-export * as Stops from "./Stops.js"
+export * as Stops from "./internal/client/lazy/Stops.js"
 
 /**
  * @since 0.1.0
@@ -90,7 +90,7 @@ export * as Occupancy from "./Occupancy.js"
 /**
  * @since 0.1.0
  */
-export * as OpArea from "./OpArea.js"
+export * as OpArea from "./internal/client/lazy/OpArea.js"
 
 /**
  * @since 0.1.0
@@ -105,7 +105,7 @@ export * as OpenApi from "./OpenApi.js"
 /**
  * @since 0.1.0
  */
-export * as Pages from "./Pages.js"
+export * as Pages from "./internal/client/lazy/Pages.js"
 
 /**
  * @since 0.1.0
@@ -120,7 +120,7 @@ export * as OperationClient from "./OperationClient.js"
 /**
  * @since 0.1.0
  */
-export * as Profile from "./Profile.js"
+export * as Profile from "./internal/client/lazy/Profile.js"
 
 /**
  * @since 0.1.0
@@ -135,7 +135,7 @@ export * as RapidJson from "./RapidJson.js"
 /**
  * @since 0.1.0
  */
-export * as RealtimeForTrip from "./RealtimeForTrip.js"
+export * as RealtimeForTrip from "./internal/client/lazy/RealtimeForTrip.js"
 
 /**
  * @since 0.1.0
@@ -145,7 +145,7 @@ export * as ResponseCache from "./ResponseCache.js"
 /**
  * @since 0.1.0
  */
-export * as ServingLines from "./ServingLines.js"
+export * as ServingLines from "./internal/client/lazy/ServingLines.js"
 
 /**
  * @since 0.1.0
@@ -155,12 +155,12 @@ export * as SharedStore from "./SharedStore.js"
 /**
  * @since 0.1.0
  */
-export * as StopFinder from "./StopFinder.js"
+export * as StopFinder from "./internal/client/lazy/StopFinder.js"
 
 /**
  * @since 0.1.0
  */
-export * as SystemInfo from "./SystemInfo.js"
+export * as SystemInfo from "./internal/client/lazy/SystemInfo.js"
 
 /**
  * @since 0.1.0
@@ -170,17 +170,17 @@ export * as SystemMessage from "./SystemMessage.js"
 /**
  * @since 0.1.0
  */
-export * as Trip from "./Trip.js"
+export * as Trip from "./internal/client/lazy/Trip.js"
 
 /**
  * @since 0.1.0
  */
-export * as TripRefresh from "./TripRefresh.js"
+export * as TripRefresh from "./internal/client/lazy/TripRefresh.js"
 
 /**
  * @since 0.1.0
  */
-export * as TripStops from "./TripStops.js"
+export * as TripStops from "./internal/client/lazy/TripStops.js"
 
 /**
  * @since 0.1.0
@@ -190,4 +190,4 @@ export * as TripWatch from "./TripWatch.js"
 /**
  * @since 0.1.0
  */
-export * as VehicleDetail from "./VehicleDetail.js"
+export * as VehicleDetail from "./internal/client/lazy/VehicleDetail.js"

@@ -93,7 +93,7 @@ describe("EfaClient with a deployment profile", () => {
       const urls = yield* withClient(
         { profile: "tfnsw", apiKey: "s3cret-key" },
         answer("trip"),
-        (efa) => Effect.succeed(efa.url("stopFinder", { input: Point.any("x") }))
+        (efa) => Effect.either(efa.url("stopFinder", { input: Point.any("x") }))
       )
       expect(Either.getOrThrow(Either.getOrThrow(urls.result))).not.toContain("s3cret")
     }))

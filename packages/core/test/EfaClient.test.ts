@@ -205,7 +205,7 @@ describe("EfaClient settings", () => {
   const urlOf = (baseUrl: string) =>
     Effect.gen(function*() {
       const efa = yield* EfaClient.make({ baseUrl })
-      return efa.url("stopFinder", { input: Point.any("Böblingen") })
+      return yield* Effect.either(efa.url("stopFinder", { input: Point.any("Böblingen") }))
     }).pipe(Effect.provide(FetchHttpClient.layer), Effect.scoped)
 
   it.effect("accepts a base URL with or without a trailing slash", () =>

@@ -100,7 +100,8 @@ const layers: Record<string, ReadonlyArray<string>> = {
   decode: ["schema", "effect"],
   rapidjson: ["schema", "decode", "effect"],
   executor: ["schema", "decode", "effect"],
-  watch: []
+  watch: [],
+  client: ["schema"]
 }
 
 // Effect's runtime internals, which only `internal/effect/` may use: its fiber refs and runtime, the stepping of

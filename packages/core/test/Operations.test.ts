@@ -60,7 +60,7 @@ describe("EfaClient.operations", () => {
       const efa = EfaClient.fromRunner(echo)
       expect(Object.keys(efa).sort()).toEqual([...names, "refreshTrip", "tripPages", "url"].sort())
       for (const name of names) {
-        expect(efa.url(name, {} as never)).toEqual(Either.right(EfaClient.operations[name].path))
+        expect(yield* Effect.either(efa.url(name, {} as never))).toEqual(Either.right(EfaClient.operations[name].path))
         // trip and departures read the answer for its page references (see Pages.test.ts)
         if (name === "trip" || name === "departures") continue
         const method = efa[name] as (request: unknown) => Effect.Effect<unknown, unknown>

@@ -19,7 +19,7 @@ const urlOf = <Name extends EfaClient.OperationName>(
   operation: Name,
   request: EfaClient.Requests[Name]
 ) =>
-  Effect.map(EfaClient.EfaClient, (efa) => efa.url(operation, request)).pipe(
+  Effect.flatMap(EfaClient.EfaClient, (efa) => Effect.either(efa.url(operation, request))).pipe(
     Effect.provide(
       EfaClient.layer({ retry: false, ...options }).pipe(
         Layer.provide(Layer.succeed(HttpClient.HttpClient, HttpClient.make(() => Effect.die("nothing is sent"))))

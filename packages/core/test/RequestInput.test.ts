@@ -8,17 +8,23 @@ import {
   EfaClient,
   GeoObject,
   Operation,
+  OperationClient,
   Point,
   ServingLines,
   StopFinder,
   Trip
 } from "../src/index.js"
 
-const client = EfaClient.make({ baseUrl: "http://efa.test/" }).pipe(
+// The client's runner, whose `url` answers at once (the client's loads the operation first).
+const runner = OperationClient.make({ baseUrl: "http://efa.test/" }).pipe(
   Effect.provide(FetchHttpClient.layer),
   Effect.scoped,
   Effect.runSync
 )
+const client = {
+  url: <Name extends keyof EfaClient.Requests>(name: Name, request: EfaClient.Requests[Name]) =>
+    runner.url<Operation.Any>(EfaClient.operations[name], request)
+}
 
 // The query parameters a request is sent with (the client's own URL, nothing is sent).
 const sent = <Name extends keyof EfaClient.Requests>(name: Name, request: EfaClient.Requests[Name]) =>

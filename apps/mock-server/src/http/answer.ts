@@ -245,6 +245,12 @@ const settle = (
  */
 export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Select): CachedAnswer => {
   const now = deps.state.now
+  const cache = deps.cache
+  const url = c.req.url
+  // A kept answer first, before the query is read: a request in a session is never kept (below), so its
+  // URL is never found here.
+  const cached = cache?.get(now.epochMillis, url)
+  if (cached !== undefined) return cached
   const pairs = queryPairs(c)
   // a session's answer depends on what the session gave before: never cached
   if (hasSession(pairs) && pagesInSessions(select(pairs).operation)) {
@@ -258,10 +264,6 @@ export const answerFromDataset = (c: AppContext, deps: AnswerDeps, select: Selec
     )
     return { entry, ...answered }
   }
-  const cache = deps.cache
-  const url = c.req.url
-  const cached = cache?.get(now.epochMillis, url)
-  if (cached !== undefined) return cached
   const entry = select(pairs)
   const { budget, fresh } = answerPairs(deps, entry, pairs)
   // An answer cut short by the clock depends on the machine's load: it is not kept.

@@ -20,7 +20,7 @@ import { parseQuota, Quota, type QuotaLimits } from "./quota.js"
 import { adminDisabledRoutes, adminRoutes } from "./routes/admin.js"
 import { discoveryRoutes, notFound } from "./routes/discovery.js"
 import { openApiRoutes } from "./routes/openapi.js"
-import { operationRoutes, type RouteDeps } from "./routes/operations.js"
+import { belowVirtualDirectory, operationHandlers, operationRoutes, type RouteDeps } from "./routes/operations.js"
 import { errorResponse } from "./send.js"
 import { MockState } from "./state.js"
 import { WorkQueue } from "./workQueue.js"
@@ -109,10 +109,14 @@ export const makeMockServer = (options: AppOptions): MockServer => {
   app.route(ADMIN_PREFIX, resolved.admin.enabled ? adminRoutes(deps) : adminDisabledRoutes())
   const keyCheck = resolved.profile === undefined ? undefined : apiKeyCheck(resolved.profile)
   if (keyCheck !== undefined) app.use("*", (c, next) => (isInternal(c.req.path) ? next() : keyCheck(c, next)))
-  app.route("/", operationRoutes(deps))
+  const handlers = operationHandlers(deps)
+  app.route("/", operationRoutes(deps, handlers))
 
   const unknownPath = notFound(deps)
+  const below = belowVirtualDirectory(handlers)
   app.notFound((c) => {
+    const operation = below(c.req.path)
+    if (operation !== undefined) return operation(c)
     if (c.req.method === "OPTIONS" && !isAdmin(c.req.path)) return preflight(c)
     // An unknown path is journaled like an operation request, except below the admin prefix.
     return isInternal(c.req.path) ? unknownPath(c) : journaled(deps, c, unknownPath)

@@ -163,45 +163,59 @@ export const operationHandler = (deps: RouteDeps, path: string) => {
 }
 
 /**
- * The router of every operation path, and of the paths of the app's deployment profile (TfNSW's
- * `trip`, `stop_finder`, ...), which answer as the contract's path of their operation does; each also
- * below any virtual directory.
+ * The one handler of each path an operation answers on: every path of the core's list of operations,
+ * and the paths of the app's deployment profile (TfNSW's `trip`, `stop_finder`, ...), which answer as
+ * the contract's path of their operation does.
+ *
+ * @since 0.1.0
+ * @category handlers
+ */
+export const operationHandlers = (
+  deps: RouteDeps
+): ReadonlyMap<string, (c: AppContext) => Response | Promise<Response>> => {
+  const handlers = new Map(PATHS.map((path) => [path as string, operationHandler(deps, path)]))
+  const profile = deps.options.profile
+  for (const operation of Object.values(EfaClient.operations)) {
+    const path = profile?.paths?.[operation.name]
+    if (path === undefined || handlers.has(path)) continue
+    const handler = handlers.get(operation.path)
+    if (handler !== undefined) handlers.set(path, handler)
+  }
+  return handlers
+}
+
+/**
+ * The router of every operation path (see {@link operationHandlers}). Below a virtual directory
+ * (`/mngvvs/XML_DM_REQUEST`) an operation answers through {@link belowVirtualDirectory}: a route per
+ * path with a pattern in front would turn Hono from its `RegExpRouter` to its slower `TrieRouter` for
+ * every request.
  *
  * @since 0.1.0
  * @category routes
  */
-export const operationRoutes = (deps: RouteDeps): Hono<AppEnv> => {
+export const operationRoutes = (
+  deps: RouteDeps,
+  handlers: ReadonlyMap<string, (c: AppContext) => Response | Promise<Response>> = operationHandlers(deps)
+): Hono<AppEnv> => {
   const router = new Hono<AppEnv>()
-  const handlers = new Map(PATHS.map((path) => [path, operationHandler(deps, path)]))
-  for (const [path, handler] of handlers) atPath(router, path, handler)
-  const profile = deps.options.profile
-  const seen = new Set<string>(PATHS)
-  for (const operation of Object.values(EfaClient.operations)) {
-    const path = profile?.paths?.[operation.name]
-    if (path === undefined || seen.has(path)) continue
-    seen.add(path)
-    const handler = handlers.get(operation.path)
-    if (handler !== undefined) atPath(router, path, handler)
-  }
+  for (const [path, handler] of handlers) router.all(`/${path}`, handler)
   return router
 }
 
 /**
- * Routes a path at the root and below any virtual directory (`/mngvvs/XML_DM_REQUEST`,
- * `/any/virtual/dir/XML_DM_REQUEST`), as a deployment reached through its virtual directory answers, also
- * after an empty one (`//XML_DM_REQUEST`, a base URL with a trailing slash joined with another: a web server
- * in front of EFA takes the repeated slash as one, as it does below a directory); the admin API's prefix is no
- * virtual directory.
+ * The handler of a path below any virtual directory (`/mngvvs/XML_DM_REQUEST`,
+ * `/any/virtual/dir/XML_DM_REQUEST`), which answers as the operation's path at the root, as a deployment
+ * reached through its virtual directory does, also after an empty one (`//XML_DM_REQUEST`, a base URL with a
+ * trailing slash joined with another: a web server in front of EFA takes the repeated slash as one, as it does
+ * below a directory); `undefined` for any other path. The admin API's prefix is no virtual directory.
  *
  * @since 0.1.0
  * @category routes
  */
-export const atPath = (
-  router: Hono<AppEnv>,
-  path: string,
-  handler: (c: AppContext) => Response | Promise<Response>
-): void => {
-  router.all(`/${path}`, handler)
-  router.all(`//${path}`, handler)
-  router.all(`/:virtualDirectory{.+}/${path}`, (c, next) => (isAdmin(c.req.path) ? next() : handler(c)))
+export const belowVirtualDirectory = (
+  handlers: ReadonlyMap<string, (c: AppContext) => Response | Promise<Response>>
+) =>
+(path: string): ((c: AppContext) => Response | Promise<Response>) | undefined => {
+  const last = path.lastIndexOf("/")
+  return last > 0 && !isAdmin(path) ? handlers.get(path.slice(last + 1)) : undefined
 }
