@@ -14,7 +14,8 @@
  *   interpolated.
  * - `shapes.txt`: the line's geometry (the shape of its longest trip); without it, straight lines between
  *   the stops.
- * - `transfers.txt`: interchange times between stations (`min_transfer_time`, or none for a timed transfer).
+ * - `transfers.txt`: the change time at each station and the walks between stations (`readTransfers`); with the
+ *   file, no walks are computed.
  * - `fare_attributes.txt`, `fare_rules.txt` and the stops' `zone_id`: the tariff's fares (`engine/fares.ts`), the
  *   rules of a fare together; a station without a zone takes its first platform's. Without fares, trips have
  *   none.
@@ -25,6 +26,7 @@
  */
 import { LocalDateTime } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
+import { distanceMeters, walkSeconds } from "../geometry.js"
 import { checkReferences } from "../load.js"
 import { type Dataset, DatasetFiles } from "../schema.js"
 import { serviceDayOrigin } from "../serviceDay.js"
@@ -45,6 +47,9 @@ export interface GtfsDataset {
 }
 
 const NETWORK = "gtfs"
+
+// how fast a feed's dataset walks: its computed walks, and a feed's walks that give no time
+const GTFS_WALKING = { walkingSpeedKmh: 4.5, walkingDetourFactor: 1.3 } as const
 
 const pad = (n: number) => String(n).padStart(2, "0")
 
@@ -631,32 +636,9 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
   const allDates = calendars.flatMap((calendar) => calendar.dates).sort()
   if (allDates.length === 0) throw gtfsError("calendar.txt", undefined, undefined, "no trip runs on any day")
 
-  // interchanges
-  const interchanges: Array<{ from: string; to: string; minutes: number }> = []
-  if (feed.has("transfers.txt")) {
-    await feed.rows("transfers.txt", (row) => {
-      const place = (column: string) => {
-        const id = row.get(column)
-        if (id === "") return undefined
-        const found = read.places.get(id)
-        if (found === undefined) {
-          throw gtfsError("transfers.txt", row.line, column, `unknown stop ${JSON.stringify(id)}`)
-        }
-        return found.station
-      }
-      const from = place("from_stop_id")
-      const to = place("to_stop_id")
-      if (from === undefined || to === undefined || from === to) return
-      const type = integer("transfers.txt", row, "transfer_type", 0)
-      const seconds = row.get("min_transfer_time") === ""
-        ? undefined
-        : integer("transfers.txt", row, "min_transfer_time")
-      if (seconds !== undefined) interchanges.push({ from, to, minutes: Math.min(180, Math.ceil(seconds / 60)) })
-      else if (type === 1) interchanges.push({ from, to, minutes: 0 })
-    })
-  } else {
-    fallbacks.push("no transfers.txt: walks between nearby stops are computed")
-  }
+  // interchanges: the feed's change times and walks, or computed walks without them
+  const interchanges = feed.has("transfers.txt") ? await readTransfers(feed, read, fallbacks) : undefined
+  if (interchanges === undefined) fallbacks.push("no transfers.txt: walks between nearby stops are computed")
   const tariff = feed.has("fare_attributes.txt") ? await readFares(feed, read.routes, lineIds, read.zones) : undefined
   if (tariff === undefined) fallbacks.push("no fare_attributes.txt: trips carry no fares")
   else {
@@ -690,8 +672,7 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
       validFrom: allDates[0],
       validTo: allDates[allDates.length - 1],
       holidays: [],
-      walkingSpeedKmh: 4.5,
-      walkingDetourFactor: 1.3,
+      ...GTFS_WALKING,
       minChangeMinutes: 2,
       transferRadiusMeters: 450,
       accessRadiusMeters: 1500
@@ -706,7 +687,13 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
     sharing: { providers: [], vehicles: [] },
     notices: [],
     realtime: [],
-    timetable: { calendars, trips: timetableTrips, interchanges, updates: [] as Array<unknown> },
+    timetable: {
+      calendars,
+      trips: timetableTrips,
+      interchanges: interchanges ?? [],
+      computedWalks: interchanges === undefined,
+      updates: [] as Array<unknown>
+    },
     ...(tariff === undefined ? {} : { tariff })
   }
   if (realtime !== undefined) {
@@ -726,6 +713,92 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
     )
   }
   return { dataset: await decodeEncoded(encoded), fallbacks }
+}
+
+interface FeedInterchange {
+  from: string
+  to: string
+  minutes: number
+  seconds?: number
+  forbidden?: boolean
+}
+
+// `transfers.txt` as the dataset's interchanges between its stops (the feed's stations): a row naming a platform
+// applies to its station. A row from a station to itself (or between two of its platforms) is the change time
+// there: `min_transfer_time` where given, forbidden for type 3, else the default (no row); a row between two
+// stations is a walk taking `min_transfer_time` (else the straight-line walk), none for type 3. Where rows of one
+// station, or of one pair, differ, the longest time is kept (a change is never faster than the feed allows) and a
+// forbidding row between two platforms of a station that allows changes elsewhere is not applied: both are said
+// in the banner. Rows for routes or trips, and in-seat transfers (types 4 and 5), are not applied either.
+const readTransfers = async (
+  feed: Feed,
+  read: {
+    readonly places: ReadonlyMap<string, Place>
+    readonly stops: ReadonlyArray<unknown>
+  },
+  fallbacks: Array<string>
+): Promise<Array<FeedInterchange>> => {
+  const coords = new Map(read.stops.map((stop) => {
+    const { coord, id } = stop as { id: string; coord: { lat: number; lon: number } }
+    return [id, coord] as const
+  }))
+  const rows = new Map<string, FeedInterchange>()
+  let specific = 0
+  let merged = 0
+  let platformForbids = 0
+  await feed.rows("transfers.txt", (row) => {
+    const place = (column: string) => {
+      const id = row.required(column)
+      const found = read.places.get(id)
+      if (found === undefined) throw gtfsError("transfers.txt", row.line, column, `unknown stop ${JSON.stringify(id)}`)
+      return { id, station: found.station }
+    }
+    const from = place("from_stop_id")
+    const to = place("to_stop_id")
+    const type = integer("transfers.txt", row, "transfer_type", 0)
+    if (type < 0 || type > 5) throw gtfsError("transfers.txt", row.line, "transfer_type", `unknown type ${type}`)
+    const time = row.get("min_transfer_time")
+    const given = time === "" ? undefined : integer("transfers.txt", row, "min_transfer_time")
+    if (given !== undefined && given < 0) {
+      throw gtfsError("transfers.txt", row.line, "min_transfer_time", "must not be negative")
+    }
+    if (type === 2 && given === undefined) throw gtfsError("transfers.txt", row.line, "min_transfer_time", "is required")
+    const scoped = ["from_route_id", "to_route_id", "from_trip_id", "to_trip_id"].some((c) => row.get(c) !== "")
+    if (scoped || type >= 4) {
+      specific++
+      return
+    }
+    const within = from.station === to.station
+    if (within && type === 3 && from.id !== to.id) {
+      platformForbids++
+      return
+    }
+    let seconds: number | undefined = given
+    if (seconds === undefined && !within && type !== 3) {
+      const meters = distanceMeters(coords.get(from.station)!, coords.get(to.station)!)
+      seconds = walkSeconds(meters, GTFS_WALKING)
+    }
+    // no time within a station: the station's default, no row
+    if (within && seconds === undefined && type !== 3) return
+    const key = `${from.station}\u0000${to.station}`
+    const capped = Math.min(180 * 60, seconds ?? 0)
+    const entry: FeedInterchange = type === 3
+      ? { from: from.station, to: to.station, minutes: 0, forbidden: true }
+      : { from: from.station, to: to.station, minutes: Math.ceil(capped / 60), seconds: capped }
+    const before = rows.get(key)
+    if (before === undefined) rows.set(key, entry)
+    else {
+      merged++
+      if (before.forbidden === true) return
+      if (entry.forbidden === true || (entry.seconds ?? 0) > (before.seconds ?? 0)) rows.set(key, entry)
+    }
+  })
+  if (specific > 0) fallbacks.push(`transfers.txt: ${specific} rows for routes, trips or in-seat transfers not applied`)
+  if (merged > 0) fallbacks.push(`transfers.txt: ${merged} rows merged into their station's (the longest time kept)`)
+  if (platformForbids > 0) {
+    fallbacks.push(`transfers.txt: ${platformForbids} forbidden changes between two platforms of a station not applied`)
+  }
+  return Array.from(rows.values())
 }
 
 // the optional files: a feed gives the single trips, and a tariff where it has fares
