@@ -33,6 +33,8 @@ export interface Station {
   readonly change: number | "forbidden" | undefined
   /** How the change time is written: on the station, or on one of its platforms (index). */
   readonly changeOn: number
+  /** Where it is (`[lat, lon]`); else on a grid about a kilometre apart. */
+  readonly position?: readonly [number, number] | undefined
 }
 
 export interface Walk {
@@ -206,14 +208,14 @@ export const writeFeed = (model: FeedModel): string => {
   write("agency.txt", ["agency_id,agency_name,agency_url,agency_timezone", "A,Random Transit,https://example.org,UTC"])
   write("stops.txt", [
     "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,platform_code",
-    ...model.stations.flatMap((station, i) => [
-      `${station.id},Station ${i},${(50 + i * 0.01).toFixed(4)},${(8 + (i % 3) * 0.01).toFixed(4)},1,,`,
-      ...station.platforms.map((platform, p) =>
-        `${platform},Station ${i} platform,${(50 + i * 0.01).toFixed(4)},${(8 + (i % 3) * 0.01).toFixed(4)},0,${station.id},${
-          p + 1
-        }`
-      )
-    ])
+    ...model.stations.flatMap((station, i) => {
+      const [lat, lon] = station.position ?? [50 + i * 0.01, 8 + (i % 3) * 0.01]
+      const at = `${lat.toFixed(5)},${lon.toFixed(5)}`
+      return [
+        `${station.id},Station ${i},${at},1,,`,
+        ...station.platforms.map((platform, p) => `${platform},Station ${i} platform,${at},0,${station.id},${p + 1}`)
+      ]
+    })
   ])
   write("routes.txt", [
     "route_id,agency_id,route_short_name,route_long_name,route_type",
