@@ -6,6 +6,7 @@ import { propertyRuns } from "../../../test-support/properties.js"
 import type { Dataset } from "../src/dataset/schema.js"
 import { type Journey, searchAll, timetableAround } from "../src/engine/raptor.js"
 import { loadGtfsDataset } from "../src/gtfs.js"
+import { makeMockServer } from "../src/http/app.js"
 import {
   changeSeconds,
   DEFAULT_CHANGE,
@@ -128,6 +129,40 @@ describe("the router against a reference search on random feeds", () => {
         }
       ),
       { numRuns: Number(process.env["RUNS"] ?? propertyRuns(100)) }
+    )
+  }, 120_000)
+
+  it("answers trip requests with journeys that never arrive before they leave, legs in order", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        feedArb.chain((model) => fc.tuple(fc.constant(model), fc.array(query(model), { minLength: 1, maxLength: 4 }))),
+        async ([model, queries]) => {
+          const fake = makeMockServer({ dataset: await load(model), now: "2026-06-10T06:00:00Z" })
+          for (const q of queries) {
+            const hhmm = `${String(Math.floor(q.time / 3600) % 24).padStart(2, "0")}${
+              String(Math.floor(q.time / 60) % 60).padStart(2, "0")
+            }`
+            const response = await fake.app.request(
+              `/XML_TRIP_REQUEST2?outputFormat=rapidJSON&type_origin=any&name_origin=${model.stations[q.origin]!.id}` +
+                `&type_destination=any&name_destination=${model.stations[q.destination]!.id}` +
+                `&itdDate=20260610&itdTime=${hhmm}`
+            )
+            expect(response.status).toBe(200)
+            const body = await response.json() as { journeys?: Array<{ legs: Array<any> }> }
+            for (const journey of body.journeys ?? []) {
+              let time = ""
+              for (const leg of journey.legs) {
+                const leave = leg.origin.departureTimePlanned as string
+                const arrive = leg.destination.arrivalTimePlanned as string
+                expect(leave >= time, JSON.stringify(journey.legs)).toBe(true)
+                expect(arrive >= leave, JSON.stringify(leg)).toBe(true)
+                time = arrive
+              }
+            }
+          }
+        }
+      ),
+      { numRuns: Number(process.env["RUNS"] ?? propertyRuns(40)) }
     )
   }, 120_000)
 })
