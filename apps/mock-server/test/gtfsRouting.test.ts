@@ -110,10 +110,14 @@ describe("routing on a GTFS feed follows its transfers.txt", () => {
   it("changes within a station's own change time: 0 s where the feed says so", async () => {
     const folder = feed(
       [station(0), station(1, 0), station(2)],
-      [trip("T0", [[0, "08:00"], [1, "08:10"]]), trip("T1", [[1, "08:10"], [2, "08:20"]]), trip("T2", [[1, "08:40"], [
-        2,
-        "08:50"
-      ]])]
+      [
+        trip("T0", [[0, "08:00"], [1, "08:10"]]),
+        trip("T1", [[1, "08:10"], [2, "08:20"]]),
+        trip("T2", [[1, "08:40"], [
+          2,
+          "08:50"
+        ]])
+      ]
     )
     expect((await journeys(folder, "ST0", "ST2"))[0]).toEqual([
       "ST0 08:00:00 > ST1 08:10:00",

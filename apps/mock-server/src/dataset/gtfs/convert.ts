@@ -701,16 +701,20 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
     const calls = new Map(Array.from(trips.values(), (trip) => [trip.id, {
       sequences: trip.sequence,
       stopIds: trip.stopIds.map((id, i) => id === trip.places[i]!.station ? [id] : [id, trip.places[i]!.station]),
+      arrivals: trip.arrivals,
       departures: trip.departures,
       origin: (date: string) => serviceDayOrigin(date, zone)
     }]))
-    const { unknownTrips, updates } = await readTripUpdates(realtime, calls)
+    const { leftOut, unknownTrips, updates } = await readTripUpdates(realtime, calls)
     encoded.timetable.updates = updates
     fallbacks.push(
       `real time: ${updates.length} trip updates${
         unknownTrips > 0 ? `, ${unknownTrips} of trips not in the feed left out` : ""
-      }`
+      }${leftOut.length > 0 ? `, ${leftOut.length} stop or trip updates left out:` : ""}`
     )
+    // the first few, by entity, so that the banner stays short
+    for (const line of leftOut.slice(0, 20)) fallbacks.push(`  ${line}`)
+    if (leftOut.length > 20) fallbacks.push(`  ... and ${leftOut.length - 20} more`)
   }
   return { dataset: await decodeEncoded(encoded), fallbacks }
 }
@@ -762,7 +766,9 @@ const readTransfers = async (
     if (given !== undefined && given < 0) {
       throw gtfsError("transfers.txt", row.line, "min_transfer_time", "must not be negative")
     }
-    if (type === 2 && given === undefined) throw gtfsError("transfers.txt", row.line, "min_transfer_time", "is required")
+    if (type === 2 && given === undefined) {
+      throw gtfsError("transfers.txt", row.line, "min_transfer_time", "is required")
+    }
     const scoped = ["from_route_id", "to_route_id", "from_trip_id", "to_trip_id"].some((c) => row.get(c) !== "")
     if (scoped || type >= 4) {
       specific++
