@@ -193,3 +193,30 @@ describe("routing on a GTFS feed follows its transfers.txt", () => {
     ])
   })
 })
+
+describe("a GTFS feed's names as the feed has them", () => {
+  it("a trip's headsign is its destination on boards and legs; a platform without platform_code has no name", async () => {
+    const stations = [station(0), station(1), station(2)]
+    const folder = feed(stations, [{ ...trip("T0", [[0, "08:00"], [1, "08:10"], [2, "08:20"]]), headsign: "Airport" }])
+    fs.writeFileSync(
+      `${folder}/stops.txt`,
+      fs.readFileSync(`${folder}/stops.txt`, "utf8").replace(
+        "ST0_P0,Station 0 platform,50.00000,8.00000,0,ST0,1",
+        "ST0_P0,Station 0 platform,50.00000,8.00000,0,ST0,"
+      )
+    )
+    const { dataset } = await loadGtfsDataset(folder)
+    expect(dataset.timetable!.trips[0]!.calls.map((call) => call[3])).toEqual([undefined, "1", "1"])
+    const fake = makeMockServer({ dataset, now: "2026-06-10T06:00:00Z" })
+    const board = await (await fake.app.request(
+      "/XML_DM_REQUEST?outputFormat=rapidJSON&type_dm=any&name_dm=ST0&mode=direct&itdDate=20260610&itdTime=0750"
+    )).json() as { stopEvents: Array<any> }
+    expect(board.stopEvents[0].transportation.destination.name).toBe("Airport")
+    expect((await journeys(folder, "ST0", "ST2"))[0]).toEqual(["ST0 08:00:00 > ST2 08:20:00"])
+    const answer = await (await fake.app.request(
+      "/XML_TRIP_REQUEST2?outputFormat=rapidJSON&type_origin=any&name_origin=ST0&type_destination=any" +
+        "&name_destination=ST2&itdDate=20260610&itdTime=0800"
+    )).json() as { journeys: Array<{ legs: Array<any> }> }
+    expect(answer.journeys[0]!.legs[0].transportation.destination.name).toBe("Airport")
+  })
+})

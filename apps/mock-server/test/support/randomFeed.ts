@@ -57,6 +57,8 @@ export interface Trip {
   readonly departures: ReadonlyArray<number>
   readonly service: number
   readonly direction: 0 | 1
+  /** Its `trip_headsign`, else none. */
+  readonly headsign?: string | undefined
   /** Frequencies: the start times of its copies, else undefined. */
   readonly frequency?: { readonly start: number; readonly end: number; readonly headway: number } | undefined
 }
@@ -223,7 +225,7 @@ export const writeFeed = (model: FeedModel): string => {
   ])
   write("trips.txt", [
     "route_id,service_id,trip_id,trip_headsign,direction_id",
-    ...model.trips.map((trip) => `R${trip.id},S${trip.service},${trip.id},,${trip.direction}`)
+    ...model.trips.map((trip) => `R${trip.id},S${trip.service},${trip.id},${trip.headsign ?? ""},${trip.direction}`)
   ])
   write("stop_times.txt", [
     "trip_id,arrival_time,departure_time,stop_id,stop_sequence",

@@ -3,7 +3,7 @@
  *
  * - `stops.txt`: stations (`location_type` 1) and stops without a parent become the dataset's stops with
  *   their IDs; a platform (`location_type` 0 with a `parent_station`) is a platform of its station, calls
- *   there carry its `platform_code` (else its name, else its ID); entrances, nodes and boarding areas are
+ *   there carry its `platform_code` (none without one); entrances, nodes and boarding areas are
  *   left out.
  * - `agency.txt`: operators; the first agency's `agency_timezone` is the dataset's zone.
  * - `routes.txt`: a line per route with trips, `gtfs:<route_id as letters and digits>: :H|R`, its mode from
@@ -194,7 +194,8 @@ const readFeed = async (feed: Feed) => {
       parents.set(id, {
         row: row.line,
         parent,
-        platform: row.get("platform_code") || row.get("stop_name") || id,
+        // a platform's name is its platform_code; without one it has none (not its station's name)
+        platform: row.get("platform_code"),
         zone: row.get("zone_id")
       })
       return
@@ -222,7 +223,7 @@ const readFeed = async (feed: Feed) => {
     if (!stations.has(parent)) {
       throw gtfsError("stops.txt", row, "parent_station", `unknown station ${JSON.stringify(parent)}`)
     }
-    places.set(id, { station: parent, platform })
+    places.set(id, { station: parent, platform: platform === "" ? undefined : platform })
     if (zone !== "" && !zones.has(parent)) zones.set(parent, zone)
   }
 
