@@ -297,3 +297,19 @@ export const lineDisplayName = (line: Line): string => `${line.product} ${line.n
  * @category lookups
  */
 export const serverLineId = (direction: LineDirection): string => `${direction.id}:`
+
+/**
+ * The names of a dataset's `count` busiest stops (most lines calling, then dataset order): the stops the start-up
+ * banner's sample request and the page's search field suggest, so that they are the loaded dataset's.
+ *
+ * @since 0.3.0
+ * @category lookups
+ */
+export const sampleStops = (dataset: Dataset, count: number): Array<string> => {
+  const { importance } = lookupOf(dataset)
+  return dataset.stops
+    .map((stop, i) => ({ name: stop.name, rank: importance.get(stop.id) ?? 0, i }))
+    .sort((a, b) => b.rank - a.rank || a.i - b.i)
+    .slice(0, count)
+    .map((entry) => entry.name)
+}
