@@ -219,4 +219,36 @@ describe("a GTFS feed's names as the feed has them", () => {
     )).json() as { journeys: Array<{ legs: Array<any> }> }
     expect(answer.journeys[0]!.legs[0].transportation.destination.name).toBe("Airport")
   })
+
+  it("speaks WGS84 and names products in English for a feed that is not German; a German feed as before", async () => {
+    const metro = () => {
+      const folder = feed([station(0), station(1)], [trip("T0", [[0, "08:00"], [1, "08:10"]])])
+      const routes = `${folder}/routes.txt`
+      fs.writeFileSync(routes, fs.readFileSync(routes, "utf8").replace(",T0,,3", ",T0,,1"))
+      return folder
+    }
+    const ask = async (folder: string, stop: string) => {
+      const { dataset } = await loadGtfsDataset(folder)
+      const fake = makeMockServer({ dataset, now: "2026-06-10T06:00:00Z" })
+      const board = await (await fake.app.request(
+        `/XML_DM_REQUEST?outputFormat=rapidJSON&type_dm=any&name_dm=${stop}&mode=direct&itdDate=20260610&itdTime=0750`
+      )).json() as { stopEvents: Array<any> }
+      const event = board.stopEvents[0]
+      return [event.transportation.product.name, event.location.coord]
+    }
+    expect(await ask(metro(), "ST0")).toEqual(["Metro", [50, 8]])
+    // German global IDs and agency_lang de
+    const german = metro()
+    for (const name of fs.readdirSync(german)) {
+      const file = `${german}/${name}`
+      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replaceAll("ST", "de:08111:"))
+    }
+    fs.writeFileSync(
+      `${german}/agency.txt`,
+      "agency_id,agency_name,agency_url,agency_timezone,agency_lang\nA,Verbund,https://example.org,UTC,de\n"
+    )
+    const [product, coord] = await ask(german, "de:08111:0")
+    expect(product).toBe("U-Bahn")
+    expect(coord[0]).toBeGreaterThan(5_000_000)
+  })
 })

@@ -157,13 +157,17 @@ const readFeed = async (feed: Feed) => {
   const fallbacks: Array<string> = []
 
   // agencies
-  const agencies = new Map<string, { name: string; timeZone: string }>()
+  const agencies = new Map<string, { name: string; timeZone: string; language: string }>()
   await feed.rows("agency.txt", (row) => {
     const timeZone = row.required("agency_timezone")
     if (Either.isLeft(LocalDateTime.zone(timeZone))) {
       throw gtfsError("agency.txt", row.line, "agency_timezone", `unknown time zone ${JSON.stringify(timeZone)}`)
     }
-    agencies.set(row.get("agency_id"), { name: row.required("agency_name"), timeZone })
+    agencies.set(row.get("agency_id"), {
+      name: row.required("agency_name"),
+      timeZone,
+      language: row.get("agency_lang")
+    })
   })
   if (agencies.size === 0) throw gtfsError("agency.txt", undefined, undefined, "has no agency")
 
@@ -528,6 +532,7 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
   const read = await readFeed(feed)
   const { agencies, routes, services, stations, trips } = read
   const fallbacks = [...read.fallbacks]
+  const { german, language } = await feedLocale(feed, agencies, read.stops)
   for (const trip of Array.from(trips.values())) {
     if (!finishTrip(trip)) trips.delete(trip.id)
   }
@@ -577,7 +582,7 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
       code,
       supplement: " ",
       number: route.name,
-      product: productOf(mot),
+      product: productOf(mot, language),
       mot,
       operator: { code: route.agency || "GTFS", name: agency.name },
       kinds: ["STT", "TTB", "StationTT"],
@@ -676,7 +681,8 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
       ...GTFS_WALKING,
       minChangeMinutes: 2,
       transferRadiusMeters: 450,
-      accessRadiusMeters: 1500
+      accessRadiusMeters: 1500,
+      ...(german ? {} : { nativeCoordinates: "WGS84" as const })
     },
     stops: read.stops.map((stop) => {
       const s = stop as { place: string }
@@ -718,6 +724,27 @@ const convertOpened = async (feed: Feed, realtime: string | undefined): Promise<
     if (leftOut.length > 20) fallbacks.push(`  ... and ${leftOut.length - 20} more`)
   }
   return { dataset: await decodeEncoded(encoded), fallbacks }
+}
+
+// The feed's language (`feed_info.txt`'s `feed_lang`, else the first agency's `agency_lang`; products are named in
+// it where the fake knows its names, else in English) and whether it is German: its stations' IDs mostly German
+// global IDs (`de:<AGS>:...`). A German feed answers in the native grid (Gauss-Krueger) as German deployments do,
+// any other in WGS84 degrees.
+const feedLocale = async (
+  feed: Feed,
+  agencies: ReadonlyMap<string, { readonly language: string }>,
+  stops: ReadonlyArray<unknown>
+): Promise<{ readonly language: string; readonly german: boolean }> => {
+  let language = ""
+  if (feed.has("feed_info.txt")) {
+    await feed.rows("feed_info.txt", (row) => {
+      if (language === "") language = row.get("feed_lang")
+    })
+  }
+  if (language === "" || language === "mul") language = agencies.values().next().value?.language ?? ""
+  const ids = stops.map((stop) => (stop as { id: string }).id)
+  const germanIds = ids.filter((id) => /^de:\d{5}:/.test(id)).length
+  return { language: language === "" ? "en" : language, german: ids.length > 0 && germanIds * 2 >= ids.length }
 }
 
 interface FeedInterchange {
