@@ -8,12 +8,17 @@
  *   access radius, or within `trITMOTvalue` / `trITDepMOTvalue` / `trITArrMOTvalue` minutes when
  *   given. With `useProxFootSearchOrig` / `useProxFootSearchDest` a stop origin or destination also
  *   uses the stops within walking distance of it.
- * - Time: `itdDate` / `itdTime` (default: the fake's clock). `dep`: successive earliest-arrival
- *   searches, each starting a minute after the previous trip's departure; a trip that a later one
- *   arrives as early as is dropped. `arr`: the same searches over the hours before the time, keeping
- *   the latest `calcNumberOfTrips` trips that arrive by it.
+ * - Time: `itdDate` / `itdTime` (default: the fake's clock). `dep`: the Pareto set of arrival and changes
+ *   of a search from the time (for each number of changes the earliest arrival, where earlier than with
+ *   fewer), then successive searches, each from a second after the earliest departure of the one before,
+ *   up to `calcNumberOfTrips`; a trip that another leaves no earlier than, arrives no later than and with
+ *   no more changes is dropped. `arr`: the same searches over the hours before the time, keeping the
+ *   latest `calcNumberOfTrips` trips that arrive by it.
  * - Changes: `maxChanges` bounds the vehicles per trip (the default 9 is capped at 5 changes); the
- *   minimum change time is the dataset's, times 0.5 / 1 / 2 for `changeSpeed` fast / normal / slow.
+ *   minimum change time is the timetable's at the stop (a GTFS feed's `transfers.txt`), else the
+ *   dataset's, times 0.5 / 1 / 2 for `changeSpeed` fast / normal / slow (a timetable's own time is
+ *   never shortened). Walks between stops as the dataset has them: before the first ride, between two
+ *   rides, after the last.
  *   `routeType=leastinterchange` takes the trip with the fewest vehicles, the others the fastest.
  * - Modes: `inclMOT_*` keeps only those modes, `exclMOT_*` drops modes; walking is never filtered.
  * - Mobility: `lowPlatformVhcl` and `wheelchair` keep only lines whose vehicles are low-floor or
