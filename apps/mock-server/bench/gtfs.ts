@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:gtfs`: the fake on a GTFS feed the size of a large transport association. Writes the feed with
- * `scripts/generate-gtfs.mjs` (10,000 stations, 500 routes, 50,000 trips, 1,000,000 stop times, transfers.txt) unless a feed
- * is given, then prints, with the targets beside them:
+ * `scripts/generate-gtfs.mjs` (10,000 stations, 500 routes, 50,000 trips, 1,000,000 stop times, change times
+ * and station complexes in `transfers.txt`) unless a feed is given, then prints, with the targets beside them:
  *
  * - loading the feed (`--gtfs`) and converting it to a dataset folder (`dataset from-gtfs`): seconds, and the
  *   process's peak memory after both (target under 30 s and 1.5 GB);
