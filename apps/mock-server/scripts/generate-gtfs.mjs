@@ -4,9 +4,9 @@
 //
 //   node scripts/generate-gtfs.mjs <folder> [--scale <factor>]
 //
-// The stops lie on a grid about 400 m apart around Stuttgart (IDs `de:08111:<n>`); each route is a walk of 20
-// stops across the grid run in both directions, by day every 20 minutes (weekday trips) and thinner at
-// weekends. The same arguments write the same bytes. `--scale 0.01` writes a small feed of the same shape.
+// The stations lie on a grid about 400 m apart around Stuttgart (IDs `de:08111:<n>`, a platform per direction);
+// each route is a walk of 20 stations across the grid run in both directions, by day every 20 minutes (weekday
+// trips) and thinner at weekends. `transfers.txt` gives change times and joins station complexes by walks. The same arguments write the same bytes. `--scale 0.01` writes a small feed of the same shape.
 import { createWriteStream, mkdirSync } from "node:fs"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
@@ -80,17 +80,45 @@ const side = Math.ceil(Math.sqrt(STOPS))
 const stopId = (i) => `de:08111:${10000 + i}`
 const places = ["Stuttgart", "Esslingen", "Ludwigsburg", "Böblingen", "Waiblingen", "Fellbach", "Leonberg"]
 const streets = ["Markt", "Bahnhof", "Rathaus", "Schule", "Kirche", "Post", "Brücke", "Park", "Friedhof", "Mühle"]
-const stops = open("stops.txt", "stop_id,stop_name,stop_lat,stop_lon,location_type,wheelchair_boarding")
+// each stop a station with a platform for each direction (`<id>:1:1`, `<id>:1:2`)
+const platformId = (i, direction) => `${stopId(i)}:1:${direction + 1}`
+const stops = open(
+  "stops.txt",
+  "stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,platform_code,wheelchair_boarding"
+)
 for (let i = 0; i < STOPS; i++) {
   const row = Math.floor(i / side)
   const column = i % side
-  const lat = 48.6 + row * 0.0036 + (random() - 0.5) * 0.0008
-  const lon = 9.0 + column * 0.0054 + (random() - 0.5) * 0.0012
+  const lat = (48.6 + row * 0.0036 + (random() - 0.5) * 0.0008).toFixed(6)
+  const lon = (9.0 + column * 0.0054 + (random() - 0.5) * 0.0012).toFixed(6)
   const place = places[Math.floor(column / Math.max(1, side / places.length)) % places.length]
   const name = `"${place}, ${streets[i % streets.length]} ${i}"`
-  stops.row([stopId(i), name, lat.toFixed(6), lon.toFixed(6), 0, random() < 0.8 ? 1 : 2])
+  const wheelchair = random() < 0.8 ? 1 : 2
+  stops.row([stopId(i), name, lat, lon, 1, "", "", wheelchair])
+  for (const direction of [0, 1]) stops.row([platformId(i, direction), name, lat, lon, 0, stopId(i), direction + 1, ""])
 }
 await stops.end()
+
+// transfers.txt: the change time at a third of the stations (0 s to 5 minutes, some on a platform), and station
+// complexes: every tenth station joined to its neighbours on the grid by walks of 2 to 5 minutes both ways
+const transfers = open("transfers.txt", "from_stop_id,to_stop_id,transfer_type,min_transfer_time")
+let transferCount = 0
+for (let i = 0; i < STOPS; i++) {
+  if (random() < 1 / 3) {
+    const id = random() < 0.5 ? stopId(i) : platformId(i, pick(2))
+    transfers.row([id, id, 2, [0, 0, 60, 180, 300][pick(5)]])
+    transferCount++
+  }
+  if (i % 10 !== 0) continue
+  for (const neighbour of [i + 1, i + side]) {
+    if (neighbour >= STOPS || (neighbour === i + 1 && neighbour % side === 0)) continue
+    const seconds = 120 + pick(7) * 30
+    transfers.row([stopId(i), stopId(neighbour), 2, seconds])
+    transfers.row([stopId(neighbour), stopId(i), 2, seconds])
+    transferCount += 2
+  }
+}
+await transfers.end()
 
 // routes: walks of distinct neighbouring grid cells
 const routeTypes = [3, 3, 3, 3, 0, 0, 109, 400, 2, 700]
@@ -139,7 +167,7 @@ for (let r = 0; r < ROUTES; r++) {
         if (i > 0) t += runs[i]
         const arrival = t
         if (i > 0 && i < order.length - 1) t += 30
-        stopTimes.row([tripId, time(arrival), time(t), stopId(stop), i + 1])
+        stopTimes.row([tripId, time(arrival), time(t), platformId(stop, direction), i + 1])
         stopTimeCount++
       })
       tripCount++
@@ -150,5 +178,6 @@ await routes.end()
 await trips.end()
 await stopTimes.end()
 console.log(
-  `generate-gtfs: ${folder}: ${STOPS} stops, ${ROUTES} routes, ${tripCount} trips, ${stopTimeCount} stop times`
+  `generate-gtfs: ${folder}: ${STOPS} stations (${2 * STOPS} platforms), ${ROUTES} routes, ${tripCount} trips, ` +
+    `${stopTimeCount} stop times, ${transferCount} transfers`
 )

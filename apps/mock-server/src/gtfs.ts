@@ -156,6 +156,10 @@ const writeFiles = async (dataset: Dataset, folder: string): Promise<void> => {
       const entries = Object.entries(encoded)
       await handle.write("{\n")
       for (const [i, [name, list]] of entries.entries()) {
+        if (!Array.isArray(list)) {
+          await handle.write(`  ${JSON.stringify(name)}: ${JSON.stringify(list)}${i < entries.length - 1 ? "," : ""}\n`)
+          continue
+        }
         const items = list as Array<unknown>
         await handle.write(`  ${JSON.stringify(name)}: [${items.length === 0 ? "" : "\n"}`)
         // written in slices: a large timetable is never one string

@@ -16,6 +16,7 @@ import { parseArgs } from "node:util"
 import { bannerLines } from "./banner.js"
 import type { Dataset } from "./dataset/schema.js"
 import { loadGtfsDataset, writeDataset } from "./gtfs.js"
+import { sampleRequest } from "./http/page.js"
 import { upstreamArgs, upstreamOptions } from "./http/upstream/cli.js"
 import { startServer } from "./server.js"
 
@@ -231,7 +232,7 @@ const main = async (): Promise<void> => {
     quota: values.quota as string | undefined,
     strict: values.strict === true,
     upstream: upstream.right,
-    tryPath: `${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof`
+    tryPath: sampleRequest(dataset).slice(1)
   })
   for (const line of banner) console.log(line)
   const stop = () => {

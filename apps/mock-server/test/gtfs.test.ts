@@ -40,13 +40,8 @@ describe("a dataset from a GTFS feed", () => {
     expect(dataset.meta.timeZone).toBe("Europe/Warsaw")
     expect([dataset.meta.validFrom, dataset.meta.validTo]).toEqual(["2019-03-01", "2019-08-20"])
     const trips = dataset.timetable!.trips
-    // a platform's call is its station's, with the platform
-    expect(trips.find((trip) => trip.id === "a-downtown-all-day")?.calls[0]).toEqual([
-      "airport",
-      "15:23",
-      "15:24",
-      "Platform 1"
-    ])
+    // a platform's call is its station's, with the platform's platform_code: `airport-1` has none, so no name
+    expect(trips.find((trip) => trip.id === "a-downtown-all-day")?.calls[0]).toEqual(["airport", "15:23", "15:24"])
     // frequencies: every 5 minutes from 08:00 before 08:59
     expect(trips.filter((trip) => trip.id.startsWith("b-downtown-on-working-days@")).map((trip) => trip.id))
       .toHaveLength(12)

@@ -109,7 +109,8 @@ const eventOf = (
     lineId: serverLineId(run.direction),
     lineName: line.number,
     mode: { name: lineDisplayName(line), mot: line.mot },
-    destination: { id: last.id, name: last.name },
+    // a trip's own destination text (GTFS `trip_headsign`) where it has one
+    destination: { id: last.id, name: run.trip?.headsign ?? last.name },
     tripCode: tripCodeOf(run),
     cancelled: options.realtime && state.cancelled,
     // the vehicle as the trip's legs describe it: how full the run is here, its wheelchair access and floor

@@ -8,12 +8,17 @@
  *   access radius, or within `trITMOTvalue` / `trITDepMOTvalue` / `trITArrMOTvalue` minutes when
  *   given. With `useProxFootSearchOrig` / `useProxFootSearchDest` a stop origin or destination also
  *   uses the stops within walking distance of it.
- * - Time: `itdDate` / `itdTime` (default: the fake's clock). `dep`: successive earliest-arrival
- *   searches, each starting a minute after the previous trip's departure; a trip that a later one
- *   arrives as early as is dropped. `arr`: the same searches over the hours before the time, keeping
- *   the latest `calcNumberOfTrips` trips that arrive by it.
+ * - Time: `itdDate` / `itdTime` (default: the fake's clock). `dep`: the Pareto set of arrival and changes
+ *   of a search from the time (for each number of changes the earliest arrival, where earlier than with
+ *   fewer), then successive searches, each from a second after the earliest departure of the one before,
+ *   up to `calcNumberOfTrips`; a trip that another leaves no earlier than, arrives no later than and with
+ *   no more changes is dropped. `arr`: the same searches over the hours before the time, keeping the
+ *   latest `calcNumberOfTrips` trips that arrive by it.
  * - Changes: `maxChanges` bounds the vehicles per trip (the default 9 is capped at 5 changes); the
- *   minimum change time is the dataset's, times 0.5 / 1 / 2 for `changeSpeed` fast / normal / slow.
+ *   minimum change time is the timetable's at the stop (a GTFS feed's `transfers.txt`), else the
+ *   dataset's, times 0.5 / 1 / 2 for `changeSpeed` fast / normal / slow (a timetable's own time is
+ *   never shortened). Walks between stops as the dataset has them: before the first ride, between two
+ *   rides, after the last.
  *   `routeType=leastinterchange` takes the trip with the fewest vehicles, the others the fastest.
  * - Modes: `inclMOT_*` keeps only those modes, `exclMOT_*` drops modes; walking is never filtered.
  * - Mobility: `lowPlatformVhcl` and `wheelchair` keep only lines whose vehicles are low-floor or
@@ -61,7 +66,7 @@ import type { Dataset, Line, Stop } from "../dataset/schema.js"
 import { fareOf } from "../engine/fares.js"
 import { daysOfService, interchangeWalk, type Mobility } from "../engine/legDetails.js"
 import { type ResolvedPoint, resolvePoint, unknownPointMessage } from "../engine/points.js"
-import { type Journey, type Pattern, search, type SearchOptions, timetableAround } from "../engine/raptor.js"
+import { type Journey, type Pattern, searchAll, type SearchOptions, timetableAround } from "../engine/raptor.js"
 import { rideLeg } from "../engine/rides.js"
 import { dayTypeOf, localDate } from "../engine/timetable.js"
 import type { Answer, AnswerContext } from "./types.js"
@@ -146,6 +151,7 @@ interface Candidate {
   readonly parts: ReadonlyArray<Part>
   readonly departure: number
   readonly arrival: number
+  readonly rides: number
 }
 
 const firstDeparture = (journey: Journey): number => {
@@ -153,21 +159,28 @@ const firstDeparture = (journey: Journey): number => {
   return first._tag === "Ride" ? first.run.departures[first.board]! : first.departure
 }
 
-const runPart = (
+// The Pareto set of arrival and rides from one endpoint to another (fewest rides first), or with
+// `leastInterchange` the journey with the fewest rides.
+const runParts = (
   options: SearchOptions,
   timetable: ReturnType<typeof timetableAround>,
   from: Endpoint,
   to: Endpoint,
   time: number
-): Part | undefined => {
+): Array<Part> => {
   const sources = from.access.map((entry) => ({ stop: entry.stop.id, ready: time + entry.seconds }))
   const targets = to.access.map((entry) => ({ stop: entry.stop.id, egress: entry.seconds }))
-  const journey = search(timetable, sources, targets, options)
-  if (journey === undefined) return undefined
-  const access = from.access[journey.source]!.seconds
-  const egress = to.access[journey.target]!.seconds
-  return { from, to, journey, departure: firstDeparture(journey) - access, arrival: journey.arrival + egress }
+  const journeys = searchAll(timetable, sources, targets, options)
+  return (options.prefer === "leastInterchange" ? journeys.slice(0, 1) : journeys).map((journey) => {
+    const access = from.access[journey.source]!.seconds
+    const egress = to.access[journey.target]!.seconds
+    return { from, to, journey, departure: firstDeparture(journey) - access, arrival: journey.arrival + egress }
+  })
 }
+
+// whether `other` is at least as good as `candidate` in departure (later), arrival (earlier) and rides (fewer)
+const covers = (other: Candidate, candidate: Candidate): boolean =>
+  other.departure >= candidate.departure && other.arrival <= candidate.arrival && other.rides <= candidate.rides
 
 // ---------------------------------------------------------------------------------------------------
 // legs
@@ -238,7 +251,7 @@ const legsOf = (dataset: Dataset, part: Part, detail: Detail): Array<Trip.Leg> =
       const interchange = interchangeWalk(
         index.stopById.get(previous.stop)!,
         index.stopById.get(run.stops[board]!)!,
-        walk?.seconds ?? detail.changeSeconds,
+        walk?.seconds ?? changeSecondsAt(index, previous.stop, detail.changeSeconds),
         meters,
         detail.mobility
       )
@@ -257,6 +270,12 @@ const legsOf = (dataset: Dataset, part: Part, detail: Detail): Array<Trip.Leg> =
     legs.push(walkLeg(mode, stopRef(lastStop.id), end, journey.arrival, journey.arrival + egress))
   }
   return legs
+}
+
+// the change time at a stop: the timetable's where it gives one, else the request's
+const changeSecondsAt = (index: ReturnType<typeof lookupOf>, stop: string, otherwise: number): number => {
+  const own = index.changeSeconds.get(stop)
+  return own === undefined || !Number.isFinite(own) ? otherwise : own
 }
 
 const tripOf = (dataset: Dataset, candidate: Candidate, detail: Detail): Trip.Trip => {
@@ -336,6 +355,7 @@ const searchOptions = (request: Trip.TripRequest, context: AnswerContext): Searc
   return {
     maxRides: maxChanges + 1,
     changeSeconds: Math.round(dataset.meta.minChangeMinutes * 60 * changeFactor),
+    changeFactor,
     ...filtersOf(request, dataset),
     prefer: request.publicTransport?.routeType === "leastInterchange" ? "leastInterchange" : "fastest"
   }
@@ -385,48 +405,76 @@ export const answerTrip: Answer<Trip.TripRequest, Trip.TripResponse> = (request,
   const options = { ...searchOptions(request, context), budget }
   const timetable = timetableAround(dataset, date, timeZone)
   // One routing search, if the budget allows it.
-  const searchPart = (origin: Endpoint, target: Endpoint, time: number): Part | undefined =>
-    budget !== undefined && !budget.search() ? undefined : runPart(options, timetable, origin, target, time)
+  const searchParts = (origin: Endpoint, target: Endpoint, time: number): Array<Part> =>
+    budget !== undefined && !budget.search() ? [] : runParts(options, timetable, origin, target, time)
+  const fastest = (parts: ReadonlyArray<Part>): Part | undefined =>
+    options.prefer === "leastInterchange" ? parts[0] : parts[parts.length - 1]
 
-  const candidateFrom = (time: number): Candidate | undefined => {
+  // the journeys of one search: its Pareto set; with a via, the best to the via and from there the best on
+  const candidatesFrom = (time: number): Array<Candidate> => {
     if (viaEnd === undefined) {
-      const part = searchPart(from, to, time)
-      return part === undefined ? undefined : { parts: [part], departure: part.departure, arrival: part.arrival }
+      return searchParts(from, to, time).map((part) => ({
+        parts: [part],
+        departure: part.departure,
+        arrival: part.arrival,
+        rides: part.journey.rides
+      }))
     }
-    const first = searchPart(from, viaEnd, time)
-    if (first === undefined) return undefined
-    const second = searchPart(viaEnd, to, first.arrival + dwell)
-    if (second === undefined) return undefined
-    return { parts: [first, second], departure: first.departure, arrival: second.arrival }
+    const first = fastest(searchParts(from, viaEnd, time))
+    if (first === undefined) return []
+    const second = fastest(searchParts(viaEnd, to, first.arrival + dwell))
+    if (second === undefined) return []
+    return [{
+      parts: [first, second],
+      departure: first.departure,
+      arrival: second.arrival,
+      rides: first.journey.rides + second.journey.rides
+    }]
   }
 
   const wanted = request.numberOfTrips ?? DEFAULT_NUMBER_OF_TRIPS
   const time = Math.floor(DateTime.toEpochMillis(when) / 1000)
-  const collect = (start: number, keepGoing: (candidate: Candidate, found: number) => boolean): Array<Candidate> => {
-    const found: Array<Candidate> = []
+  // Successive searches, each from a second after the earliest departure of the one before, while `enough` says
+  // more are needed; the journeys no other covers (leaving no earlier, arriving no later, with no more rides), the
+  // first search's marked. A walk without a ride is taken from the first search only (it could leave at any time).
+  const collect = (
+    start: number,
+    keep: (candidate: Candidate) => boolean,
+    enough: (found: number) => boolean
+  ): Array<Candidate & { readonly first: boolean }> => {
+    let found: Array<Candidate & { readonly first: boolean }> = []
     let t = start
     // bounded: a day of departures at most
-    for (let step = 0; step < 400 && t < start + 30 * 3600; step++) {
-      const candidate = candidateFrom(t)
-      if (candidate === undefined || !keepGoing(candidate, found.length)) break
-      // a trip that a later one arrives as early as is dominated
-      while (found.length > 0 && candidate.arrival <= found[found.length - 1]!.arrival) found.pop()
-      found.push(candidate)
-      t = candidate.departure + 60
+    for (let step = 0; step < 400 && t < start + 30 * 3600 && !enough(found.length); step++) {
+      const all = candidatesFrom(t).filter((candidate) => step === 0 || candidate.rides > 0)
+      const riding = all.filter((candidate) => candidate.rides > 0)
+      const kept = all.filter(keep)
+      if (kept.length === 0) break
+      for (const candidate of kept) {
+        if (found.some((other) => covers(other, candidate))) continue
+        found = found.filter((other) => !covers(candidate, other))
+        found.push({ ...candidate, first: step === 0 })
+      }
+      if (riding.length === 0) break
+      t = Math.min(...riding.map((candidate) => candidate.departure)) + 1
     }
-    return found
+    return found.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival || a.rides - b.rides)
   }
 
   let chosen: Array<Candidate>
   if (request.dateTimeRefersTo === "arrival") {
     chosen = []
     for (const hours of [3, 8, 16]) {
-      chosen = collect(time - hours * 3600, (candidate) => candidate.arrival <= time).slice(-wanted)
+      chosen = collect(time - hours * 3600, (candidate) => candidate.arrival <= time, () => false).slice(-wanted)
       if (chosen.length >= wanted) break
     }
   } else {
-    // one more than wanted, so that the last one kept is known not to be dominated
-    chosen = collect(time, (_, found) => found <= wanted).slice(0, wanted)
+    // the first search's journeys all, then later ones up to the count asked; one more is searched, so that the
+    // last one kept is known not to be covered by a later one
+    const found = collect(time, () => true, (count) => count > wanted)
+    const firsts = found.filter((candidate) => candidate.first).length
+    let later = Math.max(0, wanted - firsts)
+    chosen = found.filter((candidate) => candidate.first || later-- > 0)
   }
 
   const detail: Detail = {

@@ -78,7 +78,11 @@ export const distanceToRing = (point: Coord.Coord, ring: ReadonlyArray<LatLon>):
  * @since 0.1.0
  * @category geometry
  */
-export const walkSeconds = (meters: number, meta: Meta, speedFactor = 1): number => {
+export const walkSeconds = (
+  meters: number,
+  meta: Pick<Meta, "walkingSpeedKmh" | "walkingDetourFactor">,
+  speedFactor = 1
+): number => {
   const metersPerSecond = (meta.walkingSpeedKmh * speedFactor * 1000) / 3600
   const seconds = (meters * meta.walkingDetourFactor) / metersPerSecond
   return Math.max(60, Math.ceil(seconds / 60) * 60)

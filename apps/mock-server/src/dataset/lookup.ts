@@ -12,6 +12,7 @@ import { distanceMeters, type Grid, makeGrid, walkSeconds } from "./geometry.js"
 import type { Dataset, DirectionCode, Line, Poi, Stop } from "./schema.js"
 import { lineId } from "./schema.js"
 import { type Sites, sitesOf } from "./sites.js"
+import { interchangeSeconds } from "./trips.js"
 
 /**
  * One direction of a line with its identifier and stop sequence in travel order.
@@ -61,8 +62,17 @@ export interface Lookup {
   readonly motsAtStop: ReadonlyMap<string, ReadonlyArray<number>>
   /** How important a stop is, 0..1: the number of lines calling there against the busiest stop. */
   readonly importance: ReadonlyMap<string, number>
-  /** Walking transfers from a stop to the stops within the dataset's transfer radius. */
+  /**
+   * Walking transfers from a stop: to the stops within the dataset's transfer radius (unless the timetable
+   * turns computed walks off), replaced or added by the timetable's interchanges between two stops, without
+   * the forbidden ones.
+   */
   readonly transfers: ReadonlyMap<string, ReadonlyArray<Transfer>>
+  /**
+   * The timetable's change time (seconds) at a stop where it gives one (an interchange from the stop to itself);
+   * infinite where changing there is forbidden. Other stops take the dataset's `minChangeMinutes`.
+   */
+  readonly changeSeconds: ReadonlyMap<string, number>
   readonly stopGrid: Grid<Stop>
   /** For each line, the index in its geometry (direction H) of each of its stops. */
   readonly geometryIndex: ReadonlyMap<Line, ReadonlyArray<number>>
@@ -171,20 +181,34 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
   const poiById = new Map(dataset.pois.map((poi) => [poi.id as string, poi]))
   const stopGrid = makeGrid(dataset.stops, (stop) => stop.coord, (stop) => stop.id)
   const transfers = new Map<string, Array<Transfer>>()
+  const computed = dataset.timetable?.computedWalks ?? true
   for (const stop of dataset.stops) {
     transfers.set(
       stop.id,
-      stopGrid.near(stop.coord, dataset.meta.transferRadiusMeters)
-        .filter((entry) => entry.item.id !== stop.id)
-        .map((entry) => ({ to: entry.item.id, meters: entry.meters, seconds: walkSeconds(entry.meters, dataset.meta) }))
+      computed
+        ? stopGrid.near(stop.coord, dataset.meta.transferRadiusMeters)
+          .filter((entry) => entry.item.id !== stop.id)
+          .map((entry) => ({
+            to: entry.item.id,
+            meters: entry.meters,
+            seconds: walkSeconds(entry.meters, dataset.meta)
+          }))
+        : []
     )
   }
-  // a timetable's interchange times replace the computed walks between their stops
-  for (const { from, minutes, to } of dataset.timetable?.interchanges ?? []) {
-    if (from === to) continue
+  // a timetable's interchange times replace the computed walks between their stops, or forbid them; one from a
+  // stop to itself is the change time there
+  const changeSeconds = new Map<string, number>()
+  for (const interchange of dataset.timetable?.interchanges ?? []) {
+    const { forbidden, from, to } = interchange
+    const seconds = forbidden === true ? Number.POSITIVE_INFINITY : interchangeSeconds(interchange)
+    if (from === to) {
+      changeSeconds.set(from, seconds)
+      continue
+    }
     const meters = distanceMeters(stopById.get(from)!.coord, stopById.get(to)!.coord)
     const list = (transfers.get(from) ?? []).filter((transfer) => transfer.to !== to)
-    transfers.set(from, [...list, { to, meters, seconds: minutes * 60 }])
+    transfers.set(from, forbidden === true ? list : [...list, { to, meters, seconds }])
   }
   const directions = directionsOf(dataset)
   return {
@@ -195,6 +219,7 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
     ...linesOf(dataset),
     plannedPlatforms: platformsOf(directions.directionsAtStop),
     transfers,
+    changeSeconds,
     stopGrid,
     geometryIndex: geometryIndexOf(dataset, stopById),
     sharingNumbers: {
@@ -278,3 +303,19 @@ export const lineDisplayName = (line: Line): string => `${line.product} ${line.n
  * @category lookups
  */
 export const serverLineId = (direction: LineDirection): string => `${direction.id}:`
+
+/**
+ * The names of a dataset's `count` busiest stops (most lines calling, then dataset order): the stops the start-up
+ * banner's sample request and the page's search field suggest, so that they are the loaded dataset's.
+ *
+ * @since 0.3.0
+ * @category lookups
+ */
+export const sampleStops = (dataset: Dataset, count: number): Array<string> => {
+  const { importance } = lookupOf(dataset)
+  return dataset.stops
+    .map((stop, i) => ({ name: stop.name, rank: importance.get(stop.id) ?? 0, i }))
+    .sort((a, b) => b.rank - a.rank || a.i - b.i)
+    .slice(0, count)
+    .map((entry) => entry.name)
+}

@@ -113,7 +113,12 @@ export const Meta = Schema.Struct({
   /** Stops closer than this (meters) are linked by walking transfers. */
   transferRadiusMeters: Schema.Int.pipe(Schema.between(0, 2000)),
   /** Farthest walk (meters) from a coordinate to a stop. */
-  accessRadiusMeters: Schema.Int.pipe(Schema.between(100, 5000))
+  accessRadiusMeters: Schema.Int.pipe(Schema.between(100, 5000)),
+  /**
+   * The coordinates rapidJSON answers carry without `coordOutputFormat`: absent, the native grid of German
+   * deployments (Gauss-Krueger zone 3); `WGS84`, degrees (a GTFS feed that is not German).
+   */
+  nativeCoordinates: Schema.optionalWith(Schema.Literal("WGS84"), { exact: true })
 }).annotations({ identifier: "Meta" })
 
 /**

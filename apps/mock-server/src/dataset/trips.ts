@@ -100,7 +100,9 @@ export interface Calendar extends Schema.Schema.Type<typeof Calendar> {}
 
 /**
  * The least minutes to change from one stop to another (walking included); it replaces the walk the
- * fake computes between the two.
+ * fake computes between the two. With `from` equal to `to` it is the change time at that stop (0 allowed),
+ * replacing the dataset's `minChangeMinutes` there. `seconds`, where given, is the exact time and wins over
+ * `minutes`; `forbidden` forbids the change (at one stop) or the walk (between two).
  *
  * @since 0.1.0
  * @category schemas
@@ -108,8 +110,18 @@ export interface Calendar extends Schema.Schema.Type<typeof Calendar> {}
 export const Interchange = Schema.Struct({
   from: Point.LocationId,
   to: Point.LocationId,
-  minutes: Schema.Int.pipe(Schema.between(0, 180))
+  minutes: Schema.Int.pipe(Schema.between(0, 180)),
+  seconds: opt(Schema.Int.pipe(Schema.between(0, 180 * 60))),
+  forbidden: opt(Schema.Boolean)
 }).annotations({ identifier: "Interchange" })
+
+/**
+ * The seconds an {@link Interchange} takes.
+ *
+ * @since 0.3.0
+ * @category utils
+ */
+export const interchangeSeconds = (interchange: Interchange): number => interchange.seconds ?? interchange.minutes * 60
 
 /**
  * @since 0.1.0
@@ -156,6 +168,11 @@ export const Timetable = Schema.Struct({
   calendars: Schema.Array(Calendar),
   trips: Schema.Array(TimetableTrip),
   interchanges: Schema.optionalWith(Schema.Array(Interchange), { default: () => [] }),
+  /**
+   * Whether walks between nearby stops are computed (within `transferRadiusMeters`) besides the interchanges;
+   * a GTFS feed with `transfers.txt` says `false`: only its walks exist.
+   */
+  computedWalks: Schema.optionalWith(Schema.Boolean, { default: () => true }),
   updates: Schema.optionalWith(Schema.Array(TripUpdate), { default: () => [] })
 }).annotations({ identifier: "Timetable" })
 

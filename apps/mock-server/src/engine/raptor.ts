@@ -57,6 +57,11 @@ export interface Timetable {
   readonly patternsAt: Adjacency<{ readonly pattern: Int32Array; readonly position: Int32Array }>
   /** For each stop: walks to nearby stops. */
   readonly walks: Adjacency<{ readonly to: Int32Array; readonly seconds: Float64Array }>
+  /**
+   * For each stop: the timetable's change time there in seconds, infinite where changing is forbidden, -1 where
+   * the timetable gives none (the search's `changeSeconds` applies).
+   */
+  readonly changeAt: Float64Array
   /** For each pattern: its stop numbers. */
   readonly patternStops: Adjacency<Int32Array>
   /**
@@ -134,12 +139,14 @@ export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTi
       to: Int32Array.from(list, (transfer) => stopNumber.get(transfer.to)!),
       seconds: Float64Array.from(list, (transfer) => transfer.seconds)
     }))
+    const changeAt = Float64Array.from(stopIds, (id) => index.changeSeconds.get(id) ?? -1)
     return {
       stopIds,
       stopNumber,
       patterns,
       patternsAt: { start: callsAt, values: { pattern: atPattern, position: atPosition } },
       walks,
+      changeAt,
       patternStops,
       timeBase,
       timesStart,
@@ -231,8 +238,16 @@ export interface Target {
 export interface SearchOptions {
   /** The most vehicles one journey may use (changes + 1). */
   readonly maxRides: number
-  /** Minimum seconds between arriving with one vehicle and leaving with another at the same stop. */
+  /**
+   * Minimum seconds between arriving with one vehicle and leaving with another at the same stop, where the
+   * timetable gives no change time for the stop.
+   */
   readonly changeSeconds: number
+  /**
+   * A factor on the timetable's own change times (1 when absent); below 1 it is taken as 1: a feed's minimum is
+   * never undercut.
+   */
+  readonly changeFactor?: number | undefined
   /** Whether runs of a pattern may be used. */
   readonly usePattern: (pattern: Pattern) => boolean
   /** Whether one may change vehicles at (or walk from or to) a stop. */
@@ -309,7 +324,13 @@ class Round {
 // engine optimizes them soon after start. Between searches the flags are clear and `queueStart` is -1.
 class Scratch {
   readonly rounds: Array<Round> = []
-  readonly best: Float64Array
+  // the earliest arrival at each stop by a vehicle in any round so far, and the earliest time one is ready to board
+  // there (a walk's arrival, a vehicle's arrival and the change time): a walk's arrival is pruned by the latter
+  // only, so that an earlier vehicle arrival does not drop a walk that catches a run its change time would miss
+  readonly bestRide: Float64Array
+  readonly bestReady: Float64Array
+  // the change time at each stop for this search (infinite where one may not change)
+  readonly change: Float64Array
   // stops marked for the next round, stops improved in this one, stops reached on foot in this one
   marked: Int32Array
   improved: Int32Array
@@ -321,7 +342,6 @@ class Scratch {
   readonly queued: Int32Array
   // the present search's options and progress
   bound = Number.POSITIVE_INFINITY
-  changeSeconds = 0
   firstRound = true
   changeAllowed: Uint8Array = new Uint8Array(0)
   usable: Uint8Array = new Uint8Array(0)
@@ -331,7 +351,9 @@ class Scratch {
   queuedCount = 0
   improvedCount = 0
   constructor(readonly stops: number, readonly patterns: number) {
-    this.best = new Float64Array(stops)
+    this.bestRide = new Float64Array(stops)
+    this.bestReady = new Float64Array(stops)
+    this.change = new Float64Array(stops)
     this.marked = new Int32Array(stops)
     this.improved = new Int32Array(stops)
     this.walked = new Int32Array(stops)
@@ -391,7 +413,7 @@ const queuePatterns = (work: Scratch, timetable: Timetable): void => {
 // rides a pattern from its earliest marked position: alights where its run arrives earlier than known, and
 // changes to an earlier run where one can be caught
 const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
-  const { best, changeAllowed, current, improved, improvedFlag, previous } = work
+  const { bestReady, bestRide, change, current, improved, improvedFlag, previous } = work
   const { arrivals, departures, timesStart } = timetable
   const { start: stopsStart, values: patternStops } = timetable.patternStops
   const from = work.queueStart[p]!
@@ -401,7 +423,6 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
   const timesAt = timesStart[p]!
   const runCount = length === 0 ? 0 : (timesStart[p + 1]! - timesAt) / length
   const bound = work.bound
-  const changeSeconds = work.changeSeconds
   const firstRound = work.firstRound
   let run = -1
   let board = -1
@@ -411,14 +432,16 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
     const at = timesAt + position * runCount
     if (run >= 0) {
       const arrival = arrivals[timesAt + run * length + position]!
-      if (arrival < best[stop]! && arrival < bound) {
+      if (arrival < bestRide[stop]! && arrival < bound) {
         current.rideArrival[stop] = arrival
         current.ridePattern[stop] = p
         current.rideRun[stop] = run
         current.rideBoard[stop] = board
         current.rideAlight[stop] = position
         current.rideFromWalk[stop] = boardedFromWalk
-        best[stop] = arrival
+        bestRide[stop] = arrival
+        const ready = arrival + change[stop]!
+        if (ready < bestReady[stop]!) bestReady[stop] = ready
         if (improvedFlag[stop] === 0) {
           improvedFlag[stop] = 1
           improved[work.improvedCount++] = stop
@@ -430,10 +453,7 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
     const byWalk = previous.walkArrival[stop]!
     // changing at a stop needs the stop to allow it and the change time; the first boarding does not
     let ready = Number.POSITIVE_INFINITY
-    if (byRide < Number.POSITIVE_INFINITY) {
-      if (firstRound) ready = byRide
-      else if (changeAllowed[stop] === 1) ready = byRide + changeSeconds
-    }
+    if (byRide < Number.POSITIVE_INFINITY) ready = firstRound ? byRide : byRide + change[stop]!
     const fromWalk = byWalk < ready
     if (fromWalk) ready = byWalk
     // a run left at or after the bound arrives after it
@@ -460,7 +480,7 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
 // walks between nearby stops from the stops reached by a vehicle in this round; the stops reached on foot
 // join the improved ones
 const walkFromImproved = (work: Scratch, timetable: Timetable): void => {
-  const { best, changeAllowed, current, improved, improvedFlag, walked, walkedFlag } = work
+  const { bestReady, changeAllowed, current, improved, improvedFlag, walked, walkedFlag } = work
   const { start, values: { seconds, to: walkTo } } = timetable.walks
   const bound = work.bound
   let walkedCount = 0
@@ -474,10 +494,10 @@ const walkFromImproved = (work: Scratch, timetable: Timetable): void => {
       const to = walkTo[entry]!
       if (changeAllowed[to] === 0) continue
       const arrival = from + seconds[entry]!
-      if (arrival < best[to]! && arrival < bound && arrival < current.walkArrival[to]!) {
+      if (arrival < bestReady[to]! && arrival < bound && arrival < current.walkArrival[to]!) {
         current.walkArrival[to] = arrival
         current.walkFrom[to] = stop
-        best[to] = arrival
+        bestReady[to] = arrival
         if (walkedFlag[to] === 0) {
           walkedFlag[to] = 1
           walked[walkedCount++] = to
@@ -518,15 +538,48 @@ export const search = (
   targets: ReadonlyArray<Target>,
   options: SearchOptions
 ): Journey | undefined => {
+  const all = searchAll(timetable, sources, targets, options)
+  if (all.length === 0) return undefined
+  return options.prefer === "leastInterchange" ? all[0]! : all[all.length - 1]!
+}
+
+/**
+ * The Pareto set of arrival and rides from any source to any target: for each number of rides up to
+ * `options.maxRides`, the journey arriving earliest with that many where it arrives earlier than every journey
+ * with fewer; fewest rides first. A walk from a source to a target is a journey without a ride. Empty when none
+ * is found or the budget is spent.
+ *
+ * A journey starts at a source, may walk from there to another stop (one of the walks), rides, changes at a stop
+ * (its change time) or walks to another between two rides, and may walk from its last stop to a target.
+ *
+ * @since 0.3.0
+ * @category routing
+ */
+export const searchAll = (
+  timetable: Timetable,
+  sources: ReadonlyArray<Source>,
+  targets: ReadonlyArray<Target>,
+  options: SearchOptions
+): Array<Journey> => {
   const n = timetable.stopIds.length
   const rounds = Math.max(1, options.maxRides)
   const work = scratchFor(n, timetable.patterns.length, rounds)
   const { changeAllowed, usable } = allowedBy(timetable, options)
   work.changeAllowed = changeAllowed
   work.usable = usable
-  work.changeSeconds = options.changeSeconds
   work.bound = Number.POSITIVE_INFINITY
-  work.best.fill(Number.POSITIVE_INFINITY, 0, n)
+  work.bestRide.fill(Number.POSITIVE_INFINITY, 0, n)
+  work.bestReady.fill(Number.POSITIVE_INFINITY, 0, n)
+  const factor = Math.max(1, options.changeFactor ?? 1)
+  const { changeAt } = timetable
+  for (let stop = 0; stop < n; stop++) {
+    const own = changeAt[stop]!
+    work.change[stop] = changeAllowed[stop] === 0
+      ? Number.POSITIVE_INFINITY
+      : own < 0
+      ? options.changeSeconds
+      : own * factor
+  }
   const targetStops: Array<number> = []
   for (const target of targets) targetStops.push(timetable.stopNumber.get(target.stop) ?? -1)
 
@@ -539,25 +592,21 @@ export const search = (
     first.rideArrival[stop] = ready
     first.ridePattern[stop] = -1
     first.rideRun[stop] = i
-    work.best[stop] = Math.min(work.best[stop]!, ready)
+    work.bestReady[stop] = Math.min(work.bestReady[stop]!, ready)
     if (!sourceStops.includes(stop)) sourceStops.push(stop)
   }
   work.markedCount = 0
+  work.improvedCount = 0
   for (const stop of sourceStops) {
-    work.marked[work.markedCount++] = stop
-    first.touched[first.touchedCount++] = stop
+    work.improved[work.improvedCount++] = stop
+    work.improvedFlag[stop] = 1
   }
+  // the walks from the sources: the first ride may start at another stop
+  work.current = first
+  walkFromImproved(work, timetable)
 
   const found: Array<{ readonly total: number; readonly target: number; readonly round: number }> = []
-  for (let k = 1; k <= rounds && work.markedCount > 0; k++) {
-    if (options.budget !== undefined && !options.budget.round()) return undefined
-    work.previous = work.rounds[k - 1]!
-    work.current = startRound(work, k)
-    work.firstRound = k === 1
-    queuePatterns(work, timetable)
-    for (let q = 0; q < work.queuedCount; q++) scanPattern(work, timetable, work.queued[q]!)
-    walkFromImproved(work, timetable)
-    // the best target of this round
+  const bestTarget = (k: number): void => {
     let total = Number.POSITIVE_INFINITY
     let target = -1
     for (let i = 0; i < targets.length; i++) {
@@ -574,9 +623,19 @@ export const search = (
       found.push({ total, target, round: k })
     }
   }
-  if (found.length === 0) return undefined
-  const chosen = options.prefer === "leastInterchange" ? found[0]! : found[found.length - 1]!
-  return reconstruct(timetable, work.rounds, chosen, targetStops[chosen.target]!)
+  // a walk from a source to a target: a journey without a ride
+  bestTarget(0)
+  for (let k = 1; k <= rounds && work.markedCount > 0; k++) {
+    if (options.budget !== undefined && !options.budget.round()) return []
+    work.previous = work.rounds[k - 1]!
+    work.current = startRound(work, k)
+    work.firstRound = k === 1
+    queuePatterns(work, timetable)
+    for (let q = 0; q < work.queuedCount; q++) scanPattern(work, timetable, work.queued[q]!)
+    walkFromImproved(work, timetable)
+    bestTarget(k)
+  }
+  return found.map((chosen) => reconstruct(timetable, work.rounds, chosen, targetStops[chosen.target]!))
 }
 
 const reconstruct = (
@@ -628,6 +687,12 @@ const reconstruct = (
     viaWalk = labels.rideFromWalk[stop] === 1
     stop = pattern.stops[board]!
     k--
+  }
+  // a walk before the first ride leaves as late as it may
+  const [walk, ride] = segments
+  if (walk?._tag === "Walk" && ride?._tag === "Ride") {
+    const leave = ride.run.departures[ride.board]! - (walk.arrival - walk.departure)
+    segments[0] = { ...walk, departure: leave, arrival: ride.run.departures[ride.board]! }
   }
   return { source, target, segments, arrival: arrival + timeBase, rides }
 }

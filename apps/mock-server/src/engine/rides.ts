@@ -119,7 +119,8 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
       shortName: line.number,
       product: line.product,
       operator: { id: line.operator.code, name: line.operator.name },
-      destination: { id: end.id, name: end.name }
+      // a trip's own destination text (GTFS `trip_headsign`) where it has one
+      destination: { id: end.id, name: run.trip?.headsign ?? end.name }
     },
     notices: [...noticesOn(dataset, run, board, alight), ...rideHints(line.vehicles)],
     cancelled: boarding?.cancelled === true,

@@ -126,7 +126,10 @@ export const answerQuery = (
   reading: RapidJsonReading = defaultReading
 ): Outcome => {
   const { operation } = entry
-  const { coords, format, issues: formatIssues } = outputFormatOf(pairs)
+  const { coords, format, issues: formatIssues } = outputFormatOf(
+    pairs,
+    context.dataset.meta.nativeCoordinates ?? "grid"
+  )
   const decode = decoderFor(operation, queryContextOf(context))
   if (format === "JSON" || reading.strict) {
     const decoded = decode(pairs)

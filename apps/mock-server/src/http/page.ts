@@ -17,6 +17,8 @@ import { EfaClient } from "@efa-kit/core"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import { fileURLToPath } from "node:url"
+import { sampleStops } from "../dataset/lookup.js"
+import type { Dataset } from "../dataset/schema.js"
 import type { AppContext } from "./context.js"
 
 // Two folders below the package, as the bundle of `pnpm start` is.
@@ -62,10 +64,19 @@ export const contentSecurityPolicy = (html: string): string =>
     "frame-ancestors 'none'"
   ].join("; ")
 
-let page: { readonly html: string; readonly headers: Record<string, string> } | undefined
+// the page per search field placeholder (the loaded dataset's stops)
+const pages = new Map<string, { readonly html: string; readonly headers: Record<string, string> }>()
 
-const loadPage = () => {
-  const html = withOperationPaths(fs.readFileSync(pagePath, "utf8"))
+const SEARCH_PLACEHOLDER = `placeholder="Stuttgart Hbf, Flughafen, Bad Cannstatt…"`
+
+const escapeAttribute = (text: string): string =>
+  text.replaceAll("&", "&amp;").replaceAll("\"", "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
+
+const loadPage = (placeholder: string | undefined) => {
+  let html = withOperationPaths(fs.readFileSync(pagePath, "utf8"))
+  if (placeholder !== undefined) {
+    html = html.replace(SEARCH_PLACEHOLDER, `placeholder="${escapeAttribute(placeholder)}"`)
+  }
   return {
     html,
     headers: {
@@ -91,7 +102,23 @@ export const wantsHtml = (c: AppContext): boolean => (c.req.header("accept") ?? 
  * @since 0.1.0
  * @category handlers
  */
-export const pageResponse = (c: AppContext): Response => {
-  page ??= loadPage()
+export const pageResponse = (c: AppContext, sampleStops?: ReadonlyArray<string>): Response => {
+  const placeholder = sampleStops === undefined || sampleStops.length === 0 ? undefined : `${sampleStops.join(", ")}…`
+  let page = pages.get(placeholder ?? "")
+  if (page === undefined) {
+    page = loadPage(placeholder)
+    if (pages.size < 16) pages.set(placeholder ?? "", page)
+  }
   return c.html(page.html, 200, page.headers)
 }
+
+/**
+ * A stop finder request for the dataset's busiest stop, as the start-up banner and `GET /` suggest it.
+ *
+ * @since 0.3.0
+ * @category utils
+ */
+export const sampleRequest = (dataset: Dataset): string =>
+  `/${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=${
+    encodeURIComponent(sampleStops(dataset, 1)[0] ?? "")
+  }`

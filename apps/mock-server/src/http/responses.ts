@@ -58,7 +58,10 @@ export interface AskedFormat {
  * @since 0.1.0
  * @category utils
  */
-export const outputFormatOf = (pairs: ReadonlyArray<readonly [string, string]>): AskedFormat => {
+export const outputFormatOf = (
+  pairs: ReadonlyArray<readonly [string, string]>,
+  native: CoordFormat = "grid"
+): AskedFormat => {
   let format: OutputFormat = "JSON"
   let coordOutputFormat: string | undefined
   const issues: Array<ParameterIssue> = []
@@ -80,7 +83,7 @@ export const outputFormatOf = (pairs: ReadonlyArray<readonly [string, string]>):
     ? (coordOutputFormat === undefined || WGS84_FORMATS.has(coordOutputFormat.trim().toLowerCase())
       ? "WGS84"
       : undefined)
-    : coordFormatOf(coordOutputFormat)
+    : coordFormatOf(coordOutputFormat, native)
   if (coords === undefined) {
     issues.push({
       parameter: "coordOutputFormat",

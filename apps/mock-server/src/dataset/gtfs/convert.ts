@@ -3,7 +3,7 @@
  *
  * - `stops.txt`: stations (`location_type` 1) and stops without a parent become the dataset's stops with
  *   their IDs; a platform (`location_type` 0 with a `parent_station`) is a platform of its station, calls
- *   there carry its `platform_code` (else its name, else its ID); entrances, nodes and boarding areas are
+ *   there carry its `platform_code` (none without one); entrances, nodes and boarding areas are
  *   left out.
  * - `agency.txt`: operators; the first agency's `agency_timezone` is the dataset's zone.
  * - `routes.txt`: a line per route with trips, `gtfs:<route_id as letters and digits>: :H|R`, its mode from
@@ -14,7 +14,8 @@
  *   interpolated.
  * - `shapes.txt`: the line's geometry (the shape of its longest trip); without it, straight lines between
  *   the stops.
- * - `transfers.txt`: interchange times between stations (`min_transfer_time`, or none for a timed transfer).
+ * - `transfers.txt`: the change time at each station and the walks between stations (`readTransfers`); with the
+ *   file, no walks are computed.
  * - `fare_attributes.txt`, `fare_rules.txt` and the stops' `zone_id`: the tariff's fares (`engine/fares.ts`), the
  *   rules of a fare together; a station without a zone takes its first platform's. Without fares, trips have
  *   none.
@@ -25,6 +26,7 @@
  */
 import { LocalDateTime } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
+import { distanceMeters, walkSeconds } from "../geometry.js"
 import { checkReferences } from "../load.js"
 import { type Dataset, DatasetFiles } from "../schema.js"
 import { serviceDayOrigin } from "../serviceDay.js"
@@ -55,6 +57,9 @@ export interface GtfsDataset {
 }
 
 const NETWORK = "gtfs"
+
+// how fast a feed's dataset walks: its computed walks, and a feed's walks that give no time
+const GTFS_WALKING = { walkingSpeedKmh: 4.5, walkingDetourFactor: 1.3 } as const
 
 const pad = (n: number) => String(n).padStart(2, "0")
 
@@ -168,7 +173,7 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
   const fallbacks: Array<string> = []
 
   // agencies
-  const agencies = new Map<string, { name: string; timeZone: string }>()
+  const agencies = new Map<string, { name: string; timeZone: string; language: string }>()
   await feed.rows("agency.txt", (row) => {
     const timeZone = row.required("agency_timezone")
     if (Either.isLeft(LocalDateTime.zone(timeZone))) {
@@ -183,7 +188,7 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
         id === "" ? "a second agency without agency_id" : `duplicate agency ${id}`
       )
     }
-    agencies.set(id, { name: row.required("agency_name"), timeZone })
+    agencies.set(id, { name: row.required("agency_name"), timeZone, language: row.get("agency_lang") })
   })
   if (agencies.size === 0) throw gtfsError("agency.txt", undefined, undefined, "has no agency")
 
@@ -214,7 +219,8 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
       parents.set(id, {
         row: row.line,
         parent,
-        platform: row.get("platform_code") || row.get("stop_name") || id,
+        // a platform's name is its platform_code; without one it has none (not its station's name)
+        platform: row.get("platform_code"),
         zone: row.get("zone_id")
       })
       return
@@ -242,7 +248,7 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
     if (!stations.has(parent)) {
       throw gtfsError("stops.txt", row, "parent_station", `unknown station ${JSON.stringify(parent)}`)
     }
-    places.set(id, { station: parent, platform })
+    places.set(id, { station: parent, platform: platform === "" ? undefined : platform })
     if (zone !== "" && !zones.has(parent)) zones.set(parent, zone)
   }
 
@@ -687,6 +693,7 @@ const convertOpened = async (
   const read = await readFeed(feed, limits)
   const { agencies, routes, services, stations, trips } = read
   const fallbacks = [...read.fallbacks]
+  const { german, language } = await feedLocale(feed, agencies, read.stops)
   for (const trip of Array.from(trips.values())) {
     if (!finishTrip(trip)) trips.delete(trip.id)
   }
@@ -738,7 +745,7 @@ const convertOpened = async (
       code,
       supplement: " ",
       number: route.name,
-      product: productOf(mot),
+      product: productOf(mot, language),
       mot,
       operator: { code: route.agency || "GTFS", name: agency.name },
       kinds: ["STT", "TTB", "StationTT"],
@@ -798,40 +805,9 @@ const convertOpened = async (
   const allDates = calendars.flatMap((calendar) => calendar.dates).sort()
   if (allDates.length === 0) throw gtfsError("calendar.txt", undefined, undefined, "no trip runs on any day")
 
-  // interchanges
-  const interchanges: Array<{ from: string; to: string; minutes: number }> = []
-  if (feed.has("transfers.txt")) {
-    const transferKeys = new Map<string, number>()
-    const transferColumns = ["from_stop_id", "to_stop_id", "from_route_id", "to_route_id", "from_trip_id", "to_trip_id"]
-    await feed.rows("transfers.txt", (row) => {
-      const key = transferColumns.map((column) => row.get(column)).join("\u0000")
-      const before = transferKeys.get(key)
-      if (before !== undefined) {
-        throw gtfsError("transfers.txt", row.line, "from_stop_id", `the same transfer as line ${before}`)
-      }
-      transferKeys.set(key, row.line)
-      const place = (column: string) => {
-        const id = row.get(column)
-        if (id === "") return undefined
-        const found = read.places.get(id)
-        if (found === undefined) {
-          throw gtfsError("transfers.txt", row.line, column, `unknown stop ${JSON.stringify(id)}`)
-        }
-        return found.station
-      }
-      const from = place("from_stop_id")
-      const to = place("to_stop_id")
-      if (from === undefined || to === undefined || from === to) return
-      const type = integer("transfers.txt", row, "transfer_type", 0)
-      const seconds = row.get("min_transfer_time") === ""
-        ? undefined
-        : integer("transfers.txt", row, "min_transfer_time")
-      if (seconds !== undefined) interchanges.push({ from, to, minutes: Math.min(180, Math.ceil(seconds / 60)) })
-      else if (type === 1) interchanges.push({ from, to, minutes: 0 })
-    })
-  } else {
-    fallbacks.push("no transfers.txt: walks between nearby stops are computed")
-  }
+  // interchanges: the feed's change times and walks, or computed walks without them
+  const interchanges = feed.has("transfers.txt") ? await readTransfers(feed, read, fallbacks) : undefined
+  if (interchanges === undefined) fallbacks.push("no transfers.txt: walks between nearby stops are computed")
   const tariff = feed.has("fare_attributes.txt") ? await readFares(feed, read.routes, lineIds, read.zones) : undefined
   if (tariff === undefined) fallbacks.push("no fare_attributes.txt: trips carry no fares")
   else {
@@ -865,11 +841,11 @@ const convertOpened = async (
       validFrom: allDates[0],
       validTo: allDates[allDates.length - 1],
       holidays: [],
-      walkingSpeedKmh: 4.5,
-      walkingDetourFactor: 1.3,
+      ...GTFS_WALKING,
       minChangeMinutes: 2,
       transferRadiusMeters: 450,
-      accessRadiusMeters: 1500
+      accessRadiusMeters: 1500,
+      ...(german ? {} : { nativeCoordinates: "WGS84" as const })
     },
     stops: read.stops.map((stop) => {
       const s = stop as { place: string }
@@ -881,7 +857,13 @@ const convertOpened = async (
     sharing: { providers: [], vehicles: [] },
     notices: [],
     realtime: [],
-    timetable: { calendars, trips: timetableTrips, interchanges, updates: [] as Array<unknown> },
+    timetable: {
+      calendars,
+      trips: timetableTrips,
+      interchanges: interchanges ?? [],
+      computedWalks: interchanges === undefined,
+      updates: [] as Array<unknown>
+    },
     ...(tariff === undefined ? {} : { tariff })
   }
   if (realtime !== undefined) {
@@ -889,18 +871,139 @@ const convertOpened = async (
     const calls = new Map(Array.from(trips.values(), (trip) => [trip.id, {
       sequences: trip.sequence,
       stopIds: trip.stopIds.map((id, i) => id === trip.places[i]!.station ? [id] : [id, trip.places[i]!.station]),
+      arrivals: trip.arrivals,
       departures: trip.departures,
       origin: (date: string) => serviceDayOrigin(date, zone)
     }]))
-    const { unknownTrips, updates } = await readTripUpdates(realtime, calls)
+    const { leftOut, unknownTrips, updates } = await readTripUpdates(realtime, calls)
     encoded.timetable.updates = updates
     fallbacks.push(
       `real time: ${updates.length} trip updates${
         unknownTrips > 0 ? `, ${unknownTrips} of trips not in the feed left out` : ""
-      }`
+      }${leftOut.length > 0 ? `, ${leftOut.length} stop or trip updates left out:` : ""}`
     )
+    // the first few, by entity, so that the banner stays short
+    for (const line of leftOut.slice(0, 20)) fallbacks.push(`  ${line}`)
+    if (leftOut.length > 20) fallbacks.push(`  ... and ${leftOut.length - 20} more`)
   }
   return { dataset: await decodeEncoded(encoded), fallbacks }
+}
+
+// The feed's language (`feed_info.txt`'s `feed_lang`, else the first agency's `agency_lang`; products are named in
+// it where the fake knows its names, else in English) and whether it is German: its stations' IDs mostly German
+// global IDs (`de:<AGS>:...`). A German feed answers in the native grid (Gauss-Krueger) as German deployments do,
+// any other in WGS84 degrees.
+const feedLocale = async (
+  feed: Feed,
+  agencies: ReadonlyMap<string, { readonly language: string }>,
+  stops: ReadonlyArray<unknown>
+): Promise<{ readonly language: string; readonly german: boolean }> => {
+  let language = ""
+  if (feed.has("feed_info.txt")) {
+    await feed.rows("feed_info.txt", (row) => {
+      if (language === "") language = row.get("feed_lang")
+    })
+  }
+  if (language === "" || language === "mul") language = agencies.values().next().value?.language ?? ""
+  const ids = stops.map((stop) => (stop as { id: string }).id)
+  const germanIds = ids.filter((id) => /^de:\d{5}:/.test(id)).length
+  return { language: language === "" ? "en" : language, german: ids.length > 0 && germanIds * 2 >= ids.length }
+}
+
+interface FeedInterchange {
+  from: string
+  to: string
+  minutes: number
+  seconds?: number
+  forbidden?: boolean
+}
+
+// `transfers.txt` as the dataset's interchanges between its stops (the feed's stations): a row naming a platform
+// applies to its station. A row from a station to itself (or between two of its platforms) is the change time
+// there: `min_transfer_time` where given, forbidden for type 3, else the default (no row); a row between two
+// stations is a walk taking `min_transfer_time` (else the straight-line walk), none for type 3. Where rows of one
+// station, or of one pair, differ, the longest time is kept (a change is never faster than the feed allows) and a
+// forbidding row between two platforms of a station that allows changes elsewhere is not applied: both are said
+// in the banner. Rows for routes or trips, and in-seat transfers (types 4 and 5), are not applied either.
+const readTransfers = async (
+  feed: Feed,
+  read: {
+    readonly places: ReadonlyMap<string, Place>
+    readonly stops: ReadonlyArray<unknown>
+  },
+  fallbacks: Array<string>
+): Promise<Array<FeedInterchange>> => {
+  const coords = new Map(read.stops.map((stop) => {
+    const { coord, id } = stop as { id: string; coord: { lat: number; lon: number } }
+    return [id, coord] as const
+  }))
+  const rows = new Map<string, FeedInterchange>()
+  let specific = 0
+  let merged = 0
+  let platformForbids = 0
+  const transferKeys = new Map<string, number>()
+  const transferColumns = ["from_stop_id", "to_stop_id", "from_route_id", "to_route_id", "from_trip_id", "to_trip_id"]
+  await feed.rows("transfers.txt", (row) => {
+    const key = transferColumns.map((column) => row.get(column)).join("\u0000")
+    const before = transferKeys.get(key)
+    if (before !== undefined) {
+      throw gtfsError("transfers.txt", row.line, "from_stop_id", `the same transfer as line ${before}`)
+    }
+    transferKeys.set(key, row.line)
+    const place = (column: string) => {
+      const id = row.required(column)
+      const found = read.places.get(id)
+      if (found === undefined) throw gtfsError("transfers.txt", row.line, column, `unknown stop ${JSON.stringify(id)}`)
+      return { id, station: found.station }
+    }
+    const from = place("from_stop_id")
+    const to = place("to_stop_id")
+    const type = integer("transfers.txt", row, "transfer_type", 0)
+    if (type < 0 || type > 5) throw gtfsError("transfers.txt", row.line, "transfer_type", `unknown type ${type}`)
+    const time = row.get("min_transfer_time")
+    const given = time === "" ? undefined : integer("transfers.txt", row, "min_transfer_time")
+    if (given !== undefined && given < 0) {
+      throw gtfsError("transfers.txt", row.line, "min_transfer_time", "must not be negative")
+    }
+    if (type === 2 && given === undefined) {
+      throw gtfsError("transfers.txt", row.line, "min_transfer_time", "is required")
+    }
+    const scoped = ["from_route_id", "to_route_id", "from_trip_id", "to_trip_id"].some((c) => row.get(c) !== "")
+    if (scoped || type >= 4) {
+      specific++
+      return
+    }
+    const within = from.station === to.station
+    if (within && type === 3 && from.id !== to.id) {
+      platformForbids++
+      return
+    }
+    let seconds: number | undefined = given
+    if (seconds === undefined && !within && type !== 3) {
+      const meters = distanceMeters(coords.get(from.station)!, coords.get(to.station)!)
+      seconds = walkSeconds(meters, GTFS_WALKING)
+    }
+    // no time within a station: the station's default, no row
+    if (within && seconds === undefined && type !== 3) return
+    const key = `${from.station}\u0000${to.station}`
+    const capped = Math.min(180 * 60, seconds ?? 0)
+    const entry: FeedInterchange = type === 3
+      ? { from: from.station, to: to.station, minutes: 0, forbidden: true }
+      : { from: from.station, to: to.station, minutes: Math.ceil(capped / 60), seconds: capped }
+    const before = rows.get(key)
+    if (before === undefined) rows.set(key, entry)
+    else {
+      merged++
+      if (before.forbidden === true) return
+      if (entry.forbidden === true || (entry.seconds ?? 0) > (before.seconds ?? 0)) rows.set(key, entry)
+    }
+  })
+  if (specific > 0) fallbacks.push(`transfers.txt: ${specific} rows for routes, trips or in-seat transfers not applied`)
+  if (merged > 0) fallbacks.push(`transfers.txt: ${merged} rows merged into their station's (the longest time kept)`)
+  if (platformForbids > 0) {
+    fallbacks.push(`transfers.txt: ${platformForbids} forbidden changes between two platforms of a station not applied`)
+  }
+  return Array.from(rows.values())
 }
 
 // the optional files: a feed gives the single trips, and a tariff where it has fares; it has no places (streets)

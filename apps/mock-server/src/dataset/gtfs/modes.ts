@@ -97,9 +97,38 @@ const PRODUCTS: Readonly<Record<number, string>> = {
 }
 
 /**
- * The product a MOT-ID is shown as (`Bus`, `S-Bahn`).
+ * The product a MOT-ID is shown as (`Bus`, `S-Bahn`), in German for a feed in German (`de`, `de-AT`...), else in
+ * English (`Metro`, `Suburban Railway`).
  *
  * @since 0.1.0
  * @category modes
  */
-export const productOf = (mot: number): string => PRODUCTS[mot] ?? "Sonstige"
+export const productOf = (mot: number, language = "de"): string =>
+  isGerman(language) ? PRODUCTS[mot] ?? "Sonstige" : ENGLISH[mot] ?? "Other"
+
+const isGerman = (language: string): boolean => /^de(-|$)/i.test(language)
+
+// the products in English, for a feed in any language but German
+const ENGLISH: Readonly<Record<number, string>> = {
+  [M.Train]: "Train",
+  [M.SBahn]: "Suburban Railway",
+  [M.UBahn]: "Metro",
+  [M.Stadtbahn]: "Light Rail",
+  [M.Tram]: "Tram",
+  [M.CityBus]: "Bus",
+  [M.RegionalBus]: "Regional Bus",
+  [M.ExpressBus]: "Express Bus",
+  [M.CableCar]: "Cable Car",
+  [M.Ferry]: "Ferry",
+  [M.OnDemandTaxi]: "Taxi on Demand",
+  [M.Other]: "Other",
+  [M.Aeroplane]: "Plane",
+  [M.RegionalTrain]: "Regional Train",
+  [M.NationalTrain]: "Long-distance Train",
+  [M.InterCity]: "InterCity",
+  [M.HighSpeedTrain]: "High-speed Train",
+  [M.RailReplacementBus]: "Rail Replacement Bus",
+  [M.ShuttleTrain]: "Shuttle Train",
+  [M.OnDemandBus]: "Bus on Demand",
+  [M.LongDistanceCoach]: "Coach"
+}

@@ -52,13 +52,14 @@ export const GRID_FORMATS: ReadonlySet<string> = new Set(["mdv", "nbwt", "epsg:3
 export const NATIVE_GRID = "NBWT (Gauß-Krüger zone 3, DHDN, EPSG:31467)"
 
 /**
- * The format a `coordOutputFormat` value asks for, `undefined` for one the fake does not know.
+ * The format a `coordOutputFormat` value asks for (`native`, the dataset's, when absent), `undefined` for one the
+ * fake does not know.
  *
  * @since 0.1.0
  * @category utils
  */
-export const coordFormatOf = (value: string | undefined): CoordFormat | undefined => {
-  if (value === undefined) return "grid"
+export const coordFormatOf = (value: string | undefined, native: CoordFormat = "grid"): CoordFormat | undefined => {
+  if (value === undefined) return native
   const asked = value.trim().toLowerCase()
   return WGS84_FORMATS.has(asked) ? "WGS84" : GRID_FORMATS.has(asked) ? "grid" : undefined
 }

@@ -7,10 +7,11 @@
  */
 import { EfaClient } from "@efa-kit/core"
 import { Hono } from "hono"
+import { sampleStops } from "../../dataset/lookup.js"
 import { entriesOf, type OperationName } from "../../registry.js"
 import { nearest } from "../../search/text.js"
 import type { AppContext, AppEnv } from "../context.js"
-import { pageResponse, wantsHtml } from "../page.js"
+import { pageResponse, sampleRequest, wantsHtml } from "../page.js"
 import { ADMIN_PREFIX, isOperationPath, OPENAPI_PATH, PATHS } from "../paths.js"
 import { jsonResponse, methodNotAllowed } from "../send.js"
 import type { RouteDeps } from "./operations.js"
@@ -104,13 +105,13 @@ export const notFound = (deps: RouteDeps) => (c: AppContext): Response => {
 export const discoveryRoutes = (deps: RouteDeps): Hono<AppEnv> =>
   new Hono<AppEnv>()
     .get("/", (c) =>
-      wantsHtml(c) ? pageResponse(c) : jsonResponse(c, {
+      wantsHtml(c) ? pageResponse(c, sampleStops(deps.options.dataset, 3)) : jsonResponse(c, {
         service: "efa-kit mock server",
         now: deps.state.nowIso(),
         timeZone: deps.options.timeZoneName,
         operations: listing(deps),
         openapi: OPENAPI_PATH,
         admin: `${ADMIN_PREFIX}/health`,
-        sample: `/${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=Hauptbahnhof`
+        sample: sampleRequest(deps.options.dataset)
       }))
     .all("/", methodNotAllowed(["GET", "HEAD"]))

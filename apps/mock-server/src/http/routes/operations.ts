@@ -107,7 +107,7 @@ export const operationAnswer = (deps: RouteDeps, path: string) => {
   const systemError = (c: AppContext) => (code: number | undefined): string => {
     const pairs = queryPairs(c)
     const entry = select(pairs)
-    const asked = outputFormatOf(pairs)
+    const asked = outputFormatOf(pairs, deps.options.dataset.meta.nativeCoordinates ?? "grid")
     return systemErrorBody(entry, code, asked.format, timeZone, {
       dataset: deps.options.dataset,
       now: deps.state.now,
