@@ -50,7 +50,10 @@ import { runOf, tripOfToken } from "./internal/tokens.js"
  * @category models
  */
 export interface Options extends EfaClient.Options, EfaPromise.RuntimeOptions {
-  /** hafas-client's user agent: sent as `User-Agent`-like `X-Client` header where given. */
+  /**
+   * The user agent hafas-client asks for, so that the deployment's operators can reach you: sent as the
+   * `User-Agent` header where the runtime lets a program set it (Node, Deno, Bun; browsers keep their own).
+   */
   readonly userAgent?: string | undefined
   /** `false`: stops without a coordinate in an answer stay without `location` (no stop-finder look-ups). */
   readonly stopLocations?: boolean | undefined
@@ -352,7 +355,7 @@ export const createClient: {
 const make = (options: Options): Client => {
   const profile = HafasProfile.make(options)
   const { fetch, stopLocations, userAgent, ...efaOptions } = options
-  const headers = userAgent === undefined ? efaOptions.headers : { ...efaOptions.headers, "x-client": userAgent }
+  const headers = userAgent === undefined ? efaOptions.headers : { ...efaOptions.headers, "user-agent": userAgent }
   const efa = EfaPromise.createClient(
     { ...efaOptions, ...(headers === undefined ? {} : { headers }) },
     fetch === undefined ? undefined : { fetch }
