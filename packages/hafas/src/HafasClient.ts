@@ -16,7 +16,7 @@
  *
  * @since 0.1.0
  */
-import type * as CoordInfo from "@efa-kit/core/CoordInfo"
+import * as CoordInfo from "@efa-kit/core/CoordInfo"
 import type * as Departures from "@efa-kit/core/Departures"
 import type * as EfaClient from "@efa-kit/core/EfaClient"
 import type * as Pages from "@efa-kit/core/Pages"
@@ -439,18 +439,20 @@ const make = (options: Options): Client => {
     if (typeof location.latitude !== "number") throw new TypeError("location.latitude must be a number.")
     if (typeof location.longitude !== "number") throw new TypeError("location.longitude must be a number.")
     const radius = opt.distance ?? 1000
-    const filters: Array<CoordInfo.CoordInfoRequestInput["filters"][number]> = []
-    if (opt.stops !== false) filters.push({ type: "STOP", radius })
-    if (opt.poi === true) filters.push({ type: "POI_POINT", radius })
-    if (filters.length === 0) return []
+    const stops = { type: "STOP", radius } as const
+    const pois = { type: "POI_POINT", radius } as const
+    const filters = opt.stops === false
+      ? (opt.poi === true ? [pois] as const : undefined)
+      : (opt.poi === true ? [stops, pois] as const : [stops] as const)
+    if (filters === undefined) return []
     const answer = await efa.coordInfo({
       searchSpace: { _tag: "Circle", centre: { lat: location.latitude, lon: location.longitude } },
-      filters: filters as [CoordInfo.CoordInfoRequestInput["filters"][number]],
+      filters,
       maxResults: opt.results ?? 8
-    } as CoordInfo.CoordInfoRequestInput)
+    })
     const excluded = excludedMots(ctx.products, opt.products)
     const found = answer.pins
-      .map((pin) => ({ pin, mots: pin.motTypes === undefined ? [] : pin.motTypes.split(/[,:;\s]+/).map(Number) }))
+      .map((pin) => ({ pin, mots: CoordInfo.motIds(pin) }))
       .filter(({ mots, pin }) =>
         excluded.length === 0 || pin.type !== "STOP" || mots.some((m) => !excluded.includes(m))
       )

@@ -46,7 +46,10 @@ const LOAD_FACTORS: Record<string, string> = {
 const loadFactor = (occupancy: string | undefined): string | undefined =>
   occupancy === undefined ? undefined : LOAD_FACTORS[occupancy]
 
-/** The stop of an EFA location: a platform's stop (its `parent`), else the location itself. */
+/**
+ * The stop of an EFA location: a platform's stop (its `parent`, as `TripStops.fromEvent` and `fromLeg` read
+ * it), else the location itself.
+ */
 export const stopOf = (
   place: {
     readonly id: string
@@ -55,7 +58,7 @@ export const stopOf = (
     readonly parent?: Plain<Point.ParentPlace> | undefined
   }
 ): Fptf.Stop =>
-  place.type === "platform" && place.parent !== undefined && place.parent.id !== undefined
+  place.parent?.id !== undefined && (place.parent.type === "stop" || place.type === "platform")
     ? { type: "stop", id: place.parent.id, name: place.parent.name }
     : { type: "stop", id: place.id, name: place.name }
 
@@ -285,9 +288,15 @@ export const alternativeOf = (
     : event.departureTimeEstimated
   const times = side(ctx, planned, estimated, event.cancelled)
   const stop = stopOf(event.location)
+  // the run's stops are asked at the event's stop and planned time, as `TripStops.fromEvent` asks them
   const tripId = event.tripCode === undefined
     ? `${event.lineId}|${planned.getTime()}`
-    : tripIdOf({ line: event.lineId, stop: stop.id, tripCode: event.tripCode, dateTime: planned })
+    : tripIdOf({
+      line: event.lineId,
+      stop: stop.id,
+      tripCode: event.tripCode,
+      dateTime: event.arrivalTimePlanned ?? event.departureTimePlanned
+    })
   const destination = event.destination.id === undefined
     ? undefined
     : { type: "stop" as const, id: event.destination.id, name: event.destination.name }
@@ -357,10 +366,11 @@ export const legOf = (ctx: Context, leg: Plain<TripModule.Leg>, options: Journey
   const last = leg.stops?.[leg.stops.length - 1]
   const walk = isWalk(leg.mode.mot)
   const ride = leg.line !== undefined || (!walk && leg.mode.mot !== 107)
+  // the run's stops are asked at the leg's origin and planned departure, as `TripStops.fromLeg` asks them
   const tripId = ride && leg.lineId !== undefined && leg.tripCode !== undefined
     ? tripIdOf({
       line: leg.lineId,
-      stop: leg.origin.id,
+      stop: stopOf(leg.origin).id,
       tripCode: leg.tripCode,
       dateTime: leg.origin.departureTimePlanned
     })
