@@ -112,10 +112,25 @@ describe.each(setups)("$name", (setup) => {
     if (client.profile.serverInfo) expect(info.timetableStart).toMatch(/^\d{8}$/)
   })
 
-  it("fails as hafas-client does", async () => {
-    const error = await client.trip?.("efa1|x").catch((e: unknown) => e) ??
-      await client.refreshJourney!("not a token").catch((e: unknown) => e)
-    expect(isHafasError(error)).toBe(true)
-    expect(error).toMatchObject({ code: "INVALID_REQUEST" })
+  it("fails as hafas-client does, with efa-kit's error as the cause", async () => {
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(() => expect.unreachable("answered"), (error: unknown) => error)
+    const unknown = await failure(client.journeys("de:99999:1", BOEBLINGEN, { departure: NOW }))
+    expect(isHafasError(unknown)).toBe(true)
+    expect(unknown).toMatchObject({ code: "NOT_FOUND", cause: { _tag: "ServerMessageError" } })
+    expect(await failure(client.stop("de:99999:1"))).toMatchObject({ code: "NOT_FOUND", isHafasError: true })
+    expect(await failure(client.departures("de:99999:1", { when: NOW }))).toMatchObject({
+      code: "NOT_FOUND",
+      cause: { _tag: "StopNotResolvedError" }
+    })
+    const token = await failure(client.refreshJourney!("not a token"))
+    expect(token).toMatchObject({ code: "INVALID_REQUEST", isHafasError: true })
+    // a bad argument is a TypeError, as in hafas-client
+    expect(await failure(client.journeys(STUTTGART_HBF, BOEBLINGEN, { earlierThan: "a", laterThan: "b" })))
+      .toBeInstanceOf(TypeError)
+    // what EFA has no request for is no method, as hafas-client has none for a profile without it
+    for (const method of ["radar", "reachableFrom", "journeysFromTrip", "tripsByName"]) {
+      expect(method in client, method).toBe(false)
+    }
   })
 })
