@@ -243,7 +243,8 @@ export interface Client {
   ) => Promise<{ readonly lines: Array<Fptf.Line> } & RealtimeDataUpdatedAt>
   readonly remarks?: (
     options?: {
-      readonly from?: Date | number | undefined
+      /** Only the remarks still valid then. Default: now; `null`: every remark. */
+      readonly from?: Date | number | null | undefined
       readonly to?: Date | number | undefined
       readonly results?: number | undefined
       readonly products?: Fptf.Products | undefined
@@ -623,7 +624,10 @@ const make = (options: Options): Client => {
   })
 
   const remarks: NonNullable<Client["remarks"]> = guarded(async (opt = {}) => {
-    const from = toDate(opt.from, "opt.from")
+    // from now on unless told otherwise, as hafas-client does
+    const from = "from" in opt && (opt.from === null || opt.from === undefined)
+      ? undefined
+      : toDate(opt.from ?? Date.now(), "opt.from")
     const to = toDate(opt.to, "opt.to")
     const answer = await efa.addInfo({})
     const warnings = answer.infos

@@ -53,6 +53,25 @@ describe.each(setups)("$name", (setup) => {
     checkAll("arrival", arrivals, "arrivals")
   })
 
+  it.runIf(setup.profile === undefined)("products switched off leave their modes out", async () => {
+    const { departures } = await client.departures(STUTTGART_HBF, {
+      when: NOW,
+      duration: 30,
+      products: { tram: false }
+    })
+    expect(departures.length).toBeGreaterThan(0)
+    expect(departures.filter((departure) => departure.line.product === "tram")).toEqual([])
+    const { journeys } = await client.journeys(STUTTGART_HBF, BOEBLINGEN, {
+      departure: NOW,
+      results: 2,
+      products: { bus: false, tram: false }
+    })
+    checkAll("journey", journeys)
+    const products = journeys.flatMap((journey) => journey.legs).map((leg) => leg.line?.product)
+    expect(products).not.toContain("bus")
+    expect(products).not.toContain("tram")
+  })
+
   it("journeys, their pages, a refresh and a run", async () => {
     const first = await client.journeys(STUTTGART_HBF, BOEBLINGEN, {
       departure: NOW,
