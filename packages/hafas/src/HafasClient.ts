@@ -21,6 +21,7 @@ import type * as Departures from "@efa-kit/core/Departures"
 import type * as EfaClient from "@efa-kit/core/EfaClient"
 import type * as Pages from "@efa-kit/core/Pages"
 import * as Point from "@efa-kit/core/Point"
+import * as Profile from "@efa-kit/core/Profile"
 import * as EfaPromise from "@efa-kit/core/promise"
 import type * as TripModule from "@efa-kit/core/Trip"
 import type * as Fptf from "./Fptf.js"
@@ -400,6 +401,33 @@ const make = (options: Options): Client => {
     return answer
   }
 
+  // the lines serving each stop of a list (`linesOfStops`), and the products they are, where the deployment
+  // answers serving lines
+  const withLines = async <A extends Fptf.Stop | Fptf.Location>(
+    found: Array<A>,
+    linesOfStops: boolean | undefined
+  ): Promise<Array<A>> => {
+    if (linesOfStops !== true || !Profile.offers(profile.efa, "servingLines")) return found
+    await Promise.all(found.map(async (place) => {
+      if (place.type !== "stop") return
+      const { servingLines } = await efa.servingLines({ _tag: "ByStop", stop: Point.stop(place.id) })
+      const byId = new Map<string, Fptf.Line>()
+      for (const line of servingLines) {
+        const id = line.lineId ?? `${line.number}|${line.mot}`
+        const known = byId.get(id) ??
+          { ...lineOf(ctx, { id, mode: { name: line.name, mot: line.mot, number: line.number } }), directions: [] }
+        if (!known.directions!.includes(line.direction)) known.directions!.push(line.direction)
+        byId.set(id, known)
+      }
+      const lines = [...byId.values()]
+      place.lines = lines
+      place.products ??= Object.fromEntries(
+        ctx.products.map((product) => [product.id, lines.some((line) => line.product === product.id)])
+      )
+    }))
+    return found
+  }
+
   const guarded =
     <Args extends Array<any>, A>(method: (...args: Args) => Promise<A>) => async (...args: Args): Promise<A> => {
       try {
@@ -421,16 +449,17 @@ const make = (options: Options): Client => {
       if (location.coord !== undefined) remember(location.id, { ...locationOf(location.coord), id: location.id })
       return fromStopFinder(ctx, location)
     })
-    return withLocations(found.slice(0, opt.results ?? 5))
+    return withLocations(await withLines(found.slice(0, opt.results ?? 5), opt.linesOfStops))
   })
 
-  const stop: Client["stop"] = guarded(async (station) => {
+  const stop: Client["stop"] = guarded(async (station, opt = {}) => {
     const id = stationId(station, "stop")
     const answer = await efa.stopFinder({ input: Point.stop(id), maxResults: 1 })
     const hit = answer.locations.find((location) => location.id === id) ??
       answer.locations.find((location) => location.type === "stop")
     if (hit === undefined) throw new HafasError(`stop ${id} not found`, { code: NOT_FOUND })
-    return withLocations(fromStopFinder(ctx, hit))
+    const [found] = await withLines([fromStopFinder(ctx, hit)], opt.linesOfStops)
+    return withLocations(found!)
   })
 
   const nearby: Client["nearby"] = guarded(async (location, opt = {}) => {
@@ -460,7 +489,7 @@ const make = (options: Options): Client => {
       .sort((a, b) => (a.pin.distance ?? 0) - (b.pin.distance ?? 0))
       .slice(0, opt.results ?? 8)
       .map(({ mots, pin }) => fromPin(ctx, pin, mots))
-    return withLocations(found)
+    return withLocations(await withLines(found, opt.linesOfStops))
   })
 
   const board = async (

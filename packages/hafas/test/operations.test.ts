@@ -25,9 +25,15 @@ describe.each(setups)("$name", (setup) => {
     checkAll("place", found, "locations")
     expect(found[0]).toMatchObject({ type: "stop", id: STUTTGART_HBF })
 
-    const stop = await client.stop(STUTTGART_HBF)
+    const stop = await client.stop(STUTTGART_HBF, { linesOfStops: true })
     check("stop", stop)
     expect(stop).toMatchObject({ type: "stop", id: STUTTGART_HBF, name: "Stuttgart, Hauptbahnhof" })
+    if (Profile.offers(client.profile.efa, "servingLines")) {
+      const lines = (stop as { lines?: ReadonlyArray<unknown> }).lines ?? []
+      expect(lines.length).toBeGreaterThan(0)
+      checkAll("line", lines, "stop.lines")
+      expect(stop).toMatchObject({ products: { suburban: true } })
+    }
 
     const near = await client.nearby({ type: "location", latitude: 48.784, longitude: 9.1816 }, { distance: 800 })
     expect(near.length).toBeGreaterThan(0)
