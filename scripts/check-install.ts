@@ -1,6 +1,6 @@
 // Does what README.md and docs/ tell a new user to do, in fresh directories outside the workspace: runs
 // every setup and install line of those pages as written (with the packed tarballs in place of
-// `@efa-kit/core` and `@efa-kit/mock-server`, which stand for the published packages), with npm and again
+// `@efa-kit/core`, `@efa-kit/mock-server` and `@efa-kit/hafas`, which stand for the published packages), with npm and again
 // with pnpm; then, in the npm project, type-checks every example of examples/node and every TypeScript
 // block of the pages against the installed packages (strict, exactOptionalPropertyTypes,
 // noUncheckedIndexedAccess, skipLibCheck off), runs each program against the installed `efa-mock-server`,
@@ -44,7 +44,7 @@ const installs = [...new Set(installLines(root).map((line) => line.command))]
 
 let server: ReturnType<typeof spawn> | undefined
 try {
-  const tarballs = new Map(["packages/core", "apps/mock-server"].map((pkg) => {
+  const tarballs = new Map(["packages/core", "apps/mock-server", "packages/hafas"].map((pkg) => {
     const manifest = JSON.parse(readFileSync(join(root, pkg, "package.json"), "utf8"))
     sh("pnpm", ["pack", "--pack-destination", workDir], join(root, pkg))
     return [
