@@ -944,12 +944,12 @@ const readTransfers = async (
   const transferKeys = new Map<string, number>()
   const transferColumns = ["from_stop_id", "to_stop_id", "from_route_id", "to_route_id", "from_trip_id", "to_trip_id"]
   await feed.rows("transfers.txt", (row) => {
-    const key = transferColumns.map((column) => row.get(column)).join("\u0000")
-    const before = transferKeys.get(key)
-    if (before !== undefined) {
-      throw gtfsError("transfers.txt", row.line, "from_stop_id", `the same transfer as line ${before}`)
+    const rowKey = transferColumns.map((column) => row.get(column)).join("\u0000")
+    const sameRow = transferKeys.get(rowKey)
+    if (sameRow !== undefined) {
+      throw gtfsError("transfers.txt", row.line, "from_stop_id", `the same transfer as line ${sameRow}`)
     }
-    transferKeys.set(key, row.line)
+    transferKeys.set(rowKey, row.line)
     const place = (column: string) => {
       const id = row.required(column)
       const found = read.places.get(id)
