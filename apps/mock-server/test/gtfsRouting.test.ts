@@ -73,11 +73,13 @@ const journeys = async (folder: string, from: string, to: string, time = "0800")
   expect(response.status).toBe(200)
   const body = await response.json() as { journeys?: Array<{ legs: Array<any> }> }
   const clock = (iso: string) => iso.slice(11, 19)
+  // a ride's end is the platform it calls at, its station the parent
+  const station = (end: any): string => end.type === "platform" ? end.parent.id : end.id
   return (body.journeys ?? []).map((journey) =>
     journey.legs.map((leg) =>
       `${leg.transportation?.product?.class === 99 || leg.transportation?.product?.class === 100 ? "walk " : ""}` +
-      `${leg.origin.id} ${clock(leg.origin.departureTimePlanned)} > ` +
-      `${leg.destination.id} ${clock(leg.destination.arrivalTimePlanned)}`
+      `${station(leg.origin)} ${clock(leg.origin.departureTimePlanned)} > ` +
+      `${station(leg.destination)} ${clock(leg.destination.arrivalTimePlanned)}`
     )
   )
 }

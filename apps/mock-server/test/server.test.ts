@@ -75,5 +75,6 @@ describe("server on a port", () => {
     expect(code).toBe(1)
     expect(stderr).toContain("stops.json")
     expect(stderr).toContain("[2].coord.lat")
-  })
+    // a process of its own: on a busy machine its start alone can take longer than Vitest's default 5 s
+  }, 60_000)
 })
