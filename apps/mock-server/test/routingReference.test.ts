@@ -160,6 +160,20 @@ describe("the router against a reference search on random feeds", () => {
               const body = await response.json() as { journeys?: Array<{ legs: Array<any> }> }
               const asked = new Date((originOf(QUERY_DATE) + (q.time % 86_400) - (q.time % 60)) * 1000).toISOString()
                 .replace(".000", "")
+              // by departure, the answer holds the reference's Pareto set (each number of rides with its arrival)
+              if (depArr === "dep") {
+                const origin = model.stations[q.origin]!.id
+                const destination = model.stations[q.destination]!.id
+                const expected = referenceSearch(model, QUERY_DATE, origin, destination, Date.parse(asked) / 1000, 6)
+                const found = (body.journeys ?? []).map((journey) => {
+                  const rides = journey.legs.filter((leg) => ![99, 100].includes(leg.transportation?.product?.class))
+                  const arrival = journey.legs[journey.legs.length - 1].destination.arrivalTimePlanned as string
+                  return `${Date.parse(arrival) / 1000}/${rides.length}`
+                })
+                for (const [arrival, rides] of expected) {
+                  expect(found, `${asked} ${JSON.stringify(expected)}`).toContain(`${arrival}/${rides}`)
+                }
+              }
               for (const journey of body.journeys ?? []) {
                 const legs = journey.legs
                 if (depArr === "dep") expect(legs[0].origin.departureTimePlanned >= asked, asked).toBe(true)
