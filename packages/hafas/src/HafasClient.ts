@@ -354,6 +354,9 @@ export const createClient: {
       : first
   )
 
+// how many stops' coordinates a client keeps
+const MAX_PLACES = 10_000
+
 const make = (options: Options): Client => {
   const profile = HafasProfile.make(options)
   const { fetch, stopLocations, userAgent, ...efaOptions } = options
@@ -364,10 +367,16 @@ const make = (options: Options): Client => {
   )
   const ctx: Context = { timeZone: profile.timezone, products: HafasProfile.deploymentProducts(profile.efa) }
 
-  // the client's known stop coordinates by stop ID; a look-up that found none is kept as `undefined`
+  // the client's known coordinates by stop or place ID (the most recent `MAX_PLACES`; a look-up that failed is
+  // forgotten, so that a later answer asks again)
   const places = new Map<string, Promise<Fptf.Location | undefined>>()
+  const keep = (id: string, location: Promise<Fptf.Location | undefined>) => {
+    places.delete(id)
+    places.set(id, location)
+    if (places.size > MAX_PLACES) places.delete(places.keys().next().value!)
+  }
   const remember = (id: string, location: Fptf.Location | undefined) => {
-    if (location !== undefined) places.set(id, Promise.resolve(location))
+    if (location !== undefined) keep(id, Promise.resolve(location))
   }
   const placeOf = (id: string, isStop: boolean): Promise<Fptf.Location | undefined> => {
     let found = places.get(id)
@@ -377,9 +386,12 @@ const make = (options: Options): Client => {
           const hit = answer.locations.find((location) => location.id === id) ?? answer.locations[0]
           return hit?.coord === undefined ? undefined : { ...locationOf(hit.coord), id }
         },
-        () => undefined
+        () => {
+          places.delete(id)
+          return undefined
+        }
       )
-      places.set(id, found)
+      keep(id, found)
     }
     return found
   }
