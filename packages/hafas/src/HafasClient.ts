@@ -45,7 +45,8 @@ import { runOf, tripOfToken } from "./internal/tokens.js"
 
 /**
  * Settings: efa-kit's client settings (`profile` or `baseUrl`, `apiKey`, `rateLimit`, `cache` with a shared
- * Redis store, `retry`, ...), and:
+ * Redis store, `retry`, ...), the `fetch` to send with, hafas-client's user agent, and whether stops get
+ * their coordinates looked up.
  *
  * @since 0.1.0
  * @category models
@@ -341,18 +342,18 @@ const withoutCoordinates = (
 export const createClient: {
   (options: Options): Client
   (profile: HafasProfile.HafasProfile, userAgent: string, options?: Options): Client
-} = (first: Options | HafasProfile.HafasProfile, userAgent?: string, more?: Options): Client =>
-  make(
-    HafasProfile.isHafasProfile(first)
-      ? {
-        ...(first.efa === undefined ? {} : { profile: first.efa }),
-        baseUrl: first.endpoint,
-        timeZone: first.timezone,
-        ...more,
-        ...(userAgent === undefined ? {} : { userAgent })
-      }
-      : first
-  )
+} = (first: Options | HafasProfile.HafasProfile, userAgent?: string, more?: Options): Client => {
+  if (!HafasProfile.isHafasProfile(first)) return make(first)
+  // as hafas-client: the operators should be able to reach the program
+  if (typeof userAgent !== "string" || userAgent.length === 0) throw new TypeError("userAgent must be a string")
+  return make({
+    ...(first.efa === undefined ? {} : { profile: first.efa }),
+    baseUrl: first.endpoint,
+    timeZone: first.timezone,
+    ...more,
+    userAgent
+  })
+}
 
 // how many stops' coordinates a client keeps
 const MAX_PLACES = 10_000
