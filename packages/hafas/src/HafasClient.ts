@@ -45,7 +45,8 @@ import { runOf, tripOfToken } from "./internal/tokens.js"
 
 /**
  * Settings: efa-kit's client settings (`profile` or `baseUrl`, `apiKey`, `rateLimit`, `cache` with a shared
- * Redis store, `retry`, ...), and:
+ * Redis store, `retry`, ...), the `fetch` to send with, hafas-client's user agent, and whether stops get
+ * their coordinates looked up.
  *
  * @since 0.1.0
  * @category models
@@ -341,18 +342,21 @@ const withoutCoordinates = (
 export const createClient: {
   (options: Options): Client
   (profile: HafasProfile.HafasProfile, userAgent: string, options?: Options): Client
-} = (first: Options | HafasProfile.HafasProfile, userAgent?: string, more?: Options): Client =>
-  make(
-    HafasProfile.isHafasProfile(first)
-      ? {
-        ...(first.efa === undefined ? {} : { profile: first.efa }),
-        baseUrl: first.endpoint,
-        timeZone: first.timezone,
-        ...more,
-        ...(userAgent === undefined ? {} : { userAgent })
-      }
-      : first
-  )
+} = (first: Options | HafasProfile.HafasProfile, userAgent?: string, more?: Options): Client => {
+  if (!HafasProfile.isHafasProfile(first)) return make(first)
+  // as hafas-client: the operators should be able to reach the program
+  if (typeof userAgent !== "string" || userAgent.length === 0) throw new TypeError("userAgent must be a string")
+  return make({
+    ...(first.efa === undefined ? {} : { profile: first.efa }),
+    baseUrl: first.endpoint,
+    timeZone: first.timezone,
+    ...more,
+    userAgent
+  })
+}
+
+// how many stops' coordinates a client keeps
+const MAX_PLACES = 10_000
 
 const make = (options: Options): Client => {
   const profile = HafasProfile.make(options)
@@ -364,10 +368,16 @@ const make = (options: Options): Client => {
   )
   const ctx: Context = { timeZone: profile.timezone, products: HafasProfile.deploymentProducts(profile.efa) }
 
-  // the client's known stop coordinates by stop ID; a look-up that found none is kept as `undefined`
+  // the client's known coordinates by stop or place ID (the most recent `MAX_PLACES`; a look-up that failed is
+  // forgotten, so that a later answer asks again)
   const places = new Map<string, Promise<Fptf.Location | undefined>>()
+  const keep = (id: string, location: Promise<Fptf.Location | undefined>) => {
+    places.delete(id)
+    places.set(id, location)
+    if (places.size > MAX_PLACES) places.delete(places.keys().next().value!)
+  }
   const remember = (id: string, location: Fptf.Location | undefined) => {
-    if (location !== undefined) places.set(id, Promise.resolve(location))
+    if (location !== undefined) keep(id, Promise.resolve(location))
   }
   const placeOf = (id: string, isStop: boolean): Promise<Fptf.Location | undefined> => {
     let found = places.get(id)
@@ -377,9 +387,12 @@ const make = (options: Options): Client => {
           const hit = answer.locations.find((location) => location.id === id) ?? answer.locations[0]
           return hit?.coord === undefined ? undefined : { ...locationOf(hit.coord), id }
         },
-        () => undefined
+        () => {
+          places.delete(id)
+          return undefined
+        }
       )
-      places.set(id, found)
+      keep(id, found)
     }
     return found
   }

@@ -67,7 +67,12 @@ export interface ProfileSettings {
   readonly timeZone?: string | undefined
 }
 
-/** The efa-kit profile of settings, a name resolved. */
+/**
+ * The efa-kit profile of settings, a name resolved (an unknown name throws a `TypeError`).
+ *
+ * @since 0.1.0
+ * @category utils
+ */
 export const efaProfileOf = (settings: ProfileSettings): Profile.Profile | undefined => {
   const profile = settings.profile
   if (profile === undefined) return undefined
@@ -79,7 +84,12 @@ export const efaProfileOf = (settings: ProfileSettings): Profile.Profile | undef
   return found
 }
 
-/** The products with the MOT-IDs they stand for (internal: the client's filters and lines read them). */
+/**
+ * A deployment's products with the MOT-IDs each stands for (`mots`), which the client's filters and lines read.
+ *
+ * @since 0.1.0
+ * @category utils
+ */
 export const deploymentProducts = (efa: Profile.Profile | undefined): ReadonlyArray<DeploymentProduct> =>
   productsOf(efa?.productClasses === undefined ? undefined : new Set(Object.values(efa.productClasses)))
 

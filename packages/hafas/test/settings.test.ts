@@ -48,6 +48,7 @@ describe("settings", () => {
       return inner(input, init)
     }
     const profile = { ...HafasProfile.profiles.vvs, endpoint: "http://fake.invalid/" }
+    expect(() => createClient(profile, undefined as unknown as string)).toThrow(TypeError)
     const client = createClient(profile, "my-app (me@example.org)", { fetch })
     expect(client.profile.timezone).toBe("Europe/Berlin")
     await client.stop(STUTTGART_HBF)
