@@ -327,9 +327,10 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
   // each method loads its operation on its first call (see `operations`)
   const methods = {} as { -readonly [Name in OperationName]: Methods[Name] }
   for (const name of Object.keys(contractPaths) as Array<OperationName>) {
-    methods[name] = ((request: never, options?: OperationClient.CallOptions) =>
+    // a request left out is the empty one (its type allows it only where every field is optional)
+    methods[name] = ((request: unknown, options?: OperationClient.CallOptions) =>
       withOperation(name, (operation) =>
-        runner.run<Operation.Any>(operation, request, options))) as never
+        runner.run<Operation.Any>(operation, request ?? {}, options))) as never
   }
   return EfaClient.of({
     ...methods,
