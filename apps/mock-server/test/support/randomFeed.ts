@@ -161,8 +161,10 @@ export const feedArb: fc.Arbitrary<FeedModel> = fc.integer({ min: 3, max: 8 }).c
       }).filter((walk) => walk.from !== walk.to),
       { maxLength: 2 * n, selector: (walk) => `${walk.from}>${walk.to}` }
     ),
-    forbiddenWalks: fc.array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 })), {
-      maxLength: 2
+    // one row a pair: a feed that repeats a row is refused
+    forbiddenWalks: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 })), {
+      maxLength: 2,
+      selector: ([a, b]) => `${a}>${b}`
     }),
     tripCount: fc.integer({ min: 2, max: 10 })
   }).chain(({ forbiddenWalks, services, stations, tripCount, walks }) =>
@@ -190,8 +192,10 @@ export const feedArb: fc.Arbitrary<FeedModel> = fc.integer({ min: 3, max: 8 }).c
         // a forbidden row between stations no walk joins (a row that forbids and one that allows the same walk
         // would be a contradiction the feed should not have)
         forbiddenWalks: forbiddenWalks.filter(([a, b]) => a !== b && !walkKeys.has(`${a}>${b}`)),
-        trips: trips.map((trip) => ({
+        // the first trip runs on the first service, so that some trip runs on some day
+        trips: trips.map((trip, i) => ({
           ...trip,
+          service: i === 0 ? 0 : trip.service,
           calls: trip.calls.map((call) => ({
             ...call,
             platform: Math.min(call.platform, stations[call.station]!.platforms.length - 1)
