@@ -265,7 +265,18 @@ export const openFeed = async (location: string, limits: GtfsLimits = DEFAULT_GT
     return await openZip(location, limits)
   } catch (cause) {
     if (cause instanceof GtfsError) throw cause
-    throw gtfsError(path.basename(location), undefined, undefined, `not a zip archive: ${(cause as Error).message}`)
+    const message = (cause as Error).message
+    // the names yauzl refuses before they are listed: `/etc/stops.txt`, `../stops.txt`
+    const outside = /^(absolute path|invalid relative path): (.*)$/.exec(message)
+    if (outside !== null) {
+      throw gtfsError(
+        outside[2]!,
+        undefined,
+        undefined,
+        `is outside the feed's root (${outside[1]} in ${path.basename(location)})`
+      )
+    }
+    throw gtfsError(path.basename(location), undefined, undefined, `not a zip archive: ${message}`)
   }
 }
 
