@@ -359,6 +359,7 @@ describe("dataset from-gtfs writes its folder whole or not at all", () => {
     expect(fs.readdirSync(parent)).toEqual([])
 
     await writeDataset(dataset, target)
+    expect(fs.statSync(target).mode & 0o777).toBe(0o777 & ~process.umask())
     fs.writeFileSync(path.join(target, "stale.json"), "{}")
     await writeDataset(dataset, target)
     expect(fs.readdirSync(parent)).toEqual(["dataset"])
