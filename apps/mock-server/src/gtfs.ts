@@ -116,6 +116,8 @@ export const writeDataset = async (dataset: Dataset, folder: string): Promise<vo
   const temporary = await fs.mkdtemp(`${target}.writing-`)
   try {
     await writeFiles(dataset, temporary)
+    // a temporary folder is its owner's alone; the dataset folder is as one `mkdir` makes
+    await fs.chmod(temporary, 0o777 & ~process.umask())
     const existing = await fs.stat(target).catch(() => undefined)
     if (existing === undefined) {
       await fs.rename(temporary, target)

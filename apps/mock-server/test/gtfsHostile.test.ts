@@ -119,8 +119,12 @@ describe("zip archives are bounded", () => {
     expect(await failure(smallZip({}, [{ name: "stops.txt", data: stops }]))).toContain(
       "GTFS file stops.txt: is in feed.zip twice"
     )
-    expect(await failure(smallZip({}, [{ name: "../stops.txt", data: stops }]))).toContain("../stops.txt")
-    expect(await failure(smallZip({}, [{ name: "/etc/stops.txt", data: stops }]))).toContain("/etc/stops.txt")
+    expect(await failure(smallZip({}, [{ name: "../stops.txt", data: stops }]))).toBe(
+      "GTFS file ../stops.txt: is outside the feed's root (invalid relative path in feed.zip)"
+    )
+    expect(await failure(smallZip({}, [{ name: "/etc/stops.txt", data: stops }]))).toBe(
+      "GTFS file /etc/stops.txt: is outside the feed's root (absolute path in feed.zip)"
+    )
     // all in one folder is a feed
     const inFolder = zipFile(
       Object.entries(smallFeedFiles()).map(([name, data]) => ({ name: `gtfs/${name}`, data: data! }))
@@ -311,6 +315,26 @@ describe("dates, text and headers", () => {
     expect((await loadGtfsDataset(feed)).dataset.stops).toHaveLength(2)
   })
 
+  it("Latin-1 text is refused where a read chunk ends inside it; UTF-8 split between chunks loads", async () => {
+    // entrances (left out) to fill the first 64 KiB the file is read in, then a name whose `ß` is its last byte
+    const head = smallFeedFiles()["stops.txt"]!
+    const rows: Array<string> = []
+    for (let i = 0; head.length + rows.join("\n").length < 64_000; i++) rows.push(`e${i},Eingang,48.7,9.1,2,,`)
+    const filler = rows.join("\n")
+    const padding = 65_535 - (head.length + 1 + filler.length + 1 + "x1,Stra".length)
+    const line = `x1,Stra${"s".repeat(padding)}ße,48.7,9.1,2,,`
+    const text = `${head}\n${filler}\n${line}\n`
+    const feed = smallFeed()
+    fs.writeFileSync(path.join(feed, "stops.txt"), Buffer.from(text, "latin1"))
+    expect(Buffer.from(text, "latin1")[65_535]).toBe(0xdf)
+    expect(await failure(feed)).toContain(
+      `GTFS file stops.txt line ${rows.length + 6} field stop_name: is not UTF-8 text`
+    )
+    // in UTF-8 the `ß` is split between the two chunks: it loads
+    fs.writeFileSync(path.join(feed, "stops.txt"), text)
+    expect((await loadGtfsDataset(feed)).dataset.stops).toHaveLength(2)
+  })
+
   it("a file without its header line is refused, not read as no rows", async () => {
     expect(await failure(smallFeed({ "routes.txt": "r-1,AG,S9,,109\n" }))).toBe(
       "GTFS file routes.txt line 1: has no header line: the first line names no route_id, route_type and has \"r-1\", which is no column name (a file's first line names its columns)"
@@ -335,6 +359,7 @@ describe("dataset from-gtfs writes its folder whole or not at all", () => {
     expect(fs.readdirSync(parent)).toEqual([])
 
     await writeDataset(dataset, target)
+    expect(fs.statSync(target).mode & 0o777).toBe(0o777 & ~process.umask())
     fs.writeFileSync(path.join(target, "stale.json"), "{}")
     await writeDataset(dataset, target)
     expect(fs.readdirSync(parent)).toEqual(["dataset"])

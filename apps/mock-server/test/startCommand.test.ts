@@ -5,6 +5,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
+import { smallFeed } from "./support/gtfsFeed.js"
 
 const bin = fileURLToPath(new URL("../bin/efa-mock-server.mjs", import.meta.url))
 
@@ -122,5 +123,36 @@ describe("the efa-mock-server command on a GTFS feed", () => {
       expect(failed.stderr).not.toContain("    at ")
     },
     60_000
+  )
+
+  it(
+    "dataset from-gtfs past a bound writes nothing and names the bound; --gtfs-limit raises it",
+    async () => {
+      const feed = smallFeed({
+        "frequencies.txt": "trip_id,start_time,end_time,headway_secs\nt1,00:00:00,24:00:00,5\n"
+      })
+      const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "from-gtfs-")), "dataset")
+      const refused = await runCommand(["--from-source", "dataset", "from-gtfs", feed, folder])
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain(
+        "GTFS file frequencies.txt line 2 field headway_secs: 17280 trips from 00:00:00 to 24:00:00 every 5 s"
+      )
+      expect(fs.existsSync(folder)).toBe(false)
+      expect(fs.readdirSync(path.dirname(folder))).toEqual([])
+      const bad = await runCommand(["--from-source", "dataset", "from-gtfs", feed, folder, "--gtfs-limit", "maxTrips"])
+      expect(bad.stderr).toContain("--gtfs-limit takes <name>=<whole number>, got \"maxTrips\"")
+      const raised = await runCommand([
+        "--from-source",
+        "dataset",
+        "from-gtfs",
+        feed,
+        folder,
+        "--gtfs-limit",
+        "maxFrequencyRuns=20000"
+      ])
+      expect(raised.code).toBe(0)
+      expect(fs.readdirSync(path.dirname(folder))).toEqual(["dataset"])
+    },
+    120_000
   )
 })

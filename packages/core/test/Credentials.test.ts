@@ -1,8 +1,9 @@
-import { FetchHttpClient } from "@effect/platform"
+import { FetchHttpClient, HttpClient, HttpClientResponse } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Effect, Exit, Layer, Option, Redacted } from "effect"
+import { Cause, Effect, Exit, Layer, Logger, LogLevel, Option, Redacted, Tracer } from "effect"
 import * as Net from "node:net"
 import { Dialect, EfaClient, Point, SharedStore } from "../src/index.js"
+import { okBody } from "./support/upstream.js"
 
 // A password no message, key or command may carry.
 const SECRET = "s3cret-Pw"
@@ -97,5 +98,61 @@ describe("credentials in headers and the API key", () => {
       expect(shown(error)).not.toContain(SECRET)
       expect(keys.length).toBeGreaterThan(0)
       for (const key of keys) expect(key).not.toContain(SECRET)
+    }))
+})
+
+describe("credentials in spans and log lines", () => {
+  it.live("no span attribute or log line of a call carries the API key or a header", () =>
+    Effect.gen(function*() {
+      const statuses = [503, 200]
+      const http = Layer.succeed(
+        HttpClient.HttpClient,
+        HttpClient.make((request) =>
+          Effect.sync(() =>
+            HttpClientResponse.fromWeb(request, new Response(okBody, { status: statuses.shift() ?? 200 }))
+          )
+        )
+      )
+      // a store that fails every command: the client logs that it skips it
+      const failing = Layer.succeed(SharedStore.ResponseStore, {
+        get: () => Effect.fail(new SharedStore.StoreError({ action: "read", detail: "down" })),
+        set: () => Effect.fail(new SharedStore.StoreError({ action: "write", detail: "down" }))
+      })
+      const spans: Array<Tracer.Span> = []
+      const lines: Array<string> = []
+      const call = Effect.flatMap(EfaClient.EfaClient, (efa) => efa.stopFinder({ input: Point.any("Hbf") })).pipe(
+        Effect.provide(
+          EfaClient.layer({
+            baseUrl: "http://efa.test/",
+            headers: { authorization: `Basic ${SECRET}` },
+            apiKey: Redacted.make(`key-${SECRET}`),
+            cache: { store: failing }
+          }).pipe(Layer.provide(http))
+        ),
+        (effect) =>
+          Effect.tracerWith((base) =>
+            Effect.withTracer(
+              effect,
+              Tracer.make({
+                span: (...args) => {
+                  const span = base.span(...args)
+                  spans.push(span)
+                  return span
+                },
+                context: base.context
+              })
+            )
+          ),
+        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => lines.push(String(message))))),
+        Logger.withMinimumLogLevel(LogLevel.All)
+      )
+      yield* call
+      expect(spans.length).toBeGreaterThan(0)
+      expect(lines.length).toBeGreaterThan(0)
+      const seen = JSON.stringify({
+        spans: spans.map((span) => ({ name: span.name, attributes: Array.from(span.attributes) })),
+        lines
+      })
+      expect(seen).not.toContain(SECRET)
     }))
 })

@@ -265,7 +265,18 @@ export const openFeed = async (location: string, limits: GtfsLimits = DEFAULT_GT
     return await openZip(location, limits)
   } catch (cause) {
     if (cause instanceof GtfsError) throw cause
-    throw gtfsError(path.basename(location), undefined, undefined, `not a zip archive: ${(cause as Error).message}`)
+    const message = (cause as Error).message
+    // the names yauzl refuses before they are listed: `/etc/stops.txt`, `../stops.txt`
+    const outside = /^(absolute path|invalid relative path): (.*)$/.exec(message)
+    if (outside !== null) {
+      throw gtfsError(
+        outside[2]!,
+        undefined,
+        undefined,
+        `is outside the feed's root (${outside[1]} in ${path.basename(location)})`
+      )
+    }
+    throw gtfsError(path.basename(location), undefined, undefined, `not a zip archive: ${message}`)
   }
 }
 
@@ -301,6 +312,19 @@ const HEADER_COLUMNS: Readonly<Record<string, ReadonlyArray<string>>> = {
 
 const COLUMN_NAME = /^[a-z][a-z0-9_]*$/
 
+// the bytes of the UTF-8 sequence a lead byte begins (1 for anything else, which the check then refuses)
+const sequenceLength = (lead: number): number => lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
+
+// where the last whole character of a chunk ends: before a sequence the chunk ends inside
+const completeEnd = (chunk: Buffer, start: number): number => {
+  for (let i = chunk.length - 1; i >= Math.max(start, chunk.length - 3); i--) {
+    const byte = chunk[i]!
+    if (byte < 0x80) return chunk.length
+    if (byte >= 0xc0) return i + sequenceLength(byte) <= chunk.length ? chunk.length : i
+  }
+  return chunk.length
+}
+
 const readRows = async (
   file: string,
   open: () => Promise<Readable>,
@@ -308,11 +332,22 @@ const readRows = async (
   limits: GtfsLimits
 ): Promise<void> => {
   const source = await open()
-  // Text that is not UTF-8 is decoded with U+FFFD in its place: a chunk of bytes that is not UTF-8 (or ends
-  // within a character) has the fields after it looked at for one, which names the line and the field.
+  // Text that is not UTF-8 is decoded with U+FFFD in its place: once a chunk of bytes is not UTF-8 (a
+  // character split between two chunks is joined first), the fields after it are looked at for one, which names
+  // the line and the field. A feed in UTF-8 costs one native check per chunk.
   let suspect = false
+  let carry: Buffer | undefined
   source.on("data", (chunk: Buffer) => {
-    if (!suspect && !isUtf8(chunk)) suspect = true
+    if (suspect) return
+    let start = 0
+    if (carry !== undefined) {
+      start = sequenceLength(carry[0]!) - carry.length
+      suspect = !isUtf8(Buffer.concat([carry, chunk.subarray(0, start)]))
+      carry = undefined
+    }
+    const end = completeEnd(chunk, start)
+    if (!suspect) suspect = !isUtf8(chunk.subarray(start, end))
+    if (!suspect && end < chunk.length) carry = Buffer.from(chunk.subarray(end))
   })
   // Lines are counted here rather than by the parser's per-record info, which costs a record object each: a
   // record takes one line, and one more for each line break inside its quoted fields; an empty line is a
