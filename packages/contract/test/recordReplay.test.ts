@@ -73,7 +73,8 @@ describe("record a deployment through a second fake, replay it without the deplo
       await recorder.close()
       await upstream.close()
     }
-  })
+    // every contract case twice, one request after another: more than a hook's default 10 s on a busy machine
+  }, 120_000)
 
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }))
 
