@@ -75,7 +75,8 @@ describe("record a deployment through a second fake, replay it without the deplo
       await recorder.close()
       await upstream.close()
     }
-  })
+    // every case's query twice, in both dialects, over TCP: more than the default hook time on a busy machine
+  }, 120_000)
 
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }))
 
