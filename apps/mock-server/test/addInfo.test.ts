@@ -44,6 +44,19 @@ describe("notices", () => {
       validTo: "2026-03-20",
       lines: expect.arrayContaining(["vvs:10001: :H", "vvs:10004: :R"]),
       severity: "normal",
+      // as real notices are: a page (of the reserved example domain), the title as subtitle, link text and short
+      // text, a version, the page as a further link
+      url: "https://notices.example/VVS/VVS-2026-0311",
+      subtitle: "Stuttgart, Feuersee: Aufzug außer Betrieb",
+      urlText: "Stuttgart, Feuersee: Aufzug außer Betrieb",
+      version: "1",
+      smsText: "Stuttgart, Feuersee: Aufzug außer Betrieb",
+      links: [{
+        url: "https://notices.example/VVS/VVS-2026-0311",
+        urlText: "Stuttgart, Feuersee: Aufzug außer Betrieb",
+        subtitle: "Stuttgart, Feuersee: Aufzug außer Betrieb",
+        content: expect.any(String)
+      }],
       publicationStatus: "current"
     })
   })

@@ -295,7 +295,7 @@ const tripOf = (dataset: Dataset, candidate: Candidate, detail: Detail): Trip.Tr
   )
   const days = runs.some((run) => run.trip !== undefined)
     ? undefined
-    : daysOfService(dataset.meta, runs.map((run) => run.serviceDate))
+    : daysOfService(dataset, runs.map((run) => run.serviceDate))
   if (days !== undefined) trip.daysOfService = days
   return trip
 }

@@ -21,8 +21,9 @@
  * @since 0.1.0
  */
 import type { Occupancy, Trip } from "@efa-kit/core"
+import { perDataset, perDatasetAndKey } from "../dataset/cache.js"
 import { lookupOf } from "../dataset/lookup.js"
-import type { Dataset, Meta, Notice, Stop } from "../dataset/schema.js"
+import type { Dataset, DayType, Notice, Stop } from "../dataset/schema.js"
 import { hash } from "./realtime.js"
 import { addDays, dayTypeOf, type Run } from "./timetable.js"
 
@@ -242,6 +243,16 @@ const DAY = 24 * 3600 * 1000
 const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY)
 
+// The day type of each day of the timetable's period, from its first day.
+const dayTypesOf = perDataset((dataset: Dataset): ReadonlyArray<DayType | undefined> => {
+  const { meta } = dataset
+  const count = Math.max(0, daysBetween(meta.validFrom, meta.validTo) + 1)
+  return Array.from({ length: count }, (_, day) => dayTypeOf(addDays(meta.validFrom, day), meta))
+})
+
+// The bit fields by the rides' offsets and day types: most trips of an answer share theirs.
+const rvbCache = perDatasetAndKey<string | undefined>(64)
+
 /**
  * A trip's days of service from its rides' service days (`YYYY-MM-DD`, in order), as real servers write them:
  * `rvb`, a hexadecimal bit field with a bit per day of the timetable's period from its first day (see the module
@@ -250,23 +261,34 @@ const daysBetween = (from: string, to: string): number =>
  * @since 0.2.0
  * @category rides
  */
-export const daysOfService = (meta: Meta, serviceDates: ReadonlyArray<string>): Trip.DaysOfService | undefined => {
+export const daysOfService = (
+  dataset: Dataset,
+  serviceDates: ReadonlyArray<string>
+): Trip.DaysOfService | undefined => {
   const first = serviceDates[0]
   if (first === undefined) return undefined
-  const offsets = serviceDates.map((date) => ({ days: daysBetween(first, date), dayType: dayTypeOf(date, meta) }))
-  const count = daysBetween(meta.validFrom, meta.validTo) + 1
-  if (count <= 0) return undefined
-  let rvb = ""
-  let digit = 0
-  for (let day = 0; day < Math.ceil(count / 4) * 4; day++) {
-    const date = addDays(meta.validFrom, day)
-    const runs = day < count &&
-      offsets.every(({ dayType, days }) => dayType !== undefined && dayTypeOf(addDays(date, days), meta) === dayType)
-    digit = digit * 2 + (runs ? 1 : 0)
-    if (day % 4 === 3) {
-      rvb += digit.toString(16).toUpperCase()
-      digit = 0
+  const { meta } = dataset
+  const start = daysBetween(meta.validFrom, first)
+  const dayTypes = dayTypesOf(dataset)
+  const rides = serviceDates.map((date) => {
+    const days = daysBetween(first, date)
+    return { days, dayType: dayTypes[start + days] }
+  })
+  const key = rides.map(({ days, dayType }) => `${days}:${dayType}`).join(",")
+  const rvb = rvbCache(dataset, key, () => {
+    if (dayTypes.length === 0) return undefined
+    let out = ""
+    let digit = 0
+    for (let day = 0; day < Math.ceil(dayTypes.length / 4) * 4; day++) {
+      const runs = day < dayTypes.length &&
+        rides.every(({ dayType, days }) => dayType !== undefined && dayTypes[day + days] === dayType)
+      digit = digit * 2 + (runs ? 1 : 0)
+      if (day % 4 === 3) {
+        out += digit.toString(16).toUpperCase()
+        digit = 0
+      }
     }
-  }
-  return { rvb }
+    return out
+  })
+  return rvb === undefined ? undefined : { rvb }
 }
