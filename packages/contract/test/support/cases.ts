@@ -1594,9 +1594,14 @@ const linesCases: Array<AnyCase> = [
       expect(lines.map((line) => line.lineId)).toEqual(dataset.lines.map((l) => `vvs:${l.code}:${l.supplement}:H:`))
     }
   }),
-  lines("a subnetwork the deployment does not have: -4050", { subnetwork: "xyz" }, {
+  lines("a subnetwork the deployment does not have: nothing matches, an empty list with -4050 kept", {
+    subnetwork: "xyz"
+  }, {
     params: [["lineListSubnetwork", "xyz"]],
-    fails: serverMessage(-4050)
+    check: ({ lines, systemMessages }) => {
+      expect(lines).toEqual([])
+      expect(systemMessages?.map((message) => message.code)).toEqual([-4050])
+    }
   })
 ]
 
@@ -1610,9 +1615,12 @@ const lineStopsCases: Array<AnyCase> = [
       expect(stops.map((s) => s.id)).toEqual(s1.stops.map((s) => s.stop).reverse())
     }
   }),
-  lineStops("a line the deployment does not have: -2000", { line: "vvs:99999: :H:" }, {
+  lineStops("a line the deployment does not have: NotFoundError naming it (-2000)", { line: "vvs:99999: :H:" }, {
     params: [["line", "vvs:99999: :H:"]],
-    fails: serverMessage(-2000)
+    fails: (error) => {
+      expect(error).toMatchObject({ _tag: "NotFoundError", field: "line", value: "vvs:99999: :H:" })
+      expect(error._tag === "NotFoundError" && error.messages[0]?.code).toBe(-2000)
+    }
   })
 ]
 
@@ -1642,9 +1650,14 @@ const stopsCases: Array<AnyCase> = [
       for (const stop of stops) expect(served.has(stop.id)).toBe(true)
     }
   }),
-  stops("a municipality the deployment does not have: -2000", { municipality: "9999999" }, {
+  stops("a municipality the deployment does not have: nothing matches, an empty list with -2000 kept", {
+    municipality: "9999999"
+  }, {
     params: [["stopListOMC", "9999999"]],
-    fails: serverMessage(-2000)
+    check: ({ stops, systemMessages }) => {
+      expect(stops).toEqual([])
+      expect(systemMessages?.map((message) => message.code)).toEqual([-2000])
+    }
   })
 ]
 
