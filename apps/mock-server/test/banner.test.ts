@@ -43,3 +43,36 @@ describe("the start-up banner", () => {
     expect(bannerLines({ ...base, admin: "token" }).join("\n")).toContain("(with Authorization: Bearer <token>)")
   })
 })
+
+describe("the fake at the wall clock (now: \"now\")", () => {
+  it("the banner says the clock is the wall clock and the day the dataset is laid on", () => {
+    const text = bannerLines({ ...base, today: "2026-12-01" }).join("\n")
+    expect(text).toContain("clock:   the wall clock (2026-03-02T08:30:00+01:00)")
+    expect(text).toContain("the dataset's timetable and real time laid on today, 2026-12-01")
+  })
+
+  it(
+    "lays the dataset's dates on today, runs its clock, and goes back to the wall clock",
+    { timeout: 60_000 },
+    async () => {
+      const { layOnToday } = await import("../src/options.js")
+      const { dataset } = await import("./helpers.js")
+      const { DateTime } = await import("effect")
+      const { makeMockServer } = await import("../src/index.js")
+      const zone = DateTime.zoneUnsafeMakeNamed("Europe/Berlin")
+      // 2026-03-02 is the dataset's default day: a day later, every date a day later
+      const laid = layOnToday(dataset, DateTime.unsafeMake("2026-03-03T10:00:00Z"), zone)
+      expect(laid.meta.validFrom).toBe("2025-12-15")
+      expect(laid.meta.validTo).toBe("2026-12-13")
+      expect(laid.notices[0]!.validFrom > dataset.notices[0]!.validFrom).toBe(true)
+      const mock = makeMockServer({ dataset, now: "now" })
+      expect(mock.today).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(mock.state.wallClock).toBe(true)
+      expect(Math.abs(DateTime.toEpochMillis(mock.state.now) - Date.now())).toBeLessThan(60_000)
+      mock.state.setNow(DateTime.unsafeMake("2026-03-02T07:30:00Z"))
+      expect(DateTime.formatIso(mock.state.now).slice(0, 13)).toBe("2026-03-02T07")
+      mock.state.resetClock()
+      expect(Math.abs(DateTime.toEpochMillis(mock.state.now) - Date.now())).toBeLessThan(60_000)
+    }
+  )
+})
