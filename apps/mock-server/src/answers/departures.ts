@@ -28,7 +28,7 @@
  *
  * @since 0.1.0
  */
-import { type Departures, type StopFinder, type SystemMessage } from "@efa-kit/core"
+import { type Departures, type Point, type StopFinder, type SystemMessage } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Notice, Stop } from "../dataset/schema.js"
@@ -81,6 +81,13 @@ const noticesOf = (dataset: Dataset, today: string, directionId: string, stop: S
 
 const instant = (seconds: number) => DateTime.unsafeMake(seconds * 1000)
 
+// Where an event happens: at a platform with its own ID (a GTFS feed's), that platform with its stop as `parent`;
+// else the stop.
+const locationOf = (stop: Stop, platform: Point.LocationId | undefined): Departures.EventLocation =>
+  platform === undefined
+    ? { id: stop.id, name: stop.name, type: "stop", parent: locality(stop) }
+    : { id: platform, name: stop.name, type: "platform", parent: { id: stop.id, name: stop.name, type: "stop" } }
+
 const eventOf = (
   context: AnswerContext,
   call: Call,
@@ -102,7 +109,7 @@ const eventOf = (
   const event: {
     -readonly [K in keyof Departures.StopEvent]: Departures.StopEvent[K]
   } = {
-    location: { id: stop.id, name: stop.name, type: "stop", parent: locality(stop) },
+    location: locationOf(stop, run.trip?.platformIds[index]),
     departureTimePlanned: instant(index === run.stops.length - 1 ? run.arrivals[index]! : run.departures[index]!),
     platform: options.realtime ? state.platform : state.plannedPlatform,
     plannedPlatform: state.plannedPlatform,
@@ -192,9 +199,12 @@ export const answerDepartures: Answer<Departures.DeparturesRequest, Departures.D
     : request.stop._tag === "Any"
     ? request.stop.value.trim()
     : ""
-  const platform = asked !== stop.id ? /:1:(\d+)$/.exec(asked)?.[1] : undefined
+  // a platform with its own ID (a GTFS feed's) keeps the calls there
+  const own = lookup.platformById.has(asked) ? asked : undefined
+  const platform = asked !== stop.id && own === undefined ? /:1:(\d+)$/.exec(asked)?.[1] : undefined
   const keep = (call: Call): boolean => {
     const line = call.run.direction.line
+    if (own !== undefined && call.run.trip?.platformIds[call.index] !== own) return false
     if (platform !== undefined && lookup.plannedPlatforms.get(`${stop.id}|${call.run.direction.id}`) !== platform) {
       return false
     }

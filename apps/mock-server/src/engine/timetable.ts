@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { LocalDateTime } from "@efa-kit/core"
+import { LocalDateTime, type Point } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { perDatasetAndKey } from "../dataset/cache.js"
 import { type LineDirection, lookupOf } from "../dataset/lookup.js"
@@ -41,6 +41,8 @@ export interface Run {
   readonly trip?: {
     readonly id: string
     readonly platforms: ReadonlyArray<string | undefined>
+    /** The platform ID of each call, where the timetable gives one. */
+    readonly platformIds: ReadonlyArray<Point.LocationId | undefined>
     readonly headsign: string | undefined
   }
 }
@@ -196,7 +198,7 @@ export const runsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZo
         arrivals: trip.arrivals.map((seconds) => origin + seconds),
         departures: trip.departures.map((seconds) => origin + seconds),
         serviceDate: date,
-        trip: { id: trip.tripId, platforms: trip.platforms, headsign: trip.headsign }
+        trip: { id: trip.tripId, platforms: trip.platforms, platformIds: trip.platformIds, headsign: trip.headsign }
       })
     }
     return runs

@@ -142,6 +142,7 @@ interface Station {
 interface Place {
   /** The dataset stop. */
   readonly station: string
+  /** A platform's own ID (its `stop_id`); calls there give it, its name is in the timetable's platforms. */
   readonly platform: string | undefined
 }
 
@@ -202,6 +203,8 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
   // the fare zone of each station: its own, else its first platform's
   const zones = new Map<string, string>()
   const places = new Map<string, Place>()
+  // the platforms, with their own IDs and their platform codes as names
+  const platforms: Array<{ readonly id: string; readonly stop: string; readonly name?: string }> = []
   const ignored = new Set<string>()
   await feed.rows("stops.txt", (row) => {
     const id = row.required("stop_id")
@@ -248,7 +251,8 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
     if (!stations.has(parent)) {
       throw gtfsError("stops.txt", row, "parent_station", `unknown station ${JSON.stringify(parent)}`)
     }
-    places.set(id, { station: parent, platform: platform === "" ? undefined : platform })
+    places.set(id, { station: parent, platform: id })
+    platforms.push({ id, stop: parent, ...(platform === "" ? {} : { name: platform }) })
     if (zone !== "" && !zones.has(parent)) zones.set(parent, zone)
   }
 
@@ -431,7 +435,7 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
     trip.departures.push(departure >= 0 ? departure : arrival)
     trip.lines.push(row.line)
   })
-  return { agencies, stations, stops, places, routes, services, trips, zones, fallbacks, stopTimes }
+  return { agencies, stations, stops, places, platforms, routes, services, trips, zones, fallbacks, stopTimes }
 }
 
 // orders a trip's calls by stop_sequence and fills the times between two known ones
@@ -860,6 +864,7 @@ const convertOpened = async (
     timetable: {
       calendars,
       trips: timetableTrips,
+      platforms: read.platforms,
       interchanges: interchanges ?? [],
       computedWalks: interchanges === undefined,
       updates: [] as Array<unknown>
