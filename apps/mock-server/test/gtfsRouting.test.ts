@@ -317,3 +317,34 @@ describe("a GTFS feed's platforms with their own IDs", () => {
       .toEqual(["HBF_GLEIS_B", "NORD_GLEIS_A"])
   })
 })
+
+describe("a GTFS feed's stop_headsign", () => {
+  it("is the destination shown at that call on boards and on rides boarding there, the trip's headsign elsewhere", async () => {
+    const folder = feed(
+      [station(0), station(1), station(2)],
+      [{ ...trip("T0", [[0, "08:00"], [1, "08:10"], [2, "08:20"]]), headsign: "Airport" }]
+    )
+    // at ST0 the vehicle shows "City via Airport"; at ST1 the feed says nothing (the trip's headsign)
+    const stopTimes = `${folder}/stop_times.txt`
+    const [header, ...rows] = fs.readFileSync(stopTimes, "utf8").trim().split("\n")
+    fs.writeFileSync(
+      stopTimes,
+      [`${header},stop_headsign`, ...rows.map((row, i) => `${row},${i === 0 ? "City via Airport" : ""}`)].join("\n")
+    )
+    const { dataset } = await loadGtfsDataset(folder)
+    expect(dataset.timetable!.trips[0]!.stopHeadsigns).toEqual(["City via Airport", null, null])
+    const fake = makeMockServer({ dataset, now: "2026-06-10T06:00:00Z" })
+    const shown = async (stop: string) => {
+      const board = await (await fake.app.request(
+        `/XML_DM_REQUEST?outputFormat=rapidJSON&type_dm=any&name_dm=${stop}&mode=direct&itdDate=20260610&itdTime=0750`
+      )).json() as { stopEvents: Array<any> }
+      return board.stopEvents[0].transportation.destination.name
+    }
+    expect([await shown("ST0"), await shown("ST1")]).toEqual(["City via Airport", "Airport"])
+    const answer = await (await fake.app.request(
+      "/XML_TRIP_REQUEST2?outputFormat=rapidJSON&type_origin=any&name_origin=ST0&type_destination=any" +
+        "&name_destination=ST2&itdDate=20260610&itdTime=0800"
+    )).json() as { journeys: Array<{ legs: Array<any> }> }
+    expect(answer.journeys[0]!.legs[0].transportation.destination.name).toBe("City via Airport")
+  })
+})

@@ -36,7 +36,7 @@ import { type Call, callsAt, locality, stopTimes, tripCodeOf } from "../engine/b
 import { occupancyAt } from "../engine/legDetails.js"
 import { resolveBoardStop, resolvePoint } from "../engine/points.js"
 import { callState } from "../engine/realtime.js"
-import { localDate } from "../engine/timetable.js"
+import { headsignAt, localDate } from "../engine/timetable.js"
 import { PERFECT } from "../search/text.js"
 import type { Answer, AnswerContext } from "./types.js"
 
@@ -116,8 +116,8 @@ const eventOf = (
     lineId: serverLineId(run.direction),
     lineName: line.number,
     mode: { name: lineDisplayName(line), mot: line.mot },
-    // a trip's own destination text (GTFS `trip_headsign`) where it has one
-    destination: { id: last.id, name: run.trip?.headsign ?? last.name },
+    // the destination shown at this call (GTFS `stop_headsign`, else `trip_headsign`) where the trip has one
+    destination: { id: last.id, name: headsignAt(run, index) ?? last.name },
     tripCode: tripCodeOf(run),
     cancelled: options.realtime && state.cancelled,
     // the vehicle as the trip's legs describe it: how full the run is here, its wheelchair access and floor

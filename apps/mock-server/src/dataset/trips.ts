@@ -73,7 +73,9 @@ export const TimetableTrip = Schema.Struct({
   calendar: Text,
   /** The destination shown on the vehicle, where it differs from the line direction's. */
   headsign: opt(Text),
-  calls: Schema.Array(TripCall).pipe(Schema.minItems(2))
+  calls: Schema.Array(TripCall).pipe(Schema.minItems(2)),
+  /** The destination shown at each call (a GTFS `stop_headsign`), one per call; `null` where `headsign` is. */
+  stopHeadsigns: opt(Schema.Array(Schema.NullOr(Text)))
 }).annotations({ identifier: "TimetableTrip" })
 
 /**
@@ -236,6 +238,9 @@ export const checkTimetable = (
     trips.set(trip.id, trip.calls.length)
     if (!lineIds.has(trip.line)) return [`${at}.line`, `unknown line identifier "${trip.line}"`]
     if (!calendars.has(trip.calendar)) return [`${at}.calendar`, `unknown calendar ${trip.calendar}`]
+    if (trip.stopHeadsigns !== undefined && trip.stopHeadsigns.length !== trip.calls.length) {
+      return [`${at}.stopHeadsigns`, `one per call: the trip has ${trip.calls.length} calls`]
+    }
     let previous = -1
     const calls = trip.calls
     for (let j = 0; j < calls.length; j++) {

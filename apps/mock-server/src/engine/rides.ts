@@ -14,7 +14,7 @@ import type { Dataset, Line } from "../dataset/schema.js"
 import { callsAt, stopTimes, tripCodeOf } from "./board.js"
 import { noticesOn, occupancyAt, rideHints, ridePath, stepFree } from "./legDetails.js"
 import { callState } from "./realtime.js"
-import type { Run } from "./timetable.js"
+import { headsignAt, type Run } from "./timetable.js"
 
 /**
  * What a ride tells besides its run: the fake's clock (epoch seconds) and whether real time is asked.
@@ -122,8 +122,8 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
       shortName: line.number,
       product: line.product,
       operator: { id: line.operator.code, name: line.operator.name },
-      // a trip's own destination text (GTFS `trip_headsign`) where it has one
-      destination: { id: end.id, name: run.trip?.headsign ?? end.name }
+      // the destination shown where the ride boards (GTFS `stop_headsign`, else `trip_headsign`) where it has one
+      destination: { id: end.id, name: headsignAt(run, board) ?? end.name }
     },
     notices: [...noticesOn(dataset, run, board, alight), ...rideHints(line.vehicles)],
     cancelled: boarding?.cancelled === true,

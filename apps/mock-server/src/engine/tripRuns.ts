@@ -32,6 +32,8 @@ export interface CompiledTrip {
   /** The part of the run ID after the date: `<HHMM at the first stop>:<n>`, n counting equal starts. */
   readonly idSuffix: string
   readonly headsign: string | undefined
+  /** The destination shown at each call where the timetable gives one (GTFS `stop_headsign`). */
+  readonly stopHeadsigns: ReadonlyArray<string | null> | undefined
 }
 
 const pad = (n: number) => String(n).padStart(2, "0")
@@ -84,7 +86,8 @@ export const compiledTrips = perDataset((dataset: Dataset) => {
       departures,
       patternKey: "",
       idSuffix: `${hhmm}:${n}`,
-      headsign: trip.headsign
+      headsign: trip.headsign,
+      stopHeadsigns: trip.stopHeadsigns
     }
     const group = patterns.get(joined)
     if (group === undefined) patterns.set(joined, [compiled])

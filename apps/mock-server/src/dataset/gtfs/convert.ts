@@ -159,6 +159,8 @@ interface TripRecord {
   readonly places: Array<Place>
   /** The GTFS stop ID of each call. */
   readonly stopIds: Array<string>
+  /** The `stop_headsign` of each call ("" for none). */
+  readonly headsigns: Array<string>
   readonly arrivals: Array<number>
   readonly departures: Array<number>
   readonly lines: Array<number>
@@ -387,6 +389,7 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
       sequence: [],
       places: [],
       stopIds: [],
+      headsigns: [],
       arrivals: [],
       departures: [],
       lines: []
@@ -431,6 +434,7 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
     trip.sequence.push(sequence)
     trip.places.push(place)
     trip.stopIds.push(stopId)
+    trip.headsigns.push(row.get("stop_headsign"))
     trip.arrivals.push(arrival >= 0 ? arrival : departure)
     trip.departures.push(departure >= 0 ? departure : arrival)
     trip.lines.push(row.line)
@@ -487,6 +491,7 @@ const finishTrip = (trip: TripRecord): boolean => {
   trip.sequence.splice(0, Infinity, ...sequence)
   trip.places.splice(0, Infinity, ...take(trip.places))
   trip.stopIds.splice(0, Infinity, ...take(trip.stopIds))
+  trip.headsigns.splice(0, Infinity, ...take(trip.headsigns))
   trip.arrivals.splice(0, Infinity, ...arrivals)
   trip.departures.splice(0, Infinity, ...departures)
   trip.lines.splice(0, Infinity, ...lines)
@@ -801,6 +806,10 @@ const convertOpened = async (
       line: `${NETWORK}:${code}: :${trip.direction}`,
       calendar: trip.service,
       ...(trip.headsign === "" ? {} : { headsign: trip.headsign }),
+      // the direction shown at a call where the feed gives one (`stop_headsign`)
+      ...(trip.headsigns.some((headsign) => headsign !== "")
+        ? { stopHeadsigns: trip.headsigns.map((headsign) => headsign === "" ? null : headsign) }
+        : {}),
       calls
     })
   }
