@@ -25,7 +25,15 @@ import { siteOfId } from "../../dataset/sites.js"
 import type { TimetablePlatform } from "../../dataset/trips.js"
 import { stopOfId } from "../../search/locations.js"
 import { type CoordFormat, documentToGrid } from "./coords.js"
-import { platformNumber, platformPlace, poiPlace, productClassesAt, sitePlace, stopPlace, transportationOf } from "./places.js"
+import {
+  platformNumber,
+  platformPlace,
+  poiPlace,
+  productClassesAt,
+  sitePlace,
+  stopPlace,
+  transportationOf
+} from "./places.js"
 
 type Json = Record<string, any>
 
