@@ -40,8 +40,12 @@ describe("a dataset from a GTFS feed", () => {
     expect(dataset.meta.timeZone).toBe("Europe/Warsaw")
     expect([dataset.meta.validFrom, dataset.meta.validTo]).toEqual(["2019-03-01", "2019-08-20"])
     const trips = dataset.timetable!.trips
-    // a platform's call is its station's, with the platform's platform_code: `airport-1` has none, so no name
-    expect(trips.find((trip) => trip.id === "a-downtown-all-day")?.calls[0]).toEqual(["airport", "15:23", "15:24"])
+    // a platform's call is its station's at that platform, named by its ID: `airport-1` has no platform_code, so no
+    // name
+    expect(trips.find((trip) => trip.id === "a-downtown-all-day")?.calls[0])
+      .toEqual(["airport", "15:23", "15:24", "airport-1"])
+    expect(dataset.timetable!.platforms.find((platform) => platform.id === "airport-1"))
+      .toEqual({ id: "airport-1", stop: "airport" })
     // frequencies: every 5 minutes from 08:00 before 08:59
     expect(trips.filter((trip) => trip.id.startsWith("b-downtown-on-working-days@")).map((trip) => trip.id))
       .toHaveLength(12)
@@ -78,7 +82,8 @@ describe("a dataset from a GTFS feed", () => {
         leg.destination.id,
         iso(leg.destination.arrivalTimePlanned)
       ])
-        .toEqual(["de:08111:1", "2026-03-02T07:00:00.000Z", "de:08111:2", "2026-03-02T07:12:00.000Z"])
+        // a ride's ends are the platforms it calls at, with the feed's IDs
+        .toEqual(["de:08111:1:1", "2026-03-02T07:00:00.000Z", "de:08111:2:3", "2026-03-02T07:12:00.000Z"])
       const rapid = await call(fixture, "XML_DM_REQUEST", {
         outputFormat: "rapidJSON",
         type_dm: "any",

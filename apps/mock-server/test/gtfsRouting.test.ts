@@ -1,6 +1,8 @@
 import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { loadGtfsDataset } from "../src/gtfs.js"
+import { loadGtfsDataset, writeDataset } from "../src/gtfs.js"
 import { makeMockServer } from "../src/http/app.js"
 import type { FeedModel, Station, Trip, Walk } from "./support/randomFeed.js"
 import { writeFeed } from "./support/randomFeed.js"
@@ -208,7 +210,8 @@ describe("a GTFS feed's names as the feed has them", () => {
       )
     )
     const { dataset } = await loadGtfsDataset(folder)
-    expect(dataset.timetable!.trips[0]!.calls.map((call) => call[3])).toEqual([undefined, "1", "1"])
+    expect(dataset.timetable!.trips[0]!.calls.map((call) => call[3])).toEqual(["ST0_P0", "ST1_P0", "ST2_P0"])
+    expect(dataset.timetable!.platforms.map((platform) => platform.name)).toEqual([undefined, "1", "1"])
     const fake = makeMockServer({ dataset, now: "2026-06-10T06:00:00Z" })
     const board = await (await fake.app.request(
       "/XML_DM_REQUEST?outputFormat=rapidJSON&type_dm=any&name_dm=ST0&mode=direct&itdDate=20260610&itdTime=0750"
@@ -252,5 +255,96 @@ describe("a GTFS feed's names as the feed has them", () => {
     const [product, coord] = await ask(german, "de:08111:0")
     expect(product).toBe("U-Bahn")
     expect(coord[0]).toBeGreaterThan(5_000_000)
+  })
+})
+
+describe("a GTFS feed's platforms with their own IDs", () => {
+  // the main station's two platforms are `HBF_GLEIS_A` and `HBF_GLEIS_B`; T0 leaves from B, T1 from A
+  const platformFeed = () =>
+    feed(
+      [
+        { ...station(0), id: "HBF", platforms: ["HBF_GLEIS_A", "HBF_GLEIS_B"] },
+        { ...station(1), id: "NORD", platforms: ["NORD_GLEIS_A"] },
+        { ...station(2), id: "SUED", platforms: ["SUED_GLEIS_A"] }
+      ],
+      [
+        {
+          ...trip("T0", [[0, "08:00"], [1, "08:10"]]),
+          calls: [{ station: 0, platform: 1 }, { station: 1, platform: 0 }]
+        },
+        trip("T1", [[0, "08:05"], [2, "08:15"]])
+      ]
+    )
+  const ask = async (fake: ReturnType<typeof makeMockServer>, query: string) =>
+    (await fake.app.request(`/${query}&outputFormat=rapidJSON&itdDate=20260610`)).json() as Promise<any>
+
+  it("answers them on boards, rides' ends and stops, the station as parent; a board at one keeps its calls", async () => {
+    const { dataset } = await loadGtfsDataset(platformFeed())
+    const fake = makeMockServer({ dataset, now: "2026-06-10T06:00:00Z" })
+    const board = await ask(fake, "XML_DM_REQUEST?type_dm=any&name_dm=HBF&mode=direct&itdTime=0750")
+    expect(board.stopEvents.map((event: any) => [event.location.id, event.location.type, event.location.parent.id]))
+      .toEqual([["HBF_GLEIS_B", "platform", "HBF"], ["HBF_GLEIS_A", "platform", "HBF"]])
+    expect(board.stopEvents.map((event: any) => event.location.properties.platformName)).toEqual(["2", "1"])
+    const atA = await ask(fake, "XML_DM_REQUEST?type_dm=any&name_dm=HBF_GLEIS_A&mode=direct&itdTime=0750")
+    expect(atA.stopEvents.map((event: any) => event.location.id)).toEqual(["HBF_GLEIS_A"])
+    const trip = await ask(
+      fake,
+      "XML_TRIP_REQUEST2?type_origin=any&name_origin=HBF&type_destination=any&name_destination=NORD&itdTime=0800"
+    )
+    const leg = trip.journeys[0].legs[0]
+    expect([leg.origin.id, leg.origin.type, leg.origin.parent.id, leg.destination.id, leg.destination.parent.id])
+      .toEqual(["HBF_GLEIS_B", "platform", "HBF", "NORD_GLEIS_A", "NORD"])
+    expect(leg.stopSequence.map((stop: any) => [stop.id, stop.parent.id]))
+      .toEqual([["HBF_GLEIS_B", "HBF"], ["NORD_GLEIS_A", "NORD"]])
+    // a ride's end sent back (a trip from a platform) is that platform
+    const back = await ask(
+      fake,
+      "XML_TRIP_REQUEST2?type_origin=any&name_origin=HBF_GLEIS_B&type_destination=any&name_destination=NORD" +
+        "&itdTime=0800"
+    )
+    expect(back.journeys[0].legs[0].origin.id).toBe("HBF_GLEIS_B")
+  })
+
+  it("writes them in the dataset folder of `dataset from-gtfs`", async () => {
+    const { dataset } = await loadGtfsDataset(platformFeed())
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gtfs-platforms-"))
+    folders.push(folder)
+    await writeDataset(dataset, folder)
+    const timetable = JSON.parse(fs.readFileSync(path.join(folder, "timetable.json"), "utf8"))
+    expect(timetable.platforms).toContainEqual({ id: "HBF_GLEIS_A", stop: "HBF", name: "1" })
+    expect(timetable.platforms).toContainEqual({ id: "HBF_GLEIS_B", stop: "HBF", name: "2" })
+    expect(timetable.trips.find((trip: any) => trip.id === "T0").calls.map((call: Array<string>) => call[3]))
+      .toEqual(["HBF_GLEIS_B", "NORD_GLEIS_A"])
+  })
+})
+
+describe("a GTFS feed's stop_headsign", () => {
+  it("is the destination shown at that call on boards and on rides boarding there, the trip's headsign elsewhere", async () => {
+    const folder = feed(
+      [station(0), station(1), station(2)],
+      [{ ...trip("T0", [[0, "08:00"], [1, "08:10"], [2, "08:20"]]), headsign: "Airport" }]
+    )
+    // at ST0 the vehicle shows "City via Airport"; at ST1 the feed says nothing (the trip's headsign)
+    const stopTimes = `${folder}/stop_times.txt`
+    const [header, ...rows] = fs.readFileSync(stopTimes, "utf8").trim().split("\n")
+    fs.writeFileSync(
+      stopTimes,
+      [`${header},stop_headsign`, ...rows.map((row, i) => `${row},${i === 0 ? "City via Airport" : ""}`)].join("\n")
+    )
+    const { dataset } = await loadGtfsDataset(folder)
+    expect(dataset.timetable!.trips[0]!.stopHeadsigns).toEqual(["City via Airport", null, null])
+    const fake = makeMockServer({ dataset, now: "2026-06-10T06:00:00Z" })
+    const shown = async (stop: string) => {
+      const board = await (await fake.app.request(
+        `/XML_DM_REQUEST?outputFormat=rapidJSON&type_dm=any&name_dm=${stop}&mode=direct&itdDate=20260610&itdTime=0750`
+      )).json() as { stopEvents: Array<any> }
+      return board.stopEvents[0].transportation.destination.name
+    }
+    expect([await shown("ST0"), await shown("ST1")]).toEqual(["City via Airport", "Airport"])
+    const answer = await (await fake.app.request(
+      "/XML_TRIP_REQUEST2?outputFormat=rapidJSON&type_origin=any&name_origin=ST0&type_destination=any" +
+        "&name_destination=ST2&itdDate=20260610&itdTime=0800"
+    )).json() as { journeys: Array<{ legs: Array<any> }> }
+    expect(answer.journeys[0]!.legs[0].transportation.destination.name).toBe("City via Airport")
   })
 })

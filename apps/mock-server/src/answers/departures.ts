@@ -28,7 +28,7 @@
  *
  * @since 0.1.0
  */
-import { type Departures, type StopFinder, type SystemMessage } from "@efa-kit/core"
+import { type Departures, type Point, type StopFinder, type SystemMessage } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { lineDisplayName, lookupOf, serverLineId } from "../dataset/lookup.js"
 import type { Dataset, Notice, Stop } from "../dataset/schema.js"
@@ -36,7 +36,7 @@ import { type Call, callsAt, locality, stopTimes, tripCodeOf } from "../engine/b
 import { occupancyAt } from "../engine/legDetails.js"
 import { resolveBoardStop, resolvePoint } from "../engine/points.js"
 import { callState } from "../engine/realtime.js"
-import { localDate } from "../engine/timetable.js"
+import { headsignAt, localDate } from "../engine/timetable.js"
 import { PERFECT } from "../search/text.js"
 import type { Answer, AnswerContext } from "./types.js"
 
@@ -81,6 +81,13 @@ const noticesOf = (dataset: Dataset, today: string, directionId: string, stop: S
 
 const instant = (seconds: number) => DateTime.unsafeMake(seconds * 1000)
 
+// Where an event happens: at a platform with its own ID (a GTFS feed's), that platform with its stop as `parent`;
+// else the stop.
+const locationOf = (stop: Stop, platform: Point.LocationId | undefined): Departures.EventLocation =>
+  platform === undefined
+    ? { id: stop.id, name: stop.name, type: "stop", parent: locality(stop) }
+    : { id: platform, name: stop.name, type: "platform", parent: { id: stop.id, name: stop.name, type: "stop" } }
+
 const eventOf = (
   context: AnswerContext,
   call: Call,
@@ -102,15 +109,15 @@ const eventOf = (
   const event: {
     -readonly [K in keyof Departures.StopEvent]: Departures.StopEvent[K]
   } = {
-    location: { id: stop.id, name: stop.name, type: "stop", parent: locality(stop) },
+    location: locationOf(stop, run.trip?.platformIds[index]),
     departureTimePlanned: instant(index === run.stops.length - 1 ? run.arrivals[index]! : run.departures[index]!),
     platform: options.realtime ? state.platform : state.plannedPlatform,
     plannedPlatform: state.plannedPlatform,
     lineId: serverLineId(run.direction),
     lineName: line.number,
     mode: { name: lineDisplayName(line), mot: line.mot },
-    // a trip's own destination text (GTFS `trip_headsign`) where it has one
-    destination: { id: last.id, name: run.trip?.headsign ?? last.name },
+    // the destination shown at this call (GTFS `stop_headsign`, else `trip_headsign`) where the trip has one
+    destination: { id: last.id, name: headsignAt(run, index) ?? last.name },
     tripCode: tripCodeOf(run),
     cancelled: options.realtime && state.cancelled,
     // the vehicle as the trip's legs describe it: how full the run is here, its wheelchair access and floor
@@ -192,9 +199,12 @@ export const answerDepartures: Answer<Departures.DeparturesRequest, Departures.D
     : request.stop._tag === "Any"
     ? request.stop.value.trim()
     : ""
-  const platform = asked !== stop.id ? /:1:(\d+)$/.exec(asked)?.[1] : undefined
+  // a platform with its own ID (a GTFS feed's) keeps the calls there
+  const own = lookup.platformById.has(asked) ? asked : undefined
+  const platform = asked !== stop.id && own === undefined ? /:1:(\d+)$/.exec(asked)?.[1] : undefined
   const keep = (call: Call): boolean => {
     const line = call.run.direction.line
+    if (own !== undefined && call.run.trip?.platformIds[call.index] !== own) return false
     if (platform !== undefined && lookup.plannedPlatforms.get(`${stop.id}|${call.run.direction.id}`) !== platform) {
       return false
     }

@@ -12,7 +12,7 @@ import { distanceMeters, type Grid, makeGrid, walkSeconds } from "./geometry.js"
 import type { Dataset, DirectionCode, Line, Poi, Stop } from "./schema.js"
 import { lineId } from "./schema.js"
 import { type Sites, sitesOf } from "./sites.js"
-import { interchangeSeconds } from "./trips.js"
+import { interchangeSeconds, type TimetablePlatform } from "./trips.js"
 
 /**
  * One direction of a line with its identifier and stop sequence in travel order.
@@ -49,6 +49,8 @@ export interface Transfer {
  */
 export interface Lookup {
   readonly stopById: ReadonlyMap<string, Stop>
+  /** The timetable's platforms with their own IDs (a GTFS feed's), by ID. */
+  readonly platformById: ReadonlyMap<string, TimetablePlatform>
   readonly poiById: ReadonlyMap<string, Poi>
   /** The localities, suburbs, streets, addresses, crossings and postcodes of the dataset's places. */
   readonly sites: Sites
@@ -213,6 +215,7 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
   const directions = directionsOf(dataset)
   return {
     stopById,
+    platformById: new Map((dataset.timetable?.platforms ?? []).map((platform) => [platform.id as string, platform])),
     poiById,
     sites: sitesOf(dataset),
     ...directions,

@@ -42,7 +42,8 @@ export const tripSeconds = (time: string): number => {
 
 /**
  * One call of a trip: `[stop, arrival, departure]`, or with the platform the vehicle calls at
- * `[stop, arrival, departure, platform]`.
+ * `[stop, arrival, departure, platform]`: the ID of one of the timetable's `platforms` at that stop, else the
+ * platform's name.
  *
  * @since 0.1.0
  * @category schemas
@@ -72,7 +73,9 @@ export const TimetableTrip = Schema.Struct({
   calendar: Text,
   /** The destination shown on the vehicle, where it differs from the line direction's. */
   headsign: opt(Text),
-  calls: Schema.Array(TripCall).pipe(Schema.minItems(2))
+  calls: Schema.Array(TripCall).pipe(Schema.minItems(2)),
+  /** The destination shown at each call (a GTFS `stop_headsign`), one per call; `null` where `headsign` is. */
+  stopHeadsigns: opt(Schema.Array(Schema.NullOr(Text)))
 }).annotations({ identifier: "TimetableTrip" })
 
 /**
@@ -80,6 +83,25 @@ export const TimetableTrip = Schema.Struct({
  * @category models
  */
 export interface TimetableTrip extends Schema.Schema.Type<typeof TimetableTrip> {}
+
+/**
+ * A platform of a stop with its own ID (a GTFS platform's `stop_id`), which answers give for the calls there;
+ * its name (GTFS `platform_code`) where it has one.
+ *
+ * @since 0.3.0
+ * @category schemas
+ */
+export const TimetablePlatform = Schema.Struct({
+  id: Point.LocationId,
+  stop: Point.LocationId,
+  name: opt(Text)
+}).annotations({ identifier: "TimetablePlatform" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface TimetablePlatform extends Schema.Schema.Type<typeof TimetablePlatform> {}
 
 /**
  * The service days of a calendar.
@@ -167,6 +189,8 @@ export interface TripUpdate extends Schema.Schema.Type<typeof TripUpdate> {}
 export const Timetable = Schema.Struct({
   calendars: Schema.Array(Calendar),
   trips: Schema.Array(TimetableTrip),
+  /** The platforms with their own IDs that calls name. */
+  platforms: Schema.optionalWith(Schema.Array(TimetablePlatform), { default: () => [] }),
   interchanges: Schema.optionalWith(Schema.Array(Interchange), { default: () => [] }),
   /**
    * Whether walks between nearby stops are computed (within `transferRadiusMeters`) besides the interchanges;
@@ -199,6 +223,13 @@ export const checkTimetable = (
     if (calendars.has(calendar.id)) return [`calendars[${i}].id`, `duplicate calendar ${calendar.id}`]
     calendars.add(calendar.id)
   }
+  const platforms = new Map<string, string>()
+  for (const [i, platform] of (timetable.platforms ?? []).entries()) {
+    if (platforms.has(platform.id)) return [`platforms[${i}].id`, `duplicate platform ${platform.id}`]
+    if (stopIds.has(platform.id)) return [`platforms[${i}].id`, `${platform.id} is a stop's ID`]
+    if (!stopIds.has(platform.stop)) return [`platforms[${i}].stop`, `unknown stop ${platform.stop}`]
+    platforms.set(platform.id, platform.stop)
+  }
   const trips = new Map<string, number>()
   for (let i = 0; i < timetable.trips.length; i++) {
     const trip = timetable.trips[i]!
@@ -207,11 +238,18 @@ export const checkTimetable = (
     trips.set(trip.id, trip.calls.length)
     if (!lineIds.has(trip.line)) return [`${at}.line`, `unknown line identifier "${trip.line}"`]
     if (!calendars.has(trip.calendar)) return [`${at}.calendar`, `unknown calendar ${trip.calendar}`]
+    if (trip.stopHeadsigns !== undefined && trip.stopHeadsigns.length !== trip.calls.length) {
+      return [`${at}.stopHeadsigns`, `one per call: the trip has ${trip.calls.length} calls`]
+    }
     let previous = -1
     const calls = trip.calls
     for (let j = 0; j < calls.length; j++) {
       const call = calls[j]!
       if (!stopIds.has(call[0])) return [`${at}.calls[${j}][0]`, `unknown stop ${call[0]}`]
+      const stop = call[3] === undefined ? undefined : platforms.get(call[3])
+      if (stop !== undefined && stop !== call[0]) {
+        return [`${at}.calls[${j}][3]`, `the platform ${call[3]} is at the stop ${stop}`]
+      }
       const a = tripSeconds(call[1])
       const d = tripSeconds(call[2])
       if (a < previous) return [`${at}.calls[${j}][1]`, "times must not go back along the trip"]

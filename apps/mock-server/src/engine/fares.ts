@@ -16,6 +16,7 @@
  */
 import type { Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
+import { lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Tariff, TariffFare } from "../dataset/schema.js"
 
 const PERSONS = [{ person: "ADULT", code: "01", price: "adult" }, {
@@ -33,7 +34,13 @@ const PERSONS = [{ person: "ADULT", code: "01", price: "adult" }, {
 export const fareOf = (dataset: Dataset, legs: ReadonlyArray<Trip.Leg>): Trip.Fare | undefined => {
   const tariff = dataset.tariff
   if (tariff === undefined) return undefined
-  if (tariff.fares !== undefined) return gtfsFareOf(tariff, tariff.fares, legs)
+  // a ride's stop at a platform with its own ID is in its stop's zone
+  const { platformById } = lookupOf(dataset)
+  const zoneOf = (id: string): string | undefined => {
+    const stop = platformById.get(id)?.stop ?? id
+    return Object.hasOwn(tariff.zones, stop) ? tariff.zones[stop] : undefined
+  }
+  if (tariff.fares !== undefined) return gtfsFareOf(tariff, zoneOf, tariff.fares, legs)
   if (tariff.prices === undefined) return undefined
   const zones: Array<Trip.FareZones> = []
   const touched = new Set<string>()
@@ -41,7 +48,7 @@ export const fareOf = (dataset: Dataset, legs: ReadonlyArray<Trip.Leg>): Trip.Fa
     if (leg.stops === undefined) continue
     const own: Array<string> = []
     for (const stop of leg.stops) {
-      const zone = Object.hasOwn(tariff.zones, stop.id) ? tariff.zones[stop.id] : undefined
+      const zone = zoneOf(stop.id)
       if (zone === undefined) return undefined
       if (!own.includes(zone)) own.push(zone)
       touched.add(zone)
@@ -119,6 +126,7 @@ const covers = (fare: TariffFare, rides: ReadonlyArray<Ride>): boolean => {
 
 const gtfsFareOf = (
   tariff: Tariff,
+  zoneOf: (id: string) => string | undefined,
   fares: ReadonlyArray<TariffFare>,
   legs: ReadonlyArray<Trip.Leg>
 ): Trip.Fare | undefined => {
@@ -128,7 +136,7 @@ const gtfsFareOf = (
     rides.push({
       leg: index,
       line: lineCodeOf(leg),
-      zones: leg.stops.map((stop) => Object.hasOwn(tariff.zones, stop.id) ? tariff.zones[stop.id] : undefined),
+      zones: leg.stops.map((stop) => zoneOf(stop.id)),
       departure: DateTime.toEpochMillis(leg.origin.departureTimePlanned) / 1000
     })
   }

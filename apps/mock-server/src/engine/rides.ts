@@ -14,7 +14,7 @@ import type { Dataset, Line } from "../dataset/schema.js"
 import { callsAt, stopTimes, tripCodeOf } from "./board.js"
 import { noticesOn, occupancyAt, rideHints, ridePath, stepFree } from "./legDetails.js"
 import { callState } from "./realtime.js"
-import type { Run } from "./timetable.js"
+import { headsignAt, type Run } from "./timetable.js"
 
 /**
  * What a ride tells besides its run: the fake's clock (epoch seconds) and whether real time is asked.
@@ -50,6 +50,8 @@ const rideStops = (
       times[i - board]!
     const legStop: Mutable<Trip.LegStop> = {
       ...stop,
+      // at a platform with its own ID (a GTFS feed's), that ID, as the ride's ends
+      id: run.trip?.platformIds[i] ?? stop.id,
       plannedPlatform: state.plannedPlatform,
       cancelled: clock.realtime && state.cancelled,
       occupancy: occupancyAt(run, i),
@@ -75,9 +77,10 @@ const rideStops = (
  */
 export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: number, clock: RideClock): Trip.Leg => {
   const index = lookupOf(dataset)
-  const stopRef = (id: string) => {
-    const stop = index.stopById.get(id)!
-    return { id: stop.id, name: stop.name }
+  // a ride's end: its platform's ID where the timetable gives one (a GTFS feed's), else its stop's
+  const stopRef = (at: number) => {
+    const stop = index.stopById.get(run.stops[at]!)!
+    return { id: run.trip?.platformIds[at] ?? stop.id, name: stop.name }
   }
   const line: Line = run.direction.line
   const departure = run.departures[board]!
@@ -94,13 +97,13 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
   return {
     mode: { name: lineDisplayName(line), mot: line.mot, number: line.number },
     origin: {
-      ...stopRef(run.stops[board]!),
+      ...stopRef(board),
       departureTimePlanned: instant(departure),
       ...(departureDelay !== undefined ? { departureTimeEstimated: instant(departure + departureDelay) } : {}),
       ...(boardingPlatform !== undefined ? { platform: boardingPlatform } : {})
     },
     destination: {
-      ...stopRef(run.stops[alight]!),
+      ...stopRef(alight),
       arrivalTimePlanned: instant(arrival),
       ...(arrivalDelay !== undefined ? { arrivalTimeEstimated: instant(arrival + arrivalDelay) } : {}),
       ...(alightingPlatform !== undefined ? { platform: alightingPlatform } : {})
@@ -119,8 +122,8 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
       shortName: line.number,
       product: line.product,
       operator: { id: line.operator.code, name: line.operator.name },
-      // a trip's own destination text (GTFS `trip_headsign`) where it has one
-      destination: { id: end.id, name: run.trip?.headsign ?? end.name }
+      // the destination shown where the ride boards (GTFS `stop_headsign`, else `trip_headsign`) where it has one
+      destination: { id: end.id, name: headsignAt(run, board) ?? end.name }
     },
     notices: [...noticesOn(dataset, run, board, alight), ...rideHints(line.vehicles)],
     cancelled: boarding?.cancelled === true,

@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { LocalDateTime } from "@efa-kit/core"
+import { LocalDateTime, type Point } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { perDatasetAndKey } from "../dataset/cache.js"
 import { type LineDirection, lookupOf } from "../dataset/lookup.js"
@@ -41,9 +41,23 @@ export interface Run {
   readonly trip?: {
     readonly id: string
     readonly platforms: ReadonlyArray<string | undefined>
+    /** The platform ID of each call, where the timetable gives one. */
+    readonly platformIds: ReadonlyArray<Point.LocationId | undefined>
     readonly headsign: string | undefined
+    /** The destination shown at each call where the timetable gives one (GTFS `stop_headsign`). */
+    readonly stopHeadsigns: ReadonlyArray<string | null> | undefined
   }
 }
+
+/**
+ * The destination a run shows at its call `index`: the call's own (GTFS `stop_headsign`), else the trip's (GTFS
+ * `trip_headsign`), else none.
+ *
+ * @since 0.3.0
+ * @category runs
+ */
+export const headsignAt = (run: Run, index: number): string | undefined =>
+  run.trip?.stopHeadsigns?.[index] ?? run.trip?.headsign
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0")
 
@@ -196,7 +210,13 @@ export const runsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZo
         arrivals: trip.arrivals.map((seconds) => origin + seconds),
         departures: trip.departures.map((seconds) => origin + seconds),
         serviceDate: date,
-        trip: { id: trip.tripId, platforms: trip.platforms, headsign: trip.headsign }
+        trip: {
+          id: trip.tripId,
+          platforms: trip.platforms,
+          platformIds: trip.platformIds,
+          headsign: trip.headsign,
+          stopHeadsigns: trip.stopHeadsigns
+        }
       })
     }
     return runs

@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import type { Point } from "@efa-kit/core"
 import { perDataset } from "../dataset/cache.js"
 import { type LineDirection, lookupOf } from "../dataset/lookup.js"
 import type { Dataset } from "../dataset/schema.js"
@@ -21,13 +22,18 @@ export interface CompiledTrip {
   readonly tripId: string
   readonly direction: LineDirection
   readonly stops: ReadonlyArray<string>
+  /** The platform name of each call. */
   readonly platforms: ReadonlyArray<string | undefined>
+  /** The platform ID of each call, where the timetable gives the platform one. */
+  readonly platformIds: ReadonlyArray<Point.LocationId | undefined>
   readonly arrivals: ReadonlyArray<number>
   readonly departures: ReadonlyArray<number>
   patternKey: string
   /** The part of the run ID after the date: `<HHMM at the first stop>:<n>`, n counting equal starts. */
   readonly idSuffix: string
   readonly headsign: string | undefined
+  /** The destination shown at each call where the timetable gives one (GTFS `stop_headsign`). */
+  readonly stopHeadsigns: ReadonlyArray<string | null> | undefined
 }
 
 const pad = (n: number) => String(n).padStart(2, "0")
@@ -43,6 +49,7 @@ export const compiledTrips = perDataset((dataset: Dataset) => {
   const timetable = dataset.timetable
   if (timetable === undefined) return { on: (_date: string): ReadonlyArray<CompiledTrip> => [], byId }
   const lookup = lookupOf(dataset)
+  const { platformById } = lookup
   // the trips of each calendar, and the calendars of each date: a feed has few calendars and many days
   const byCalendar = new Map<string, Array<CompiledTrip>>()
   const calendarsOn = new Map<string, Array<string>>()
@@ -70,12 +77,17 @@ export const compiledTrips = perDataset((dataset: Dataset) => {
       tripId: trip.id,
       direction,
       stops,
-      platforms: trip.calls.map((call) => call[3]),
+      // a call's platform: one of the timetable's platforms (its ID and name), else a name
+      platforms: trip.calls.map((call) =>
+        call[3] === undefined ? undefined : platformById.has(call[3]) ? platformById.get(call[3])!.name : call[3]
+      ),
+      platformIds: trip.calls.map((call) => call[3] === undefined ? undefined : platformById.get(call[3])?.id),
       arrivals,
       departures,
       patternKey: "",
       idSuffix: `${hhmm}:${n}`,
-      headsign: trip.headsign
+      headsign: trip.headsign,
+      stopHeadsigns: trip.stopHeadsigns
     }
     const group = patterns.get(joined)
     if (group === undefined) patterns.set(joined, [compiled])

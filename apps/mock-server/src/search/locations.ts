@@ -570,6 +570,9 @@ export const stopOfId = (dataset: Dataset, id: string): Stop | undefined => {
   const { stopById } = lookupOf(dataset)
   const stop = stopById.get(id)
   if (stop !== undefined) return stop
+  // a platform with its own ID (a GTFS feed's), else `<stop ID>:1:<number>`
+  const own = lookupOf(dataset).platformById.get(id)
+  if (own !== undefined) return stopById.get(own.stop)
   const platform = /^(.+):1:\d{1,4}$/.exec(id)
   return platform === null ? undefined : stopById.get(platform[1]!)
 }

@@ -142,6 +142,7 @@ interface Station {
 interface Place {
   /** The dataset stop. */
   readonly station: string
+  /** A platform's own ID (its `stop_id`); calls there give it, its name is in the timetable's platforms. */
   readonly platform: string | undefined
 }
 
@@ -158,6 +159,8 @@ interface TripRecord {
   readonly places: Array<Place>
   /** The GTFS stop ID of each call. */
   readonly stopIds: Array<string>
+  /** The `stop_headsign` of each call ("" for none). */
+  readonly headsigns: Array<string>
   readonly arrivals: Array<number>
   readonly departures: Array<number>
   readonly lines: Array<number>
@@ -202,6 +205,8 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
   // the fare zone of each station: its own, else its first platform's
   const zones = new Map<string, string>()
   const places = new Map<string, Place>()
+  // the platforms, with their own IDs and their platform codes as names
+  const platforms: Array<{ readonly id: string; readonly stop: string; readonly name?: string }> = []
   const ignored = new Set<string>()
   await feed.rows("stops.txt", (row) => {
     const id = row.required("stop_id")
@@ -248,7 +253,8 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
     if (!stations.has(parent)) {
       throw gtfsError("stops.txt", row, "parent_station", `unknown station ${JSON.stringify(parent)}`)
     }
-    places.set(id, { station: parent, platform: platform === "" ? undefined : platform })
+    places.set(id, { station: parent, platform: id })
+    platforms.push({ id, stop: parent, ...(platform === "" ? {} : { name: platform }) })
     if (zone !== "" && !zones.has(parent)) zones.set(parent, zone)
   }
 
@@ -383,6 +389,7 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
       sequence: [],
       places: [],
       stopIds: [],
+      headsigns: [],
       arrivals: [],
       departures: [],
       lines: []
@@ -427,11 +434,12 @@ const readFeed = async (feed: Feed, limits: GtfsLimits) => {
     trip.sequence.push(sequence)
     trip.places.push(place)
     trip.stopIds.push(stopId)
+    trip.headsigns.push(row.get("stop_headsign"))
     trip.arrivals.push(arrival >= 0 ? arrival : departure)
     trip.departures.push(departure >= 0 ? departure : arrival)
     trip.lines.push(row.line)
   })
-  return { agencies, stations, stops, places, routes, services, trips, zones, fallbacks, stopTimes }
+  return { agencies, stations, stops, places, platforms, routes, services, trips, zones, fallbacks, stopTimes }
 }
 
 // orders a trip's calls by stop_sequence and fills the times between two known ones
@@ -483,6 +491,7 @@ const finishTrip = (trip: TripRecord): boolean => {
   trip.sequence.splice(0, Infinity, ...sequence)
   trip.places.splice(0, Infinity, ...take(trip.places))
   trip.stopIds.splice(0, Infinity, ...take(trip.stopIds))
+  trip.headsigns.splice(0, Infinity, ...take(trip.headsigns))
   trip.arrivals.splice(0, Infinity, ...arrivals)
   trip.departures.splice(0, Infinity, ...departures)
   trip.lines.splice(0, Infinity, ...lines)
@@ -797,6 +806,10 @@ const convertOpened = async (
       line: `${NETWORK}:${code}: :${trip.direction}`,
       calendar: trip.service,
       ...(trip.headsign === "" ? {} : { headsign: trip.headsign }),
+      // the direction shown at a call where the feed gives one (`stop_headsign`)
+      ...(trip.headsigns.some((headsign) => headsign !== "")
+        ? { stopHeadsigns: trip.headsigns.map((headsign) => headsign === "" ? null : headsign) }
+        : {}),
       calls
     })
   }
@@ -860,6 +873,7 @@ const convertOpened = async (
     timetable: {
       calendars,
       trips: timetableTrips,
+      platforms: read.platforms,
       interchanges: interchanges ?? [],
       computedWalks: interchanges === undefined,
       updates: [] as Array<unknown>

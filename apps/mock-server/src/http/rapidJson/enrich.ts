@@ -22,9 +22,18 @@ import { distanceMeters } from "../../dataset/geometry.js"
 import { lookupOf } from "../../dataset/lookup.js"
 import type { Dataset, Stop } from "../../dataset/schema.js"
 import { siteOfId } from "../../dataset/sites.js"
+import type { TimetablePlatform } from "../../dataset/trips.js"
 import { stopOfId } from "../../search/locations.js"
 import { type CoordFormat, documentToGrid } from "./coords.js"
-import { platformNumber, platformPlace, poiPlace, productClassesAt, sitePlace, stopPlace, transportationOf } from "./places.js"
+import {
+  platformNumber,
+  platformPlace,
+  poiPlace,
+  productClassesAt,
+  sitePlace,
+  stopPlace,
+  transportationOf
+} from "./places.js"
 
 type Json = Record<string, any>
 
@@ -112,10 +121,12 @@ const PLACE_KEYS = [
 // A ride's end or stop at the platform its line direction calls at, as real servers write it: the platform's ID,
 // type and code, its stop as `parent`; the platform used (`platformName`, which real time may change) also as
 // `platform`, the timetable's as `stoppingPointPlanned`.
-const atPlatform = (dataset: Dataset, location: Json, stop: Stop, number: number): void => {
-  const place = platformPlace(dataset, stop, number)
+const atPlatform = (dataset: Dataset, location: Json, stop: Stop, platform: number | TimetablePlatform): void => {
+  const place = platformPlace(dataset, stop, platform)
   const used = location.properties?.platformName
-  const properties = { ...place.properties as Json, ...location.properties, stoppingPointPlanned: String(number) }
+  const planned = typeof platform === "number" ? String(platform) : platform.name
+  const properties = { ...place.properties as Json, ...location.properties }
+  if (planned !== undefined) properties.stoppingPointPlanned = planned
   if (used !== undefined) properties.platform = used
   // the stop's own properties belong to its description, the `parent`
   delete properties.stopId
@@ -139,7 +150,9 @@ const legEnd = (dataset: Dataset, end: Json, directionId: string | undefined, ti
     end.type ??= end.id?.startsWith("coord:") ? "unknown" : "address"
     return
   }
-  // a platform's ID (a ride's end sent back as a rapidJSON answer gave it) keeps its platform
+  // a platform's ID (the timetable's own, or a ride's end sent back as a rapidJSON answer gave it) keeps its platform
+  const own = lookupOf(dataset).platformById.get(end.id)
+  if (own !== undefined) return atPlatform(dataset, end, stop, own)
   const number = stop.id !== end.id
     ? Number(end.id.slice(end.id.lastIndexOf(":") + 1))
     : directionId === undefined
@@ -158,7 +171,10 @@ const legEnd = (dataset: Dataset, end: Json, directionId: string | undefined, ti
 
 // A stop of a ride's sequence: at the platform its line calls at, as the ride's ends.
 const legSequenceLocation = (dataset: Dataset, location: Json, directionId: string | undefined): void => {
+  const own = lookupOf(dataset).platformById.get(location.id)
   sequenceLocation(dataset, location)
+  // at a platform with its own ID (a GTFS feed's): that platform
+  if (own !== undefined) return atPlatform(dataset, location, lookupOf(dataset).stopById.get(own.stop)!, own)
   const stop = lookupOf(dataset).stopById.get(location.id)
   const number = stop === undefined || directionId === undefined
     ? undefined
@@ -339,12 +355,18 @@ export const enrichDepartures = (answer: Json, settings: RapidJsonSettings): voi
     if (event.realtimeStatus?.includes("MONITORED") === true) event.isRealtimeControlled = true
     const direction = directionOf(dataset, event.transportation?.id)
     const platform = event.location?.properties?.platformName
+    // a platform with its own ID (a GTFS feed's): that platform
+    const own = lookupOf(dataset).platformById.get(event.location?.id)
     enrichLocation(dataset, event.location)
     // the event's location is the platform the direction calls at, its stop as `parent`
-    const stop = event.location?.type === "stop" ? lookupOf(dataset).stopById.get(event.location.id) : undefined
-    const number = stop === undefined || direction === undefined
+    const stop = own !== undefined
+      ? lookupOf(dataset).stopById.get(own.stop)
+      : event.location?.type === "stop"
+      ? lookupOf(dataset).stopById.get(event.location.id)
+      : undefined
+    const number = own ?? (stop === undefined || direction === undefined
       ? undefined
-      : platformNumber(dataset, stop.id, direction.id)
+      : platformNumber(dataset, stop.id, direction.id))
     if (stop !== undefined && number !== undefined) {
       const place = platformPlace(dataset, stop, number)
       event.location = { ...place, properties: { ...place.properties as Json, ...event.location.properties } }

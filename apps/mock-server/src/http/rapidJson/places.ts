@@ -10,6 +10,7 @@
 import { type LineDirection, lookupOf } from "../../dataset/lookup.js"
 import type { Dataset, Line, Poi, Stop } from "../../dataset/schema.js"
 import { parentOfSite, type Site } from "../../dataset/sites.js"
+import type { TimetablePlatform } from "../../dataset/trips.js"
 
 /**
  * A rapidJSON place: the fields of the Mentz `location` the fake fills.
@@ -82,21 +83,29 @@ export const stopPlace = (dataset: Dataset, stop: Stop): WirePlace => ({
 })
 
 /**
- * A platform of a stop: `<stop ID>:1:<number>` (area 1), its stop as `parent`.
+ * A platform of a stop, its stop as `parent`: one with its own ID in the timetable (a GTFS feed's) has that ID
+ * and its name, where it has one; one numbered per line direction is `<stop ID>:1:<number>` (area 1).
  *
  * @since 0.1.0
  * @category places
  */
-export const platformPlace = (dataset: Dataset, stop: Stop, number: number): WirePlace => ({
-  id: `${stop.id}:1:${number}`,
-  isGlobalId: true,
-  name: stop.name,
-  disassembledName: String(number),
-  type: "platform",
-  coord: [stop.coord.lat, stop.coord.lon],
-  parent: stopPlace(dataset, stop),
-  properties: { platform: String(number), platformName: String(number), areaGid: `${stop.id}:1` }
-})
+export const platformPlace = (dataset: Dataset, stop: Stop, platform: number | TimetablePlatform): WirePlace => {
+  const numbered = typeof platform === "number"
+  const name = numbered ? String(platform) : platform.name
+  return {
+    id: numbered ? `${stop.id}:1:${platform}` : platform.id,
+    isGlobalId: true,
+    name: stop.name,
+    ...(name === undefined ? {} : { disassembledName: name }),
+    type: "platform",
+    coord: [stop.coord.lat, stop.coord.lon],
+    parent: stopPlace(dataset, stop),
+    properties: {
+      ...(name === undefined ? {} : { platform: name, platformName: name }),
+      ...(numbered ? { areaGid: `${stop.id}:1` } : {})
+    }
+  }
+}
 
 /**
  * A POI as every answer describes it.
