@@ -3,10 +3,8 @@ import { FetchHttpClient } from "@effect/platform"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import * as path from "node:path"
-import { fileURLToPath } from "node:url"
+import { existsSync } from "node:fs"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import { type Fake, overTcp } from "./support/fake.js"
 
 // The rapidJSON answers of the fake against the Mentz JSON Schemas, with the shared checker a third-party
@@ -176,36 +174,31 @@ const more: ReadonlyArray<readonly [name: string, schema: string, path: string, 
   ]
 ]
 
-const checkFile = (file: string, schema: string): Promise<string> =>
-  new Promise((resolve) => {
-    execFile(process.execPath, [checker, "--file", file, schema], { timeout: 60_000 }, (_, stdout, stderr) => {
-      resolve(`${stdout}${stderr}`)
-    })
-  })
+// The checker's own validator, loaded once: its `--file` mode is this function, and a process per answer would
+// compile the Mentz schemas again for each.
+type Validate = (schemaFile: string, json: unknown) => ReadonlyArray<string>
+const loadValidator = async (): Promise<Validate> => {
+  const checkerModule: { readonly makeValidator: () => Validate } = await import(pathToFileURL(checker).href)
+  return checkerModule.makeValidator()
+}
 
 describe(
   `more of the fake's rapidJSON against the Mentz schemas${hasChecker ? "" : " (skipped: ../shared/tools is absent)"}`,
   () => {
     let fake: Fake
-    let folder: string
+    let validate: Validate
     beforeAll(async () => {
       if (!hasChecker) return
       fake = await overTcp()
-      folder = mkdtempSync(path.join(tmpdir(), "efa-conformance-"))
-    })
-    afterAll(() => {
-      if (folder !== undefined) rmSync(folder, { recursive: true, force: true })
-      return fake?.close()
-    })
+      validate = await loadValidator()
+    }, 120_000)
+    afterAll(() => fake?.close())
 
     for (const [name, schema, operationPath, query] of more) {
-      it.skipIf(!hasChecker)(`${name}: check-rapidjson.mjs --file reports it VALID`, async () => {
+      it.skipIf(!hasChecker)(`${name}: check-rapidjson.mjs's validator finds it valid against ${schema}`, async () => {
         const response = await fetch(`${fake.baseUrl}${operationPath}?outputFormat=rapidJSON&${query}`)
         expect(response.status).toBe(200)
-        const file = path.join(folder, `${name.replace(/\W+/g, "-")}.json`)
-        writeFileSync(file, await response.text())
-        const output = await checkFile(file, schema)
-        expect(output.startsWith("VALID "), output).toBe(true)
+        expect(validate(schema, await response.json())).toEqual([])
       }, 60_000)
     }
   }
