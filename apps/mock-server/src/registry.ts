@@ -37,8 +37,8 @@ import {
   enrichSystemInfo,
   enrichTrip,
   enrichTripStops
-} from "./http/rapidJson/enrich.js"
-import { defaultLineTypes, renumberFilterBlocks } from "./http/rapidJson/lenient.js"
+} from "./rapidJson/enrich.js"
+import { defaultLineTypes, renumberFilterBlocks } from "./rapidJson/lenient.js"
 
 /**
  * What the `system-error` fault answers for an operation: EFA's message, beside the operation's empty
@@ -89,7 +89,7 @@ export type OperationName = EfaClient.OperationName
 
 /**
  * An operation's rapidJSON rules: what its answers carry besides the core's encoding (`complete`, built
- * from `http/rapidJson/places.ts` so that a stop looks the same in every operation), and how a real server
+ * from `rapidJson/places.ts` so that a stop looks the same in every operation), and how a real server
  * reads its query before decoding it (`normalise`; none: as sent).
  *
  * @since 0.2.0

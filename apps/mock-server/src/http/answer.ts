@@ -9,22 +9,15 @@ import { Operation, Profile, type SystemMessage } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
 import type { AnswerContext } from "../answers/types.js"
 import { WorkBudget } from "../engine/budget.js"
-import type { ResolvedOptions } from "../options.js"
+import type { CoordFormat } from "../rapidJson/coords.js"
+import { completeAnswer, type RapidJsonSettings } from "../rapidJson/enrich.js"
+import { type ParameterIssue, toParameterIssues } from "../rapidJson/issues.js"
+import { IGNORED_PARAMETER_CODE, readLeniently } from "../rapidJson/lenient.js"
 import { type AnswerEntry, answers as builtInAnswers } from "../registry.js"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import { type AppContext, rawQuery } from "./context.js"
-import type { CoordFormat } from "./rapidJson/coords.js"
-import { completeAnswer, type RapidJsonSettings } from "./rapidJson/enrich.js"
-import { IGNORED_PARAMETER_CODE, readLeniently } from "./rapidJson/lenient.js"
-import {
-  encoderOf,
-  invalidBody,
-  noResultResponse,
-  type OutputFormat,
-  outputFormatOf,
-  type ParameterIssue,
-  toParameterIssues
-} from "./responses.js"
+import type { ResolvedOptions } from "./options.js"
+import { encoderOf, invalidBody, noResultResponse, type OutputFormat, outputFormatOf } from "./responses.js"
 import { hasSession, pagesInSessions } from "./sessions.js"
 import type { MockState } from "./state.js"
 

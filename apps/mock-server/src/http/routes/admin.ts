@@ -26,7 +26,7 @@
 import { DateTime, Duration, Either, Option, ParseResult, Schema } from "effect"
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
-import { CLOCK_RANGE, inClockRange, parseInstant } from "../../options.js"
+import { CLOCK_RANGE, inClockRange, parseInstant } from "../options.js"
 import { adminGuard } from "../adminGuard.js"
 import type { AppContext, AppEnv } from "../context.js"
 import { faultSpec, formatFault } from "../faults.js"

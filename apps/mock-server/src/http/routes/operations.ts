@@ -16,7 +16,7 @@
 import { EfaClient } from "@efa-kit/core"
 import { Either } from "effect"
 import { Hono } from "hono"
-import type { ResolvedOptions } from "../../options.js"
+import type { ResolvedOptions } from "../options.js"
 import { type AnswerEntry, type AnswerRegistry, entriesOf } from "../../registry.js"
 import { type AnswerDeps, answerFromDataset, isCached, queryPairs, readingOf, type Select } from "../answer.js"
 import type { AppContext, AppEnv } from "../context.js"

@@ -13,7 +13,7 @@
  * @since 0.1.0
  */
 import { Either, Schema } from "effect"
-import type { JournalEntry } from "../state.js"
+import type { JournalEntry } from "../journalEntry.js"
 import {
   type CompiledMatcher,
   decodeMatcher,

@@ -18,12 +18,12 @@
  */
 import type { SystemMessage } from "@efa-kit/core"
 import { DateTime } from "effect"
-import { distanceMeters } from "../../dataset/geometry.js"
-import { lookupOf } from "../../dataset/lookup.js"
-import type { Dataset, Stop } from "../../dataset/schema.js"
-import { siteOfId } from "../../dataset/sites.js"
-import type { TimetablePlatform } from "../../dataset/trips.js"
-import { stopOfId } from "../../search/locations.js"
+import { distanceMeters } from "../dataset/geometry.js"
+import { lookupOf } from "../dataset/lookup.js"
+import type { Dataset, Stop } from "../dataset/schema.js"
+import { siteOfId } from "../dataset/sites.js"
+import type { TimetablePlatform } from "../dataset/trips.js"
+import { stopOfId } from "../search/locations.js"
 import { type CoordFormat, documentToGrid } from "./coords.js"
 import {
   platformNumber,

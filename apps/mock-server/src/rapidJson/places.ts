@@ -7,10 +7,10 @@
  *
  * @since 0.1.0
  */
-import { type LineDirection, lookupOf } from "../../dataset/lookup.js"
-import type { Dataset, Line, Poi, Stop } from "../../dataset/schema.js"
-import { parentOfSite, type Site } from "../../dataset/sites.js"
-import type { TimetablePlatform } from "../../dataset/trips.js"
+import { type LineDirection, lookupOf } from "../dataset/lookup.js"
+import type { Dataset, Line, Poi, Stop } from "../dataset/schema.js"
+import { parentOfSite, type Site } from "../dataset/sites.js"
+import type { TimetablePlatform } from "../dataset/trips.js"
 
 /**
  * A rapidJSON place: the fields of the Mentz `location` the fake fills.

@@ -26,8 +26,8 @@
 import { CoordInfo, ServingLines, type SystemMessage } from "@efa-kit/core"
 import type { Either, ParseResult } from "effect"
 import { Either as E } from "effect"
-import { looksLikeId } from "../../dataset/lookup.js"
-import { type ParameterIssue, toParameterIssues } from "../responses.js"
+import { looksLikeId } from "../dataset/lookup.js"
+import { type ParameterIssue, toParameterIssues } from "./issues.js"
 
 type Pairs = ReadonlyArray<readonly [string, string]>
 
