@@ -77,7 +77,7 @@ export interface AnswerEntry<Name extends OperationName = OperationName, Request
  * @since 0.1.0
  * @category models
  */
-export type Operations = typeof EfaClient.operations
+type Operations = typeof EfaClient.operations
 
 /**
  * The name of an operation (the client's method name).
@@ -95,7 +95,7 @@ export type OperationName = EfaClient.OperationName
  * @since 0.2.0
  * @category models
  */
-export interface RapidJsonRules {
+interface RapidJsonRules {
   readonly complete: Completion
   readonly normalise?: (pairs: ReadonlyArray<readonly [string, string]>) => ReadonlyArray<readonly [string, string]>
 }
@@ -219,7 +219,7 @@ export const answers: AnswerRegistry = {
  * @since 0.1.0
  * @category registry
  */
-export const operationNames: ReadonlyArray<OperationName> = Object.values(operations).map((operation) => operation.name)
+const operationNames: ReadonlyArray<OperationName> = Object.values(operations).map((operation) => operation.name)
 
 /**
  * The entries of a registry in the order of the core's list.

@@ -17,7 +17,7 @@ import type { Answer } from "./types.js"
  * @since 0.1.0
  * @category constants
  */
-export const DATA_FORMAT = "EFA10_02_00"
+const DATA_FORMAT = "EFA10_02_00"
 
 /**
  * Answers a system-information request from the dataset.

@@ -234,7 +234,7 @@ export const inClockRange = (millis: number): boolean => millis >= CLOCK_MIN && 
  * @since 0.1.0
  * @category utils
  */
-export const resolveProfile = (profile: string | Profile.Profile | undefined): Profile.Profile | undefined => {
+const resolveProfile = (profile: string | Profile.Profile | undefined): Profile.Profile | undefined => {
   if (profile === undefined || typeof profile !== "string") return profile
   const found = Profile.get(profile)
   if (found === undefined) {

@@ -36,7 +36,7 @@ export type OutputFormat = "JSON" | "rapidJSON"
  * @since 0.1.0
  * @category models
  */
-export interface AskedFormat {
+interface AskedFormat {
   readonly format: OutputFormat
   readonly coords: CoordFormat
   readonly issues: ReadonlyArray<ParameterIssue>
@@ -102,7 +102,7 @@ const contractEncoders = new WeakMap<Operation.Any, Encoder>()
  * @since 0.1.0
  * @category encoding
  */
-export const contractEncoder = (operation: Operation.Any): Encoder => {
+const contractEncoder = (operation: Operation.Any): Encoder => {
   let encoder = contractEncoders.get(operation)
   if (encoder === undefined) {
     encoder = Schema.encodeEither(operation.response) as Encoder
@@ -118,7 +118,7 @@ export const contractEncoder = (operation: Operation.Any): Encoder => {
  * @since 0.1.0
  * @category encoding
  */
-export const rapidJsonEncoder = (
+const rapidJsonEncoder = (
   operation: Operation.Any,
   timeZone: DateTime.TimeZone,
   productClasses?: Readonly<Record<number, number>> | undefined
