@@ -161,6 +161,18 @@ describe("layers", () => {
     expect(loops, loops.join("\n")).toEqual([])
   })
 
+  it("CONTRIBUTING.md's table of the fake's layers is this table", () => {
+    const guide = fs.readFileSync(path.join(src, "../../../CONTRIBUTING.md"), "utf8")
+    const section = guide.slice(guide.indexOf("## The fake's layers"))
+    const rows = section.slice(0, section.indexOf("\n## ")).split("\n").filter((line) => line.startsWith("| `"))
+    const documented = rows.map((row) => {
+      const cells = row.split(" | ")
+      const names = (cell: string) => Array.from(cell.matchAll(/`([A-Za-z]+\/|[A-Za-z]+\.ts)`/g), (match) => match[1]!)
+      return [names(cells[0]!)[0], names(cells[cells.length - 1]!)]
+    })
+    expect(documented).toEqual(LAYERS.map(([layer, mayImport]) => [layer, mayImport]))
+  })
+
   it("finds a loop", () => {
     const graph = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["a.ts"]]])
     expect(cycles(graph)).toEqual([["a.ts", "b.ts", "c.ts"]])
