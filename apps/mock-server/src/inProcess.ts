@@ -20,7 +20,7 @@ import type { DatasetError } from "./dataset/load.js"
 import { type GtfsOptions, loadGtfs } from "./gtfs.js"
 import { makeApp } from "./http/app.js"
 import type { InProcessBinding } from "./http/context.js"
-import type { AppOptions } from "./options.js"
+import type { AppOptions } from "./http/options.js"
 
 /**
  * Anything with a Hono-style `fetch`: an app, or `{ fetch }`.

@@ -54,11 +54,13 @@ export {
   type TestTools,
   type UpstreamOptions
 } from "./http/interceptor.js"
+export type { JournalEntry } from "./http/journalEntry.js"
+export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./http/options.js"
 export { isOperationPath, type OperationPath, PATHS } from "./http/paths.js"
 export { ADMIN_PREFIX } from "./http/paths.js"
 export { JOURNAL_NEXT_HEADER, JOURNAL_PAGE } from "./http/routes/admin.js"
 export { openApiDocument } from "./http/routes/openapi.js"
-export { type JournalEntry, MockState } from "./http/state.js"
+export { MockState } from "./http/state.js"
 export type { ValueMatcher } from "./http/testing/matcher.js"
 export type { StubResponse, StubView } from "./http/testing/stubs.js"
 export type { ExpectedCount, NearMiss, VerificationResult } from "./http/testing/verify.js"
@@ -79,7 +81,6 @@ export {
   layerFetch,
   layerInProcess
 } from "./inProcess.js"
-export { type AppOptions, DEFAULT_LIMITS, DEFAULT_NOW, type Limits } from "./options.js"
 export { type AnswerEntry, type AnswerRegistry, answers, type NoResult, operationsOf } from "./registry.js"
 export { DEFAULT_HOST, type RunningServer, type ServerOptions, startServer } from "./server.js"
 export { embeddedDataset, type MockServerOptions, type StartedMockServer, startMockServer } from "./start.js"

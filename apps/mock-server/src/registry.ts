@@ -37,8 +37,8 @@ import {
   enrichSystemInfo,
   enrichTrip,
   enrichTripStops
-} from "./http/rapidJson/enrich.js"
-import { defaultLineTypes, renumberFilterBlocks } from "./http/rapidJson/lenient.js"
+} from "./rapidJson/enrich.js"
+import { defaultLineTypes, renumberFilterBlocks } from "./rapidJson/lenient.js"
 
 /**
  * What the `system-error` fault answers for an operation: EFA's message, beside the operation's empty
@@ -77,7 +77,7 @@ export interface AnswerEntry<Name extends OperationName = OperationName, Request
  * @since 0.1.0
  * @category models
  */
-export type Operations = typeof EfaClient.operations
+type Operations = typeof EfaClient.operations
 
 /**
  * The name of an operation (the client's method name).
@@ -89,13 +89,13 @@ export type OperationName = EfaClient.OperationName
 
 /**
  * An operation's rapidJSON rules: what its answers carry besides the core's encoding (`complete`, built
- * from `http/rapidJson/places.ts` so that a stop looks the same in every operation), and how a real server
+ * from `rapidJson/places.ts` so that a stop looks the same in every operation), and how a real server
  * reads its query before decoding it (`normalise`; none: as sent).
  *
  * @since 0.2.0
  * @category models
  */
-export interface RapidJsonRules {
+interface RapidJsonRules {
   readonly complete: Completion
   readonly normalise?: (pairs: ReadonlyArray<readonly [string, string]>) => ReadonlyArray<readonly [string, string]>
 }
@@ -219,7 +219,7 @@ export const answers: AnswerRegistry = {
  * @since 0.1.0
  * @category registry
  */
-export const operationNames: ReadonlyArray<OperationName> = Object.values(operations).map((operation) => operation.name)
+const operationNames: ReadonlyArray<OperationName> = Object.values(operations).map((operation) => operation.name)
 
 /**
  * The entries of a registry in the order of the core's list.

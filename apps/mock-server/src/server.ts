@@ -11,7 +11,7 @@ import { type DatasetError, embeddedDatasetPath, loadDataset } from "./dataset/l
 import type { Dataset } from "./dataset/schema.js"
 import { type GtfsLimits, loadGtfs } from "./gtfs.js"
 import { makeMockServer, type MockServer } from "./http/app.js"
-import { type AppOptions, defaultOnError } from "./options.js"
+import { type AppOptions, defaultOnError } from "./http/options.js"
 
 /**
  * Settings of {@link startServer}.

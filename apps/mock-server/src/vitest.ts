@@ -38,8 +38,8 @@ import { makeAdmin, type MockAdmin, type Stub } from "./admin.js"
 import type { Dataset } from "./dataset/schema.js"
 import { type GtfsLimits, loadGtfsDataset } from "./gtfs.js"
 import { makeMockServer, type MockServer } from "./http/app.js"
+import type { AppOptions } from "./http/options.js"
 import { fetchInProcess, layerInProcess } from "./inProcess.js"
-import type { AppOptions } from "./options.js"
 import { embeddedDataset, startMockServer, tokenHeaders } from "./start.js"
 
 /**

@@ -55,7 +55,7 @@ describe("the fake at the wall clock (now: \"now\")", () => {
     "lays the dataset's dates on today, runs its clock, and goes back to the wall clock",
     { timeout: 60_000 },
     async () => {
-      const { layOnToday } = await import("../src/options.js")
+      const { layOnToday } = await import("../src/http/options.js")
       const { dataset } = await import("./helpers.js")
       const { DateTime } = await import("effect")
       const { makeMockServer } = await import("../src/index.js")

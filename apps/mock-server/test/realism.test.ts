@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { fromGrid, toGrid } from "../src/http/rapidJson/coords.js"
+import { fromGrid, toGrid } from "../src/rapidJson/coords.js"
 import { call, dataset, fake, type Params } from "./helpers.js"
 
 // What real EFA servers answer to outputFormat=rapidJSON, checked on the fake: each rule in its own test.

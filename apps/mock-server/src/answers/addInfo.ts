@@ -42,7 +42,7 @@ import type { Answer, AnswerContext } from "./types.js"
  * @since 0.1.0
  * @category utils
  */
-export const today = (context: AnswerContext): string => localDate(context.now, context.timeZone)
+const today = (context: AnswerContext): string => localDate(context.now, context.timeZone)
 
 const lower = (values: ReadonlyArray<string>) => new Set(values.map((value) => value.toLowerCase()))
 const compact = (text: string) => text.replace(/\s+/g, "").toLowerCase()

@@ -47,7 +47,7 @@ import type { Answer } from "./types.js"
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_RADIUS = 1000
+const DEFAULT_RADIUS = 1000
 
 /**
  * The MOT-IDs counted as buses for `BUS_POINT` blocks.
@@ -55,7 +55,7 @@ export const DEFAULT_RADIUS = 1000
  * @since 0.1.0
  * @category constants
  */
-export const BUS_MOTS: ReadonlyArray<number> = [
+const BUS_MOTS: ReadonlyArray<number> = [
   Mot.Mot.CityBus,
   Mot.Mot.RegionalBus,
   Mot.Mot.ExpressBus,

@@ -40,7 +40,7 @@ const compact = (text: string) => text.replace(/\s+/g, "").toLowerCase()
  * @since 0.1.0
  * @category lookups
  */
-export const findLineDirection = (
+const findLineDirection = (
   directions: Iterable<LineDirection>,
   id: GeoObject.LineId
 ): LineDirection | undefined => {

@@ -35,7 +35,7 @@ import type { Answer } from "./types.js"
  * @since 0.1.0
  * @category constants
  */
-export const MAX_ASSIGNED_STOPS = 5
+const MAX_ASSIGNED_STOPS = 5
 
 const assignedStop = (dataset: Dataset, stop: Stop, meters: number): StopFinder.AssignedStop => ({
   id: stop.id,

@@ -2,7 +2,7 @@
  * The system information (`XML_SYSTEMINFO_REQUEST`) from the dataset: the timetable's validity (the dataset's
  * `validFrom` / `validTo`) and the kernel, whose data build is the first day of the timetable (midnight UTC).
  * The request has no parameters. The interface version and the server (`version`, `serverInfo`) come with
- * every rapidJSON answer (`http/rapidJson/enrich.ts`), where the kernel's `appVersion` is the same version;
+ * every rapidJSON answer (`rapidJson/enrich.ts`), where the kernel's `appVersion` is the same version;
  * the contract's format names the kernel's `appVersion` as the fake's own.
  *
  * @since 0.1.0
@@ -17,7 +17,7 @@ import type { Answer } from "./types.js"
  * @since 0.1.0
  * @category constants
  */
-export const DATA_FORMAT = "EFA10_02_00"
+const DATA_FORMAT = "EFA10_02_00"
 
 /**
  * Answers a system-information request from the dataset.

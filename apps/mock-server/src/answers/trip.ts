@@ -77,7 +77,7 @@ import type { Answer, AnswerContext } from "./types.js"
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_NUMBER_OF_TRIPS = 4
+const DEFAULT_NUMBER_OF_TRIPS = 4
 
 /**
  * The most changes a trip may have, whatever `maxChanges` says.
@@ -85,7 +85,7 @@ export const DEFAULT_NUMBER_OF_TRIPS = 4
  * @since 0.1.0
  * @category constants
  */
-export const MAX_CHANGES = 5
+const MAX_CHANGES = 5
 
 const WALK_TO_STOP = { name: "Fußweg", mot: Mot.Mot.Walk } as const
 const WALK_BETWEEN_STOPS = { name: "Fußweg", mot: Mot.Mot.WalkInsideStop } as const

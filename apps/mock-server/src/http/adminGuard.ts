@@ -57,7 +57,7 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/
  * @since 0.1.0
  * @category utils
  */
-export const isTrustedHost = (host: string, allowed: ReadonlyArray<string>): boolean => {
+const isTrustedHost = (host: string, allowed: ReadonlyArray<string>): boolean => {
   const name = hostnameOf(host)
   if (name === "localhost" || name.endsWith(".localhost")) return true
   if (IPV4.test(name) || name.includes(":")) return true

@@ -9,22 +9,15 @@ import { Operation, Profile, type SystemMessage } from "@efa-kit/core"
 import { Either, ParseResult, Schema } from "effect"
 import type { AnswerContext } from "../answers/types.js"
 import { WorkBudget } from "../engine/budget.js"
-import type { ResolvedOptions } from "../options.js"
+import type { CoordFormat } from "../rapidJson/coords.js"
+import { completeAnswer, type RapidJsonSettings } from "../rapidJson/enrich.js"
+import { type ParameterIssue, toParameterIssues } from "../rapidJson/issues.js"
+import { IGNORED_PARAMETER_CODE, readLeniently } from "../rapidJson/lenient.js"
 import { type AnswerEntry, answers as builtInAnswers } from "../registry.js"
 import type { AnswerCache, CachedAnswer } from "./answerCache.js"
 import { type AppContext, rawQuery } from "./context.js"
-import type { CoordFormat } from "./rapidJson/coords.js"
-import { completeAnswer, type RapidJsonSettings } from "./rapidJson/enrich.js"
-import { IGNORED_PARAMETER_CODE, readLeniently } from "./rapidJson/lenient.js"
-import {
-  encoderOf,
-  invalidBody,
-  noResultResponse,
-  type OutputFormat,
-  outputFormatOf,
-  type ParameterIssue,
-  toParameterIssues
-} from "./responses.js"
+import type { ResolvedOptions } from "./options.js"
+import { encoderOf, invalidBody, noResultResponse, type OutputFormat, outputFormatOf } from "./responses.js"
 import { hasSession, pagesInSessions } from "./sessions.js"
 import type { MockState } from "./state.js"
 
@@ -34,7 +27,7 @@ import type { MockState } from "./state.js"
  * @since 0.1.0
  * @category models
  */
-export type Outcome =
+type Outcome =
   | { readonly _tag: "Answered"; readonly entry: AnswerEntry; readonly response: unknown; readonly body: string }
   | { readonly _tag: "Invalid"; readonly entry: AnswerEntry; readonly issues: ReadonlyArray<ParameterIssue> }
 
@@ -74,7 +67,7 @@ const queryContextOf = (context: AnswerContext): Operation.QueryContext => {
  * @since 0.1.0
  * @category models
  */
-export interface RapidJsonReading {
+interface RapidJsonReading {
   /** Read rapidJSON requests as strictly as contract requests (a 400 for each refused parameter). */
   readonly strict: boolean
   /** The interface version rapidJSON answers name. */
@@ -90,7 +83,7 @@ export interface RapidJsonReading {
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_INTERFACE_VERSION = "10.2.10.139"
+const DEFAULT_INTERFACE_VERSION = "10.2.10.139"
 
 const defaultReading: RapidJsonReading = { strict: false, version: DEFAULT_INTERFACE_VERSION }
 
@@ -119,7 +112,7 @@ const encodeOrThrow = (
  * @since 0.1.0
  * @category handlers
  */
-export const answerQuery = (
+const answerQuery = (
   entry: AnswerEntry,
   pairs: ReadonlyArray<readonly [string, string]>,
   context: AnswerContext,
@@ -178,7 +171,7 @@ export const answerQuery = (
  * @since 0.1.0
  * @category utils
  */
-export const settingsOf = (
+const settingsOf = (
   context: AnswerContext,
   reading: RapidJsonReading,
   coords: CoordFormat,

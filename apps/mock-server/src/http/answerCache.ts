@@ -28,7 +28,7 @@ export interface CachedAnswer {
  * @since 0.1.0
  * @category constants
  */
-export const MAX_CACHED_CHARACTERS = 32 * 1024 * 1024
+const MAX_CACHED_CHARACTERS = 32 * 1024 * 1024
 
 /**
  * A cache of the answers at one "now", with a limit on entries and on the characters of the bodies kept;

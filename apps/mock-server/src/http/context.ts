@@ -6,7 +6,7 @@
  */
 import type { HttpBindings } from "@hono/node-server"
 import type { Context } from "hono"
-import type { JournalEntry } from "./state.js"
+import type { JournalEntry } from "./journalEntry.js"
 
 /**
  * Set by the in-process client: the app marks a dropped connection here, and the client's `fetch`

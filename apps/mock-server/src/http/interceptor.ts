@@ -103,7 +103,7 @@ export interface TestTools {
  * @since 0.1.0
  * @category utils
  */
-export const headerSource = (c: AppContext): HeaderSource => c.env?.incoming?.headers ?? c.req.raw.headers
+const headerSource = (c: AppContext): HeaderSource => c.env?.incoming?.headers ?? c.req.raw.headers
 
 const requestHeaderPairs = (c: AppContext): Array<readonly [string, string]> => {
   const incoming = c.env?.incoming
@@ -151,7 +151,7 @@ const isJsonType = (contentType: string): boolean => /^application\/(?:[\w.+-]+\
  * @since 0.1.0
  * @category utils
  */
-export const inert = <A extends SourceAnswer>(answer: A): A =>
+const inert = <A extends SourceAnswer>(answer: A): A =>
   isJsonType(answer.contentType) ? answer : { ...answer, headers: { ...answer.headers, ...INERT } }
 
 // Answers that are passing failures of a deployment, not fixtures.

@@ -21,7 +21,7 @@ import type { MockState } from "./state.js"
  * @since 0.1.0
  * @category models
  */
-export interface JournalDeps {
+interface JournalDeps {
   readonly options: {
     readonly limits: { readonly maxUrlLength: number; readonly maxParameters: number }
     readonly onError: OnError

@@ -52,7 +52,7 @@ const inlineHashes = (html: string, tag: "script" | "style"): Array<string> =>
  * @since 0.1.0
  * @category utils
  */
-export const contentSecurityPolicy = (html: string): string =>
+const contentSecurityPolicy = (html: string): string =>
   [
     "default-src 'none'",
     `script-src ${inlineHashes(html, "script").join(" ") || "'none'"}`,

@@ -8,29 +8,10 @@
  *
  * @since 0.1.0
  */
-import { EfaClient, type Profile } from "@efa-kit/core"
+import type { Profile } from "@efa-kit/core"
 import type { MiddlewareHandler } from "hono"
 import { createMiddleware } from "hono/factory"
 import type { AppEnv } from "./context.js"
-
-/**
- * The paths of a profile that differ from the contract's, with the operation each serves (in the order of the
- * core's list).
- *
- * @since 0.1.0
- * @category utils
- */
-export const extraPaths = (profile: Profile.Profile): Array<readonly [string, Profile.OperationName]> => {
-  const seen = new Set<string>()
-  const out: Array<readonly [string, Profile.OperationName]> = []
-  for (const { name } of Object.values(EfaClient.operations)) {
-    const path = profile.paths?.[name]
-    if (path === undefined || seen.has(path)) continue
-    seen.add(path)
-    out.push([path, name])
-  }
-  return out
-}
 
 /**
  * The gateway's key check: 401 with a JSON body naming the header when the profile's key header is

@@ -68,7 +68,7 @@ const MAX_KEYS = 10_000
  * @since 0.1.0
  * @category models
  */
-export interface Refusal {
+interface Refusal {
   readonly status: 429 | 403
   readonly message: string
   /** Seconds until a request would be accepted again (429 only). */
@@ -135,7 +135,7 @@ export class Quota {
  * @since 0.1.0
  * @category utils
  */
-export const quotaKey = (c: AppContext, header: string | undefined): string =>
+const quotaKey = (c: AppContext, header: string | undefined): string =>
   c.req.header(header ?? "authorization") ?? "anonymous"
 
 /**

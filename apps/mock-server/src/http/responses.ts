@@ -6,30 +6,20 @@
  * for `outputFormat=rapidJSON` (in any case, as real servers match it), encoded from the same answers
  * through the core's rapidJSON transformations (`RapidJson.responses`), so that the client's decode of
  * either is the inverse of what the fake wrote, then completed as a real server writes it
- * (`rapidJson/enrich.ts`). The parameters real clients send with rapidJSON (`version`, `language`,
+ * (`src/rapidJson/enrich.ts`). The parameters real clients send with rapidJSON (`version`, `language`,
  * `locationServerActive`, deployment macros) are accepted and do not change the answer. Coordinates:
  * the contract's format has WGS84 degrees only (another `coordOutputFormat` is a 400); rapidJSON answers
  * are in WGS84 degrees when asked for (`WGS84[dd.ddddd]`, `WGS84[DD.DDDDD]`, `EPSG:4326`) and else in
- * the native grid, as real servers answer (see `rapidJson/coords.ts`).
+ * the native grid, as real servers answer (see `src/rapidJson/coords.ts`).
  *
  * @since 0.1.0
  */
 import { type Operation, RapidJson } from "@efa-kit/core"
-import { type DateTime, Either, ParseResult, Schema } from "effect"
+import { type DateTime, Either, type ParseResult, Schema } from "effect"
+import { type CoordFormat, coordFormatOf, WGS84_FORMATS } from "../rapidJson/coords.js"
+import { completeAnswer, type RapidJsonSettings } from "../rapidJson/enrich.js"
+import type { ParameterIssue } from "../rapidJson/issues.js"
 import type { AnswerEntry, NoResult } from "../registry.js"
-import { type CoordFormat, coordFormatOf, WGS84_FORMATS } from "./rapidJson/coords.js"
-import { completeAnswer, type RapidJsonSettings } from "./rapidJson/enrich.js"
-
-/**
- * One problem with a request, named by the query parameter.
- *
- * @since 0.1.0
- * @category models
- */
-export interface ParameterIssue {
-  readonly parameter: string
-  readonly message: string
-}
 
 /**
  * The answer formats.
@@ -46,7 +36,7 @@ export type OutputFormat = "JSON" | "rapidJSON"
  * @since 0.1.0
  * @category models
  */
-export interface AskedFormat {
+interface AskedFormat {
   readonly format: OutputFormat
   readonly coords: CoordFormat
   readonly issues: ReadonlyArray<ParameterIssue>
@@ -112,7 +102,7 @@ const contractEncoders = new WeakMap<Operation.Any, Encoder>()
  * @since 0.1.0
  * @category encoding
  */
-export const contractEncoder = (operation: Operation.Any): Encoder => {
+const contractEncoder = (operation: Operation.Any): Encoder => {
   let encoder = contractEncoders.get(operation)
   if (encoder === undefined) {
     encoder = Schema.encodeEither(operation.response) as Encoder
@@ -128,7 +118,7 @@ export const contractEncoder = (operation: Operation.Any): Encoder => {
  * @since 0.1.0
  * @category encoding
  */
-export const rapidJsonEncoder = (
+const rapidJsonEncoder = (
   operation: Operation.Any,
   timeZone: DateTime.TimeZone,
   productClasses?: Readonly<Record<number, number>> | undefined
@@ -167,26 +157,6 @@ export const encoderOf = (
   productClasses?: Readonly<Record<number, number>> | undefined
 ): Encoder =>
   format === "rapidJSON" ? rapidJsonEncoder(operation, timeZone, productClasses) : contractEncoder(operation)
-
-/**
- * The issues of a failed decode, one per parameter and rule: the parameter is the first element of the
- * issue's path.
- *
- * @since 0.1.0
- * @category utils
- */
-export const toParameterIssues = (issue: ParseResult.ParseIssue): Array<ParameterIssue> => {
-  const seen = new Set<string>()
-  const out: Array<ParameterIssue> = []
-  for (const entry of ParseResult.ArrayFormatter.formatIssueSync(issue)) {
-    const parameter = entry.path.length === 0 ? "(query)" : String(entry.path[0])
-    const key = parameter + "\u0000" + entry.message
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push({ parameter, message: entry.message })
-  }
-  return out
-}
 
 /**
  * The body of a 400 answer.

@@ -63,7 +63,7 @@ export const setCorsHeaders = (headers: Headers): void => {
  * @since 0.1.0
  * @category utils
  */
-export const withCommonHeaders = (c: AppContext, headers: Record<string, string>): Record<string, string> => {
+const withCommonHeaders = (c: AppContext, headers: Record<string, string>): Record<string, string> => {
   headers["access-control-allow-origin"] = "*"
   headers["access-control-expose-headers"] = EXPOSED
   const entry = c.get("entry")

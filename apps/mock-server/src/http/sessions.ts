@@ -59,7 +59,7 @@ type Body = Record<string, unknown>
  * @since 0.1.0
  * @category models
  */
-export interface SessionAnswer {
+interface SessionAnswer {
   readonly status: 200 | 400
   readonly body: string
 }

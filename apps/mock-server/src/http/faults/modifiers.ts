@@ -9,7 +9,7 @@ import { Either, Schema } from "effect"
  * @since 0.1.0
  * @category models
  */
-export interface Modifier<Field extends string, A, I> {
+interface Modifier<Field extends string, A, I> {
   readonly description: string
   /** The value the directive needs, as the documentation spells it (`<ms>`). */
   readonly value: string

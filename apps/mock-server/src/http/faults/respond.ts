@@ -23,7 +23,7 @@ export const invalidFault = (c: AppContext, message: string): Response =>
  * @since 0.1.0
  * @category utils
  */
-export const sleep = (ms: number, signal?: AbortSignal): Promise<boolean> =>
+const sleep = (ms: number, signal?: AbortSignal): Promise<boolean> =>
   Effect.runPromise(Effect.as(Effect.sleep(Duration.millis(ms)), true), signal !== undefined ? { signal } : undefined)
     .catch(() => false)
 

@@ -38,7 +38,7 @@ const ALIASES: Record<string, OperationName> = {
  * @since 0.1.0
  * @category utils
  */
-export const suggestPath = (path: string): { readonly path: string; readonly reason: string } | undefined => {
+const suggestPath = (path: string): { readonly path: string; readonly reason: string } | undefined => {
   const segments = path.split("/").filter((s) => s.length > 0)
   const last = segments[segments.length - 1]
   if (last === undefined) return undefined

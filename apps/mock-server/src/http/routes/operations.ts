@@ -16,7 +16,6 @@
 import { EfaClient } from "@efa-kit/core"
 import { Either } from "effect"
 import { Hono } from "hono"
-import type { ResolvedOptions } from "../../options.js"
 import { type AnswerEntry, type AnswerRegistry, entriesOf } from "../../registry.js"
 import { type AnswerDeps, answerFromDataset, isCached, queryPairs, readingOf, type Select } from "../answer.js"
 import type { AppContext, AppEnv } from "../context.js"
@@ -24,6 +23,7 @@ import { preflight } from "../cors.js"
 import { invalidFault, type PlainAnswer, requestedFault, respondWithFault } from "../faults.js"
 import type { Intercept, SourceAnswer, TestTools } from "../interceptor.js"
 import { journaled } from "../journal.js"
+import type { ResolvedOptions } from "../options.js"
 import { isAdmin, PATHS } from "../paths.js"
 import { type Quota, withQuota } from "../quota.js"
 import { outputFormatOf, systemErrorBody } from "../responses.js"
@@ -57,7 +57,7 @@ export interface RouteDeps extends AnswerDeps {
  * @since 0.1.0
  * @category constants
  */
-export const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS"]
+const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS"]
 
 /**
  * How a path picks the entry that answers a query: the entry whose mode parameter the query has, else
@@ -66,7 +66,7 @@ export const OPERATION_METHODS: ReadonlyArray<string> = ["GET", "HEAD", "OPTIONS
  * @since 0.1.0
  * @category utils
  */
-export const selectorOf = (entries: ReadonlyArray<AnswerEntry>): Select => {
+const selectorOf = (entries: ReadonlyArray<AnswerEntry>): Select => {
   const plain = entries.find((entry) => entry.operation.mode === undefined) ?? entries[0]!
   const moded = entries.flatMap((entry) => {
     const mode = entry.operation.mode
@@ -98,7 +98,7 @@ const fromDataset = (c: AppContext, deps: RouteDeps, select: Select): SourceAnsw
  * @since 0.1.0
  * @category handlers
  */
-export const operationAnswer = (deps: RouteDeps, path: string) => {
+const operationAnswer = (deps: RouteDeps, path: string) => {
   const entries = entriesOf(deps.answers).filter((entry) => entry.operation.path === path)
   const select = selectorOf(entries)
   const expensive = entries.some((entry) => entry.expensive === true)
@@ -151,7 +151,7 @@ export const operationAnswer = (deps: RouteDeps, path: string) => {
  * @since 0.1.0
  * @category handlers
  */
-export const operationHandler = (deps: RouteDeps, path: string) => {
+const operationHandler = (deps: RouteDeps, path: string) => {
   const plain = operationAnswer(deps, path)
   const answer = deps.quota === undefined ? plain : withQuota(deps.quota, deps.options.profile?.apiKey?.header, plain)
   const notAllowed = methodNotAllowed(OPERATION_METHODS)

@@ -19,7 +19,7 @@ const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
  * @since 0.1.0
  * @category constants
  */
-export const FRAMING_HEADERS: ReadonlySet<string> = new Set([
+const FRAMING_HEADERS: ReadonlySet<string> = new Set([
   "content-length",
   "transfer-encoding",
   "connection",
@@ -36,7 +36,7 @@ export const FRAMING_HEADERS: ReadonlySet<string> = new Set([
  * @since 0.1.0
  * @category validation
  */
-export const headerNameProblem = (name: string): string | undefined => {
+const headerNameProblem = (name: string): string | undefined => {
   if (!TOKEN.test(name)) return `${JSON.stringify(name.slice(0, 100))} is not a valid header name`
   if (FRAMING_HEADERS.has(name.toLowerCase())) return `the header ${name} is set by the server, not by an answer`
   return undefined
@@ -63,7 +63,7 @@ export const headerValueProblem = (value: string): string | undefined => {
  * @since 0.1.0
  * @category schemas
  */
-export const HeaderValue = Schema.String.pipe(
+const HeaderValue = Schema.String.pipe(
   Schema.maxLength(8192),
   Schema.filter((value) => headerValueProblem(value) ?? true)
 )
@@ -91,17 +91,3 @@ export const AnswerHeaders = Schema.Record({ key: Schema.String, value: HeaderVa
     return true
   })
 )
-
-/**
- * The first problem of a set of headers, naming the header; `undefined` when every one can be sent.
- *
- * @since 0.1.0
- * @category validation
- */
-export const headersProblem = (headers: Readonly<Record<string, string>>): string | undefined => {
-  for (const [name, value] of Object.entries(headers)) {
-    const problem = headerNameProblem(name) ?? headerValueProblem(value)
-    if (problem !== undefined) return `${name}: ${problem}`
-  }
-  return undefined
-}

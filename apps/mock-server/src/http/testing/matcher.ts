@@ -39,7 +39,7 @@ const re2 = (): typeof RE2JS => {
  * @since 0.1.0
  * @category utils
  */
-export const compilePattern = (source: string): { readonly test: (value: string) => boolean } => {
+const compilePattern = (source: string): { readonly test: (value: string) => boolean } => {
   const compiled = re2().compile(source)
   return { test: (value) => compiled.test(value) }
 }
@@ -145,7 +145,7 @@ const checkOf = (matcher: ValueMatcher): Check => {
  * @since 0.1.0
  * @category formatting
  */
-export const describeValue = (name: string, matcher: ValueMatcher): string => {
+const describeValue = (name: string, matcher: ValueMatcher): string => {
   if (typeof matcher === "string") return `${name} = ${JSON.stringify(matcher)}`
   if ("equals" in matcher) return `${name} = ${JSON.stringify(matcher.equals)}`
   if ("matches" in matcher) return `${name} ~ /${matcher.matches}/`

@@ -54,26 +54,6 @@ export const StubResponse = Schema.Struct({
 export type StubResponse = typeof StubResponse.Type
 
 /**
- * What `POST /__admin/stubs` takes: a `response`, a `fault` (a fault step as the scripts take it:
- * `{ "status": 503 }`, `"html"`, ...), or both (the fault applies to the stub's response:
- * `"latency=300"` delays it). A JSON body of a 2xx answer is checked against
- * the response schema of the path's operation unless `validate` is `false`. An `id` given again
- * replaces that stub.
- *
- * @since 0.1.0
- * @category models
- */
-export interface StubDefinition {
-  readonly id?: string
-  readonly request: RequestMatcher
-  readonly response?: StubResponse
-  readonly fault?: Fault | string
-  readonly priority?: number
-  readonly times?: number
-  readonly validate?: boolean
-}
-
-/**
  * A stub as listed by `GET /__admin/stubs`.
  *
  * @since 0.1.0
@@ -97,7 +77,7 @@ export interface StubView {
  * @since 0.1.0
  * @category models
  */
-export interface StubAnswer {
+interface StubAnswer {
   readonly id: string
   /** The answer, when the stub gives one; without it the request is answered as without the stub. */
   readonly answer?: {
@@ -140,7 +120,7 @@ type Definition = Schema.Schema.Type<ReturnType<typeof definitionSchema>>
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_PRIORITY = 5
+const DEFAULT_PRIORITY = 5
 
 const JSON_TYPE = "application/json; charset=utf-8"
 

@@ -13,7 +13,7 @@
  * @since 0.1.0
  */
 import { Either, Schema } from "effect"
-import type { JournalEntry } from "../state.js"
+import type { JournalEntry } from "../journalEntry.js"
 import {
   type CompiledMatcher,
   decodeMatcher,
@@ -49,7 +49,7 @@ export type ExpectedCount = typeof ExpectedCount.Type
  * @since 0.1.0
  * @category schemas
  */
-export const Verification = Schema.Struct({
+const Verification = Schema.Struct({
   request: RequestMatcher,
   count: Schema.optionalWith(ExpectedCount, { exact: true })
 })

@@ -37,7 +37,7 @@ export interface ProxyOptions {
  * @since 0.1.0
  * @category models
  */
-export type UpstreamAnswer =
+type UpstreamAnswer =
   | {
     readonly _tag: "Answered"
     readonly status: number
@@ -59,7 +59,7 @@ export type UpstreamAnswer =
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_MAX_UPSTREAM_BYTES = 32 * 1024 * 1024
+const DEFAULT_MAX_UPSTREAM_BYTES = 32 * 1024 * 1024
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
 

@@ -72,7 +72,7 @@ export interface RecorderStatus {
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_RECORD_LIMITS = {
+const DEFAULT_RECORD_LIMITS = {
   maxBodyBytes: 32 * 1024 * 1024,
   maxFolderBytes: 1024 * 1024 * 1024,
   maxPendingWrites: 1000
@@ -143,7 +143,7 @@ const makeFolder = (folder: string): void => {
  * @since 0.1.0
  * @category constructors
  */
-export const checkRecordFolder = (folder: string): void => {
+const checkRecordFolder = (folder: string): void => {
   try {
     makeFolder(folder)
     if (!fs.statSync(folder).isDirectory()) throw new Error("not a folder")

@@ -202,7 +202,7 @@ export const listJsonFiles = (folder: string, prefix = ""): Array<string> => {
  * @since 0.1.0
  * @category constants
  */
-export const MAX_RECORDING_FILE_BYTES = 64 * 1024 * 1024
+const MAX_RECORDING_FILE_BYTES = 64 * 1024 * 1024
 
 const decodeFile = Schema.decodeUnknownEither(RecordingFile, { errors: "all" })
 
@@ -269,7 +269,7 @@ export const readRecordings = (
  * @since 0.1.0
  * @category utils
  */
-export const differencesOf = (
+const differencesOf = (
   requestPath: string,
   params: Pairs,
   recording: Recording

@@ -25,7 +25,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from "../testing/jsonDepth.js"
  * @since 0.1.0
  * @category constants
  */
-export const REDACTED = "[redacted]"
+const REDACTED = "[redacted]"
 
 /**
  * The shortest secret value replaced wherever it occurs; shorter ones only by their place.
@@ -33,7 +33,7 @@ export const REDACTED = "[redacted]"
  * @since 0.1.0
  * @category constants
  */
-export const MIN_SECRET_LENGTH = 12
+const MIN_SECRET_LENGTH = 12
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 

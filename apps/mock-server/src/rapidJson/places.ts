@@ -7,10 +7,10 @@
  *
  * @since 0.1.0
  */
-import { type LineDirection, lookupOf } from "../../dataset/lookup.js"
-import type { Dataset, Line, Poi, Stop } from "../../dataset/schema.js"
-import { parentOfSite, type Site } from "../../dataset/sites.js"
-import type { TimetablePlatform } from "../../dataset/trips.js"
+import { type LineDirection, lookupOf } from "../dataset/lookup.js"
+import type { Dataset, Line, Poi, Stop } from "../dataset/schema.js"
+import { parentOfSite, type Site } from "../dataset/sites.js"
+import type { TimetablePlatform } from "../dataset/trips.js"
 
 /**
  * A rapidJSON place: the fields of the Mentz `location` the fake fills.
@@ -18,7 +18,7 @@ import type { TimetablePlatform } from "../../dataset/trips.js"
  * @since 0.1.0
  * @category models
  */
-export type WirePlace = Record<string, unknown>
+type WirePlace = Record<string, unknown>
 
 /**
  * The locality (municipality or district) of a stop or POI: `placeID:<OMC>:<place ID>`.
@@ -26,7 +26,7 @@ export type WirePlace = Record<string, unknown>
  * @since 0.1.0
  * @category places
  */
-export const localityOf = (place: { readonly omc: string; readonly place: string; readonly placeId?: string }) => ({
+const localityOf = (place: { readonly omc: string; readonly place: string; readonly placeId?: string }) => ({
   id: `placeID:${place.omc}:${place.placeId ?? "1"}`,
   name: place.place,
   type: "locality"
@@ -38,7 +38,7 @@ export const localityOf = (place: { readonly omc: string; readonly place: string
  * @since 0.1.0
  * @category places
  */
-export const shortName = (place: { readonly name: string; readonly place: string }): string => {
+const shortName = (place: { readonly name: string; readonly place: string }): string => {
   const prefix = `${place.place}, `
   return place.name.startsWith(prefix) ? place.name.slice(prefix.length) : place.name
 }
@@ -186,4 +186,4 @@ export const transportationOf = (dataset: Dataset, direction: LineDirection): Re
  * @since 0.1.0
  * @category places
  */
-export const productOf = (line: Line) => ({ id: line.mot, class: line.mot, name: line.product, iconId: line.mot })
+const productOf = (line: Line) => ({ id: line.mot, class: line.mot, name: line.product, iconId: line.mot })

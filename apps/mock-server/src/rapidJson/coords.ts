@@ -41,15 +41,7 @@ export const WGS84_FORMATS: ReadonlySet<string> = new Set([
  * @since 0.1.0
  * @category constants
  */
-export const GRID_FORMATS: ReadonlySet<string> = new Set(["mdv", "nbwt", "epsg:31467"])
-
-/**
- * The native grid's name in answers and documentation.
- *
- * @since 0.1.0
- * @category constants
- */
-export const NATIVE_GRID = "NBWT (Gauß-Krüger zone 3, DHDN, EPSG:31467)"
+const GRID_FORMATS: ReadonlySet<string> = new Set(["mdv", "nbwt", "epsg:31467"])
 
 /**
  * The format a `coordOutputFormat` value asks for (`native`, the dataset's, when absent), `undefined` for one the

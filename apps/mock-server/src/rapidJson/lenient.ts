@@ -26,8 +26,8 @@
 import { CoordInfo, ServingLines, type SystemMessage } from "@efa-kit/core"
 import type { Either, ParseResult } from "effect"
 import { Either as E } from "effect"
-import { looksLikeId } from "../../dataset/lookup.js"
-import { type ParameterIssue, toParameterIssues } from "../responses.js"
+import { looksLikeId } from "../dataset/lookup.js"
+import { type ParameterIssue, toParameterIssues } from "./issues.js"
 
 type Pairs = ReadonlyArray<readonly [string, string]>
 
@@ -103,7 +103,7 @@ const PLACE_PREFIX = "place_"
  * @since 0.2.0
  * @category reading
  */
-export const placesIntoNames = (pairs: Pairs): Pairs => {
+const placesIntoNames = (pairs: Pairs): Pairs => {
   let places: Map<string, string> | undefined
   for (const [name, value] of pairs) {
     if (name.startsWith(PLACE_PREFIX) && value.trim().length > 0) {
@@ -133,7 +133,7 @@ export const placesIntoNames = (pairs: Pairs): Pairs => {
  * @since 0.1.0
  * @category models
  */
-export type LenientReading =
+type LenientReading =
   | {
     readonly _tag: "Read"
     readonly request: unknown

@@ -18,12 +18,12 @@
  */
 import type { SystemMessage } from "@efa-kit/core"
 import { DateTime } from "effect"
-import { distanceMeters } from "../../dataset/geometry.js"
-import { lookupOf } from "../../dataset/lookup.js"
-import type { Dataset, Stop } from "../../dataset/schema.js"
-import { siteOfId } from "../../dataset/sites.js"
-import type { TimetablePlatform } from "../../dataset/trips.js"
-import { stopOfId } from "../../search/locations.js"
+import { distanceMeters } from "../dataset/geometry.js"
+import { lookupOf } from "../dataset/lookup.js"
+import type { Dataset, Stop } from "../dataset/schema.js"
+import { siteOfId } from "../dataset/sites.js"
+import type { TimetablePlatform } from "../dataset/trips.js"
+import { stopOfId } from "../search/locations.js"
 import { type CoordFormat, documentToGrid } from "./coords.js"
 import {
   platformNumber,
@@ -60,7 +60,7 @@ export interface RapidJsonSettings {
  * @since 0.1.0
  * @category formatting
  */
-export const wireInstant = (text: unknown): unknown =>
+const wireInstant = (text: unknown): unknown =>
   typeof text === "string" && text.endsWith("Z") ? text.replace(/\.\d+Z$/, "Z") : text
 
 const MODULES = new Set([
@@ -87,7 +87,7 @@ const MODULES = new Set([
  * @since 0.1.0
  * @category formatting
  */
-export const wireModule = (module: string): string =>
+const wireModule = (module: string): string =>
   MODULES.has(module) ? module : module === "routing" ? "PT_KERNEL" : "BROKER"
 
 /**
@@ -96,7 +96,7 @@ export const wireModule = (module: string): string =>
  * @since 0.1.0
  * @category formatting
  */
-export const fivePartLineId = (id: string): string => (id.split(":").length === 4 ? `${id}:` : id)
+const fivePartLineId = (id: string): string => (id.split(":").length === 4 ? `${id}:` : id)
 
 const directionOf = (dataset: Dataset, lineId: unknown) =>
   typeof lineId === "string" ? lookupOf(dataset).directionById.get(lineId.replace(/:$/, "")) : undefined
@@ -269,7 +269,7 @@ const LOCATION_TYPES = new Set([
  * @since 0.1.0
  * @category formatting
  */
-export const wireLocationType = (type: string): string => {
+const wireLocationType = (type: string): string => {
   if (LOCATION_TYPES.has(type)) return type
   const lower = type.toLowerCase()
   if (lower === "sharing_vehicle" || lower === "sharing") return "sharing"

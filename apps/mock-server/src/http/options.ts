@@ -6,12 +6,12 @@
  */
 import { LocalDateTime, Profile } from "@efa-kit/core"
 import { DateTime, Either, Option } from "effect"
-import type { Dataset } from "./dataset/schema.js"
-import { addDays, localDate } from "./engine/timetable.js"
-import type { AdminOptions } from "./http/adminGuard.js"
-import type { UpstreamOptions } from "./http/interceptor.js"
-import type { QuotaLimits } from "./http/quota.js"
-import type { AnswerRegistry } from "./registry.js"
+import type { Dataset } from "../dataset/schema.js"
+import { addDays, localDate } from "../engine/timetable.js"
+import type { AnswerRegistry } from "../registry.js"
+import type { AdminOptions } from "./adminGuard.js"
+import type { UpstreamOptions } from "./interceptor.js"
+import type { QuotaLimits } from "./quota.js"
 
 /**
  * The default "now" of the fake: Monday 2 March 2026, 08:30 in Berlin (07:30 UTC), a weekday morning
@@ -234,7 +234,7 @@ export const inClockRange = (millis: number): boolean => millis >= CLOCK_MIN && 
  * @since 0.1.0
  * @category utils
  */
-export const resolveProfile = (profile: string | Profile.Profile | undefined): Profile.Profile | undefined => {
+const resolveProfile = (profile: string | Profile.Profile | undefined): Profile.Profile | undefined => {
   if (profile === undefined || typeof profile !== "string") return profile
   const found = Profile.get(profile)
   if (found === undefined) {
