@@ -1,16 +1,19 @@
 import { type RunningServer, startServer } from "@efa-kit/mock-server"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
-import { transform } from "esbuild"
+import { build } from "esbuild"
 import { execFile } from "node:child_process"
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type CodeBlock, typeScriptBlocks } from "../../../scripts/docs-blocks.js"
 
 // Every TypeScript block of README.md and docs/ is a complete program: it runs against the fake on a port (its
-// `http://localhost:8080` pointed at it); `docBlockTypes.test.ts` type-checks the same blocks. A block that is a
-// Vitest test is the text of a test file of examples/vitest, which `pnpm test` runs.
+// `http://localhost:8080` pointed at it); `docBlockTypes.test.ts` type-checks the same blocks. A block is bundled
+// with the built packages (resolved as Node resolves them from examples/node) into one file, as loading Effect's
+// modules one by one costs a process about four times the CPU; examples.test.ts runs programs on Node's own module
+// loading. A block that starts the fake runs unbundled, as the fake reads its dataset beside its modules. A block
+// that is a Vitest test is the text of a test file of examples/vitest, which `pnpm test` runs.
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
 const examplesDir = join(root, "examples", "node")
 const blocksDir = join(examplesDir, "build", "doc-blocks")
@@ -46,9 +49,27 @@ describe("the TypeScript blocks of README.md and docs/", () => {
     "%s runs against the fake",
     async (_, block) => {
       const source = block.code.replaceAll("http://localhost:8080", server.baseUrl.replace(/\/$/, ""))
-      const { code } = await transform(source, { loader: "ts", format: "esm", target: "node20" })
       const file = join(blocksDir, `${fileOf(block)}.mjs`)
-      writeFileSync(file, code)
+      // the fake finds its dataset beside its own modules, so a block that starts one runs it unbundled
+      const bundle = !source.includes("@efa-kit/mock-server")
+      await build({
+        stdin: { contents: source, loader: "ts", resolveDir: examplesDir, sourcefile: `${fileOf(block)}.ts` },
+        bundle,
+        platform: "node",
+        format: "esm",
+        target: "node20",
+        outfile: file,
+        logLevel: "silent",
+        // CommonJS dependencies bundled into an ES module still call `require`
+        ...(bundle
+          ? {
+            banner: {
+              js:
+                "import * as __efaModule from \"node:module\"; const require = __efaModule.createRequire(import.meta.url);"
+            }
+          }
+          : {})
+      })
       const result = await run(file, server.baseUrl)
       expect({ code: result.code, stderr: result.code === 0 ? "" : result.stderr }).toEqual({ code: 0, stderr: "" })
     }
