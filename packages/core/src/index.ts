@@ -113,6 +113,11 @@ export * as Pages from "./internal/client/lazy/Pages.js"
 export * as Operation from "./Operation.js"
 
 /**
+ * @since 0.4.0
+ */
+export * as Operations from "./internal/client/lazy/Operations.js"
+
+/**
  * @since 0.1.0
  */
 export * as OperationClient from "./OperationClient.js"

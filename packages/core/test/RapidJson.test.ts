@@ -7,13 +7,13 @@ import {
   AddInfo,
   CoordInfo,
   Departures,
-  EfaClient,
   GeoObject,
   Lines,
   LineStops,
   Occupancy,
   OpArea,
   Operation,
+  Operations,
   Profile,
   RapidJson,
   RealtimeForTrip,
@@ -660,7 +660,7 @@ describe("rapidJSON round trips", () => {
   const names = Object.keys(schemas) as Array<keyof RapidJson.Responses>
   for (const name of names) {
     const schema = schemas[name] as unknown as Schema.Schema<any, any>
-    const model = Schema.typeSchema(EfaClient.operations[name].response as Schema.Schema<any, any>)
+    const model = Schema.typeSchema(Operations.all[name].response as Schema.Schema<any, any>)
     const arbitrary = Arbitraries.make(model).map((value) =>
       withoutNegativeZero((wireable[name] as (v: any) => any)(value))
     )
@@ -677,11 +677,11 @@ describe("rapidJSON round trips", () => {
 
 describe("the rapidJSON table", () => {
   it("has every operation of the list, in its order, and builds each codec as the operation's loader does", async () => {
-    expect(Object.keys(schemas)).toEqual(Object.keys(EfaClient.operations))
+    expect(Object.keys(schemas)).toEqual(Object.keys(Operations.all))
     const wires = new Set<unknown>(
       Object.entries(RapidJson).filter(([key]) => /^Wire\w+Response$/.test(key)).map(([, value]) => value)
     )
-    const operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations)
+    const operations: ReadonlyArray<Operation.Any> = Object.values(Operations.all)
     for (const operation of operations) {
       const loaded = await operation.rapidJson!()
       // the loader's codec reads the wire schema the table exports, and decodes an empty answer as the table does

@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient, type Profile } from "@efa-kit/core"
+import { Operations, type Profile } from "@efa-kit/core"
 import type { MiddlewareHandler } from "hono"
 import { createMiddleware } from "hono/factory"
 import type { AppEnv } from "./context.js"
@@ -23,7 +23,7 @@ import type { AppEnv } from "./context.js"
 export const extraPaths = (profile: Profile.Profile): Array<readonly [string, Profile.OperationName]> => {
   const seen = new Set<string>()
   const out: Array<readonly [string, Profile.OperationName]> = []
-  for (const { name } of Object.values(EfaClient.operations)) {
+  for (const { name } of Object.values(Operations.all)) {
     const path = profile.paths?.[name]
     if (path === undefined || seen.has(path)) continue
     seen.add(path)
