@@ -135,38 +135,6 @@ export type DeparturesError = Errors["departures"]
 export type TripStopsError = Errors["tripStops"]
 
 /**
- * The errors of the server's system information.
- *
- * @since 0.3.0
- * @category errors
- */
-export type SystemInfoError = Errors["systemInfo"]
-
-/**
- * The errors of a network's line list.
- *
- * @since 0.3.0
- * @category errors
- */
-export type LinesError = Errors["lines"]
-
-/**
- * The errors of a line's stops.
- *
- * @since 0.3.0
- * @category errors
- */
-export type LineStopsError = Errors["lineStops"]
-
-/**
- * The errors of the stop list.
- *
- * @since 0.3.0
- * @category errors
- */
-export type StopsError = Errors["stops"]
-
-/**
  * The errors of the real time of a planned trip.
  *
  * @since 0.3.0

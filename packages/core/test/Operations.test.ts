@@ -13,29 +13,14 @@ const echo: OperationClient.Service = {
 
 describe("Operations.all", () => {
   it("lists the operations in the contract's order, each under its own name", () => {
-    expect(names).toEqual([
-      "trip",
-      "coordInfo",
-      "vehicleDetail",
-      "stopFinder",
-      "servingLines",
-      "addInfo",
-      "opArea",
-      "geoObject",
-      "departures",
-      "tripStops",
-      "systemInfo",
-      "lines",
-      "lineStops",
-      "stops",
-      "realtimeForTrip"
-    ])
+    // the contract's order is the path table's (`operationNames.ts`), where an operation is added
+    expect(names).toEqual(Object.keys(paths))
+    expect(names.slice(0, 4)).toEqual(["trip", "coordInfo", "vehicleDetail", "stopFinder"])
     for (const name of names) expect(Operations.all[name].name).toBe(name)
   })
 
   it("gives each operation the path of the path table", () => {
     for (const name of names) expect(Operations.all[name].path).toBe(paths[name])
-    expect(Object.keys(paths).sort()).toEqual([...names].sort())
   })
 
   it("gives each operation a time to live for cached answers, real-time data shortest", () => {
