@@ -15,7 +15,7 @@ import type { QueryPairs } from "../schema/query.js"
 import { entryOf, renameParams } from "./renames.js"
 
 /** @internal */
-export const WGS84_OUTPUT = "WGS84[dd.ddddd]"
+const WGS84_OUTPUT = "WGS84[dd.ddddd]"
 
 /** @internal */
 export interface DeploymentSettings {

@@ -100,7 +100,7 @@ const unique = (numbers: Iterable<number>): Array<number> => [...new Set(numbers
  *
  * @internal
  */
-export const mapModes = (
+const mapModes = (
   pairs: QueryPairs,
   filters: ReadonlyArray<ModeFilter>,
   map: (mode: number) => ReadonlyArray<number>

@@ -44,7 +44,7 @@ export type OperationName = keyof typeof contractPaths
  *
  * @internal
  */
-export const listedOnly: ReadonlyArray<OperationName> = ["realtimeForTrip"]
+const listedOnly: ReadonlyArray<OperationName> = ["realtimeForTrip"]
 
 /**
  * Whether a deployment offers an operation: its profile's list where it has one, else every operation but
