@@ -11,11 +11,11 @@
  *
  * @since 0.1.0
  */
-import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/executor/productClasses.js"
+import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/schema/productClasses.js"
 import {
   contractParams as internalContractParams,
   renameParams as internalRenameParams
-} from "./internal/executor/renames.js"
+} from "./internal/schema/renames.js"
 import {
   contractPaths,
   type DialectName,

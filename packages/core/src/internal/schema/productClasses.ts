@@ -4,7 +4,7 @@
 // either.
 import * as Either from "effect/Either"
 import type { RequestIssue } from "../../EfaError.js"
-import type { QueryPairs } from "../schema/query.js"
+import type { QueryPairs } from "./query.js"
 
 /**
  * A deployment's product classes mapped to the usual MOT-IDs; a class not in the table is taken as it comes.
