@@ -4,7 +4,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
-// the stop finder's path, put in by the size script from `EfaClient.operations`
+// the stop finder's path, put in by the size script from `Operations.all`
 declare const STOP_FINDER_PATH: string
 
 const Locations = Schema.Struct({

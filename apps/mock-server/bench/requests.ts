@@ -9,6 +9,7 @@ import {
   OpArea,
   type Operation,
   OperationClient,
+  Operations,
   Point,
   ServingLines,
   type Trip
@@ -31,7 +32,7 @@ const runner = Effect.runSync(
 )
 
 const sample = <Name extends keyof EfaClient.Requests>(name: Name, request: EfaClient.Requests[Name]): Sample => {
-  const url = runner.url<Operation.Any>(EfaClient.operations[name], request)
+  const url = runner.url<Operation.Any>(Operations.all[name], request)
   if (Either.isLeft(url)) throw new Error(`cannot build the ${name} sample: ${url.left.message}`)
   return { name, path: url.right.slice(BASE.length) }
 }

@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient } from "@efa-kit/core"
+import { Operations } from "@efa-kit/core"
 import { Either } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
@@ -20,7 +20,7 @@ import { sampleRequest } from "./http/page.js"
 import { upstreamArgs, upstreamOptions } from "./http/upstream/cli.js"
 import { startServer } from "./server.js"
 
-const tripPath = EfaClient.operations.trip.path
+const tripPath = Operations.all.trip.path
 const USAGE = `Usage: efa-mock-server [options]
 
   --port <n>           port to listen on (default: PORT or 8080; 0 picks a free port)

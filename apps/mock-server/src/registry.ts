@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient, type Operation } from "@efa-kit/core"
+import { EfaClient, type Operation, Operations as OperationList } from "@efa-kit/core"
 import { answerAddInfo } from "./answers/addInfo.js"
 import { answerCoordInfo } from "./answers/coordInfo.js"
 import { answerDepartures } from "./answers/departures.js"
@@ -77,7 +77,7 @@ export interface AnswerEntry<Name extends OperationName = OperationName, Request
  * @since 0.1.0
  * @category models
  */
-type Operations = typeof EfaClient.operations
+type Operations = typeof OperationList.all
 
 /**
  * The name of an operation (the client's method name).
@@ -111,7 +111,7 @@ export type AnswerRegistry = {
   readonly [K in OperationName]: AnswerEntry<K, Operation.RequestOf<Operations[K]>, Operation.ResponseOf<Operations[K]>>
 }
 
-const { operations } = EfaClient
+const operations = OperationList.all
 
 /**
  * The fake's answers.

@@ -1,4 +1,4 @@
-import { EfaClient } from "@efa-kit/core"
+import { Operations } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
 import { type AnswerEntry, answers, isOperationPath, PATHS } from "../src/index.js"
@@ -86,14 +86,14 @@ describe("every operation", () => {
 
 describe("the registry and the routes follow the core's list of operations", () => {
   it("has one entry per operation, bound to that operation", () => {
-    expect(Object.keys(answers).sort()).toEqual(Object.keys(EfaClient.operations).sort())
-    for (const [name, operation] of Object.entries(EfaClient.operations)) {
+    expect(Object.keys(answers).sort()).toEqual(Object.keys(Operations.all).sort())
+    for (const [name, operation] of Object.entries(Operations.all)) {
       expect(answers[name as keyof typeof answers].operation).toBe(operation)
     }
   })
 
   it("serves each operation's path once, and nothing else as an operation path", async () => {
-    const paths = new Set(Object.values(EfaClient.operations).map((operation) => operation.path))
+    const paths = new Set(Object.values(Operations.all).map((operation) => operation.path))
     expect([...PATHS].sort()).toEqual([...paths].sort())
     for (const path of paths) {
       expect(isOperationPath(path)).toBe(true)

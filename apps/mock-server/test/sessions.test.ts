@@ -1,4 +1,4 @@
-import { EfaClient } from "@efa-kit/core"
+import { Operations } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime } from "effect"
 import { execFile } from "node:child_process"
@@ -215,7 +215,7 @@ describe("the session store", () => {
     const opened: Array<string> = []
     for (let i = 0; i < 10; i++) {
       const answer = sessions.answer(
-        EfaClient.operations.trip,
+        Operations.all.trip,
         [["sessionID", "0"]],
         DateTime.unsafeMake(i * 1000),
         DateTime.zoneUnsafeMakeNamed("Europe/Berlin"),
@@ -234,7 +234,7 @@ describe("the session store", () => {
     const body = JSON.stringify({ trips: [] })
     const ask = (pairs: Array<[string, string]>) =>
       JSON.parse(
-        sessions.answer(EfaClient.operations.trip, pairs, DateTime.unsafeMake(0), zone, () => ({ status: 200, body }))
+        sessions.answer(Operations.all.trip, pairs, DateTime.unsafeMake(0), zone, () => ({ status: 200, body }))
           .body
       )
     const opened = Array.from({ length: 200 }, () => ask([["sessionID", "0"]]))

@@ -1,4 +1,12 @@
-import { CoordInfo, EfaClient, type EfaError, LocalDateTime, type Operation, RapidJson } from "@efa-kit/core"
+import {
+  CoordInfo,
+  EfaClient,
+  type EfaError,
+  LocalDateTime,
+  type Operation,
+  Operations,
+  RapidJson
+} from "@efa-kit/core"
 import { layerInProcess } from "@efa-kit/mock-server"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, Schema } from "effect"
@@ -51,7 +59,7 @@ describe.each(combinations)("the client against the fake, $name, $dialect", ({ d
       Effect.gen(function*() {
         yield* clearJournal(fake)
         const efa = yield* EfaClient.EfaClient
-        const operation: Operation.Any = EfaClient.operations[c.op]
+        const operation: Operation.Any = Operations.all[c.op]
         const url = yield* efa.url(c.op, c.request as never)
         const result = yield* Effect.either(call(efa, c))
 

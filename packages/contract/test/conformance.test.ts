@@ -1,4 +1,4 @@
-import { Dialect, EfaClient } from "@efa-kit/core"
+import { Dialect, Operations } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -16,19 +16,19 @@ const hasChecker = existsSync(checker)
 // What the checker asks, by the label it prints, and the operation that answers it.
 const asked: ReadonlyArray<readonly [label: string, path: string | undefined]> = [
   ["system info", Dialect.SYSTEM_INFO_PATH],
-  ["stop finder", EfaClient.operations.stopFinder.path],
-  ["coordinate search", EfaClient.operations.coordInfo.path],
-  ["serving lines", EfaClient.operations.servingLines.path],
-  ["trip", EfaClient.operations.trip.path],
-  ["notices", EfaClient.operations.addInfo.path],
-  ["operating areas", EfaClient.operations.opArea.path],
-  ["line geometry", EfaClient.operations.geoObject.path],
+  ["stop finder", Operations.all.stopFinder.path],
+  ["coordinate search", Operations.all.coordInfo.path],
+  ["serving lines", Operations.all.servingLines.path],
+  ["trip", Operations.all.trip.path],
+  ["notices", Operations.all.addInfo.path],
+  ["operating areas", Operations.all.opArea.path],
+  ["line geometry", Operations.all.geoObject.path],
   ["departure monitor", "XML_DM_REQUEST"]
 ]
 
 const served = new Set<string>([
   Dialect.SYSTEM_INFO_PATH,
-  ...Object.values(EfaClient.operations).map((operation) => operation.path)
+  ...Object.values(Operations.all).map((operation) => operation.path)
 ])
 
 const run = (baseUrl: string): Promise<string> =>

@@ -1,13 +1,13 @@
 import {
   AddInfo,
   CoordInfo,
-  EfaClient,
   GeoObject,
   LocalDateTime,
   Mot,
   OpArea,
   type Operation,
   OperationClient,
+  Operations,
   ServingLines,
   StopFinder,
   Trip,
@@ -24,7 +24,7 @@ import { propertyRuns } from "../../../test-support/properties.js"
 import type { OperationName } from "./support/cases.js"
 import { dataset, operationOf, pairsOf } from "./support/fake.js"
 
-const names = Object.keys(EfaClient.operations) as Array<OperationName>
+const names = Object.keys(Operations.all) as Array<OperationName>
 const context = { timeZone: Either.getOrThrow(LocalDateTime.zone(dataset.meta.timeZone)) }
 
 // Decodes or fails the test with Effect's own message, which names the path.
@@ -207,7 +207,7 @@ describe("for every request model, an arbitrary request reaches the fake as the 
 
   for (const name of names) {
     it(name, async () => {
-      const operation: Operation.Any = EfaClient.operations[name]
+      const operation: Operation.Any = Operations.all[name]
       const decodeQuery = Schema.decodeUnknownEither(operation.query(context))
       // the client refuses an empty list (leave the field out instead): the schemas' arbitraries make some
       // a session is one the server opened: an arbitrary session ID is none the fake holds (see sessions.test.ts)
@@ -264,7 +264,7 @@ describe("for every response schema, an arbitrary response survives encoding, JS
     expect(Schema.is(Trip.Trip)({ duration: Number.NaN, interchange: 0, legs: [] })).toBe(false)
     expect(Schema.is(Trip.LegMode)({ name: "S1", mot: Number.POSITIVE_INFINITY })).toBe(false)
     const notices = { infos: [], systemMessages: [{ type: "error", code: Number.NaN }] }
-    expect(Schema.is(EfaClient.operations.addInfo.response)(notices)).toBe(false)
+    expect(Schema.is(Operations.all.addInfo.response)(notices)).toBe(false)
   })
 
   it("timestamps outside the years 0000..9999 come back as they were written", () => {
@@ -276,7 +276,7 @@ describe("for every response schema, an arbitrary response survives encoding, JS
 
   for (const name of names) {
     it(name, () => {
-      const schema = EfaClient.operations[name].response as Schema.Schema<unknown, unknown>
+      const schema = Operations.all[name].response as Schema.Schema<unknown, unknown>
       const encode = Schema.encodeSync(schema)
       const decode = Schema.decodeUnknownSync(schema)
       FastCheck.assert(

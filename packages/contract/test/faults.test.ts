@@ -1,4 +1,4 @@
-import { CoordInfo, EfaClient, type EfaError, OpArea, Point, ServingLines } from "@efa-kit/core"
+import { CoordInfo, EfaClient, type EfaError, OpArea, Operations, Point, ServingLines } from "@efa-kit/core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Fiber, TestClock } from "effect"
 import { HBF, HBF_COORD, type OperationName, type Requests } from "./support/cases.js"
@@ -184,7 +184,7 @@ describe.each(transports)("every fault of the fake as the client's error, $name"
         }
         // one request each (retries are off), journaled with the fault and the status answered
         const entries = yield* journal(fake)
-        expect(entries.map((entry) => entry.path)).toEqual(names.map((name) => EfaClient.operations[name].path))
+        expect(entries.map((entry) => entry.path)).toEqual(names.map((name) => Operations.all[name].path))
         for (const entry of entries) expect(entry).toMatchObject({ status: fault.status, fault: fault.header })
       }).pipe(Effect.provide(clientLayer(fake, { headers: { "x-efa-fault": fault.header } }))))
   }

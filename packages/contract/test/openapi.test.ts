@@ -1,9 +1,9 @@
-import { EfaClient, LocalDateTime, OpenApi } from "@efa-kit/core"
+import { LocalDateTime, OpenApi, Operations } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Validator } from "@seriousme/openapi-schema-validator"
 import { Either } from "effect"
 
-const document = OpenApi.make(Object.values(EfaClient.operations), {
+const document = OpenApi.make(Object.values(Operations.all), {
   title: "EFA",
   version: "test",
   rapidJson: { timeZone: Either.getOrThrow(LocalDateTime.zone("Europe/Berlin")) }

@@ -1,4 +1,4 @@
-import { EfaClient, Point, Profile, TripRefresh, TripStops, TripWatch } from "@efa-kit/core"
+import { EfaClient, Operations, Point, Profile, TripRefresh, TripStops, TripWatch } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
@@ -83,7 +83,7 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       yield* clearJournal(fake)
       const { changes } = yield* efa.refreshTrip(trip)
       expect(changes.map(describeChange)).toContain("delayed 0 arrival 12")
-      expect((yield* journal(fake)).map((entry) => entry.path)).toEqual([EfaClient.operations.realtimeForTrip.path])
+      expect((yield* journal(fake)).map((entry) => entry.path)).toEqual([Operations.all.realtimeForTrip.path])
       yield* Effect.promise(() => fake.close())
     }))
 
@@ -106,7 +106,7 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       expect(told).toContain("delayed 0 arrival 12")
       expect(told.some((change) => change.startsWith("ConnectionBroken 0->1"))).toBe(true)
       expect((yield* journal(fake)).map((entry) => entry.path)).toEqual(
-        trip.legs.map(() => EfaClient.operations.tripStops.path)
+        trip.legs.map(() => Operations.all.tripStops.path)
       )
       // a run that is gone: the run's stops answer a message, and the leg is reported
       const gone = { ...trip, legs: [{ ...trip.legs[0]!, tripCode: 1 }, trip.legs[1]!] }
@@ -159,7 +159,7 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       const { changes } = yield* efa.refreshTrip(trip)
       expect(changes.map(describeChange)).toContain("delayed 0 departure 12")
       expect(new Set((yield* journal(fake)).map((entry) => entry.path))).toEqual(
-        new Set([EfaClient.operations.departures.path])
+        new Set([Operations.all.departures.path])
       )
       yield* Effect.promise(() => fake.close())
     }))
@@ -177,7 +177,7 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       expect(changes.map(describeChange)).toContain("delayed 0 departure 12")
       const paths = (yield* journal(fake)).map((entry) => entry.path)
       expect(paths).toHaveLength(4)
-      expect(new Set(paths)).toEqual(new Set([EfaClient.operations.departures.path]))
+      expect(new Set(paths)).toEqual(new Set([Operations.all.departures.path]))
       yield* Effect.promise(() => fake.close())
     }))
 

@@ -34,7 +34,7 @@ const baseline: Tree | undefined = baselineDir === undefined ? undefined : {
 }
 const trees = baseline === undefined ? [here] : [baseline, here]
 const context: Core.Operation.QueryContext = { timeZone: DateTime.zoneUnsafeMakeNamed("Europe/Berlin") }
-const names = Object.keys(Core.EfaClient.operations) as Array<keyof typeof Core.EfaClient.operations>
+const names = Object.keys(Core.Operations.all) as Array<keyof typeof Core.Operations.all>
 
 interface Case {
   readonly key: string
@@ -44,14 +44,14 @@ interface Case {
 const cases: Array<Case> = []
 for (const name of names) {
   const source = trees[0]!
-  const operation: Core.Operation.Any = source.core.EfaClient.operations[name]
+  const operation: Core.Operation.Any = source.core.Operations.all[name]
   const requests = FastCheck.sample(source.arbitraries.make(operation.request), {
     numRuns: REQUESTS,
     seed: 42
   })
   for (const tree of trees) {
     const { Operation } = tree.core
-    const query = tree.core.EfaClient.operations[name].query(context) as Schema.Schema<unknown, Core.Operation.Query>
+    const query = tree.core.Operations.all[name].query(context) as Schema.Schema<unknown, Core.Operation.Query>
     const encode = Schema.encodeSync(query)
     const decode = Schema.decodeSync(query)
     const strings = requests.map((request) => Operation.toQueryString(encode(request)))

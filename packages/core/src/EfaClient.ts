@@ -1,6 +1,6 @@
 /**
- * The EFA client: one method per operation of {@link operations}, each failing with the errors its operation
- * can raise ({@link Errors}).
+ * The EFA client: one method per operation of the list of operations (`Operations.all`), each failing with
+ * the errors its operation can raise ({@link Errors}).
  *
  * ```ts
  * import { FetchHttpClient } from "@effect/platform"
@@ -36,10 +36,10 @@ import * as Stream from "effect/Stream"
 import type { InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
 import { load, loadPages, loadTripRefresh, withOperation } from "./internal/client/load.js"
-import { operations as list } from "./internal/client/operations.js"
 import { contractPaths, type OperationName as Name } from "./internal/schema/operationNames.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import type * as Operations from "./Operations.js"
 import type * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
 import type * as Trip from "./Trip.js"
@@ -52,7 +52,7 @@ import type * as TripRefresh from "./TripRefresh.js"
  * @since 0.2.0
  * @category errors
  */
-export type Errors = { readonly [Name in OperationName]: Operation.ErrorOf<(typeof operations)[Name]> }
+export type Errors = { readonly [Name in OperationName]: Operation.ErrorOf<(typeof Operations.all)[Name]> }
 
 /**
  * The errors of trip planning.
@@ -135,57 +135,12 @@ export type DeparturesError = Errors["departures"]
 export type TripStopsError = Errors["tripStops"]
 
 /**
- * The errors of the server's system information.
- *
- * @since 0.3.0
- * @category errors
- */
-export type SystemInfoError = Errors["systemInfo"]
-
-/**
- * The errors of a network's line list.
- *
- * @since 0.3.0
- * @category errors
- */
-export type LinesError = Errors["lines"]
-
-/**
- * The errors of a line's stops.
- *
- * @since 0.3.0
- * @category errors
- */
-export type LineStopsError = Errors["lineStops"]
-
-/**
- * The errors of the stop list.
- *
- * @since 0.3.0
- * @category errors
- */
-export type StopsError = Errors["stops"]
-
-/**
  * The errors of the real time of a planned trip.
  *
  * @since 0.3.0
  * @category errors
  */
 export type RealtimeForTripError = Errors["realtimeForTrip"]
-
-/**
- * Every operation the client offers, by method name, in the contract's order: the one list the client's
- * methods and types, the Promise client, the OpenAPI document and the fake server are built from. The
- * comment of an entry is the documentation of its method.
- *
- * The client's methods do not use this list: each loads its operation on its first call, so that a
- * program that calls the client and does not name the list bundles only the operations it calls.
- *
- * @since 0.1.0
- * @category operations
- */
-export const operations: typeof list = list
 
 /**
  * The method names of the client's operations.
@@ -196,8 +151,8 @@ export const operations: typeof list = list
 export type OperationName = Name
 
 /**
- * The client's operations: one method per entry of {@link operations}, each taking a request as written
- * and failing with the errors of its operation ({@link Errors}); and `url`.
+ * The client's operations: one method per entry of the list of operations (`Operations.all`), each taking a
+ * request as written and failing with the errors of its operation ({@link Errors}); and `url`.
  *
  * @since 0.1.0
  * @category models
@@ -245,7 +200,7 @@ export interface Service extends Omit<Methods, "trip" | "departures"> {
 }
 
 // The methods of the operations, as `OperationClient.client` would give them for the list.
-type Methods = OperationClient.Client<typeof operations>
+type Methods = OperationClient.Client<typeof Operations.all>
 
 /**
  * The request model of each operation (as written), by method name.
@@ -253,7 +208,7 @@ type Methods = OperationClient.Client<typeof operations>
  * @since 0.1.0
  * @category models
  */
-export type Requests = { readonly [Name in OperationName]: Operation.InputOf<(typeof operations)[Name]> }
+export type Requests = { readonly [Name in OperationName]: Operation.InputOf<(typeof Operations.all)[Name]> }
 
 /**
  * The client service.
@@ -324,7 +279,7 @@ export type InvalidOptionsError = OperationClient.InvalidOptionsError
  * @category constructors
  */
 export const fromRunner = (runner: OperationClient.Service): Service => {
-  // each method loads its operation on its first call (see `operations`)
+  // each method loads its operation on its first call, so that a program bundles only the operations it calls
   const methods = {} as { -readonly [Name in OperationName]: Methods[Name] }
   for (const name of Object.keys(contractPaths) as Array<OperationName>) {
     // a request left out is the empty one (its type allows it only where every field is optional)
@@ -396,7 +351,7 @@ export const make = (
  * @example
  * ```ts
  * import { FetchHttpClient } from "@effect/platform"
- * import { EfaClient, Point } from "@efa-kit/core"
+ * import { EfaClient, Operations, Point } from "@efa-kit/core"
  * import { Effect, Either } from "effect"
  *
  * const EfaLive = EfaClient.layer({ baseUrl: "https://efa.example/mngvvs/", timeZone: "Europe/Berlin" })
@@ -417,7 +372,7 @@ export const make = (
  * assert.deepStrictEqual(
  *   url,
  *   Either.right(
- *     `https://efa.example/mngvvs/${EfaClient.operations.stopFinder.path}` +
+ *     `https://efa.example/mngvvs/${Operations.all.stopFinder.path}` +
  *       "?type_sf=any&name_sf=Stuttgart+Hbf&anyMaxSizeHitList=5&outputFormat=JSON"
  *   )
  * )
@@ -476,7 +431,7 @@ export const config: Config.Config<Options> = Config.all({
  * @example
  * ```ts
  * import { FetchHttpClient } from "@effect/platform"
- * import { EfaClient } from "@efa-kit/core"
+ * import { EfaClient, Operations } from "@efa-kit/core"
  * import { ConfigProvider, Effect, Either, Layer } from "effect"
  *
  * // EFA_BASE_URL, EFA_TIME_ZONE, EFA_TIMEOUT, EFA_HEADERS: from the environment by default, here from a map
@@ -494,7 +449,7 @@ export const config: Config.Config<Options> = Config.all({
  * assert.deepStrictEqual(
  *   url,
  *   Either.right(
- *     `https://efa.example/mngvvs/${EfaClient.operations.servingLines.path}` +
+ *     `https://efa.example/mngvvs/${Operations.all.servingLines.path}` +
  *       "?mode=line&lineReqType=0&lineName=U1&outputFormat=JSON"
  *   )
  * )

@@ -12,9 +12,8 @@
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
 import type { NotFoundError } from "./EfaError.js"
-import { contractPaths } from "./internal/schema/operationNames.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
-import { defineQuery } from "./internal/schema/query.js"
+import { tableOperation } from "./internal/schema/tableOperation.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
@@ -25,12 +24,47 @@ const table = ParamTable.make({
 })
 
 /**
+ * The stops of a line direction in travel order. A missing list reads as no stops.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LineStopsResponse = Schema.Struct({
+  stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "LineStopsResponse" })
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LineStopsResponse extends Schema.Schema.Type<typeof LineStopsResponse> {}
+
+// The request model, wire struct, query codec and descriptor, built from the table and the response model.
+const parts = tableOperation("lineStops", {
+  table,
+  response: LineStopsResponse,
+  errors: { NotFoundError: true },
+  summary: "The stops of one line direction in travel order, from a line ID",
+  hasResult: (response) => response.stops.length > 0,
+  // a line the server does not know (-2000): `NotFoundError` naming it
+  nothing: { codes: [-2000], means: { field: "line", parameter: "line" } },
+  resultKeys: { contract: ["stops"], rapidJSON: ["locationSequence"] },
+  // a line's stops change with the timetable
+  timeToLive: "6 hours",
+  rapidJson: () =>
+    import("./internal/rapidjson/stopList.js").then((module) =>
+      module.codec("locationSequence", "LineStopsResponse")(LineStopsResponse)
+    )
+})
+
+/**
  * A request for a line's stops.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const LineStopsRequest = Schema.Struct(table.fields).annotations({ identifier: "LineStopsRequest" })
+export const LineStopsRequest = parts.request
 
 /**
  * @since 0.1.0
@@ -52,7 +86,7 @@ export type LineStopsRequestInput = typeof LineStopsRequest.Encoded
  * @since 0.1.0
  * @category schemas
  */
-export const LineStopsParams = Schema.Struct({ ...table.params }).annotations({ identifier: "LineStopsParams" })
+export const LineStopsParams = parts.params
 
 /**
  * The request for a line's stops as query parameters and back.
@@ -60,32 +94,7 @@ export const LineStopsParams = Schema.Struct({ ...table.params }).annotations({ 
  * @since 0.1.0
  * @category schemas
  */
-export const LineStopsQuery: Schema.Schema<LineStopsRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
-  "LineStopsQuery",
-  LineStopsParams,
-  LineStopsRequest,
-  {
-    decode: (p, issues) => table.decode(p, issues, {}),
-    encode: (request) => table.encode(request, {})
-  }
-)
-
-/**
- * The stops of a line direction in travel order. A missing list reads as no stops.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const LineStopsResponse = Schema.Struct({
-  stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
-  ...SystemMessage.systemMessagesField
-}).annotations({ identifier: "LineStopsResponse" })
-
-/**
- * @since 0.1.0
- * @category models
- */
-export interface LineStopsResponse extends Schema.Schema.Type<typeof LineStopsResponse> {}
+export const LineStopsQuery: Schema.Schema<LineStopsRequest, ReadonlyArray<readonly [string, string]>> = parts.query
 
 /**
  * The line-stops operation.
@@ -100,20 +109,4 @@ export const operation: Operation<
   typeof LineStopsResponse.Encoded,
   LineStopsRequestInput,
   NotFoundError
-> = {
-  name: "lineStops",
-  errors: { NotFoundError: true },
-  path: contractPaths.lineStops,
-  summary: "The stops of one line direction in travel order, from a line ID",
-  params: LineStopsParams,
-  request: LineStopsRequest,
-  query: () => LineStopsQuery,
-  response: LineStopsResponse,
-  hasResult: (response) => response.stops.length > 0,
-  // a line the server does not know (-2000): `NotFoundError` naming it
-  nothing: { codes: [-2000], means: { field: "line", parameter: "line" } },
-  resultKeys: { contract: ["stops"], rapidJSON: ["locationSequence"] },
-  // a line's stops change with the timetable
-  timeToLive: "6 hours",
-  rapidJson: () => import("./internal/rapidjson/LineStops.js").then((module) => module.codec(LineStopsResponse))
-}
+> = parts.operation

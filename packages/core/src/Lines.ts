@@ -15,10 +15,9 @@
  */
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
-import { contractPaths } from "./internal/schema/operationNames.js"
 import { opt } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
-import { defineQuery } from "./internal/schema/query.js"
+import { tableOperation } from "./internal/schema/tableOperation.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
@@ -37,52 +36,6 @@ const table = ParamTable.make({
   /** Line types (`lineReqType`); `[]` is sent as `0`, all line types. */
   lineTypes: ParamTable.param("lineReqType", ServingLines.LineTypeList, ServingLines.LineTypeMask)
 })
-
-/**
- * A line-list request.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const LinesRequest = Schema.Struct(table.fields).annotations({ identifier: "LinesRequest" })
-
-/**
- * @since 0.1.0
- * @category models
- */
-export interface LinesRequest extends Schema.Schema.Type<typeof LinesRequest> {}
-
-/**
- * A {@link LinesRequest} as written.
- *
- * @since 0.1.0
- * @category models
- */
-export type LinesRequestInput = typeof LinesRequest.Encoded
-
-/**
- * The query parameters of the line list, by their wire names.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const LinesParams = Schema.Struct({ ...table.params }).annotations({ identifier: "LinesParams" })
-
-/**
- * The line-list request as query parameters and back.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const LinesQuery: Schema.Schema<LinesRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
-  "LinesQuery",
-  LinesParams,
-  LinesRequest,
-  {
-    decode: (p, issues) => table.decode(p, issues, {}),
-    encode: (request) => table.encode(request, {})
-  }
-)
 
 /**
  * One line of the list: its server line ID, its mode (full name, MOT-ID, short name), its route and where it
@@ -142,6 +95,58 @@ export interface LinesResponse extends Schema.Schema.Type<typeof LinesResponse> 
 export const ofModes = (response: Pick<LinesResponse, "lines">, modes: ReadonlyArray<number>): Array<Line> =>
   response.lines.filter((line) => modes.includes(line.mode.mot))
 
+// The request model, wire struct, query codec and descriptor, built from the table and the response model.
+const parts = tableOperation("lines", {
+  table,
+  response: LinesResponse,
+  summary: "The lines of a network or subnetwork, each with its server line ID",
+  hasResult: (response) => response.lines.length > 0,
+  // no line matches the filters (-4050): an empty list, the message kept
+  nothing: { codes: [-4050], means: "empty" },
+  resultKeys: { contract: ["lines"], rapidJSON: ["transportations"] },
+  // the line list changes with the timetable
+  timeToLive: "6 hours",
+  rapidJson: () => import("./internal/rapidjson/Lines.js").then((module) => module.codec(LinesResponse))
+})
+
+/**
+ * A line-list request.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LinesRequest = parts.request
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface LinesRequest extends Schema.Schema.Type<typeof LinesRequest> {}
+
+/**
+ * A {@link LinesRequest} as written.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type LinesRequestInput = typeof LinesRequest.Encoded
+
+/**
+ * The query parameters of the line list, by their wire names.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LinesParams = parts.params
+
+/**
+ * The line-list request as query parameters and back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LinesQuery: Schema.Schema<LinesRequest, ReadonlyArray<readonly [string, string]>> = parts.query
+
 /**
  * The line-list operation.
  *
@@ -154,20 +159,4 @@ export const operation: Operation<
   LinesResponse,
   typeof LinesResponse.Encoded,
   LinesRequestInput
-> = {
-  name: "lines",
-  errors: {},
-  path: contractPaths.lines,
-  summary: "The lines of a network or subnetwork, each with its server line ID",
-  params: LinesParams,
-  request: LinesRequest,
-  query: () => LinesQuery,
-  response: LinesResponse,
-  hasResult: (response) => response.lines.length > 0,
-  // no line matches the filters (-4050): an empty list, the message kept
-  nothing: { codes: [-4050], means: "empty" },
-  resultKeys: { contract: ["lines"], rapidJSON: ["transportations"] },
-  // the line list changes with the timetable
-  timeToLive: "6 hours",
-  rapidJson: () => import("./internal/rapidjson/Lines.js").then((module) => module.codec(LinesResponse))
-}
+> = parts.operation

@@ -21,8 +21,8 @@
 import * as DateTime from "effect/DateTime"
 import * as JSONSchema from "effect/JSONSchema"
 import * as AST from "effect/SchemaAST"
-import * as EfaClient from "./EfaClient.js"
 import type * as Operation from "./Operation.js"
+import * as Operations from "./Operations.js"
 import * as RapidJson from "./RapidJson.js"
 
 /**
@@ -317,15 +317,15 @@ const toParameterObject = (parameter: Parameter, modes: ReadonlyArray<string> | 
 
 /**
  * Builds the OpenAPI 3.1 document of some operations; by default of every operation of the client
- * (`EfaClient.operations`), in its order.
+ * (`Operations.all`), in its order.
  *
  * @example
  * ```ts
- * import { EfaClient, OpenApi, StopFinder } from "@efa-kit/core"
+ * import { OpenApi, Operations, StopFinder } from "@efa-kit/core"
  *
  * const document = OpenApi.make(undefined, { title: "EFA", servers: [{ url: "https://efa.example/mngvvs" }] })
  * assert.strictEqual(document.openapi, "3.1.0")
- * assert.ok(`/${EfaClient.operations.trip.path}` in document.paths)
+ * assert.ok(`/${Operations.all.trip.path}` in document.paths)
  *
  * // a document of some operations only
  * const stopFinder = OpenApi.make([StopFinder.operation])
@@ -336,7 +336,7 @@ const toParameterObject = (parameter: Parameter, modes: ReadonlyArray<string> | 
  * @category constructors
  */
 export const make = (
-  operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations),
+  operations: ReadonlyArray<Operation.Any> = Object.values(Operations.all),
   options: Options = {}
 ): Document => {
   const schemas: Record<string, unknown> = {}

@@ -12,7 +12,7 @@ import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import type { CommonError, OperationError } from "./EfaError.js"
 import { makeDecoder } from "./internal/effect/fastDecode.js"
-import type { ModeFilter as InternalModeFilter } from "./internal/executor/productClasses.js"
+import type { ModeFilter as InternalModeFilter } from "./internal/schema/productClasses.js"
 import {
   fromQueryString as internalFromQueryString,
   type QueryPairs,

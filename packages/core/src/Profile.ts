@@ -11,11 +11,11 @@
  *
  * @since 0.1.0
  */
-import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/executor/productClasses.js"
+import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/schema/productClasses.js"
 import {
   contractParams as internalContractParams,
   renameParams as internalRenameParams
-} from "./internal/executor/renames.js"
+} from "./internal/schema/renames.js"
 import {
   contractPaths,
   type DialectName,
@@ -25,7 +25,7 @@ import {
 import type * as Operation from "./Operation.js"
 
 /**
- * The method names of the client's operations (see `EfaClient.operations`).
+ * The method names of the client's operations (see `Operations.all`).
  *
  * @since 0.1.0
  * @category models
@@ -279,11 +279,11 @@ export const names: ReadonlyArray<Name> = Object.keys(profiles) as Array<Name>
  *
  * @example
  * ```ts
- * import { EfaClient, Profile } from "@efa-kit/core"
+ * import { Operations, Profile } from "@efa-kit/core"
  *
  * assert.strictEqual(Profile.pathOf(Profile.get("vvo"), "stopFinder"), "XSLT_STOPFINDER_REQUEST")
- * assert.strictEqual(Profile.pathOf(Profile.get("vvs"), "trip"), EfaClient.operations.trip.path)
- * assert.strictEqual(Profile.pathOf(undefined, "vehicleDetail"), EfaClient.operations.vehicleDetail.path)
+ * assert.strictEqual(Profile.pathOf(Profile.get("vvs"), "trip"), Operations.all.trip.path)
+ * assert.strictEqual(Profile.pathOf(undefined, "vehicleDetail"), Operations.all.vehicleDetail.path)
  * ```
  *
  * @since 0.1.0

@@ -33,6 +33,7 @@ import * as EfaClient from "./EfaClient.js"
 import { fromPlain, type Plain, toPlain } from "./internal/decode/plain.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
+import * as Operations from "./Operations.js"
 import type * as Pages from "./Pages.js"
 import * as Profile from "./Profile.js"
 import type * as Trip from "./Trip.js"
@@ -185,7 +186,7 @@ export interface PagesOptions extends CallOptions {
  * @since 0.1.0
  * @category models
  */
-export interface EfaPromiseClient extends Omit<Client<typeof EfaClient.operations>, "trip" | "departures"> {
+export interface EfaPromiseClient extends Omit<Client<typeof Operations.all>, "trip" | "departures"> {
   /** Plans trips, or asks for the page a reference points to. */
   readonly trip: (
     request: EfaClient.Requests["trip"] | Pages.PageRequest,
@@ -233,7 +234,7 @@ export type Errors<Operations extends Record<string, Operation.Any>> = {
  * @since 0.2.0
  * @category models
  */
-export type EfaPromiseErrors = Errors<typeof EfaClient.operations>
+export type EfaPromiseErrors = Errors<typeof Operations.all>
 
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException("This operation was aborted", "AbortError")
@@ -406,4 +407,4 @@ export const createClientFor = <const Operations extends Record<string, Operatio
  * @category constructors
  */
 export const createClient = (options: EfaClient.Options, runtimeOptions?: RuntimeOptions): EfaPromiseClient =>
-  createClientFor(EfaClient.operations, options, runtimeOptions) as unknown as EfaPromiseClient
+  createClientFor(Operations.all, options, runtimeOptions) as unknown as EfaPromiseClient

@@ -26,12 +26,11 @@ import * as CoordInfoCodec from "./internal/rapidjson/CoordInfo.js"
 import * as DeparturesCodec from "./internal/rapidjson/Departures.js"
 import * as GeoObjectCodec from "./internal/rapidjson/GeoObject.js"
 import * as LinesCodec from "./internal/rapidjson/Lines.js"
-import * as LineStopsCodec from "./internal/rapidjson/LineStops.js"
 import * as OpAreaCodec from "./internal/rapidjson/OpArea.js"
 import * as RealtimeForTripCodec from "./internal/rapidjson/RealtimeForTrip.js"
 import * as ServingLinesCodec from "./internal/rapidjson/ServingLines.js"
 import * as StopFinderCodec from "./internal/rapidjson/StopFinder.js"
-import * as StopsCodec from "./internal/rapidjson/Stops.js"
+import * as StopListCodec from "./internal/rapidjson/stopList.js"
 import * as SystemInfoCodec from "./internal/rapidjson/SystemInfo.js"
 import * as TripCodec from "./internal/rapidjson/Trip.js"
 import * as TripStopsCodec from "./internal/rapidjson/TripStops.js"
@@ -175,8 +174,8 @@ const codecs = {
   tripStops: { operation: TripStops.operation, codec: TripStopsCodec.codec },
   systemInfo: { operation: SystemInfo.operation, codec: SystemInfoCodec.codec },
   lines: { operation: Lines.operation, codec: LinesCodec.codec },
-  lineStops: { operation: LineStops.operation, codec: LineStopsCodec.codec },
-  stops: { operation: Stops.operation, codec: StopsCodec.codec },
+  lineStops: { operation: LineStops.operation, codec: StopListCodec.codec("locationSequence", "LineStopsResponse") },
+  stops: { operation: Stops.operation, codec: StopListCodec.codec("locations", "StopsResponse") },
   realtimeForTrip: { operation: RealtimeForTrip.operation, codec: RealtimeForTripCodec.codec }
 } as const satisfies {
   readonly [Name in OperationName]: CodecEntry<Operation.Operation<Name, any, any, any, any, any>>
@@ -237,39 +236,6 @@ export const WireDeparturesResponse: typeof DeparturesCodec.WireDeparturesRespon
  * @category wire
  */
 export const WireTripStopsResponse: typeof TripStopsCodec.WireTripStopsResponse = TripStopsCodec.WireTripStopsResponse
-
-/**
- * The rapidJSON system-information answer, as far as the model reads it.
- *
- * @since 0.1.0
- * @category wire
- */
-export const WireSystemInfoResponse: typeof SystemInfoCodec.WireSystemInfoResponse =
-  SystemInfoCodec.WireSystemInfoResponse
-
-/**
- * The rapidJSON line-list answer, as far as the model reads it.
- *
- * @since 0.1.0
- * @category wire
- */
-export const WireLinesResponse: typeof LinesCodec.WireLinesResponse = LinesCodec.WireLinesResponse
-
-/**
- * The rapidJSON answer of a line's stops, as far as the model reads it.
- *
- * @since 0.1.0
- * @category wire
- */
-export const WireLineStopsResponse: typeof LineStopsCodec.WireLineStopsResponse = LineStopsCodec.WireLineStopsResponse
-
-/**
- * The rapidJSON stop-list answer, as far as the model reads it.
- *
- * @since 0.3.0
- * @category wire
- */
-export const WireStopsResponse: typeof StopsCodec.WireStopsResponse = StopsCodec.WireStopsResponse
 
 /**
  * The rapidJSON answer of the real time of a planned trip, as far as the model reads it.

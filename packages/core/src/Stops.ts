@@ -12,9 +12,8 @@
  */
 import * as Schema from "effect/Schema"
 import * as Departures from "./Departures.js"
-import { contractPaths } from "./internal/schema/operationNames.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
-import { defineQuery } from "./internal/schema/query.js"
+import { tableOperation } from "./internal/schema/tableOperation.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
 
@@ -29,12 +28,46 @@ const table = ParamTable.make({
 })
 
 /**
+ * The stops of the list. A missing list reads as no stops.
+ *
+ * @since 0.3.0
+ * @category schemas
+ */
+export const StopsResponse = Schema.Struct({
+  stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
+  ...SystemMessage.systemMessagesField
+}).annotations({ identifier: "StopsResponse" })
+
+/**
+ * @since 0.3.0
+ * @category models
+ */
+export interface StopsResponse extends Schema.Schema.Type<typeof StopsResponse> {}
+
+// The request model, wire struct, query codec and descriptor, built from the table and the response model.
+const parts = tableOperation("stops", {
+  table,
+  response: StopsResponse,
+  summary: "The stops of a place, a municipality or a subnetwork",
+  hasResult: (response) => response.stops.length > 0,
+  // no stop matches the filters (-2000): an empty list, the message kept
+  nothing: { codes: [-2000], means: "empty" },
+  resultKeys: { contract: ["stops"], rapidJSON: ["locations"] },
+  // the stop list changes with the timetable
+  timeToLive: "6 hours",
+  rapidJson: () =>
+    import("./internal/rapidjson/stopList.js").then((module) =>
+      module.codec("locations", "StopsResponse")(StopsResponse)
+    )
+})
+
+/**
  * A stop-list request.
  *
  * @since 0.3.0
  * @category schemas
  */
-export const StopsRequest = Schema.Struct(table.fields).annotations({ identifier: "StopsRequest" })
+export const StopsRequest = parts.request
 
 /**
  * @since 0.3.0
@@ -56,7 +89,7 @@ export type StopsRequestInput = typeof StopsRequest.Encoded
  * @since 0.3.0
  * @category schemas
  */
-export const StopsParams = Schema.Struct({ ...table.params }).annotations({ identifier: "StopsParams" })
+export const StopsParams = parts.params
 
 /**
  * The stop-list request as query parameters and back.
@@ -64,32 +97,7 @@ export const StopsParams = Schema.Struct({ ...table.params }).annotations({ iden
  * @since 0.3.0
  * @category schemas
  */
-export const StopsQuery: Schema.Schema<StopsRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
-  "StopsQuery",
-  StopsParams,
-  StopsRequest,
-  {
-    decode: (p, issues) => table.decode(p, issues, {}),
-    encode: (request) => table.encode(request, {})
-  }
-)
-
-/**
- * The stops of the list. A missing list reads as no stops.
- *
- * @since 0.3.0
- * @category schemas
- */
-export const StopsResponse = Schema.Struct({
-  stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
-  ...SystemMessage.systemMessagesField
-}).annotations({ identifier: "StopsResponse" })
-
-/**
- * @since 0.3.0
- * @category models
- */
-export interface StopsResponse extends Schema.Schema.Type<typeof StopsResponse> {}
+export const StopsQuery: Schema.Schema<StopsRequest, ReadonlyArray<readonly [string, string]>> = parts.query
 
 /**
  * The stop-list operation.
@@ -103,20 +111,4 @@ export const operation: Operation<
   StopsResponse,
   typeof StopsResponse.Encoded,
   StopsRequestInput
-> = {
-  name: "stops",
-  errors: {},
-  path: contractPaths.stops,
-  summary: "The stops of a place, a municipality or a subnetwork",
-  params: StopsParams,
-  request: StopsRequest,
-  query: () => StopsQuery,
-  response: StopsResponse,
-  hasResult: (response) => response.stops.length > 0,
-  // no stop matches the filters (-2000): an empty list, the message kept
-  nothing: { codes: [-2000], means: "empty" },
-  resultKeys: { contract: ["stops"], rapidJSON: ["locations"] },
-  // the stop list changes with the timetable
-  timeToLive: "6 hours",
-  rapidJson: () => import("./internal/rapidjson/Stops.js").then((module) => module.codec(StopsResponse))
-}
+> = parts.operation

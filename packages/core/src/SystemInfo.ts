@@ -12,58 +12,12 @@
  */
 import * as Schema from "effect/Schema"
 import { Timestamp } from "./internal/decode/instant.js"
-import { contractPaths } from "./internal/schema/operationNames.js"
 import { opt } from "./internal/schema/params.js"
-import { defineQuery } from "./internal/schema/query.js"
+import * as ParamTable from "./internal/schema/paramTable.js"
+import { tableOperation } from "./internal/schema/tableOperation.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
 import * as SystemMessage from "./SystemMessage.js"
-
-/**
- * A system-information request: it has no parameters.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const SystemInfoRequest = Schema.Struct({}).annotations({ identifier: "SystemInfoRequest" })
-
-/**
- * @since 0.1.0
- * @category models
- */
-export interface SystemInfoRequest extends Schema.Schema.Type<typeof SystemInfoRequest> {}
-
-/**
- * A {@link SystemInfoRequest} as written.
- *
- * @since 0.1.0
- * @category models
- */
-export type SystemInfoRequestInput = typeof SystemInfoRequest.Encoded
-
-/**
- * The query parameters of the system information: none.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const SystemInfoParams = Schema.Struct({}).annotations({ identifier: "SystemInfoParams" })
-
-/**
- * The request as query parameters and back: no parameters either way.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const SystemInfoQuery: Schema.Schema<SystemInfoRequest, ReadonlyArray<readonly [string, string]>> = defineQuery(
-  "SystemInfoQuery",
-  SystemInfoParams,
-  SystemInfoRequest,
-  {
-    decode: () => ({}),
-    encode: () => ({})
-  }
-)
 
 /**
  * The period a timetable is valid for, both days included (`YYYY-MM-DD`).
@@ -140,6 +94,59 @@ export interface SystemInfoResponse extends Schema.Schema.Type<typeof SystemInfo
 export const isValidOn = (info: Pick<SystemInfoResponse, "validity">, day: string): boolean =>
   info.validity !== undefined && info.validity.from <= day && day <= info.validity.to
 
+// No parameters: the table is empty.
+const table = ParamTable.make({})
+
+// The request model, wire struct, query codec and descriptor, built from the table and the response model.
+const parts = tableOperation("systemInfo", {
+  table,
+  response: SystemInfoResponse,
+  summary: "The server's interface version, its kernel's data build and the timetable's validity",
+  hasResult: (response) => response.validity !== undefined,
+  resultKeys: { contract: ["validity"], rapidJSON: ["validity"] },
+  // a new data build comes with a new timetable
+  timeToLive: "1 hour",
+  rapidJson: () => import("./internal/rapidjson/SystemInfo.js").then((module) => module.codec(SystemInfoResponse))
+})
+
+/**
+ * A system-information request: it has no parameters.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SystemInfoRequest = parts.request
+
+/**
+ * @since 0.1.0
+ * @category models
+ */
+export interface SystemInfoRequest extends Schema.Schema.Type<typeof SystemInfoRequest> {}
+
+/**
+ * A {@link SystemInfoRequest} as written.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type SystemInfoRequestInput = typeof SystemInfoRequest.Encoded
+
+/**
+ * The query parameters of the system information: none.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SystemInfoParams = parts.params
+
+/**
+ * The request as query parameters and back: no parameters either way.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SystemInfoQuery: Schema.Schema<SystemInfoRequest, ReadonlyArray<readonly [string, string]>> = parts.query
+
 /**
  * The system-information operation.
  *
@@ -152,18 +159,4 @@ export const operation: Operation<
   SystemInfoResponse,
   typeof SystemInfoResponse.Encoded,
   SystemInfoRequestInput
-> = {
-  name: "systemInfo",
-  errors: {},
-  path: contractPaths.systemInfo,
-  summary: "The server's interface version, its kernel's data build and the timetable's validity",
-  params: SystemInfoParams,
-  request: SystemInfoRequest,
-  query: () => SystemInfoQuery,
-  response: SystemInfoResponse,
-  hasResult: (response) => response.validity !== undefined,
-  resultKeys: { contract: ["validity"], rapidJSON: ["validity"] },
-  // a new data build comes with a new timetable
-  timeToLive: "1 hour",
-  rapidJson: () => import("./internal/rapidjson/SystemInfo.js").then((module) => module.codec(SystemInfoResponse))
-}
+> = parts.operation

@@ -40,6 +40,7 @@ import * as Stream from "effect/Stream"
 import type * as Departures from "./Departures.js"
 import type { CommonError, EfaError } from "./EfaError.js"
 import * as Watch from "./internal/watch/poll.js"
+import * as LineId from "./LineId.js"
 import * as Mot from "./Mot.js"
 import * as Point from "./Point.js"
 import * as RealtimeForTrip from "./RealtimeForTrip.js"
@@ -384,11 +385,9 @@ const runEnds = (leg: Trip.Leg, stops: ReadonlyArray<Departures.SequenceStop>): 
 
 const NO_PROGNOSIS = "PROGNOSIS_IMPOSSIBLE"
 
-// the same line: the same ID, or the same first four parts (network, line, supplement, direction), as a server
-// may add a timetable period after them (`vvs:10001: :H:j26`)
+// the same line: the same ID, or the same line whatever its timetable period (`vvs:10001: :H:j26`, see `LineId`)
 const sameLine = (a: string | undefined, b: string | undefined) =>
-  a === b ||
-  (a !== undefined && b !== undefined && a.split(":").slice(0, 4).join(":") === b.split(":").slice(0, 4).join(":"))
+  a === b || (a !== undefined && b !== undefined && LineId.sameLine(a, b))
 
 // a leg of the real-time answer as the ends of the planned leg: the same line at the same planned times, and
 // not a leg the server could not find (`PROGNOSIS_IMPOSSIBLE` without an estimate)

@@ -73,6 +73,11 @@ export * as LineStops from "./internal/client/lazy/LineStops.js"
 export * as Stops from "./internal/client/lazy/Stops.js"
 
 /**
+ * @since 0.4.0
+ */
+export * as LineId from "./LineId.js"
+
+/**
  * @since 0.1.0
  */
 export * as LocalDateTime from "./LocalDateTime.js"
@@ -111,6 +116,11 @@ export * as Pages from "./internal/client/lazy/Pages.js"
  * @since 0.1.0
  */
 export * as Operation from "./Operation.js"
+
+/**
+ * @since 0.4.0
+ */
+export * as Operations from "./internal/client/lazy/Operations.js"
 
 /**
  * @since 0.1.0

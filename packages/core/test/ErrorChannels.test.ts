@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as EfaClient from "../src/EfaClient.js"
 import type * as EfaError from "../src/EfaError.js"
 import type * as Operation from "../src/Operation.js"
+import * as Operations from "../src/Operations.js"
 import type * as PromiseClient from "../src/PromiseClient.js"
 
 // Each method fails with the common errors and those its operation's descriptor declares; `tsc -b` checks
@@ -17,7 +18,7 @@ describe("each operation's error channel", () => {
       EfaError.CommonError | EfaError.StopNotResolvedError
     >()
     expectTypeOf<ReturnType<EfaClient.Service["stopFinder"]>>().toEqualTypeOf<
-      Effect.Effect<Operation.ResponseOf<typeof EfaClient.operations.stopFinder>, EfaClient.StopFinderError>
+      Effect.Effect<Operation.ResponseOf<typeof Operations.all.stopFinder>, EfaClient.StopFinderError>
     >()
     expectTypeOf<PromiseClient.EfaPromiseErrors>().toEqualTypeOf<EfaClient.Errors>()
   })
@@ -53,7 +54,7 @@ describe("each operation's error channel", () => {
   })
 
   it("a descriptor with `unresolved` declares StopNotResolvedError, and only such a descriptor does", () => {
-    const declared = Object.values(EfaClient.operations).map((operation) => [
+    const declared = Object.values(Operations.all).map((operation) => [
       operation.name,
       operation.unresolved !== undefined,
       "StopNotResolvedError" in operation.errors

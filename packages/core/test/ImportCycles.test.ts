@@ -181,6 +181,32 @@ describe("core's modules", () => {
     expect(found).toEqual([])
   })
 
+  it("a public module the executor builds on imports none of the executor's modules", () => {
+    // The executor reads the descriptor (`Operation`), the deployment data (`Profile`), the errors: modules below
+    // it, which reach what they share with it in a lower layer. A module that loads an executor module on demand
+    // (`OperationClient` and its `sharing.ts`) has it as a part of its own.
+    const executor = [...graph.keys()].filter((file) => layerOf(file) === "executor")
+    const loadsOnDemand = (file: string, target: string) =>
+      Fs.readFileSync(file, "utf8").includes(
+        `import("./${Path.relative(Path.dirname(file), target).replace(/\.ts$/, ".js")}")`
+      )
+    // each public module an executor module imports, unless it is that module's loader
+    const below = new Set(
+      executor.flatMap((file) =>
+        graph.get(file)!.filter((target) => layerOf(target) === undefined && !loadsOnDemand(target, file))
+      )
+    )
+    expect([...below].map((file) => Path.basename(file))).toEqual(
+      expect.arrayContaining(["Operation.ts", "Profile.ts"])
+    )
+    const found = [...below].flatMap((file) =>
+      graph.get(file)!.filter((target) => layerOf(target) === "executor").map((target) =>
+        `${Path.relative(src, file)} -> ${Path.relative(src, target)}`
+      )
+    )
+    expect(found).toEqual([])
+  })
+
   it("import each other without a loop, type imports included", () => {
     expect(graph.size).toBeGreaterThan(40)
     expect(cycles().map((loop) => [...loop, loop[0]].join(" -> "))).toEqual([])

@@ -9,7 +9,7 @@ import {
   modeOfClass,
   modesWrittenAs,
   toClasses
-} from "../src/internal/executor/productClasses.js"
+} from "../src/internal/schema/productClasses.js"
 
 const tfnsw = Profile.get("tfnsw")!
 

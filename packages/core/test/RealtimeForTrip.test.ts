@@ -3,7 +3,7 @@ import { DateTime, Either, Schema } from "effect"
 import { readFileSync } from "node:fs"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
-import { EfaClient, Profile, RapidJson, RealtimeForTrip, Trip } from "../src/index.js"
+import { Operations, Profile, RapidJson, RealtimeForTrip, Trip } from "../src/index.js"
 import { makeJsonDecoder } from "../src/internal/effect/fastDecode.js"
 import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
@@ -108,7 +108,7 @@ describe("RealtimeForTrip request", () => {
       .toBe(true)
     expect(Profile.offers(undefined, "realtimeForTrip")).toBe(true)
     expect(Profile.offers(Profile.get("vvs"), "lines")).toBe(true)
-    expect(EfaClient.operations.realtimeForTrip.path).toBe("XML_GETRTFORTRIP_REQUEST")
+    expect(Operations.all.realtimeForTrip.path).toBe("XML_GETRTFORTRIP_REQUEST")
   })
 })
 

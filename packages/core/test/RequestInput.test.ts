@@ -9,6 +9,7 @@ import {
   GeoObject,
   Operation,
   OperationClient,
+  Operations,
   Point,
   ServingLines,
   StopFinder,
@@ -23,7 +24,7 @@ const runner = OperationClient.make({ baseUrl: "http://efa.test/" }).pipe(
 )
 const client = {
   url: <Name extends keyof EfaClient.Requests>(name: Name, request: EfaClient.Requests[Name]) =>
-    runner.url<Operation.Any>(EfaClient.operations[name], request)
+    runner.url<Operation.Any>(Operations.all[name], request)
 }
 
 // The query parameters a request is sent with (the client's own URL, nothing is sent).

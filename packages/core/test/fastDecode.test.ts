@@ -18,11 +18,11 @@ import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
-import { EfaClient, Operation, StopFinder, VehicleDetail } from "../src/index.js"
+import { EfaClient, Operation, Operations, StopFinder, VehicleDetail } from "../src/index.js"
 import { parseInstant, utcFromMillis } from "../src/internal/decode/instant.js"
 import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/effect/fastDecode.js"
 
-const operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations)
+const operations: ReadonlyArray<Operation.Any> = Object.values(Operations.all)
 
 // Both ways the fast path can run: in place on owned input, or copying.
 const modes = [{ inPlace: true }, { inPlace: false }] as const

@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient } from "@efa-kit/core"
+import { Operations } from "@efa-kit/core"
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -29,7 +29,7 @@ const PATHS_PLACEHOLDER = `<script id="operation-paths" type="application/json">
 // The page calls the operations by name; their paths come from the core's list.
 const withOperationPaths = (html: string): string => {
   const paths = Object.fromEntries(
-    Object.entries(EfaClient.operations).map(([name, operation]) => [name, operation.path])
+    Object.entries(Operations.all).map(([name, operation]) => [name, operation.path])
   )
   return html.replace(
     PATHS_PLACEHOLDER,
@@ -119,6 +119,6 @@ export const pageResponse = (c: AppContext, sampleStops?: ReadonlyArray<string>)
  * @category utils
  */
 export const sampleRequest = (dataset: Dataset): string =>
-  `/${EfaClient.operations.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=${
+  `/${Operations.all.stopFinder.path}?outputFormat=JSON&type_sf=any&name_sf=${
     encodeURIComponent(sampleStops(dataset, 1)[0] ?? "")
   }`

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient } from "@efa-kit/core"
+import { Operations } from "@efa-kit/core"
 
 /**
  * An operation path, without the leading slash.
@@ -12,7 +12,7 @@ import { EfaClient } from "@efa-kit/core"
  * @since 0.1.0
  * @category models
  */
-export type OperationPath = typeof EfaClient.operations[keyof typeof EfaClient.operations]["path"]
+export type OperationPath = typeof Operations.all[keyof typeof Operations.all]["path"]
 
 /**
  * The paths the fake serves for the operations, once each, in the order of the core's list.
@@ -21,7 +21,7 @@ export type OperationPath = typeof EfaClient.operations[keyof typeof EfaClient.o
  * @category constants
  */
 export const PATHS: ReadonlyArray<OperationPath> = [
-  ...new Set(Object.values(EfaClient.operations).map((operation) => operation.path))
+  ...new Set(Object.values(Operations.all).map((operation) => operation.path))
 ]
 
 const pathSet: ReadonlySet<string> = new Set(PATHS)

@@ -6,6 +6,7 @@ import {
   type EfaError,
   GeoObject,
   OpArea,
+  type Operations,
   Point,
   ServingLines,
   StopFinder,
@@ -20,7 +21,7 @@ export type OperationName = keyof Requests
 
 /** The decoded response of each operation, by method name. */
 export type Responses = {
-  readonly [K in OperationName]: Schema.Schema.Type<(typeof EfaClient.operations)[K]["response"]>
+  readonly [K in OperationName]: Schema.Schema.Type<(typeof Operations.all)[K]["response"]>
 }
 
 /** One request of the contract, what the fake must receive for it, and the effect it must have. */

@@ -1,4 +1,4 @@
-import { EfaClient, type Operation } from "@efa-kit/core"
+import { EfaClient, type Operation, Operations } from "@efa-kit/core"
 import {
   type AppOptions,
   fetchInProcess,
@@ -118,10 +118,10 @@ export const clearJournal = (fake: Fake): Effect.Effect<void> => Effect.promise(
 export const operationOf = (url: string): Operation.Any | undefined => {
   const parsed = new URL(url)
   const path = parsed.pathname.replace(/^\//, "")
-  if (path === EfaClient.operations.coordInfo.path && parsed.searchParams.get("coordReqType") === "VEHICLEDETAIL") {
-    return EfaClient.operations.vehicleDetail
+  if (path === Operations.all.coordInfo.path && parsed.searchParams.get("coordReqType") === "VEHICLEDETAIL") {
+    return Operations.all.vehicleDetail
   }
-  return Object.values(EfaClient.operations).find((operation) => operation.path === path)
+  return Object.values(Operations.all).find((operation) => operation.path === path)
 }
 
 /** The query pairs of a URL, bare flags as empty values, as the fake's journal keeps them. */

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient } from "@efa-kit/core"
+import { Operations } from "@efa-kit/core"
 import { Hono } from "hono"
 import { sampleStops } from "../../dataset/lookup.js"
 import { entriesOf, type OperationName } from "../../registry.js"
@@ -53,7 +53,7 @@ const suggestPath = (path: string): { readonly path: string; readonly reason: st
   }
   const meant = ALIASES[upper]
   if (meant !== undefined) {
-    const alias = EfaClient.operations[meant].path
+    const alias = Operations.all[meant].path
     // The trip's path without its trailing 2 is a real EFA path, of an older operation.
     return meant === "trip"
       ? {

@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient } from "@efa-kit/core"
+import { Operations } from "@efa-kit/core"
 import { Either } from "effect"
 import { Hono } from "hono"
 import { type AnswerEntry, type AnswerRegistry, entriesOf } from "../../registry.js"
@@ -175,7 +175,7 @@ export const operationHandlers = (
 ): ReadonlyMap<string, (c: AppContext) => Response | Promise<Response>> => {
   const handlers = new Map(PATHS.map((path) => [path as string, operationHandler(deps, path)]))
   const profile = deps.options.profile
-  for (const operation of Object.values(EfaClient.operations)) {
+  for (const operation of Object.values(Operations.all)) {
     const path = profile?.paths?.[operation.name]
     if (path === undefined || handlers.has(path)) continue
     const handler = handlers.get(operation.path)

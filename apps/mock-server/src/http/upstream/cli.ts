@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { EfaClient, Profile } from "@efa-kit/core"
+import { Operations, Profile } from "@efa-kit/core"
 import { Either } from "effect"
 import * as path from "node:path"
 import type { UpstreamOptions } from "../interceptor.js"
@@ -106,7 +106,7 @@ export const upstreamOptions = (
     }
   }
   if (proxyUrl !== undefined && profile !== undefined) {
-    for (const operation of Object.values(EfaClient.operations)) {
+    for (const operation of Object.values(Operations.all)) {
       const upstreamPath = profile.paths?.[operation.name]
       if (upstreamPath !== undefined) paths[operation.path] ??= upstreamPath
     }

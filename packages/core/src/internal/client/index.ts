@@ -1,5 +1,5 @@
-// Layer `client/`: what `EfaClient` builds its methods from. The list of operations (`operations.ts`), each
-// operation, `Pages` and `TripRefresh` loaded on first use (`load.ts`), and the modules the index names the
-// modules loaded on demand through (`lazy/`).
+// Layer `client/`: what `EfaClient` builds its methods from. Each operation of the list (`../../Operations.ts`),
+// `Pages` and `TripRefresh` loaded on first use (`load.ts`), and the modules the index names the modules loaded
+// on demand through (`lazy/`).
 // May import: `schema/` and `client/`; the public modules it lists and loads.
 export {}

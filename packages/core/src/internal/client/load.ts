@@ -7,10 +7,10 @@
 // every module; it names the modules loaded here (and `Profile`, which the client loads on demand) through
 // the one-line modules of `./lazy/`, which import nothing into a bundle that does not use them.
 import * as Effect from "effect/Effect"
+import type * as List from "../../Operations.js"
 import type { OperationName } from "../schema/operationNames.js"
-import type { operations } from "./operations.js"
 
-type Operations = typeof operations
+type Operations = typeof List.all
 
 const loaders: { readonly [Name in OperationName]: () => Promise<Operations[Name]> } = {
   trip: () => import("../../Trip.js").then((module) => module.operation),

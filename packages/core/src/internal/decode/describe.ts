@@ -15,7 +15,7 @@ import * as ParseResult from "effect/ParseResult"
  *
  * @internal
  */
-export const MAX_FORMAT_DEPTH = 64
+const MAX_FORMAT_DEPTH = 64
 
 const MAX_FORMAT_NODES = 10_000
 const MAX_MESSAGE_LENGTH = 500
@@ -105,7 +105,7 @@ const expected = (issue: ParseResult.Type): string => {
  *
  * @internal
  */
-export const describeFirst = (issue: ParseResult.ParseIssue): DescribedIssue => {
+const describeFirst = (issue: ParseResult.ParseIssue): DescribedIssue => {
   const path: Array<PropertyKey> = []
   let current: ParseResult.ParseIssue = issue
   // Iterative: issue trees are as deep as the value.

@@ -17,7 +17,7 @@ import { type CallSpanOptions, callSpanOptions, withCallSpan } from "../effect/c
 import type { Deployment } from "./deployment.js"
 import type { Dialect } from "./dialect.js"
 import { makeInterpreter } from "./interpret.js"
-import type { ModeMapping } from "./productClasses.js"
+import type { ModeMapping } from "../schema/productClasses.js"
 import type { ResolvedRedirects } from "./redirect.js"
 import { makeRequestBuilder } from "./request.js"
 import { type ResolvedRetry, retrying } from "./retry.js"

@@ -12,10 +12,10 @@ import type * as Operation from "../../Operation.js"
 import type { Profile } from "../../Profile.js"
 import { type DialectName, isOffered, type OperationName } from "../schema/operationNames.js"
 import type { QueryPairs } from "../schema/query.js"
-import { entryOf, renameParams } from "./renames.js"
+import { entryOf, renameParams } from "../schema/renames.js"
 
 /** @internal */
-export const WGS84_OUTPUT = "WGS84[dd.ddddd]"
+const WGS84_OUTPUT = "WGS84[dd.ddddd]"
 
 /** @internal */
 export interface DeploymentSettings {

@@ -1,5 +1,5 @@
 // Layer `executor/`: the client's executor, one module per step of a call (CONTRIBUTING, "The client's
-// executor"): building the request (`request.ts`, `deployment.ts`, `renames.ts`, `productClasses.ts`), sending
+// executor"): building the request (`request.ts`, `deployment.ts`), sending
 // it (`send.ts`, `timeout.ts`, `redirect.ts`, `body.ts`, `networkCause.ts`), interpreting the answer
 // (`interpret.ts`, `dialect.ts`), around the attempts (`client.ts`, `retry.ts`, `limiter.ts`)
 // and around the executor (`sharing.ts`, `responseCache.ts`, `coalesce.ts`, `sharedLimiter.ts`).

@@ -37,7 +37,7 @@ export interface GateOptions {
  *
  * @internal
  */
-export const MAX_CATCH_UP_MILLIS = 100
+const MAX_CATCH_UP_MILLIS = 100
 
 interface Waiter {
   prev: Waiter | undefined

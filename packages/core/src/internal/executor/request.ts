@@ -14,7 +14,7 @@ import type { Operation, QueryContext } from "../../Operation.js"
 import { formatIssues } from "../decode/describe.js"
 import { type QueryPairs, toQueryString } from "../schema/query.js"
 import type { Deployment } from "./deployment.js"
-import type { ModeMapping } from "./productClasses.js"
+import type { ModeMapping } from "../schema/productClasses.js"
 
 /**
  * A base URL as a message may show it: without the user and password of its authority, even where it does not
@@ -57,7 +57,7 @@ export const normalizeBaseUrl = (baseUrl: string | URL): Either.Either<string, s
  *
  * @internal
  */
-export const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> => {
+const toRequestIssues = (issue: ParseResult.ParseIssue): Array<RequestIssue> => {
   // a request that is not an object at all: Effect would spell out the whole model
   const root = typeIssueOf(issue)
   return root !== undefined && (root.actual === null || typeof root.actual !== "object")
@@ -149,7 +149,7 @@ export const withoutUndefined = (value: unknown): unknown => clean(value, 0)
  *
  * @internal
  */
-export const MAX_REQUEST_DEPTH = 64
+const MAX_REQUEST_DEPTH = 64
 
 const clean = (value: unknown, depth: number): unknown => {
   if (value === null || typeof value !== "object" || depth >= MAX_REQUEST_DEPTH) return value
@@ -183,7 +183,7 @@ const EMPTY_LIST = "must not be empty: leave the field out instead"
  *
  * @internal
  */
-export const emptyLists = (value: unknown, path: ReadonlyArray<string | number> = []): Array<string> => {
+const emptyLists = (value: unknown, path: ReadonlyArray<string | number> = []): Array<string> => {
   if (value === null || typeof value !== "object" || path.length >= MAX_REQUEST_DEPTH) return []
   if (Array.isArray(value)) {
     return value.length === 0 ? [path.join(".")] : value.flatMap((item, index) => emptyLists(item, [...path, index]))

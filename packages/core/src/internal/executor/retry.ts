@@ -26,7 +26,7 @@ export interface ResolvedRetry {
  *
  * @internal
  */
-export const retryAfterOf = (
+const retryAfterOf = (
   retry: ResolvedRetry,
   error: EfaError,
   nowMillis: number

@@ -48,7 +48,7 @@ export const LATE_TOLERANCE_MILLIS = 25
  *
  * @internal
  */
-export const SAFETY_MARGIN_MILLIS = 2 * LATE_TOLERANCE_MILLIS
+const SAFETY_MARGIN_MILLIS = 2 * LATE_TOLERANCE_MILLIS
 
 /**
  * The time between two turns of a shared quota of `requestsPerSecond`, in whole milliseconds.

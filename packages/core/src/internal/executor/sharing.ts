@@ -45,7 +45,7 @@ const DEFAULT_MAX_ENTRIES = 1000
  *
  * @internal
  */
-export const UNKEYED_ROUNDS = 100_000
+const UNKEYED_ROUNDS = 100_000
 
 const encoder = new TextEncoder()
 
@@ -258,7 +258,7 @@ const stoppedEarly = (message: SystemMessage.SystemMessage): boolean =>
  *
  * @internal
  */
-export const mayBePartial = (value: unknown): boolean => {
+const mayBePartial = (value: unknown): boolean => {
   const messages = (value as { readonly systemMessages?: ReadonlyArray<SystemMessage.SystemMessage> }).systemMessages
   return messages !== undefined &&
     messages.some((message) => message.type.toLowerCase() === "error" || stoppedEarly(message))
@@ -271,7 +271,7 @@ export const mayBePartial = (value: unknown): boolean => {
  *
  * @internal
  */
-export const FETCH_LEASE = Duration.seconds(5)
+const FETCH_LEASE = Duration.seconds(5)
 
 // How often a client that waits for another one's answer looks for it: soon, then every 50 ms.
 const pollDelay = (attempt: number): Duration.Duration => Duration.millis(Math.min(50, 10 * 2 ** attempt))
@@ -286,7 +286,7 @@ const pollDelay = (attempt: number): Duration.Duration => Duration.millis(Math.m
  *
  * @internal
  */
-export const fetchOnce = <A, E>(
+const fetchOnce = <A, E>(
   backend: AnswerBackend,
   operation: Operation.Any,
   key: string,
@@ -332,7 +332,7 @@ export const fetchOnce = <A, E>(
  *
  * @internal
  */
-export const boundedBackend = (
+const boundedBackend = (
   backend: AnswerBackend,
   timeout: Duration.Duration,
   deadlineAt: number | undefined

@@ -13,7 +13,7 @@ import { codecOf, type Mutable, put, SystemMessages } from "./wire.js"
  * @since 0.1.0
  * @category wire
  */
-export const WireLinesResponse = Schema.Struct({
+const WireLinesResponse = Schema.Struct({
   transportations: opt(Schema.Array(WireTransportation)),
   ...SystemMessages
 }).annotations({ identifier: "WireLinesResponse" })

@@ -23,7 +23,7 @@ const WireValidity = Schema.Struct({ from: CalendarDate, to: CalendarDate }).ann
  * @since 0.1.0
  * @category wire
  */
-export const WireSystemInfoResponse = Schema.Struct({
+const WireSystemInfoResponse = Schema.Struct({
   version: opt(Schema.String),
   ptKernel: opt(WireKernel),
   validity: opt(WireValidity),

@@ -16,7 +16,7 @@ import { opt } from "../schema/params.js"
  *
  * @internal
  */
-export const legKeyOf = <I>(time: Schema.Schema<DateTime.Utc, I>) => ({
+const legKeyOf = <I>(time: Schema.Schema<DateTime.Utc, I>) => ({
   transportation: Schema.Struct({
     id: opt(Schema.String),
     // a MOT-ID, an integer: a query carries no `-0` that any finite number would let through

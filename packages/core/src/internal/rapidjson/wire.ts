@@ -32,7 +32,7 @@ const pairProblem = (pair: unknown): string | undefined => {
 // the model is not checked a second time. The property tests check the transformations' output with
 // `Schema.is` of the model.
 /** @internal */
-export const built = <A, I>(model: Schema.Schema<A, I>, identifier: string): Schema.Schema<A> => {
+const built = <A, I>(model: Schema.Schema<A, I>, identifier: string): Schema.Schema<A> => {
   const type = Schema.typeSchema(model)
   return Schema.declare([], {
     decode: () => (u) => ParseResult.succeed(u as A),
@@ -116,7 +116,7 @@ export const WirePolyline: Schema.Schema<ReadonlyArray<readonly [number, number]
 })
 
 /** @internal */
-export const WirePlaceFields = {
+const WirePlaceFields = {
   id: opt(Schema.String),
   name: opt(Schema.String),
   type: opt(Schema.String)
@@ -134,7 +134,7 @@ export const WireParent = Schema.Struct({
 }).annotations({ identifier: "WireParent" })
 
 /** @internal */
-export const placeOf = (place: { readonly id?: string; readonly name?: string; readonly type?: string }) => {
+const placeOf = (place: { readonly id?: string; readonly name?: string; readonly type?: string }) => {
   const out: { id?: string; name: string; type?: string } = { name: place.name! }
   if (place.id !== undefined) out.id = place.id
   if (place.type !== undefined) out.type = place.type
@@ -202,7 +202,7 @@ export const mapping = <W, WI, M, MI>(
   }).annotations({ identifier: `RapidJson${identifier}` })
 
 /** @internal */
-export const total = <W, M>(decode: (wire: W) => M) => (wire: W): Either.Either<M, ParseResult.ParseIssue> =>
+const total = <W, M>(decode: (wire: W) => M) => (wire: W): Either.Either<M, ParseResult.ParseIssue> =>
   Either.right(decode(wire))
 
 /**
@@ -306,7 +306,7 @@ export const platformOf = (point: {
     (point.type === "platform" ? point.disassembledName : undefined)
 
 /** @internal */
-export const WireInfoLink = Schema.Struct({
+const WireInfoLink = Schema.Struct({
   url: opt(Schema.String),
   urlText: opt(Schema.String),
   content: opt(Schema.String),

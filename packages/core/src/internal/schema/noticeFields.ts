@@ -11,7 +11,7 @@ import { opt } from "./params.js"
  *
  * @internal
  */
-export const NoticeLink = Schema.Struct({
+const NoticeLink = Schema.Struct({
   url: opt(Schema.String),
   urlText: opt(Schema.String),
   subtitle: opt(Schema.String),

@@ -1,8 +1,8 @@
 // The names of the client's operations and the contract's path of each: the one thing about an operation that
 // modules below the list need (the profile table, the deployment, the dialect), in a module that imports
 // nothing, so that none of them imports the operations (no import loop, no codec in a profile's bundle).
-// `EfaClient.operations` is held to these names by the compiler; each operation's descriptor takes its
-// path from here.
+// The list of operations (`Operations.all`) is held to these names by the compiler; each operation's descriptor
+// takes its path from here.
 
 // The coordinate search and its vehicle-detail mode share one path.
 const COORD_REQUEST = "XML_COORD_REQUEST"
@@ -44,7 +44,7 @@ export type OperationName = keyof typeof contractPaths
  *
  * @internal
  */
-export const listedOnly: ReadonlyArray<OperationName> = ["realtimeForTrip"]
+const listedOnly: ReadonlyArray<OperationName> = ["realtimeForTrip"]
 
 /**
  * Whether a deployment offers an operation: its profile's list where it has one, else every operation but

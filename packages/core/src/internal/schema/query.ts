@@ -53,7 +53,7 @@ const ungroupRecord = (record: QueryRecord): Array<readonly [string, string]> =>
  *
  * @internal
  */
-export const QueryRecordFromPairs: Schema.Schema<QueryRecord, QueryPairs> = Schema.transform(
+const QueryRecordFromPairs: Schema.Schema<QueryRecord, QueryPairs> = Schema.transform(
   QueryPairs,
   Schema.Record({ key: Schema.String, value: Schema.Union(Schema.String, Schema.Array(Schema.String)) }),
   { strict: true, decode: groupPairs, encode: ungroupRecord }
@@ -98,7 +98,7 @@ export const fromQueryString = (query: string): Array<readonly [string, string]>
  *
  * @internal
  */
-export const parameterIssue = (
+const parameterIssue = (
   parameter: string | ReadonlyArray<PropertyKey>,
   ast: AST.AST,
   actual: unknown,
@@ -141,26 +141,6 @@ export class IssueCollector {
     )
   }
 }
-
-/**
- * Appends a pair only when the value is defined.
- *
- * @internal
- */
-export const pushOptional = (
-  pairs: Array<readonly [string, string]>,
-  key: string,
-  value: string | number | undefined
-): void => {
-  if (value !== undefined) pairs.push([key, String(value)])
-}
-
-/**
- * `true` for a set flag, `undefined` (not sent) otherwise.
- *
- * @internal
- */
-export const flag = (value: boolean | undefined): true | undefined => (value === true ? true : undefined)
 
 /**
  * Drops the keys whose value is `undefined`, as optional properties must be absent rather than

@@ -25,16 +25,16 @@ export const isPermanent = (error: EfaError): boolean =>
     error.status !== 429)
 
 /** The shortest pause between two attempts within one poll. */
-export const MIN_RETRY_DELAY: Duration.Duration = Duration.seconds(1)
+const MIN_RETRY_DELAY: Duration.Duration = Duration.seconds(1)
 
 /** The most attempts of one poll (and so the most failures it reports), whatever the retry schedule says. */
-export const MAX_ATTEMPTS_PER_POLL = 10
+const MAX_ATTEMPTS_PER_POLL = 10
 
 /**
  * A poll's retry schedule with its floor and its bound: a pause below {@link MIN_RETRY_DELAY} becomes the floor,
  * and it stops after {@link MAX_ATTEMPTS_PER_POLL} attempts (the poll then waits for the next one).
  */
-export const retryWithFloor = <Out, In, R>(
+const retryWithFloor = <Out, In, R>(
   schedule: Schedule.Schedule<Out, In, R>
 ): Schedule.Schedule<unknown, In, R> =>
   Schedule.intersect(
@@ -43,7 +43,7 @@ export const retryWithFloor = <Out, In, R>(
   )
 
 /** A schedule stretched to the floor: a pause it asks for below {@link MIN_INTERVAL} becomes the floor. */
-export const withFloor = <Out, In, R>(schedule: Schedule.Schedule<Out, In, R>): Schedule.Schedule<Out, In, R> =>
+const withFloor = <Out, In, R>(schedule: Schedule.Schedule<Out, In, R>): Schedule.Schedule<Out, In, R> =>
   Schedule.modifyDelay(schedule, (_, delay) => Duration.max(delay, MIN_INTERVAL))
 
 /** What a watch polls and how it reads the answers. */

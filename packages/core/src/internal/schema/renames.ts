@@ -1,7 +1,7 @@
 // A deployment's own names for parameters (`Profile.renames`): the request's pairs as the deployment names
 // them, and back for a fake that serves a profile. Typed by the profile field's shape rather than the profile
 // module, which imports this one.
-import type { OperationName } from "../schema/operationNames.js"
+import type { OperationName } from "./operationNames.js"
 
 type Pairs = ReadonlyArray<readonly [string, string]>
 

@@ -1,32 +1,57 @@
-// The list of operations, in a module of its own: `EfaClient` re-exports it, and its methods load each
-// operation on its first call (`./load.ts`), so that a program that does not name the list bundles only
-// the operations it calls.
-import * as AddInfo from "../../AddInfo.js"
-import * as CoordInfo from "../../CoordInfo.js"
-import * as Departures from "../../Departures.js"
-import * as GeoObject from "../../GeoObject.js"
-import * as Lines from "../../Lines.js"
-import * as LineStops from "../../LineStops.js"
-import * as OpArea from "../../OpArea.js"
-import type * as Operation from "../../Operation.js"
-import * as RealtimeForTrip from "../../RealtimeForTrip.js"
-import * as ServingLines from "../../ServingLines.js"
-import * as StopFinder from "../../StopFinder.js"
-import * as Stops from "../../Stops.js"
-import * as SystemInfo from "../../SystemInfo.js"
-import * as Trip from "../../Trip.js"
-import * as TripStops from "../../TripStops.js"
-import * as VehicleDetail from "../../VehicleDetail.js"
-import type { OperationName as Name } from "../schema/operationNames.js"
+/**
+ * The list of operations: every operation's descriptor, by method name, in the contract's order. The client's
+ * methods and types, the Promise client, the OpenAPI document, the rapidJSON codecs and the fake server are
+ * built from it.
+ *
+ * A module of its own, apart from `EfaClient`: the client's methods load each operation on its first call, so
+ * that a program that imports `EfaClient` (from the index too) and does not name this list bundles only the
+ * operations it calls. Naming the list brings every operation's codecs into a bundle.
+ *
+ * ```ts
+ * import { Operations } from "@efa-kit/core"
+ *
+ * assert.deepStrictEqual(Object.keys(Operations.all).slice(0, 2), ["trip", "coordInfo"])
+ * assert.strictEqual(Operations.all.stopFinder.name, "stopFinder")
+ * ```
+ *
+ * @since 0.4.0
+ */
+import * as AddInfo from "./AddInfo.js"
+import * as CoordInfo from "./CoordInfo.js"
+import * as Departures from "./Departures.js"
+import * as GeoObject from "./GeoObject.js"
+import type { OperationName as Name } from "./internal/schema/operationNames.js"
+import * as Lines from "./Lines.js"
+import * as LineStops from "./LineStops.js"
+import * as OpArea from "./OpArea.js"
+import type * as Operation from "./Operation.js"
+import * as RealtimeForTrip from "./RealtimeForTrip.js"
+import * as ServingLines from "./ServingLines.js"
+import * as StopFinder from "./StopFinder.js"
+import * as Stops from "./Stops.js"
+import * as SystemInfo from "./SystemInfo.js"
+import * as Trip from "./Trip.js"
+import * as TripStops from "./TripStops.js"
+import * as VehicleDetail from "./VehicleDetail.js"
 
 /**
  * Every operation the client offers, by method name, in the contract's order: the one list the client's
  * methods and types, the Promise client, the OpenAPI document and the fake server are built from. The
  * comment of an entry is the documentation of its method.
  *
- * @internal
+ * @example
+ * ```ts
+ * import { Operations } from "@efa-kit/core"
+ *
+ * // the paths the client sends to, by method name
+ * const paths = Object.values(Operations.all).map((operation) => operation.path)
+ * assert.ok(paths.includes(Operations.all.trip.path))
+ * ```
+ *
+ * @since 0.4.0
+ * @category operations
  */
-export const operations = {
+export const all = {
   /** Plans trips between two points. */
   trip: Trip.operation,
   /** Searches stops, points of interest, parking objects and other objects around a centre or in a box. */
@@ -58,3 +83,11 @@ export const operations = {
   /** A planned trip with today's estimates, platforms and cancellations, asked with its journey in one request. */
   realtimeForTrip: RealtimeForTrip.operation
 } as const satisfies { readonly [K in Name]: Operation.Operation<K, any, any, any, any, any> }
+
+/**
+ * The method names of the operations, the keys of {@link all}.
+ *
+ * @since 0.4.0
+ * @category models
+ */
+export type OperationName = Name

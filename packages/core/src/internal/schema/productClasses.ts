@@ -4,7 +4,7 @@
 // either.
 import * as Either from "effect/Either"
 import type { RequestIssue } from "../../EfaError.js"
-import type { QueryPairs } from "../schema/query.js"
+import type { QueryPairs } from "./query.js"
 
 /**
  * A deployment's product classes mapped to the usual MOT-IDs; a class not in the table is taken as it comes.
@@ -100,7 +100,7 @@ const unique = (numbers: Iterable<number>): Array<number> => [...new Set(numbers
  *
  * @internal
  */
-export const mapModes = (
+const mapModes = (
   pairs: QueryPairs,
   filters: ReadonlyArray<ModeFilter>,
   map: (mode: number) => ReadonlyArray<number>
