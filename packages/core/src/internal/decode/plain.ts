@@ -54,6 +54,14 @@ const plain = (value: unknown): unknown => {
  */
 export const fromPlain = <A>(value: Plain<A>): A => unplain(value) as A
 
+/**
+ * An input of the Promise client's derived calls, as the Effect client takes it or as the Promise client answers
+ * it: every `Date` becomes a UTC `DateTime`, the rest is kept.
+ *
+ * @internal
+ */
+export const fromInput = <A>(value: A | Plain<A>): A => unplain(value) as A
+
 const unplain = (value: unknown): unknown => {
   if (value === null || typeof value !== "object") return value
   if (value instanceof Date) return DateTime.unsafeMake(value)
