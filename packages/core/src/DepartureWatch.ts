@@ -113,11 +113,11 @@ export const eventsByKey: (events: ReadonlyArray<Departures.StopEvent>) => Map<s
  *
  * @example
  * ```ts
- * import { Departures, DepartureWatch } from "@efa-kit/core"
+ * import { type Departures, DepartureWatch, Point } from "@efa-kit/core"
  * import { DateTime } from "effect"
  *
- * const before = {
- *   location: { id: "de:08111:6118", name: "Stuttgart, Hauptbahnhof" },
+ * const before: Departures.StopEvent = {
+ *   location: { id: Point.LocationId.make("de:08111:6118"), name: "Stuttgart, Hauptbahnhof" },
  *   departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:36:00Z"),
  *   lineId: "vvs:10001: :H:",
  *   lineName: "S1",
@@ -125,7 +125,7 @@ export const eventsByKey: (events: ReadonlyArray<Departures.StopEvent>) => Map<s
  *   destination: { name: "Plochingen" },
  *   tripCode: 17,
  *   cancelled: false
- * } as unknown as Departures.StopEvent
+ * }
  * const after = { ...before, departureTimeEstimated: DateTime.unsafeMake("2026-03-02T07:41:00Z") }
  * const changes = DepartureWatch.diff(new Map([[DepartureWatch.eventKey(before), before]]), [after])
  * assert.deepStrictEqual(changes.map((change) => change._tag), ["Delayed"])
