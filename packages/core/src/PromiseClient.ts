@@ -146,11 +146,7 @@ export type PlainResponse<A> = Plain<A>
  * @category models
  */
 export type Client<Operations extends Record<string, Operation.Any>> =
-  & {
-    readonly [Name in Exclude<keyof Operations, DerivedNameOf<Operations>>]: (
-      ...args: OperationClient.RequestArgs<Operations[Name], CallOptions>
-    ) => Promise<PlainResponse<Operation.ResponseOf<Operations[Name]>>>
-  }
+  & Omit<OperationMethods<Operations>, DerivedNameOf<Operations>>
   & Pick<DerivedMethods, DerivedNameOf<Operations>>
   & {
     /** Releases the client; calls made afterwards reject. */
@@ -183,7 +179,7 @@ export type DerivedMethod<D> = D extends Derived.StreamCall<any, infer I, infer 
  * @since 0.3.0
  * @category models
  */
-export type DerivedMethods = { readonly [Name in Derived.Name]: DerivedMethod<Derived.Derived[Name]> }
+export type DerivedMethods = { readonly [Name in keyof Derived.Derived]: DerivedMethod<Derived.Derived[Name]> }
 
 /**
  * The derived calls a client of the named operations has: those whose operations it has.
@@ -197,6 +193,13 @@ export type DerivedNameOf<Operations extends Record<string, Operation.Any>> = {
 }[Derived.Name]
 
 type NeedsOf<D> = D extends { readonly needs: ReadonlyArray<infer Needs> } ? Needs : never
+
+// The methods of the named operations, each documented by its entry of the list.
+type OperationMethods<Operations extends Record<string, Operation.Any>> = {
+  readonly [Name in keyof Operations]: (
+    ...args: OperationClient.RequestArgs<Operations[Name], CallOptions>
+  ) => Promise<PlainResponse<Operation.ResponseOf<Operations[Name]>>>
+}
 
 /**
  * `[Symbol.asyncDispose]`, the same as `close`, for `await using`: typed where the project's `lib` (or

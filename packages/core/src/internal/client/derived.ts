@@ -247,7 +247,7 @@ export type MethodOf<D> = D extends { readonly method: (calls: Calls) => infer M
  *
  * @internal
  */
-export type Methods = { readonly [K in Name]: MethodOf<Derived[K]> }
+export type Methods = { readonly [K in keyof Derived]: MethodOf<Derived[K]> }
 
 /**
  * The Effect client's methods of the derived calls on its calls.
