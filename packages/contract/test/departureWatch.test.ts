@@ -1,4 +1,5 @@
 import { DepartureWatch, Point } from "@efa-kit/core"
+import { createClient, StopNotResolvedError } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
 import { clientLayer, eventually, inProcess, journal, sleepPendingIn } from "./support/fake.js"
@@ -96,4 +97,39 @@ describe("DepartureWatch against the fake, with the TestClock", () => {
       expect(error._tag).toBe("StopNotResolvedError")
       yield* Effect.promise(() => fake.close())
     }))
+})
+
+describe("watchDepartures with the Promise client", () => {
+  it("tells the board's events with for await and stops on abort; a stop the fake cannot resolve rejects", async () => {
+    const fake = await inProcess()
+    const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })
+    try {
+      const controller = new AbortController()
+      const told: Array<string> = []
+      for await (
+        const change of efa.watchDepartures({ request: { stop: Point.any(HBF), limit: 5 } }, {
+          signal: controller.signal
+        })
+      ) {
+        // the first poll tells every event of the board as added, each with its instants as `Date`s
+        if (change._tag === "Added") expect(change.event.departureTimePlanned).toBeInstanceOf(Date)
+        told.push(change._tag)
+        if (told.length === 5) controller.abort()
+      }
+      expect(told).toEqual(["Added", "Added", "Added", "Added", "Added"])
+      expect((await Effect.runPromise(journal(fake))).length).toBe(1)
+
+      const drain = async () => {
+        for await (const _ of efa.watchDepartures({ request: { stop: Point.any("Bahnhof") } })) {
+          // a permanent failure ends the watch before any change
+        }
+      }
+      const error = await drain().catch((error: unknown) => error)
+      expect(error).toBeInstanceOf(StopNotResolvedError)
+      expect(error).toMatchObject({ _tag: "StopNotResolvedError" })
+    } finally {
+      await efa.close()
+      await fake.close()
+    }
+  })
 })

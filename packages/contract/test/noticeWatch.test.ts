@@ -1,4 +1,5 @@
 import { NoticeWatch } from "@efa-kit/core"
+import { createClient, HttpStatusError } from "@efa-kit/core/promise"
 import { answers } from "@efa-kit/mock-server"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
@@ -126,4 +127,34 @@ describe("NoticeWatch against the fake, with the TestClock", () => {
       yield* Fiber.interrupt(fiber)
       expect(yield* Queue.size(changes)).toBe(0)
     }))
+})
+
+describe("watchNotices with the Promise client", () => {
+  it("tells every current notice with for await and stops on abort; a status that will not change rejects", async () => {
+    const fake = await inProcess()
+    const efa = createClient({ baseUrl: fake.baseUrl, retry: false }, { fetch: fake.fetch })
+    try {
+      const monday = currentOn("2026-03-02")
+      const controller = new AbortController()
+      const told: Array<string> = []
+      for await (const change of efa.watchNotices({}, { signal: controller.signal })) {
+        told.push(change._tag === "Added" ? `added ${change.notice.id}` : change._tag)
+        if (told.length === monday.length) controller.abort()
+      }
+      expect(told.sort()).toEqual(monday.map((id) => `added ${id}`))
+
+      await fake.admin("POST", "faults", { path: "XML_ADDINFO_REQUEST", sequence: [{ status: 404 }] })
+      const drain = async () => {
+        for await (const _ of efa.watchNotices({})) {
+          // a permanent failure ends the watch before any change
+        }
+      }
+      const error = await drain().catch((error: unknown) => error)
+      expect(error).toBeInstanceOf(HttpStatusError)
+      expect(error).toMatchObject({ _tag: "HttpStatusError", status: 404 })
+    } finally {
+      await efa.close()
+      await fake.close()
+    }
+  })
 })

@@ -32,18 +32,15 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
-import * as Stream from "effect/Stream"
 import type { InvalidRequestError } from "./EfaError.js"
 import { InvalidRequestError as InvalidRequest } from "./EfaError.js"
-import { load, loadPages, loadTripRefresh, withOperation } from "./internal/client/load.js"
+import * as Derived from "./internal/client/derived.js"
+import { load, withOperation } from "./internal/client/load.js"
 import { contractPaths, type OperationName as Name } from "./internal/schema/operationNames.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
 import type * as Operations from "./Operations.js"
-import type * as Pages from "./Pages.js"
 import type * as Profile from "./Profile.js"
-import type * as Trip from "./Trip.js"
-import type * as TripRefresh from "./TripRefresh.js"
 
 /**
  * The errors each operation's method can fail with, by method name: the common ones
@@ -152,42 +149,14 @@ export type OperationName = Name
 
 /**
  * The client's operations: one method per entry of the list of operations (`Operations.all`), each taking a
- * request as written and failing with the errors of its operation ({@link Errors}); and `url`.
+ * request as written and failing with the errors of its operation ({@link Errors}); the calls made of them (`trip`
+ * and `departures` answer with pages, see `Pages`; `tripPages`, `refreshTrip`, `watchTrip`, `watchDepartures`,
+ * `watchNotices`), each loading its module on its first call; and `url`.
  *
  * @since 0.1.0
  * @category models
  */
-export interface Service extends Omit<Methods, "trip" | "departures"> {
-  /**
-   * Plans trips between two points, or asks for the page an `earlier` / `later` reference points to; every
-   * answer carries both references (see {@link Pages}).
-   */
-  readonly trip: (
-    request: Requests["trip"] | Pages.PageRequest,
-    options?: OperationClient.CallOptions
-  ) => Effect.Effect<Pages.TripPage, TripError>
-  /** The pages of trips from a request or a reference on, one way (default: later), as long as it is pulled. */
-  readonly tripPages: (
-    request: Requests["trip"] | Pages.PageRequest,
-    options?: Pages.PagesOptions & OperationClient.CallOptions
-  ) => Stream.Stream<Pages.TripPage, TripError>
-  /**
-   * The departure or arrival board of a stop, with real-time estimates, platforms and cancellations; over a
-   * time window (`window: "60 minutes"`) in as many pages as it needs, or the page a reference points to.
-   * Every answer carries `earlier` and `later` references (see {@link Pages}).
-   */
-  readonly departures: (
-    request: Pages.BoardRequest | Pages.PageRequest,
-    options?: OperationClient.CallOptions
-  ) => Effect.Effect<Pages.BoardPage, DeparturesError>
-  /**
-   * A planned trip with today's estimates, platforms and cancellations, and the list of what changed (see
-   * {@link TripRefresh}).
-   */
-  readonly refreshTrip: (
-    trip: Trip.Trip,
-    options?: TripRefresh.RefreshOptions & OperationClient.CallOptions
-  ) => Effect.Effect<TripRefresh.Refreshed, DeparturesError | TripStopsError | RealtimeForTripError>
+export interface Service extends Omit<Methods, Derived.Name>, Derived.Methods {
   /**
    * The URL a request would be sent to, or the reason it would be refused (an `InvalidRequestError`), without
    * sending it. It loads the operation where no call has yet; `OperationClient`'s `url` takes an operation
@@ -287,48 +256,16 @@ export const fromRunner = (runner: OperationClient.Service): Service => {
       withOperation(name, (operation) =>
         runner.run<Operation.Any>(operation, request ?? {}, options))) as never
   }
+  // the derived calls (pages, the refresh of a trip, the watches) call the operations as the methods do
+  const calls: Derived.Calls = {
+    call: (name, request, options) => withOperation(name, (operation) => runner.run(operation, request, options)),
+    offers: (name) => runner.offers?.(name) !== false,
+    sessions: runner.sessions,
+    pageKey: runner.pageKey
+  }
   return EfaClient.of({
     ...methods,
-    trip: (request, options) =>
-      Effect.flatMap(
-        loadPages,
-        (Pages) => Pages.trip((input) => methods.trip(input, options), request, {
-          sessions: runner.sessions,
-          pageKey: runner.pageKey
-        })
-      ),
-    tripPages: (request, options) =>
-      Stream.unwrap(Effect.map(loadPages, (Pages) =>
-        Pages.tripPages((input) => methods.trip(input, options), request, {
-          ...options,
-          sessions: runner.sessions,
-          pageKey: runner.pageKey
-        }))),
-    departures: (request, options) =>
-      Effect.flatMap(
-        loadPages,
-        (Pages) =>
-          Pages.departures((input) => methods.departures(input, options), request, {
-          sessions: runner.sessions,
-          pageKey: runner.pageKey
-        })
-      ),
-    refreshTrip: (trip, options) =>
-      Effect.flatMap(loadTripRefresh, (TripRefresh) =>
-        TripRefresh.refresh(
-          {
-            boards: (input) => methods.departures(input, options),
-            // each where the deployment offers it (see `Profile.offers`)
-            tripStops: runner.offers?.("tripStops") === false
-              ? undefined
-              : (input) => methods.tripStops(input, options),
-            realtimeForTrip: runner.offers?.("realtimeForTrip") === false
-              ? undefined
-              : (input) => methods.realtimeForTrip(input, options)
-          },
-          trip,
-          options
-        )),
+    ...Derived.methods(calls),
     url: (name, request) => Effect.flatMap(load(name), (operation) => runner.url<Operation.Any>(operation, request))
   })
 }

@@ -11,17 +11,17 @@
  *
  * @since 0.1.0
  */
-import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/schema/productClasses.js"
-import {
-  contractParams as internalContractParams,
-  renameParams as internalRenameParams
-} from "./internal/schema/renames.js"
 import {
   contractPaths,
   type DialectName,
   isOffered,
   type OperationName as OperationNameOf
 } from "./internal/schema/operationNames.js"
+import { classesOfMode, clientModes, fromClasses, type ModeMapping } from "./internal/schema/productClasses.js"
+import {
+  contractParams as internalContractParams,
+  renameParams as internalRenameParams
+} from "./internal/schema/renames.js"
 import type * as Operation from "./Operation.js"
 
 /**

@@ -28,16 +28,17 @@ import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Option from "effect/Option"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as EfaClient from "./EfaClient.js"
-import { fromPlain, type Plain, toPlain } from "./internal/decode/plain.js"
+import * as Derived from "./internal/client/derived.js"
+import { fromInput, type Plain, toPlain } from "./internal/decode/plain.js"
 import type * as Operation from "./Operation.js"
 import * as OperationClient from "./OperationClient.js"
 import * as Operations from "./Operations.js"
 import type * as Pages from "./Pages.js"
 import * as Profile from "./Profile.js"
-import type * as Trip from "./Trip.js"
-import type * as TripRefresh from "./TripRefresh.js"
 
 export {
   /**
@@ -139,22 +140,67 @@ export interface RuntimeOptions {
 export type PlainResponse<A> = Plain<A>
 
 /**
- * The methods of the named operations, and `close`.
+ * The methods of the named operations, the calls made of them where the client has the operations they call
+ * ({@link DerivedMethods}), and `close`.
  *
  * @since 0.1.0
  * @category models
  */
 export type Client<Operations extends Record<string, Operation.Any>> =
-  & {
-    readonly [Name in keyof Operations]: (
-      ...args: OperationClient.RequestArgs<Operations[Name], CallOptions>
-    ) => Promise<PlainResponse<Operation.ResponseOf<Operations[Name]>>>
-  }
+  & Omit<OperationMethods<Operations>, DerivedNameOf<Operations>>
+  & Pick<DerivedMethods, DerivedNameOf<Operations>>
   & {
     /** Releases the client; calls made afterwards reject. */
     readonly close: () => Promise<void>
   }
   & AsyncDisposeMember
+
+/**
+ * The Promise client's method of a derived call: its input as the Effect client takes it or as this client
+ * answers it (a `Date` where the Effect client has a `DateTime`), its options with a `signal`, and a `Promise` (or,
+ * for a stream, an async iterable) of plain values.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type DerivedMethod<D> = D extends Derived.StreamCall<any, infer I, infer O, infer A, any> ? (
+    input: I | Plain<I>,
+    options?: O & CallOptions
+  ) => AsyncIterable<PlainResponse<A>>
+  : D extends Derived.EffectCall<any, infer I, infer O, infer A, any> ? (
+      input: I | Plain<I>,
+      options?: O & CallOptions
+    ) => Promise<PlainResponse<A>>
+  : never
+
+/**
+ * The calls made of the operations (pages of trips and boards, board windows, the refresh of a trip, the
+ * watches), by method name: one list with the Effect client's (`EfaClient.Service`), whose entries document both.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type DerivedMethods = { readonly [Name in keyof Derived.Derived]: DerivedMethod<Derived.Derived[Name]> }
+
+/**
+ * The derived calls a client of the named operations has: those whose operations it has.
+ *
+ * @since 0.3.0
+ * @category models
+ */
+export type DerivedNameOf<Operations extends Record<string, Operation.Any>> = {
+  [Name in Derived.Name]: NeedsOf<Derived.Derived[Name]> extends Operation.NameOf<Operations[keyof Operations]> ? Name
+    : never
+}[Derived.Name]
+
+type NeedsOf<D> = D extends { readonly needs: ReadonlyArray<infer Needs> } ? Needs : never
+
+// The methods of the named operations, each documented by its entry of the list.
+type OperationMethods<Operations extends Record<string, Operation.Any>> = {
+  readonly [Name in keyof Operations]: (
+    ...args: OperationClient.RequestArgs<Operations[Name], CallOptions>
+  ) => Promise<PlainResponse<Operation.ResponseOf<Operations[Name]>>>
+}
 
 /**
  * `[Symbol.asyncDispose]`, the same as `close`, for `await using`: typed where the project's `lib` (or
@@ -181,41 +227,14 @@ export interface PagesOptions extends CallOptions {
 
 /**
  * The client of every operation. `trip` and `departures` answer with `earlier` and `later` references and
- * take `{ page }` (see `Pages`); `departures` takes a `window`; `tripPages` iterates pages with `for await`.
+ * take `{ page }` (see `Pages`); `departures` takes a `window`; `tripPages` iterates pages with `for await`;
+ * `refreshTrip` brings a planned trip up to date; `watchTrip`, `watchDepartures` and `watchNotices` are async
+ * iterables of changes.
  *
  * @since 0.1.0
  * @category models
  */
-export interface EfaPromiseClient extends Omit<Client<typeof Operations.all>, "trip" | "departures"> {
-  /** Plans trips, or asks for the page a reference points to. */
-  readonly trip: (
-    request: EfaClient.Requests["trip"] | Pages.PageRequest,
-    options?: CallOptions
-  ) => Promise<PlainResponse<Pages.TripPage>>
-  /** A board, a board over a time window, or the page a reference points to. */
-  readonly departures: (
-    request: Pages.BoardRequest | Pages.PageRequest,
-    options?: CallOptions
-  ) => Promise<PlainResponse<Pages.BoardPage>>
-  /** A planned trip with today's estimates, platforms and cancellations, and what changed (see `TripRefresh`). */
-  readonly refreshTrip: (
-    trip: PlainResponse<Trip.Trip>,
-    options?: CallOptions & TripRefresh.RefreshOptions
-  ) => Promise<PlainResponse<TripRefresh.Refreshed>>
-  /**
-   * The changes of a planned trip until it arrives (see `TripWatch`): an async iterable that ends with
-   * `Arrived`, or when `signal` aborts; a failure that ends the watch rejects with its tagged error.
-   */
-  readonly watchTrip: (
-    options: { readonly trip: PlainResponse<Trip.Trip>; readonly changeMinutes?: number | undefined },
-    callOptions?: { readonly signal?: AbortSignal | undefined }
-  ) => AsyncIterable<PlainResponse<TripRefresh.TripChange>>
-  /** The pages of trips from a request or a reference on, one way; ends when `signal` aborts. */
-  readonly tripPages: (
-    request: EfaClient.Requests["trip"] | Pages.PageRequest,
-    options?: PagesOptions
-  ) => AsyncIterable<PlainResponse<Pages.TripPage>>
-}
+export interface EfaPromiseClient extends Client<typeof Operations.all> {}
 
 /**
  * What each method of a client rejects with when its call fails, by method name: the tagged errors its
@@ -275,98 +294,86 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     const signal = callOptions?.signal
     if (closed !== undefined) return Promise.reject(new Error(`${operation.name}: the client is closed`))
     if (signal?.aborted === true) return Promise.reject(abortReason(signal))
-    const program = Effect.flatMap(OperationClient.OperationClient, (runner): Effect.Effect<unknown, unknown> => {
-      const run = (input: unknown) => runner.run(operation, input, callOptions)
-      if (operation.name !== "trip" && operation.name !== "departures") return run(request)
-      // trips and boards answer with page references (a chunk of its own, loaded on the first such call)
-      return Effect.flatMap(
-        Effect.promise(() => import("./Pages.js")),
-        (Pages): Effect.Effect<unknown, unknown> =>
-          operation.name === "trip"
-            ? Pages.trip(run, request as never, { sessions: runner.sessions, pageKey: runner.pageKey })
-            : Pages.departures(run, request as never, { sessions: runner.sessions, pageKey: runner.pageKey })
-      )
-    })
+    const program = Effect.flatMap(
+      OperationClient.OperationClient,
+      (runner) => runner.run(operation, request, callOptions)
+    )
     return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
       Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
     )
   }
 
-  const runCall = (program: Effect.Effect<unknown, unknown, OperationClient.OperationClient>, signal?: AbortSignal) => {
-    if (closed !== undefined) return Promise.reject(new Error("the client is closed"))
-    if (signal?.aborted === true) return Promise.reject(abortReason(signal))
-    return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
-      Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
-    )
-  }
-
-  // the calls a refresh asks (see `TripRefresh`): the boards, and the run's stops and the real time of the whole
-  // trip where the client has those operations and the deployment offers them
-  const refreshWays = (runner: OperationClient.Service, departures: Operation.Any, callOptions?: CallOptions) => {
-    const { realtimeForTrip, tripStops } = operations as Record<string, Operation.Any | undefined>
-    const way = (operation: Operation.Any | undefined, name: "tripStops" | "realtimeForTrip") =>
-      operation === undefined || runner.offers?.(name) === false
-        ? undefined
-        : (input: unknown) => runner.run(operation, input, callOptions)
-    return {
-      boards: (input: unknown) => runner.run(departures, input, callOptions),
-      tripStops: way(tripStops, "tripStops"),
-      realtimeForTrip: way(realtimeForTrip, "realtimeForTrip")
-    }
-  }
-
-  // the trip watch's stream as an async iterable; an abort ends it (and its polling)
-  const watchTrip = (
-    departures: Operation.Any,
-    options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
-    signal: AbortSignal | undefined
-  ): AsyncIterable<unknown> => ({
-    async *[Symbol.asyncIterator]() {
-      if (signal?.aborted === true) return
-      const iterable = await runtime.runPromise(Effect.flatMap(
-        Effect.zip(OperationClient.OperationClient, Effect.promise(() => import("./TripRefresh.js"))),
-        ([runner, TripRefresh]) =>
-          Stream.toAsyncIterableEffect(
-            TripRefresh.watchWith(
-              (trip, refreshOptions) => TripRefresh.refresh(refreshWays(runner, departures), trip, refreshOptions),
-              { trip: fromPlain<Trip.Trip>(options.trip), changeMinutes: options.changeMinutes }
-            )
-          )
-      ))
-      const iterator = iterable[Symbol.asyncIterator]()
-      const aborted = new Promise<"aborted">((resolve) => {
-        if (signal === undefined) return
-        if (signal.aborted) resolve("aborted")
-        signal.addEventListener("abort", () => resolve("aborted"), { once: true })
-      })
-      try {
-        for (;;) {
-          const next = await Promise.race([iterator.next(), aborted])
-          if (next === "aborted" || next.done === true) return
-          yield toPlain(next.value)
-        }
-      } finally {
-        await iterator.return?.()
-      }
-    }
+  // the derived calls call the operations the client has, by name
+  const byName = new Map(Object.values(operations).map((operation) => [operation.name as string, operation]))
+  const has = (name: string) => byName.has(name)
+  const callsOf = (runner: OperationClient.Service): Derived.Calls => ({
+    call: (name, request, options) => {
+      const operation = byName.get(name)
+      return operation === undefined
+        ? Effect.dieMessage(`${name}: not an operation of this client`)
+        : runner.run<Operation.Any>(operation, request, options)
+    },
+    offers: (name) => has(name) && runner.offers?.(name) !== false,
+    sessions: runner.sessions,
+    pageKey: runner.pageKey
   })
 
-  // pages one after the other, each a call; an abort ends the iteration
-  const pages = (operation: Operation.Any, request: unknown, options?: PagesOptions): AsyncIterable<unknown> => ({
+  // a derived call that answers once: a call of the client, as an operation's is
+  const once = <A, E>(
+    make: (calls: Derived.Calls) => Effect.Effect<A, E>,
+    signal: AbortSignal | undefined
+  ): Promise<PlainResponse<A>> => {
+    if (closed !== undefined) return Promise.reject(new Error("the client is closed"))
+    if (signal?.aborted === true) return Promise.reject(abortReason(signal))
+    const program = Effect.flatMap(OperationClient.OperationClient, (runner) => make(callsOf(runner)))
+    return runtime.runPromiseExit(program, signal === undefined ? undefined : { signal }).then((exit) =>
+      Exit.isSuccess(exit) ? toPlain(exit.value) : Promise.reject(rejection(exit.cause, signal))
+    )
+  }
+
+  // a derived call that streams, as an async iterable: each pull a call of the client; an abort ends it (and
+  // interrupts the pull in flight), a failure rejects with its tagged error
+  const iterate = <A, E>(
+    make: (calls: Derived.Calls) => Stream.Stream<A, E>,
+    signal: AbortSignal | undefined
+  ): AsyncIterable<PlainResponse<A>> => ({
     async *[Symbol.asyncIterator]() {
-      const direction = options?.direction ?? "later"
-      let next = request
-      for (;;) {
-        if (options?.signal?.aborted) return
-        let page: Record<string, unknown>
-        try {
-          page = (await call(operation, next, options)) as Record<string, unknown>
-        } catch (error) {
-          if (options?.signal?.aborted) return
-          throw error
+      const aborted = () => signal?.aborted === true
+      if (closed !== undefined) throw new Error("the client is closed")
+      if (aborted()) return
+      // the scope of the pulls, closed when the iteration ends (by a `break` too)
+      const scope = Effect.runSync(Scope.make())
+      try {
+        const pull = await runtime.runPromise(
+          Scope.extend(
+            Stream.toPull(
+              Stream.unwrap(Effect.map(OperationClient.OperationClient, (runner) => make(callsOf(runner))))
+            ),
+            scope
+          )
+        )
+        for (;;) {
+          if (closed !== undefined) throw new Error("the client is closed")
+          if (aborted()) return
+          const exit = await runtime.runPromiseExit(pull, signal === undefined ? undefined : { signal })
+          if (Exit.isSuccess(exit)) {
+            for (const value of exit.value) {
+              if (aborted()) return
+              yield toPlain(value)
+            }
+            continue
+          }
+          if (aborted()) return
+          // the pull fails with `None` at the end of the stream, with `Some(error)` on a failure
+          const failure = Cause.failureOption(exit.cause)
+          if (Option.isSome(failure) && Option.isOption(failure.value) && Option.isNone(failure.value)) return
+          throw rejection(
+            Cause.map(exit.cause, (error) => Option.isOption(error) ? Option.getOrUndefined(error) : error),
+            signal
+          )
         }
-        yield page
-        next = { page: page[direction] }
+      } finally {
+        await Effect.runPromise(Scope.close(scope, Exit.void))
       }
     }
   })
@@ -377,24 +384,16 @@ export const createClientFor = <const Operations extends Record<string, Operatio
     const operation = operations[name]!
     // a request left out is the empty one (its type allows it only where every field is optional)
     client[name] = (request: unknown, callOptions?: CallOptions) => call(operation, request ?? {}, callOptions)
-    if (operation.name === "trip") {
-      client.tripPages = (request: unknown, pagesOptions?: PagesOptions) => pages(operation, request, pagesOptions)
-    }
-    if (operation.name === "departures") {
-      client.refreshTrip = (trip: Plain<Trip.Trip>, options?: CallOptions & TripRefresh.RefreshOptions) =>
-        runCall(
-          Effect.flatMap(
-            Effect.zip(OperationClient.OperationClient, Effect.promise(() => import("./TripRefresh.js"))),
-            ([runner, TripRefresh]) =>
-              TripRefresh.refresh(refreshWays(runner, operation, options), fromPlain<Trip.Trip>(trip), options)
-          ),
-          options?.signal
-        )
-      client.watchTrip = (
-        options: { readonly trip: Plain<Trip.Trip>; readonly changeMinutes?: number | undefined },
-        callOptions?: { readonly signal?: AbortSignal | undefined }
-      ) => watchTrip(operation, options, callOptions?.signal)
-    }
+  }
+  // the derived calls of the operations the client has (see `DerivedMethods`)
+  const derived: Record<string, Derived.Any> = Derived.derived
+  for (const [name, entry] of Object.entries(derived)) {
+    if (!entry.needs.every(has)) continue
+    client[name] = entry._tag === "Effect"
+      ? (input: unknown, options?: CallOptions) =>
+        once((calls) => entry.method(calls)(fromInput(input), options), options?.signal)
+      : (input: unknown, options?: CallOptions) =>
+        iterate((calls) => entry.method(calls)(fromInput(input), options), options?.signal)
   }
   return client as Client<Operations>
 }
@@ -407,4 +406,4 @@ export const createClientFor = <const Operations extends Record<string, Operatio
  * @category constructors
  */
 export const createClient = (options: EfaClient.Options, runtimeOptions?: RuntimeOptions): EfaPromiseClient =>
-  createClientFor(Operations.all, options, runtimeOptions) as unknown as EfaPromiseClient
+  createClientFor(Operations.all, options, runtimeOptions)

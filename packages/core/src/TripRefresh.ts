@@ -32,20 +32,20 @@
 import * as Clock from "effect/Clock"
 import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
-import * as Schedule from "effect/Schedule"
+import type * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import type * as Departures from "./Departures.js"
 import type { CommonError, EfaError } from "./EfaError.js"
-import * as Watch from "./internal/watch/poll.js"
+import * as Poll from "./internal/watch/poll.js"
 import * as LineId from "./LineId.js"
 import * as Mot from "./Mot.js"
 import * as Point from "./Point.js"
 import * as RealtimeForTrip from "./RealtimeForTrip.js"
 import type * as Trip from "./Trip.js"
 import * as TripStops from "./TripStops.js"
+import type * as Watch from "./Watch.js"
 
 /**
  * Where on a leg a change happened.
@@ -113,7 +113,7 @@ export type TripChange = Data.TaggedEnum<{
   /** The trip reached its destination (a watch ends with it). */
   Arrived: { readonly trip: Trip.Trip }
   /** A poll attempt of a watch failed with a transient error; polling goes on. Only with `failures: "event"`. */
-  PollFailed: { readonly error: EfaError; readonly attempt: number }
+  PollFailed: Watch.PollFailed<EfaError>
 }>
 
 /**
@@ -545,43 +545,38 @@ export const refresh = <E = never, R = never>(
   })
 
 /**
- * The default pause between polls of a trip watch: every 30 seconds, jittered.
+ * The default pause between polls of a trip watch: every 30 seconds, jittered (`Watch.defaultSchedule`).
  *
  * @since 0.1.0
  * @category constants
  */
-export const defaultWatchSchedule: Schedule.Schedule<unknown> = Schedule.spaced(Duration.seconds(30)).pipe(
-  Schedule.jitteredWith({ min: 0.9, max: 1.1 })
-)
+export const defaultWatchSchedule: Schedule.Schedule<unknown> = Poll.defaultSchedule
 
 /**
- * The default retries of a failed poll of a trip watch: exponential from 1 s, jittered, 3 retries.
+ * The default retries of a failed poll of a trip watch: exponential from 1 s, jittered, 3 retries
+ * (`Watch.defaultRetry`).
  *
  * @since 0.1.0
  * @category constants
  */
-export const defaultWatchRetry: Schedule.Schedule<unknown, EfaError> = Schedule.exponential(Duration.seconds(1)).pipe(
-  Schedule.jittered,
-  Schedule.intersect(Schedule.recurs(3))
-)
+export const defaultWatchRetry: Schedule.Schedule<unknown, EfaError> = Poll.defaultRetry
 
 /**
- * Options of {@link watchWith}.
+ * Options of a trip watch ({@link watchWith}, `TripWatch.watch`, the clients' `watchTrip`): the trip, the
+ * options of each refresh, and the options every watch takes (`Watch.Options`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface WatchWithOptions extends RefreshOptions {
+export interface WatchWithOptions extends RefreshOptions, Watch.Options {
+  /** The trip to watch, as planned (or as last refreshed). */
   readonly trip: Trip.Trip
-  readonly schedule?: Schedule.Schedule<unknown> | undefined
-  readonly retry?: Schedule.Schedule<unknown, EfaError> | undefined
-  readonly failures?: "log" | "event" | undefined
 }
 
 /**
- * The trip watch on a refresh function (what `TripWatch.watch` runs with the client's `refreshTrip`, and the
- * Promise client's `watchTrip` with its own): refreshes on the schedule, streams the changes, and ends with
- * `Arrived` once Effect's `Clock` has passed the expected arrival.
+ * The trip watch on a refresh function (what both clients' `watchTrip`, and so `TripWatch.watch`, run with their
+ * refresh of a trip): refreshes on the schedule, streams the changes, and ends with `Arrived` once Effect's `Clock`
+ * has passed the expected arrival.
  *
  * @since 0.1.0
  * @category constructors
@@ -599,7 +594,7 @@ export const watchWith = <R = never>(
     const ask = Effect.suspend(() => refresh(current, { changeMinutes: options.changeMinutes })).pipe(
       Effect.provide(context)
     ) as Effect.Effect<Refreshed, EfaError>
-    return Watch.poll({
+    return Poll.poll({
       subject: "trip",
       ask,
       changes: (refreshed) => {

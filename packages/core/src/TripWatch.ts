@@ -8,8 +8,10 @@
  * - When "now" (Effect's `Clock`, so a test clock drives it) has passed the trip's expected arrival, the watch
  *   emits `Arrived` and ends.
  * - Polls follow a `Schedule` (default: every 30 seconds, jittered); never more often than every
- *   {@link MIN_INTERVAL}. Failures follow the rule of every watch: transient ones are retried within the
- *   poll, then logged or emitted as `PollFailed` and survived; permanent ones end the stream.
+ *   {@link MIN_INTERVAL}. Failures follow the rule of every watch (see {@link Watch}): transient ones are retried
+ *   within the poll, then logged or emitted as `PollFailed` and survived; permanent ones end the stream.
+ * - The watch is the clients' `watchTrip` too (the Promise client's as an async iterable); {@link watch} runs the
+ *   `EfaClient` of the context.
  *
  * @since 0.1.0
  */
@@ -19,9 +21,8 @@ import type * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import { EfaClient } from "./EfaClient.js"
 import type { EfaError } from "./EfaError.js"
-import * as Watch from "./internal/watch/poll.js"
-import type * as Trip from "./Trip.js"
 import * as TripRefresh from "./TripRefresh.js"
+import * as Watch from "./Watch.js"
 
 /**
  * A change of the watched trip (see {@link TripRefresh.TripChange}).
@@ -40,27 +41,16 @@ export type TripChange = TripRefresh.TripChange
 export const TripChange = TripRefresh.TripChange
 
 /**
- * Options of {@link watch}.
+ * Options of {@link watch}: the trip, the options of each refresh (`changeMinutes`), and the options every watch
+ * takes ({@link Watch.Options}: `schedule`, `retry`, `failures`).
  *
  * @since 0.1.0
  * @category models
  */
-export interface WatchOptions extends TripRefresh.RefreshOptions {
-  /** The trip to watch, as planned (or as last refreshed). */
-  readonly trip: Trip.Trip
-  /** When to poll again after a poll. Default: every 30 seconds, jittered; never faster than {@link MIN_INTERVAL}. */
-  readonly schedule?: Schedule.Schedule<unknown> | undefined
-  /**
-   * How to retry transient failures within one poll. Default: exponential from 1 s, jittered, 3 retries. Never
-   * sooner than 1 second apart, at most 10 attempts a poll, whatever the schedule says.
-   */
-  readonly retry?: Schedule.Schedule<unknown, EfaError> | undefined
-  /** Whether transient failures are logged (default) or emitted as `PollFailed` events. */
-  readonly failures?: "log" | "event" | undefined
-}
+export type WatchOptions = TripRefresh.WatchWithOptions
 
 /**
- * The shortest pause between two polls, the same as every watch's.
+ * The shortest pause between two polls, the same as every watch's (`Watch.MIN_INTERVAL`).
  *
  * @since 0.1.0
  * @category constants
@@ -68,23 +58,24 @@ export interface WatchOptions extends TripRefresh.RefreshOptions {
 export const MIN_INTERVAL: Duration.Duration = Watch.MIN_INTERVAL
 
 /**
- * The default pause between polls.
+ * The default pause between polls: every 30 seconds, jittered (`Watch.defaultSchedule`).
  *
  * @since 0.1.0
  * @category constants
  */
-export const defaultSchedule: Schedule.Schedule<unknown> = TripRefresh.defaultWatchSchedule
+export const defaultSchedule: Schedule.Schedule<unknown> = Watch.defaultSchedule
 
 /**
- * The default retries of a failed poll.
+ * The default retries of a failed poll: exponential from 1 second, jittered, 3 retries (`Watch.defaultRetry`).
  *
  * @since 0.1.0
  * @category constants
  */
-export const defaultRetry: Schedule.Schedule<unknown, EfaError> = TripRefresh.defaultWatchRetry
+export const defaultRetry: Schedule.Schedule<unknown, EfaError> = Watch.defaultRetry
 
 /**
- * Refreshes a trip on a schedule and streams its changes until it arrives. See the module documentation.
+ * Refreshes a trip on a schedule and streams its changes until it arrives, with the client of the context (its
+ * `watchTrip`). See the module documentation.
  *
  * @example
  * ```ts
@@ -107,12 +98,4 @@ export const defaultRetry: Schedule.Schedule<unknown, EfaError> = TripRefresh.de
  * @category constructors
  */
 export const watch = (options: WatchOptions): Stream.Stream<TripChange, EfaError, EfaClient> =>
-  Stream.unwrap(
-    Effect.map(EfaClient, (efa) =>
-      TripRefresh.watchWith((trip, refreshOptions) =>
-        efa.refreshTrip(trip, refreshOptions), {
-        ...options,
-        schedule: options.schedule ?? defaultSchedule,
-        retry: options.retry ?? defaultRetry
-      }))
-  )
+  Stream.unwrap(Effect.map(EfaClient, (efa) => efa.watchTrip(options)))

@@ -201,3 +201,8 @@ export * as TripWatch from "./TripWatch.js"
  * @since 0.1.0
  */
 export * as VehicleDetail from "./internal/client/lazy/VehicleDetail.js"
+
+/**
+ * @since 0.3.0
+ */
+export * as Watch from "./Watch.js"

@@ -101,7 +101,7 @@ const layers: Record<string, ReadonlyArray<string>> = {
   rapidjson: ["schema", "decode", "effect"],
   executor: ["schema", "decode", "effect"],
   watch: [],
-  client: ["schema"]
+  client: ["schema", "watch"]
 }
 
 // Effect's runtime internals, which only `internal/effect/` may use: its fiber refs and runtime, the stepping of

@@ -57,15 +57,3 @@ export const withOperation = <Name extends OperationName, A, E>(
   const known = loaded[name]
   return known !== undefined ? f(known) : Effect.flatMap(load(name), f)
 }
-
-/**
- * Pages, the refresh of a trip: loaded with the first call that needs them.
- *
- * @internal
- */
-export const loadPages = Effect.promise(() => import("../../Pages.js"))
-
-/**
- * @internal
- */
-export const loadTripRefresh = Effect.promise(() => import("../../TripRefresh.js"))

@@ -4,6 +4,7 @@
  *
  * @internal
  */
+import * as Data from "effect/Data"
 import * as DateTime from "effect/DateTime"
 
 /**
@@ -27,9 +28,14 @@ export type Plain<A> = A extends string | number | boolean | bigint | symbol | n
   : A extends object ? { [K in keyof A]: Plain<A[K]> }
   : A
 
+// The prototype of `Data.struct` and `Data.taggedEnum` values (the changes of a refresh or a watch): plain data
+// with Effect's structural equality.
+const dataPrototype: unknown = Object.getPrototypeOf(Data.struct({}))
+
 /**
  * Copies a decoded answer with every `DateTime` turned into a `Date`. Answers are trees of plain objects
- * and arrays (decoded from JSON), so the copy is a walk of them; any other object is kept as it is.
+ * and arrays (decoded from JSON), and the changes of a refresh or a watch (`Data` values, copied as plain
+ * objects), so the copy is a walk of them; any other object (an error) is kept as it is.
  *
  * @internal
  */
@@ -40,7 +46,7 @@ const plain = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(plain)
   if (DateTime.isDateTime(value)) return DateTime.toDate(value)
   const prototype = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return value
+  if (prototype !== Object.prototype && prototype !== null && prototype !== dataPrototype) return value
   const copy: Record<string, unknown> = {}
   for (const key of Object.keys(value)) copy[key] = plain((value as Record<string, unknown>)[key])
   return copy
@@ -53,6 +59,14 @@ const plain = (value: unknown): unknown => {
  * @internal
  */
 export const fromPlain = <A>(value: Plain<A>): A => unplain(value) as A
+
+/**
+ * An input of the Promise client's derived calls, as the Effect client takes it or as the Promise client answers
+ * it: every `Date` becomes a UTC `DateTime`, the rest is kept.
+ *
+ * @internal
+ */
+export const fromInput = <A>(value: A | Plain<A>): A => unplain(value) as A
 
 const unplain = (value: unknown): unknown => {
   if (value === null || typeof value !== "object") return value

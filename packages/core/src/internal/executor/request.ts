@@ -12,9 +12,9 @@ import * as Schema from "effect/Schema"
 import { InvalidRequestError, type RequestIssue } from "../../EfaError.js"
 import type { Operation, QueryContext } from "../../Operation.js"
 import { formatIssues } from "../decode/describe.js"
+import type { ModeMapping } from "../schema/productClasses.js"
 import { type QueryPairs, toQueryString } from "../schema/query.js"
 import type { Deployment } from "./deployment.js"
-import type { ModeMapping } from "../schema/productClasses.js"
 
 /**
  * A base URL as a message may show it: without the user and password of its authority, even where it does not

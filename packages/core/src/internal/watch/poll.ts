@@ -7,12 +7,28 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Equal from "effect/Equal"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
+import * as Utils from "effect/Utils"
 import type { EfaError } from "../../EfaError.js"
 
 /** The shortest pause between two polls of any watch. */
 export const MIN_INTERVAL: Duration.Duration = Duration.seconds(10)
+
+/** Whether a watch logs the transient failures of its polls (`log`, the default) or emits them (`event`). */
+export type Failures = "log" | "event"
+
+/** The default pause between polls of the board and trip watches: every 30 seconds, jittered by 10%. */
+export const defaultSchedule: Schedule.Schedule<unknown> = Schedule.spaced(Duration.seconds(30)).pipe(
+  Schedule.jitteredWith({ min: 0.9, max: 1.1 })
+)
+
+/** The default retries of a failed poll of the board and trip watches: exponential from 1 s, jittered, 3 retries. */
+export const defaultRetry: Schedule.Schedule<unknown, EfaError> = Schedule.exponential(Duration.seconds(1)).pipe(
+  Schedule.jittered,
+  Schedule.intersect(Schedule.recurs(3))
+)
 
 /**
  * Whether an error will not go away by polling again: an invalid request, a refused interface version, a
@@ -24,11 +40,18 @@ export const isPermanent = (error: EfaError): boolean =>
   (error._tag === "HttpStatusError" && error.status >= 400 && error.status < 500 && error.status !== 408 &&
     error.status !== 429)
 
+/**
+ * Whether two decoded answers' items (a board's event, a notice) are the same: plain objects and arrays compared
+ * by their contents, instants by their time. The watches load with their first call: this stands in for
+ * `Schema.equivalence`, whose code would otherwise come with every program that has a client.
+ */
+export const same = <A>(a: A, b: A): boolean => Utils.structuralRegion(() => Equal.equals(a, b))
+
 /** The shortest pause between two attempts within one poll. */
-const MIN_RETRY_DELAY: Duration.Duration = Duration.seconds(1)
+export const MIN_RETRY_DELAY: Duration.Duration = Duration.seconds(1)
 
 /** The most attempts of one poll (and so the most failures it reports), whatever the retry schedule says. */
-const MAX_ATTEMPTS_PER_POLL = 10
+export const MAX_ATTEMPTS_PER_POLL = 10
 
 /**
  * A poll's retry schedule with its floor and its bound: a pause below {@link MIN_RETRY_DELAY} becomes the floor,
@@ -64,7 +87,7 @@ export interface PollOptions<A, Change, E extends EfaError = EfaError> {
    */
   readonly retry: Schedule.Schedule<unknown, E>
   /** Whether transient failures are logged (default) or emitted. */
-  readonly failures?: "log" | "event" | undefined
+  readonly failures?: Failures | undefined
 }
 
 /**
