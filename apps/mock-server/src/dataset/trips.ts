@@ -216,7 +216,12 @@ export const Timetable = Schema.Struct({
    * a GTFS feed with `transfers.txt` says `false`: only its walks exist.
    */
   computedWalks: Schema.optionalWith(Schema.Boolean, { default: () => true }),
-  updates: Schema.optionalWith(Schema.Array(TripUpdate), { default: () => [] })
+  updates: Schema.optionalWith(Schema.Array(TripUpdate), { default: () => [] }),
+  /**
+   * The real-time updates left out (an unknown stop, an event with neither delay nor time, an implausible delay),
+   * each as a line naming it: the banner lists them, and the journal on the requests that answer with real time.
+   */
+  realtimeLeftOut: opt(Schema.Array(Text))
 }).annotations({ identifier: "Timetable" })
 
 /**

@@ -896,7 +896,8 @@ const convertOpened = async (
       platforms: read.platforms,
       interchanges: interchanges ?? [],
       computedWalks: interchanges === undefined,
-      updates: [] as Array<unknown>
+      updates: [] as Array<unknown>,
+      ...({} as { realtimeLeftOut?: ReadonlyArray<string> })
     },
     ...(tariff === undefined ? {} : { tariff })
   }
@@ -911,6 +912,7 @@ const convertOpened = async (
     }]))
     const { leftOut, unknownTrips, updates } = await readTripUpdates(realtime, calls)
     encoded.timetable.updates = updates
+    if (leftOut.length > 0) encoded.timetable.realtimeLeftOut = leftOut
     fallbacks.push(
       `real time: ${updates.length} trip updates${
         unknownTrips > 0 ? `, ${unknownTrips} of trips not in the feed left out` : ""
