@@ -176,6 +176,18 @@ describe("GTFS-Realtime trip updates", () => {
       "  entity[0] (trip \"T0\") stop_time_update[2]: stop_id \"nowhere\" is not in the trip",
       "  entity[0] (trip \"T0\") stop_time_update[3]: gives neither a delay nor a time"
     ])
+    // and in the journal, on the requests answered with real time
+    const { dataset } = await loadGtfsDataset(feed(), {
+      realtime: updatesFile([{ stopSequence: 99, departure: { delay: 60 } }])
+    })
+    const fake = makeMockServer({ dataset, now: "2026-06-10T07:50:00Z" })
+    await call(fake, "XML_DM_REQUEST", { outputFormat: "rapidJSON", type_dm: "any", name_dm: "ST0", mode: "direct" })
+    await call(fake, "XML_STOPFINDER_REQUEST", { outputFormat: "rapidJSON", type_sf: "any", name_sf: "ST0" })
+    const journal = await (await fake.app.request("/__admin/journal")).json() as Array<Record<string, unknown>>
+    expect(journal.map((entry) => [entry["path"], entry["realtimeLeftOut"]])).toEqual([
+      ["XML_DM_REQUEST", ["entity[0] (trip \"T0\") stop_time_update[0]: stop_sequence 99 is not in the trip"]],
+      ["XML_STOPFINDER_REQUEST", undefined]
+    ])
     // a day that is none is a broken file, refused naming its field
     await expect(estimates(updatesFile([{ stopSequence: 1, departure: { delay: 60 } }], {
       tripId: "T0",

@@ -4,7 +4,7 @@ import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { loadGtfsDataset, writeDataset } from "../src/gtfs.js"
 import { makeMockServer } from "../src/http/app.js"
-import type { FeedModel, Station, Trip, Walk } from "./support/randomFeed.js"
+import type { FeedModel, ScopedTransfer, Station, Trip, Walk } from "./support/randomFeed.js"
 import { writeFeed } from "./support/randomFeed.js"
 
 // Feeds of a few stations, written by the random feeds' writer: every trip runs on 2026-06-10 (UTC).
@@ -27,8 +27,9 @@ const hms = (text: string) => {
 }
 
 // a trip between stations with [arrival, departure] at each, "HH:MM[:SS]"
-const trip = (id: string, calls: ReadonlyArray<readonly [number, string, string?]>): Trip => ({
+const trip = (id: string, calls: ReadonlyArray<readonly [number, string, string?]>, route?: number): Trip => ({
   id,
+  route,
   calls: calls.map(([station]) => ({ station, platform: 0 })),
   arrivals: calls.map(([, arrival]) => hms(arrival)),
   departures: calls.map(([, arrival, departure]) => hms(departure ?? arrival)),
@@ -49,13 +50,14 @@ const feed = (
   stations: ReadonlyArray<Station>,
   trips: ReadonlyArray<Trip>,
   walks: ReadonlyArray<Walk> = [],
-  options: { readonly noTransfers?: boolean } = {}
+  options: { readonly noTransfers?: boolean; readonly scoped?: ReadonlyArray<ScopedTransfer> } = {}
 ): string => {
   const model: FeedModel = {
     stations,
     trips,
     walks,
     forbiddenWalks: [],
+    scoped: options.scoped,
     services: [{ weekdays: [true, true, true, true, true, true, true], added: [], removed: [] }]
   }
   const folder = writeFeed(model)
@@ -194,6 +196,108 @@ describe("routing on a GTFS feed follows its transfers.txt", () => {
       "ST0 08:00:00 > ST3 08:10:00",
       "walk ST3 08:10:00 > ST1 08:11:00",
       "ST1 08:11:30 > ST2 08:20:00"
+    ])
+  })
+})
+
+// a row of transfers.txt for trips (indexes) or routes between two stations
+const scopedRow = (
+  from: number,
+  to: number,
+  scope: Pick<ScopedTransfer, "fromTrip" | "toTrip" | "fromRoute" | "toRoute">,
+  type: 0 | 1 | 2 | 3,
+  seconds?: number
+): ScopedTransfer => ({ from, to, fromOn: -1, toOn: -1, ...scope, type, seconds })
+
+describe("routing on a GTFS feed follows the rows of transfers.txt for trips and routes", () => {
+  it("a row for two routes forbids changing between them, and only between them", async () => {
+    const folder = feed(
+      [station(0), station(1), station(2)],
+      [
+        trip("T0", [[0, "08:00"], [1, "08:10"]], 0),
+        trip("T1", [[1, "08:15"], [2, "08:20"]], 1),
+        trip("T2", [[1, "08:30"], [2, "08:40"]], 2)
+      ],
+      [],
+      { scoped: [scopedRow(1, 1, { fromRoute: 0, toRoute: 1 }, 3)] }
+    )
+    expect((await journeys(folder, "ST0", "ST2"))[0]).toEqual([
+      "ST0 08:00:00 > ST1 08:10:00",
+      "ST1 08:30:00 > ST2 08:40:00"
+    ])
+  })
+
+  it("a later arrival by another trip still changes where the earlier one's row forbids it", async () => {
+    const folder = feed(
+      [station(0), station(1), station(2)],
+      [
+        trip("T0", [[0, "08:01"], [1, "08:10"]], 0),
+        trip("T1", [[0, "08:00"], [1, "08:11"]], 2),
+        trip("T2", [[1, "08:14"], [2, "08:20"]], 1)
+      ],
+      [],
+      { scoped: [scopedRow(1, 1, { fromTrip: 0, toRoute: 1 }, 3)] }
+    )
+    expect((await journeys(folder, "ST0", "ST2"))[0]).toEqual([
+      "ST0 08:00:00 > ST1 08:11:00",
+      "ST1 08:14:00 > ST2 08:20:00"
+    ])
+  })
+
+  it("a row for two trips allows a change where the station forbids it, with its own time", async () => {
+    const folder = feed(
+      [station(0), station(1, "forbidden"), station(2)],
+      [
+        trip("T0", [[0, "08:00"], [1, "08:10"]]),
+        trip("T1", [[1, "08:10:30"], [2, "08:20"]]),
+        trip("T2", [[1, "08:11"], [2, "08:25"]])
+      ],
+      [],
+      { scoped: [scopedRow(1, 1, { fromTrip: 0, toTrip: 2 }, 2, 60)] }
+    )
+    expect((await journeys(folder, "ST0", "ST2"))[0]).toEqual([
+      "ST0 08:00:00 > ST1 08:10:00",
+      "ST1 08:11:00 > ST2 08:25:00"
+    ])
+  })
+
+  it("the most specific row wins: a trip's over its route's", async () => {
+    const folder = feed(
+      [station(0), station(1), station(2)],
+      [
+        trip("T0", [[0, "08:00"], [1, "08:10"]], 0),
+        trip("T1", [[1, "08:12"], [2, "08:20"]], 1),
+        trip("T2", [[1, "08:25"], [2, "08:35"]], 1)
+      ],
+      [],
+      {
+        scoped: [
+          scopedRow(1, 1, { fromRoute: 0 }, 2, 0),
+          scopedRow(1, 1, { fromTrip: 0, toRoute: 1 }, 2, 300)
+        ]
+      }
+    )
+    expect((await journeys(folder, "ST0", "ST2"))[0]).toEqual([
+      "ST0 08:00:00 > ST1 08:10:00",
+      "ST1 08:25:00 > ST2 08:35:00"
+    ])
+  })
+
+  it("a row for trips between two stations is a walk for those trips only", async () => {
+    const folder = feed(
+      [station(0), station(1), station(2), station(3)],
+      [
+        trip("T0", [[0, "08:00"], [1, "08:10"]]),
+        trip("T1", [[3, "08:15"], [2, "08:30"]]),
+        trip("T2", [[0, "08:01"], [1, "08:09"]])
+      ],
+      [],
+      { scoped: [scopedRow(1, 3, { fromTrip: 0, toTrip: 1 }, 2, 120)] }
+    )
+    expect((await journeys(folder, "ST0", "ST2"))[0]).toEqual([
+      "ST0 08:00:00 > ST1 08:10:00",
+      "walk ST1 08:10:00 > ST3 08:12:00",
+      "ST3 08:15:00 > ST2 08:30:00"
     ])
   })
 })

@@ -8,7 +8,6 @@ import { type Journey, searchAll, timetableAround } from "../src/engine/raptor.j
 import { loadGtfsDataset } from "../src/gtfs.js"
 import { makeMockServer } from "../src/http/app.js"
 import {
-  changeSeconds,
   DEFAULT_CHANGE,
   feedArb,
   type FeedModel,
@@ -16,6 +15,8 @@ import {
   originOf,
   QUERY_DATE,
   referenceSearch,
+  scopedQueries,
+  transferSeconds,
   walkSeconds,
   writeFeed
 } from "./support/randomFeed.js"
@@ -48,8 +49,10 @@ const route = (dataset: Dataset, origin: string, destination: string, departure:
   )
 
 // Why a journey breaks the feed's rules, or undefined: every ride a run of the feed on its day (its stops and
-// times), boarded no earlier than one is there, every change at least the station's change time and not where it
-// is forbidden, every walk one the feed lists with its time, from the origin to the destination.
+// times), boarded no earlier than one is there, every change or walk between two rides at least the time the feed's
+// rules give for the two trips (the station's change time, the walk, or a row for the trips or their routes) and not
+// where they forbid it, every walk before the first ride or after the last one the feed lists with its time, from
+// the origin to the destination.
 const violation = (
   model: FeedModel,
   journey: Journey,
@@ -63,14 +66,21 @@ const violation = (
   // how one got to `at`: "start", "ride" (a change needs the change time), "walk"
   let how: "start" | "ride" | "walk" = "start"
   let rides = 0
-  for (const segment of journey.segments) {
+  // the last ride's trip, where it ended, and when
+  let last: { readonly trip: number; readonly station: string; readonly arrival: number } | undefined
+  const segments = journey.segments
+  for (const [i, segment] of segments.entries()) {
     if (segment._tag === "Walk") {
       if (segment.from !== at) return `walk from ${segment.from}, but the journey is at ${at}`
       if (how === "walk") return "two walks in a row"
-      const seconds = walkSeconds(model, segment.from, segment.to)
-      if (seconds === undefined) return `walk ${segment.from} -> ${segment.to} is not in the feed`
-      if (segment.arrival - segment.departure !== seconds) return `walk ${segment.from} -> ${segment.to} time`
       if (segment.departure < time) return `walk leaves at ${segment.departure} before ${time}`
+      const next = segments[i + 1]
+      if (last === undefined || next === undefined) {
+        // before the first ride or after the last: a walk of the feed's stations' rows
+        const seconds = walkSeconds(model, segment.from, segment.to)
+        if (seconds === undefined) return `walk ${segment.from} -> ${segment.to} is not in the feed`
+        if (segment.arrival - segment.departure !== seconds) return `walk ${segment.from} -> ${segment.to} time`
+      }
       at = segment.to
       time = segment.arrival
       how = "walk"
@@ -87,10 +97,13 @@ const violation = (
     ) return `run ${tripId} on ${run.serviceDate} differs from the feed`
     if (!(board < alight)) return "a ride alights before it boards"
     if (run.stops[board] !== at) return `ride boards at ${run.stops[board]}, but the journey is at ${at}`
-    const ready = how === "ride" ? time + changeSeconds(model, at) : time
+    const ready = last === undefined
+      ? time
+      : Math.max(time, last.arrival + transferSeconds(model, last.station, last.trip, at, found.trip))
     if (run.departures[board]! < ready) return `ride leaves ${at} at ${run.departures[board]} before ${ready}`
     at = run.stops[alight]!
     time = run.arrivals[alight]!
+    last = { trip: found.trip, station: at, arrival: time }
     how = "ride"
     rides++
   }
@@ -109,28 +122,35 @@ const query = (model: FeedModel) =>
   }).filter((q) => q.origin !== q.destination)
 
 describe("the router against a reference search on random feeds", () => {
-  it("finds the reference's Pareto set of arrival and rides, every journey feasible", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        feedArb.chain((model) => fc.tuple(fc.constant(model), fc.array(query(model), { minLength: 1, maxLength: 8 }))),
-        async ([model, queries]) => {
-          const dataset = await load(model)
-          for (const q of queries) {
-            const origin = model.stations[q.origin]!.id
-            const destination = model.stations[q.destination]!.id
-            const departure = originOf(QUERY_DATE) + q.time
-            const expected = referenceSearch(model, QUERY_DATE, origin, destination, departure, MAX_RIDES)
-            const journeys = route(dataset, origin, destination, departure)
-            expect(journeys.map((journey) => [journey.arrival, journey.rides]), JSON.stringify(q)).toEqual(expected)
-            for (const journey of journeys) {
-              expect(violation(model, journey, origin, destination, departure), JSON.stringify(q)).toBeUndefined()
+  it(
+    "finds the reference's Pareto set of arrival and rides, every journey feasible (rows for trips or routes too)",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          feedArb.chain((model) =>
+            fc.tuple(fc.constant(model), fc.array(query(model), { minLength: 1, maxLength: 8 }))
+          ),
+          async ([model, queries]) => {
+            const dataset = await load(model)
+            // and where the feed's rows for trips or routes may decide
+            for (const q of [...queries, ...scopedQueries(model).slice(0, 8)]) {
+              const origin = model.stations[q.origin]!.id
+              const destination = model.stations[q.destination]!.id
+              const departure = originOf(QUERY_DATE) + q.time
+              const expected = referenceSearch(model, QUERY_DATE, origin, destination, departure, MAX_RIDES)
+              const journeys = route(dataset, origin, destination, departure)
+              expect(journeys.map((journey) => [journey.arrival, journey.rides]), JSON.stringify(q)).toEqual(expected)
+              for (const journey of journeys) {
+                expect(violation(model, journey, origin, destination, departure), JSON.stringify(q)).toBeUndefined()
+              }
             }
           }
-        }
-      ),
-      { numRuns: Number(process.env["RUNS"] ?? propertyRuns(100)) }
-    )
-  }, 120_000)
+        ),
+        { numRuns: Number(process.env["RUNS"] ?? propertyRuns(100)) }
+      )
+    },
+    120_000
+  )
 
   it(
     "answers trip requests (by departure or arrival) with journeys that never arrive before they leave, legs in order",

@@ -12,7 +12,7 @@ import { distanceMeters, type Grid, makeGrid, walkSeconds } from "./geometry.js"
 import type { Dataset, DirectionCode, Line, Poi, Stop } from "./schema.js"
 import { lineId } from "./schema.js"
 import { type Sites, sitesOf } from "./sites.js"
-import { interchangeSeconds, type TimetablePlatform } from "./trips.js"
+import { interchangeSeconds, isScoped, type TimetablePlatform } from "./trips.js"
 
 /**
  * One direction of a line with its identifier and stop sequence in travel order.
@@ -202,6 +202,8 @@ export const lookupOf: (dataset: Dataset) => Lookup = perDataset((dataset) => {
   // stop to itself is the change time there
   const changeSeconds = new Map<string, number>()
   for (const interchange of dataset.timetable?.interchanges ?? []) {
+    // one for trips or lines applies to those changes only (the router reads it)
+    if (isScoped(interchange)) continue
     const { forbidden, from, to } = interchange
     const seconds = forbidden === true ? Number.POSITIVE_INFINITY : interchangeSeconds(interchange)
     if (from === to) {

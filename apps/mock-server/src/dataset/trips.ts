@@ -126,6 +126,11 @@ export interface Calendar extends Schema.Schema.Type<typeof Calendar> {}
  * replacing the dataset's `minChangeMinutes` there. `seconds`, where given, is the exact time and wins over
  * `minutes`; `forbidden` forbids the change (at one stop) or the walk (between two).
  *
+ * `fromTrips`, `fromLine`, `toTrips` and `toLine` scope it to changes from or to those trips (IDs of
+ * `timetable.json`) or lines (`<network>:<code>`): it applies to those only and wins over the stops' own, and the
+ * most specific wins (both trips, a trip and a line, one trip, both lines, one line); of equally specific ones the
+ * longest. A scoped one is never a walk before the first ride or after the last.
+ *
  * @since 0.1.0
  * @category schemas
  */
@@ -134,8 +139,22 @@ export const Interchange = Schema.Struct({
   to: Point.LocationId,
   minutes: Schema.Int.pipe(Schema.between(0, 180)),
   seconds: opt(Schema.Int.pipe(Schema.between(0, 180 * 60))),
-  forbidden: opt(Schema.Boolean)
+  forbidden: opt(Schema.Boolean),
+  fromTrips: opt(Schema.Array(Text)),
+  fromLine: opt(Text),
+  toTrips: opt(Schema.Array(Text)),
+  toLine: opt(Text)
 }).annotations({ identifier: "Interchange" })
+
+/**
+ * Whether an {@link Interchange} is scoped to trips or lines.
+ *
+ * @since 0.4.0
+ * @category utils
+ */
+export const isScoped = (interchange: Interchange): boolean =>
+  interchange.fromTrips !== undefined || interchange.fromLine !== undefined || interchange.toTrips !== undefined ||
+  interchange.toLine !== undefined
 
 /**
  * The seconds an {@link Interchange} takes.
@@ -197,7 +216,12 @@ export const Timetable = Schema.Struct({
    * a GTFS feed with `transfers.txt` says `false`: only its walks exist.
    */
   computedWalks: Schema.optionalWith(Schema.Boolean, { default: () => true }),
-  updates: Schema.optionalWith(Schema.Array(TripUpdate), { default: () => [] })
+  updates: Schema.optionalWith(Schema.Array(TripUpdate), { default: () => [] }),
+  /**
+   * The real-time updates left out (an unknown stop, an event with neither delay nor time, an implausible delay),
+   * each as a line naming it: the banner lists them, and the journal on the requests that answer with real time.
+   */
+  realtimeLeftOut: opt(Schema.Array(Text))
 }).annotations({ identifier: "Timetable" })
 
 /**
@@ -260,6 +284,10 @@ export const checkTimetable = (
   for (const [i, interchange] of (timetable.interchanges ?? []).entries()) {
     if (!stopIds.has(interchange.from)) return [`interchanges[${i}].from`, `unknown stop ${interchange.from}`]
     if (!stopIds.has(interchange.to)) return [`interchanges[${i}].to`, `unknown stop ${interchange.to}`]
+    for (const side of ["fromTrips", "toTrips"] as const) {
+      const unknown = interchange[side]?.find((trip) => !trips.has(trip))
+      if (unknown !== undefined) return [`interchanges[${i}].${side}`, `unknown trip ${unknown}`]
+    }
   }
   for (const [i, update] of (timetable.updates ?? []).entries()) {
     const calls = trips.get(update.trip)

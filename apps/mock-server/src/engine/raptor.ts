@@ -16,6 +16,7 @@ import { DateTime } from "effect"
 import { perDatasetAndKey } from "../dataset/cache.js"
 import { lookupOf } from "../dataset/lookup.js"
 import type { Dataset } from "../dataset/schema.js"
+import { interchangeSeconds, isScoped } from "../dataset/trips.js"
 import type { WorkBudget } from "./budget.js"
 import { addDays, type Run, runsOn, serviceDayKey } from "./timetable.js"
 
@@ -73,6 +74,67 @@ export interface Timetable {
   readonly timesStart: Int32Array
   readonly departures: Int32Array
   readonly arrivals: Int32Array
+  /** The interchanges scoped to trips or lines, where the dataset has any. */
+  readonly scoped: ScopedRules | undefined
+}
+
+/**
+ * An interchange scoped to trips or lines, between two stop numbers.
+ *
+ * @since 0.4.0
+ * @category models
+ */
+export interface ScopedRule {
+  readonly from: number
+  readonly to: number
+  readonly fromTrips: ReadonlySet<string> | undefined
+  readonly fromLine: string | undefined
+  readonly toTrips: ReadonlySet<string> | undefined
+  readonly toLine: string | undefined
+  /** Seconds (infinite: forbidden). */
+  readonly seconds: number
+  /** Both trips 8, a trip and a line 5, one trip 4, both lines 2, one line 1. */
+  readonly specificity: number
+}
+
+/**
+ * How the interchanges scoped to trips or lines are searched. Where a stop is left by a scoped rule, the search
+ * keeps an arrival there for each kind of run that rules tell apart (slots: each trip and line the rules name, and
+ * one for other runs); a stop entered by a scoped rule is boarded from every arrival that may lead there.
+ *
+ * @since 0.4.0
+ * @category models
+ */
+export interface ScopedRules {
+  /** For each stop: its slots `slotStart[stop]` to `slotStart[stop + 1]`, the first one for runs no rule names. */
+  readonly slotStart: Int32Array
+  readonly slotStop: Int32Array
+  /** The slot of a run's trip (`<stop> t <trip>`) or line (`<stop> l <line>`) at a stop. */
+  readonly slotOf: ReadonlyMap<string, number>
+  /** For each stop entered by a scoped rule: the stops to board it from (itself, its walks' and rules' starts). */
+  readonly into: ReadonlyMap<number, { readonly from: Int32Array; readonly rules: ReadonlyArray<ScopedRule> }>
+  /** For each stop: the stops entered by scoped rules to board when it is reached. */
+  readonly onward: Adjacency<Int32Array>
+  /** For each stop: 1 where a scoped rule enters it. */
+  readonly entered: Uint8Array
+}
+
+const lineKeys = new WeakMap<object, string>()
+
+/**
+ * The key a scoped interchange names a line by: `<network>:<code>`.
+ *
+ * @since 0.4.0
+ * @category models
+ */
+export const lineKeyOf = (run: Run): string => {
+  const line = run.direction.line
+  let key = lineKeys.get(line)
+  if (key === undefined) {
+    key = `${line.network}:${line.code}`
+    lineKeys.set(line, key)
+  }
+  return key
 }
 
 const timetableCache = perDatasetAndKey<Timetable>(16)
@@ -140,6 +202,7 @@ export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTi
       seconds: Float64Array.from(list, (transfer) => transfer.seconds)
     }))
     const changeAt = Float64Array.from(stopIds, (id) => index.changeSeconds.get(id) ?? -1)
+    const scoped = scopedRulesOf(dataset, stopNumber, walks)
     return {
       stopIds,
       stopNumber,
@@ -151,9 +214,90 @@ export const timetableAround = (dataset: Dataset, date: string, timeZone: DateTi
       timeBase,
       timesStart,
       departures,
-      arrivals
+      arrivals,
+      scoped
     }
   })
+
+const scopedRulesOf = (
+  dataset: Dataset,
+  stopNumber: ReadonlyMap<string, number>,
+  walks: Timetable["walks"]
+): ScopedRules | undefined => {
+  const rules: Array<ScopedRule> = []
+  for (const interchange of dataset.timetable?.interchanges ?? []) {
+    if (!isScoped(interchange)) continue
+    const { fromLine, fromTrips, toLine, toTrips } = interchange
+    rules.push({
+      from: stopNumber.get(interchange.from)!,
+      to: stopNumber.get(interchange.to)!,
+      fromTrips: fromTrips === undefined ? undefined : new Set(fromTrips),
+      fromLine,
+      toTrips: toTrips === undefined ? undefined : new Set(toTrips),
+      toLine,
+      seconds: interchange.forbidden === true ? Number.POSITIVE_INFINITY : interchangeSeconds(interchange),
+      specificity: (fromTrips !== undefined ? 4 : fromLine !== undefined ? 1 : 0) +
+        (toTrips !== undefined ? 4 : toLine !== undefined ? 1 : 0)
+    })
+  }
+  if (rules.length === 0) return undefined
+  const stops = stopNumber.size
+  // slots where a rule names the arriving trip or line
+  const keysAt = new Map<number, Set<string>>()
+  for (const rule of rules) {
+    const keys = keysAt.get(rule.from) ?? new Set<string>()
+    for (const trip of rule.fromTrips ?? []) keys.add(`t ${trip}`)
+    if (rule.fromTrips === undefined && rule.fromLine !== undefined) keys.add(`l ${rule.fromLine}`)
+    keysAt.set(rule.from, keys)
+  }
+  const slotStart = new Int32Array(stops + 1)
+  const slotStopList: Array<number> = []
+  const slotOf = new Map<string, number>()
+  for (let stop = 0; stop < stops; stop++) {
+    slotStart[stop] = slotStopList.length
+    const keys = keysAt.get(stop)
+    if (keys === undefined || keys.size === 0) continue
+    slotStopList.push(stop)
+    for (const key of keys) {
+      slotOf.set(`${stop} ${key}`, slotStopList.length)
+      slotStopList.push(stop)
+    }
+  }
+  slotStart[stops] = slotStopList.length
+  // the stops entered by a rule: boarded from themselves, the starts of walks to them and of rules to them
+  const into = new Map<number, { from: Array<number>; rules: Array<ScopedRule> }>()
+  for (const rule of rules) {
+    let entry = into.get(rule.to)
+    if (entry === undefined) {
+      entry = { from: [rule.to], rules: [] }
+      into.set(rule.to, entry)
+    }
+    entry.rules.push(rule)
+    if (!entry.from.includes(rule.from)) entry.from.push(rule.from)
+  }
+  for (let stop = 0; stop < stops; stop++) {
+    for (let entry = walks.start[stop]!; entry < walks.start[stop + 1]!; entry++) {
+      const target = into.get(walks.values.to[entry]!)
+      if (target !== undefined && !target.from.includes(stop)) target.from.push(stop)
+    }
+  }
+  const onwardLists = new Map<number, Array<number>>()
+  for (const [to, { from }] of into) {
+    for (const stop of from) {
+      const list = onwardLists.get(stop) ?? []
+      list.push(to)
+      onwardLists.set(stop, list)
+    }
+  }
+  return {
+    slotStart,
+    slotStop: Int32Array.from(slotStopList),
+    slotOf,
+    into: new Map(Array.from(into, ([to, { from, rules }]) => [to, { from: Int32Array.from(from), rules }])),
+    onward: adjacency(stops, (stop) => onwardLists.get(stop) ?? [], (all) => Int32Array.from(all)),
+    entered: Uint8Array.from({ length: stops }, (_, stop) => into.has(stop) ? 1 : 0)
+  }
+}
 
 // lists of `count` items in one array
 const adjacency = <A, Values>(
@@ -291,30 +435,38 @@ const allowedBy = (timetable: Timetable, options: SearchOptions): Allowed => {
 
 // What a round finds at each stop (times in seconds after the timetable's base): the arrival by a vehicle and
 // how (a source: pattern -1 and the source's index in `run`; a ride: pattern, run, boarding and alighting
-// positions, whether the boarding stop was reached on foot in the round before), and the arrival on foot and
-// from where. A label counts only where its arrival is finite.
+// positions, and the label it was boarded from in the round before: -1 the boarding stop's arrival by a vehicle,
+// -2 its arrival on foot, else that label and when one was ready to board), and the arrival on foot and from
+// where. Labels past the stops are the slots of scoped interchanges (the arrival by one kind of run). A label
+// counts only where its arrival is finite.
 class Round {
   readonly rideArrival: Float64Array
   readonly ridePattern: Int32Array
   readonly rideRun: Int32Array
   readonly rideBoard: Int32Array
   readonly rideAlight: Int32Array
-  readonly rideFromWalk: Uint8Array
+  readonly rideVia: Int32Array
+  readonly rideViaReady: Float64Array
   readonly walkArrival: Float64Array
   readonly walkFrom: Int32Array
-  // the stops whose arrivals the round set, to clear when it next starts
+  // the stops whose arrivals the round set, and the slots, to clear when it next starts
   readonly touched: Int32Array
   touchedCount = 0
-  constructor(stops: number) {
-    this.rideArrival = new Float64Array(stops).fill(Number.POSITIVE_INFINITY)
-    this.ridePattern = new Int32Array(stops)
-    this.rideRun = new Int32Array(stops)
-    this.rideBoard = new Int32Array(stops)
-    this.rideAlight = new Int32Array(stops)
-    this.rideFromWalk = new Uint8Array(stops)
+  readonly slotTouched: Int32Array
+  slotTouchedCount = 0
+  constructor(stops: number, slots: number) {
+    const labels = stops + slots
+    this.rideArrival = new Float64Array(labels).fill(Number.POSITIVE_INFINITY)
+    this.ridePattern = new Int32Array(labels)
+    this.rideRun = new Int32Array(labels)
+    this.rideBoard = new Int32Array(labels)
+    this.rideAlight = new Int32Array(labels)
+    this.rideVia = new Int32Array(labels)
+    this.rideViaReady = new Float64Array(labels)
     this.walkArrival = new Float64Array(stops).fill(Number.POSITIVE_INFINITY)
     this.walkFrom = new Int32Array(stops)
     this.touched = new Int32Array(stops)
+    this.slotTouched = new Int32Array(slots)
   }
 }
 
@@ -331,6 +483,13 @@ class Scratch {
   readonly bestReady: Float64Array
   // the change time at each stop for this search (infinite where one may not change)
   readonly change: Float64Array
+  // the earliest arrival in each slot of scoped interchanges in any round so far
+  readonly bestSlot: Float64Array
+  // the labels a stop entered by scoped interchanges is boarded from, and what boarding it found
+  readonly pullLabels: Int32Array
+  pullVia = -1
+  pullReady = 0
+  factor = 1
   // stops marked for the next round, stops improved in this one, stops reached on foot in this one
   marked: Int32Array
   improved: Int32Array
@@ -350,10 +509,12 @@ class Scratch {
   markedCount = 0
   queuedCount = 0
   improvedCount = 0
-  constructor(readonly stops: number, readonly patterns: number) {
+  constructor(readonly stops: number, readonly patterns: number, readonly slots: number) {
     this.bestRide = new Float64Array(stops)
     this.bestReady = new Float64Array(stops)
     this.change = new Float64Array(stops)
+    this.bestSlot = new Float64Array(slots)
+    this.pullLabels = new Int32Array(stops + slots)
     this.marked = new Int32Array(stops)
     this.improved = new Int32Array(stops)
     this.walked = new Int32Array(stops)
@@ -361,7 +522,7 @@ class Scratch {
     this.walkedFlag = new Uint8Array(stops)
     this.queueStart = new Int32Array(patterns).fill(-1)
     this.queued = new Int32Array(patterns)
-    this.rounds.push(new Round(stops))
+    this.rounds.push(new Round(stops, slots))
     this.previous = this.rounds[0]!
     this.current = this.rounds[0]!
   }
@@ -369,11 +530,15 @@ class Scratch {
 
 let shared: Scratch | undefined
 
-const scratchFor = (stops: number, patterns: number, rounds: number): Scratch => {
-  if (shared === undefined || shared.stops < stops || shared.patterns < patterns) {
-    shared = new Scratch(Math.max(stops, shared?.stops ?? 0), Math.max(patterns, shared?.patterns ?? 0))
+const scratchFor = (stops: number, patterns: number, slots: number, rounds: number): Scratch => {
+  if (shared === undefined || shared.stops < stops || shared.patterns < patterns || shared.slots < slots) {
+    shared = new Scratch(
+      Math.max(stops, shared?.stops ?? 0),
+      Math.max(patterns, shared?.patterns ?? 0),
+      Math.max(slots, shared?.slots ?? 0)
+    )
   }
-  while (shared.rounds.length <= rounds) shared.rounds.push(new Round(shared.stops))
+  while (shared.rounds.length <= rounds) shared.rounds.push(new Round(shared.stops, shared.slots))
   return shared
 }
 
@@ -385,6 +550,10 @@ const startRound = (work: Scratch, k: number): Round => {
     round.walkArrival[round.touched[i]!] = Number.POSITIVE_INFINITY
   }
   round.touchedCount = 0
+  for (let i = 0; i < round.slotTouchedCount; i++) {
+    round.rideArrival[work.stops + round.slotTouched[i]!] = Number.POSITIVE_INFINITY
+  }
+  round.slotTouchedCount = 0
   return round
 }
 
@@ -392,9 +561,9 @@ const startRound = (work: Scratch, k: number): Round => {
 const queuePatterns = (work: Scratch, timetable: Timetable): void => {
   const { marked, queued, queueStart, usable } = work
   const { start, values: { pattern: atPattern, position: atPosition } } = timetable.patternsAt
+  const scoped = timetable.scoped
   let queuedCount = 0
-  for (let i = 0; i < work.markedCount; i++) {
-    const stop = marked[i]!
+  const queueAt = (stop: number) => {
     const end = start[stop + 1]!
     for (let entry = start[stop]!; entry < end; entry++) {
       const pattern = atPattern[entry]!
@@ -405,6 +574,17 @@ const queuePatterns = (work: Scratch, timetable: Timetable): void => {
         queued[queuedCount++] = pattern
         queueStart[pattern] = position
       } else if (position < earliest) queueStart[pattern] = position
+    }
+  }
+  for (let i = 0; i < work.markedCount; i++) {
+    const stop = marked[i]!
+    queueAt(stop)
+    // the stops scoped interchanges lead to from here are boarded from its arrivals
+    if (scoped !== undefined && !work.firstRound) {
+      const { start: onwardStart, values: onward } = scoped.onward
+      for (let entry = onwardStart[stop]!; entry < onwardStart[stop + 1]!; entry++) {
+        if (onward[entry] !== stop) queueAt(onward[entry]!)
+      }
     }
   }
   work.queuedCount = queuedCount
@@ -424,9 +604,11 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
   const runCount = length === 0 ? 0 : (timesStart[p + 1]! - timesAt) / length
   const bound = work.bound
   const firstRound = work.firstRound
+  const scoped = timetable.scoped
   let run = -1
   let board = -1
-  let boardedFromWalk = 0
+  let via = -1
+  let viaReady = 0
   for (let position = from; position < length; position++) {
     const stop = patternStops[stopsAt + position]!
     const at = timesAt + position * runCount
@@ -438,7 +620,8 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
         current.rideRun[stop] = run
         current.rideBoard[stop] = board
         current.rideAlight[stop] = position
-        current.rideFromWalk[stop] = boardedFromWalk
+        current.rideVia[stop] = via
+        current.rideViaReady[stop] = viaReady
         bestRide[stop] = arrival
         const ready = arrival + change[stop]!
         if (ready < bestReady[stop]!) bestReady[stop] = ready
@@ -447,6 +630,20 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
           improved[work.improvedCount++] = stop
         }
       }
+      if (scoped !== undefined && scoped.slotStart[stop]! < scoped.slotStart[stop + 1]! && arrival < bound) {
+        arriveInSlot(work, timetable, scoped, p, run, board, position, stop, arrival, via, viaReady)
+      }
+    }
+    if (scoped !== undefined && !firstRound && scoped.entered[stop] === 1) {
+      // boarded from every arrival a scoped interchange may lead here from
+      const caught = boardEntered(work, timetable, scoped, p, stop, at, run < 0 ? runCount : run)
+      if (caught >= 0) {
+        run = caught
+        board = position
+        via = work.pullVia
+        viaReady = work.pullReady
+      }
+      continue
     }
     // could an earlier run be caught here?
     const byRide = previous.rideArrival[stop]!
@@ -471,10 +668,147 @@ const scanPattern = (work: Scratch, timetable: Timetable, p: number): void => {
       if (low < end) {
         run = low
         board = position
-        boardedFromWalk = fromWalk ? 1 : 0
+        via = fromWalk ? -2 : -1
       }
     }
   }
+}
+
+// an arrival in the slot of the run's kind at a stop that scoped interchanges leave from
+const arriveInSlot = (
+  work: Scratch,
+  timetable: Timetable,
+  scoped: ScopedRules,
+  p: number,
+  run: number,
+  board: number,
+  position: number,
+  stop: number,
+  arrival: number,
+  via: number,
+  viaReady: number
+): void => {
+  const ridden = timetable.patterns[p]!.runs[run]!
+  let slot = ridden.trip === undefined ? undefined : scoped.slotOf.get(`${stop} t ${ridden.trip.id}`)
+  if (slot === undefined) slot = scoped.slotOf.get(`${stop} l ${lineKeyOf(ridden)}`) ?? scoped.slotStart[stop]!
+  if (!(arrival < work.bestSlot[slot]!)) return
+  work.bestSlot[slot] = arrival
+  const { current } = work
+  const label = work.stops + slot
+  if (current.rideArrival[label] === Number.POSITIVE_INFINITY) current.slotTouched[current.slotTouchedCount++] = slot
+  current.rideArrival[label] = arrival
+  current.ridePattern[label] = p
+  current.rideRun[label] = run
+  current.rideBoard[label] = board
+  current.rideAlight[label] = position
+  current.rideVia[label] = via
+  current.rideViaReady[label] = viaReady
+  if (work.improvedFlag[stop] === 0) {
+    work.improvedFlag[stop] = 1
+    work.improved[work.improvedCount++] = stop
+  }
+}
+
+// The first run (before `end`) to board at a stop that scoped interchanges enter, from the arrivals of the round
+// before at the stops they lead from (their slots where they have some): for each run, the earliest one is ready by
+// the most specific rule for the two runs, else the stop's change time or the walk. Sets the label boarded from and
+// the time one is ready; -1 where none is caught.
+const boardEntered = (
+  work: Scratch,
+  timetable: Timetable,
+  scoped: ScopedRules,
+  p: number,
+  stop: number,
+  at: number,
+  end: number
+): number => {
+  const { changeAllowed, previous, pullLabels } = work
+  if (changeAllowed[stop] === 0) return -1
+  const n = work.stops
+  const { from, rules } = scoped.into.get(stop)!
+  let count = 0
+  let lowest = Number.POSITIVE_INFINITY
+  for (const source of from) {
+    if (changeAllowed[source] === 0) continue
+    const first = scoped.slotStart[source]!
+    const last = scoped.slotStart[source + 1]!
+    if (first === last) {
+      if (previous.rideArrival[source]! < Number.POSITIVE_INFINITY) pullLabels[count++] = source
+    } else {
+      for (let slot = first; slot < last; slot++) {
+        if (previous.rideArrival[n + slot]! < Number.POSITIVE_INFINITY) pullLabels[count++] = n + slot
+      }
+    }
+  }
+  for (let i = 0; i < count; i++) lowest = Math.min(lowest, previous.rideArrival[pullLabels[i]!]!)
+  if (lowest >= work.bound) return -1
+  const { departures } = timetable
+  let low = 0
+  let high = end
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (departures[at + mid]! < lowest) low = mid + 1
+    else high = mid
+  }
+  const pattern = timetable.patterns[p]!
+  for (let run = low; run < end; run++) {
+    const departure = departures[at + run]!
+    if (departure >= work.bound) return -1
+    const leaving = pattern.runs[run]!
+    let ready = Number.POSITIVE_INFINITY
+    let label = -1
+    for (let i = 0; i < count; i++) {
+      const candidate = pullLabels[i]!
+      const source = candidate < n ? candidate : scoped.slotStop[candidate - n]!
+      const arriving = timetable.patterns[previous.ridePattern[candidate]!]!.runs[previous.rideRun[candidate]!]!
+      const time = previous.rideArrival[candidate]! +
+        changeSeconds(work, timetable, rules, source, arriving, stop, leaving)
+      if (time < ready) {
+        ready = time
+        label = candidate
+      }
+    }
+    if (ready <= departure) {
+      work.pullVia = label
+      work.pullReady = ready
+      return run
+    }
+  }
+  return -1
+}
+
+// Seconds from arriving at `from` with one run to leaving `to` with another (a change within a stop, or a walk):
+// the most specific scoped rule for the two runs (the longest of equally specific ones), else the stop's change time
+// or the walk between the two; infinite where not allowed.
+const changeSeconds = (
+  work: Scratch,
+  timetable: Timetable,
+  rules: ReadonlyArray<ScopedRule>,
+  from: number,
+  arriving: Run,
+  to: number,
+  leaving: Run
+): number => {
+  let specificity = -1
+  let seconds = 0
+  for (const rule of rules) {
+    if (rule.from !== from || rule.specificity < specificity) continue
+    if (rule.fromTrips !== undefined && (arriving.trip === undefined || !rule.fromTrips.has(arriving.trip.id))) continue
+    if (rule.toTrips !== undefined && (leaving.trip === undefined || !rule.toTrips.has(leaving.trip.id))) continue
+    if (rule.fromLine !== undefined && rule.fromLine !== lineKeyOf(arriving)) continue
+    if (rule.toLine !== undefined && rule.toLine !== lineKeyOf(leaving)) continue
+    if (rule.specificity > specificity) {
+      specificity = rule.specificity
+      seconds = rule.seconds
+    } else if (rule.seconds > seconds) seconds = rule.seconds
+  }
+  if (specificity >= 0) return from === to ? seconds * work.factor : seconds
+  if (from === to) return work.change[to]!
+  const { start, values } = timetable.walks
+  for (let entry = start[from]!; entry < start[from + 1]!; entry++) {
+    if (values.to[entry] === to) return values.seconds[entry]!
+  }
+  return Number.POSITIVE_INFINITY
 }
 
 // walks between nearby stops from the stops reached by a vehicle in this round; the stops reached on foot
@@ -563,14 +897,17 @@ export const searchAll = (
 ): Array<Journey> => {
   const n = timetable.stopIds.length
   const rounds = Math.max(1, options.maxRides)
-  const work = scratchFor(n, timetable.patterns.length, rounds)
+  const slots = timetable.scoped === undefined ? 0 : timetable.scoped.slotStop.length
+  const work = scratchFor(n, timetable.patterns.length, slots, rounds)
   const { changeAllowed, usable } = allowedBy(timetable, options)
   work.changeAllowed = changeAllowed
   work.usable = usable
   work.bound = Number.POSITIVE_INFINITY
   work.bestRide.fill(Number.POSITIVE_INFINITY, 0, n)
   work.bestReady.fill(Number.POSITIVE_INFINITY, 0, n)
+  work.bestSlot.fill(Number.POSITIVE_INFINITY, 0, slots)
   const factor = Math.max(1, options.changeFactor ?? 1)
+  work.factor = factor
   const { changeAt } = timetable
   for (let stop = 0; stop < n; stop++) {
     const own = changeAt[stop]!
@@ -635,18 +972,20 @@ export const searchAll = (
     walkFromImproved(work, timetable)
     bestTarget(k)
   }
-  return found.map((chosen) => reconstruct(timetable, work.rounds, chosen, targetStops[chosen.target]!))
+  return found.map((chosen) => reconstruct(timetable, work.rounds, chosen, targetStops[chosen.target]!, work.stops))
 }
 
 const reconstruct = (
   timetable: Timetable,
   rounds: ReadonlyArray<Round>,
   { round, target }: { readonly round: number; readonly target: number },
-  targetStop: number
+  targetStop: number,
+  stops: number
 ): Journey => {
   const { stopIds, timeBase } = timetable
   const segments: Array<Segment> = []
-  let stop = targetStop
+  // the label followed: a stop's, or a slot's past the stops
+  let label = targetStop
   let k = round
   let source = -1
   let rides = 0
@@ -656,37 +995,55 @@ const reconstruct = (
   for (;;) {
     const labels = rounds[k]!
     if (viaWalk) {
-      if (labels.walkArrival[stop] === Number.POSITIVE_INFINITY) throw new Error("routing labels are inconsistent")
-      const from = labels.walkFrom[stop]!
+      if (labels.walkArrival[label] === Number.POSITIVE_INFINITY) throw new Error("routing labels are inconsistent")
+      const from = labels.walkFrom[label]!
       segments.unshift({
         _tag: "Walk",
         from: stopIds[from]!,
-        to: stopIds[stop]!,
+        to: stopIds[label]!,
         departure: labels.rideArrival[from]! + timeBase,
-        arrival: labels.walkArrival[stop]! + timeBase
+        arrival: labels.walkArrival[label]! + timeBase
       })
-      stop = from
+      label = from
       viaWalk = false
       continue
     }
-    if (labels.rideArrival[stop] === Number.POSITIVE_INFINITY) throw new Error("routing labels are inconsistent")
-    const p = labels.ridePattern[stop]!
+    if (labels.rideArrival[label] === Number.POSITIVE_INFINITY) throw new Error("routing labels are inconsistent")
+    const p = labels.ridePattern[label]!
     if (p < 0) {
-      source = labels.rideRun[stop]!
+      source = labels.rideRun[label]!
       break
     }
     const pattern = timetable.patterns[p]!
-    const board = labels.rideBoard[stop]!
+    const board = labels.rideBoard[label]!
     segments.unshift({
       _tag: "Ride",
-      run: pattern.runs[labels.rideRun[stop]!]!,
+      run: pattern.runs[labels.rideRun[label]!]!,
       board,
-      alight: labels.rideAlight[stop]!
+      alight: labels.rideAlight[label]!
     })
     rides++
-    viaWalk = labels.rideFromWalk[stop] === 1
-    stop = pattern.stops[board]!
+    const via = labels.rideVia[label]!
+    const boardStop = pattern.stops[board]!
+    const ready = labels.rideViaReady[label]!
     k--
+    if (via < 0) {
+      label = boardStop
+      viaWalk = via === -2
+      continue
+    }
+    // boarded from another label by a scoped interchange: a walk where it is at another stop
+    const viaStop = via < stops ? via : timetable.scoped!.slotStop[via - stops]!
+    if (viaStop !== boardStop) {
+      segments.unshift({
+        _tag: "Walk",
+        from: stopIds[viaStop]!,
+        to: stopIds[boardStop]!,
+        departure: rounds[k]!.rideArrival[via]! + timeBase,
+        arrival: ready + timeBase
+      })
+    }
+    label = via
   }
   // a walk before the first ride leaves as late as it may
   const [walk, ride] = segments

@@ -79,9 +79,23 @@ export const addDays = (date: string, days: number): string => {
  * @category dates
  */
 export const localDate = (instant: DateTime.DateTime, timeZone: DateTime.TimeZone): string => {
+  // the zone's formatting is the slow part of a board, and a server asks about the same few instants (its clock's)
+  const millis = DateTime.toEpochMillis(instant)
+  let dates = localDates.get(timeZone)
+  if (dates === undefined) {
+    dates = new Map()
+    localDates.set(timeZone, dates)
+  }
+  const known = dates.get(millis)
+  if (known !== undefined) return known
   const { date } = LocalDateTime.toLocalParts(instant, timeZone)
-  return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`
+  const formatted = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`
+  if (dates.size >= 256) dates.delete(dates.keys().next().value!)
+  dates.set(millis, formatted)
+  return formatted
 }
+
+const localDates = new WeakMap<DateTime.TimeZone, Map<number, string>>()
 
 /**
  * The day type a date runs, or undefined outside the timetable's validity.

@@ -25,9 +25,13 @@ interface JournalDeps {
   readonly options: {
     readonly limits: { readonly maxUrlLength: number; readonly maxParameters: number }
     readonly onError: OnError
+    readonly dataset?: { readonly timetable?: { readonly realtimeLeftOut?: ReadonlyArray<string> | undefined } }
   }
   readonly state: MockState
 }
+
+// boards, trips and a trip's stops
+const REALTIME_PATHS = /(^|\/)XML_(DM|TRIP|STOPSEQCOORD)_REQUEST/i
 
 const countParameters = (query: string): number => {
   if (query === "") return 0
@@ -83,6 +87,9 @@ export const journaled = (
     }, 400)
   }
   const entry = deps.state.record(method, path, query)
+  // the real-time updates the dataset left out, on the requests that answer with real time
+  const leftOut = deps.options.dataset?.timetable?.realtimeLeftOut
+  if (leftOut !== undefined && REALTIME_PATHS.test(path)) entry.realtimeLeftOut = leftOut
   c.set("entry", entry)
   let response: Response | Promise<Response>
   try {

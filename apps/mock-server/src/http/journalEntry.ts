@@ -27,4 +27,6 @@ export interface JournalEntry {
   status: number | null
   /** The fault applied, in header syntax, when there was one. */
   fault?: string
+  /** The dataset's real-time updates left out, on a request answered with real time (boards, trips, a trip's stops). */
+  realtimeLeftOut?: ReadonlyArray<string>
 }

@@ -42,6 +42,7 @@ const textBytes = (params: ReadonlyArray<readonly [string, string]> | string): n
 class Recorded implements JournalEntry {
   status: number | null = null
   declare fault?: string
+  declare realtimeLeftOut?: ReadonlyArray<string>
   readonly #params: ReadonlyArray<readonly [string, string]> | string
   readonly #receivedAt = Date.now()
   readonly bytes: number
@@ -80,10 +81,17 @@ class Recorded implements JournalEntry {
   }
 
   toJSON(): JournalEntry {
-    const { fault, method, params, path, receivedAt, seq, status } = this
-    return fault === undefined
-      ? { seq, method, path, params, receivedAt, status }
-      : { seq, method, path, params, receivedAt, status, fault }
+    const { fault, method, params, path, realtimeLeftOut, receivedAt, seq, status } = this
+    return {
+      seq,
+      method,
+      path,
+      params,
+      receivedAt,
+      status,
+      ...(fault === undefined ? {} : { fault }),
+      ...(realtimeLeftOut === undefined ? {} : { realtimeLeftOut })
+    }
   }
 }
 

@@ -47,7 +47,7 @@ import { distanceMeters } from "../dataset/geometry.js"
 import { looksLikeId, type Lookup, lookupOf } from "../dataset/lookup.js"
 import type { Dataset, Poi, Stop } from "../dataset/schema.js"
 import { addressOf, type Site, type SiteKind, siteOfId } from "../dataset/sites.js"
-import { allowedEdits, bestScore, forms, PERFECT, tokenMatch, tokens } from "./text.js"
+import { allowedEdits, forms, PERFECT, scoreWithWorth, tokenMatch, tokens } from "./text.js"
 
 /**
  * Hits returned when `anyMaxSizeHitList` is absent.
@@ -409,9 +409,12 @@ const textHits = (
     ) return false
     return municipality === undefined || candidate.object.omc === municipality
   }
+  // without kinds, a municipality or a main stop every object is allowed: a common word touches thousands
+  const everyAllowed = (request.objectKinds === undefined || request.objectKinds.length === 0) &&
+    municipality === undefined && mainStop === undefined
   const byMatchedParts: Array<Array<number>> = Array.from({ length: query.length + 1 }, () => [])
   for (const object of touched) {
-    if (object !== mainStop && allowed(object)) byMatchedParts[matchedParts[object]!]!.push(object)
+    if (everyAllowed || (object !== mainStop && allowed(object))) byMatchedParts[matchedParts[object]!]!.push(object)
     matchedParts[object] = 0
   }
   // the query's tokens by their numbers; one the names do not have is equal to none of theirs
@@ -424,24 +427,40 @@ const textHits = (
     found.tokens.forEach((token, i) => values[token] = found.values[i]!)
     return values
   })
-  const match = (part: number, token: number): number => worthOf[part]![token]!
   const add = (object: number, quality: number) => {
     if (quality === 0) return
     const stopImportance = importanceOf[object]!
     if (quality < PERFECT) quality = Math.min(PERFECT - 1, Math.round(quality + 50 * weight * stopImportance))
-    hits.push({ ...objects[object]!, quality, importance: stopImportance })
+    // the fields written out: spreading candidates of several shapes is the search's slowest step
+    const { kind, object: found } = objects[object]!
+    hits.push({ kind, object: found, quality, importance: stopImportance } as LocationHit)
+    if (quality > reachable && quality >= minimum) above++
   }
-  if (mainStop !== undefined && allowed(mainStop)) add(mainStop, PERFECT)
   // Names matching more of the query first; once as many hits as asked for score above what names matching fewer
   // could reach with every bonus, those are not scored: a word every name has (the city's) does not make the
   // search score every name.
   const limit = request.maxResults ?? DEFAULT_MAX_RESULTS
   const minimum = (request.minQuality ?? 0) * 10
   const bonus = Math.ceil(50 * Math.max(0, weight)) + preferenceBonus(request)
+  // what names matching fewer of the query's tokens than the present count could reach, and the hits above it
+  let reachable = Math.round(350 * ((query.length - 1) / query.length)) + bonus
+  let above = 0
+  if (mainStop !== undefined && allowed(mainStop)) add(mainStop, PERFECT)
   for (let count = query.length; count > 0; count--) {
-    for (const object of byMatchedParts[count]!) add(object, bestScore(queryNumbers, formsOf[object]!, match))
-    const reachable = Math.round(350 * ((count - 1) / query.length)) + bonus
-    if (hits.filter((hit) => hit.quality > reachable && hit.quality >= minimum).length >= limit) break
+    for (const object of byMatchedParts[count]!) {
+      let best = 0
+      for (const form of formsOf[object]!) {
+        const value = scoreWithWorth(queryNumbers, form, worthOf)
+        if (value > best) best = value
+        if (best === PERFECT) break
+      }
+      add(object, best)
+    }
+    if (above >= limit) break
+    // the hits so far against the bound of the next count
+    reachable = Math.round(350 * ((count - 2) / query.length)) + bonus
+    above = 0
+    for (const hit of hits) if (hit.quality > reachable && hit.quality >= minimum) above++
   }
   parts.forEach((found, part) => {
     for (const token of found.tokens) worthOf[part]![token] = 0

@@ -12,7 +12,10 @@
  * - the first ride boards at the origin at or after the query time, or at a station one walk from the origin;
  * - between two rides a passenger changes at one station (its change time, 120 s where the feed gives none,
  *   never where it forbids) or walks to another station (the walk's time, nothing more), never two walks;
- * - after the last ride one walk may take the passenger to the destination.
+ * - a row of `transfers.txt` naming the arriving or the leaving trip or route applies to those only, and the most
+ *   specific row wins (both trips, a trip and a route, one trip, both routes, one route, then the stations' rows);
+ *   among equally specific rows the longest time;
+ * - after the last ride one walk may take the passenger to the destination (the stations' rows only).
  */
 import { FastCheck as fc } from "effect"
 import * as fs from "node:fs"
@@ -61,6 +64,27 @@ export interface Trip {
   readonly headsign?: string | undefined
   /** Frequencies: the start times of its copies, else undefined. */
   readonly frequency?: { readonly start: number; readonly end: number; readonly headway: number } | undefined
+  /** Its route (`R<route>`), shared with other trips; else a route of its own (`R<id>`). */
+  readonly route?: number | undefined
+}
+
+/**
+ * A row of `transfers.txt` for trips or routes: from a station (or one of its platforms) reached by a trip or a route
+ * to a station left by one. A side names a trip (index into the trips) or a route, or neither.
+ */
+export interface ScopedTransfer {
+  readonly from: number
+  readonly to: number
+  /** The platforms the row names (-1: the station). */
+  readonly fromOn: number
+  readonly toOn: number
+  readonly fromTrip?: number | undefined
+  readonly toTrip?: number | undefined
+  readonly fromRoute?: number | undefined
+  readonly toRoute?: number | undefined
+  readonly type: 0 | 1 | 2 | 3
+  /** `min_transfer_time` (required for type 2, none for 3; between two stations always given). */
+  readonly seconds?: number | undefined
 }
 
 export interface Service {
@@ -77,7 +101,12 @@ export interface FeedModel {
   readonly services: ReadonlyArray<Service>
   /** Forbidden walks written as transfer_type 3 rows (they must change nothing). */
   readonly forbiddenWalks: ReadonlyArray<readonly [number, number]>
+  /** Rows for trips or routes. */
+  readonly scoped?: ReadonlyArray<ScopedTransfer> | undefined
 }
+
+/** The route of a trip as `routes.txt` has it. */
+export const routeOf = (trip: Trip): string => trip.route === undefined ? `R${trip.id}` : `R${trip.route}`
 
 const time = (seconds: number): string => {
   const pad = (n: number) => String(n).padStart(2, "0")
@@ -104,8 +133,11 @@ const tripArb = (stations: number, services: number, id: number) =>
   fc.record({
     stops: fc.uniqueArray(fc.integer({ min: 0, max: stations - 1 }), { minLength: 2, maxLength: 5 }),
     platformSeed: fc.integer({ min: 0, max: 3 }),
-    // from 04:00 to 26:40: runs past midnight
-    start: fc.integer({ min: 4 * 3600, max: 26 * 3600 + 2400 }).map((t) => t - (t % 30)),
+    // from 04:00 to 26:40 (runs past midnight), most in one busy hour so that trips meet
+    start: fc.oneof(
+      { arbitrary: fc.integer({ min: 4 * 3600, max: 26 * 3600 + 2400 }), weight: 1 },
+      { arbitrary: fc.integer({ min: 7 * 3600, max: 8 * 3600 }), weight: 2 }
+    ).map((t) => t - (t % 30)),
     runs: fc.array(fc.constantFrom(0, 60, 120, 240, 400, 600, 1200), { minLength: 4, maxLength: 4 }),
     dwells: fc.array(fc.constantFrom(0, 0, 30, 60), { minLength: 4, maxLength: 4 }),
     service: fc.integer({ min: 0, max: services - 1 }),
@@ -113,7 +145,8 @@ const tripArb = (stations: number, services: number, id: number) =>
     frequency: fc.option(
       fc.record({ headway: fc.constantFrom(300, 600, 900), copies: fc.integer({ min: 1, max: 4 }) }),
       { freq: 4 }
-    )
+    ),
+    route: fc.integer({ min: 0, max: 3 })
   }).map((r): Trip => {
     const arrivals: Array<number> = []
     const departures: Array<number> = []
@@ -131,6 +164,7 @@ const tripArb = (stations: number, services: number, id: number) =>
       departures,
       service: r.service,
       direction: r.direction,
+      route: r.route,
       frequency: r.frequency === null
         ? undefined
         : { start: r.start, end: r.start + r.frequency.headway * r.frequency.copies, headway: r.frequency.headway }
@@ -142,6 +176,63 @@ const serviceArb: fc.Arbitrary<Service> = fc.record({
   added: fc.subarray(FEED_DATES),
   removed: fc.subarray(FEED_DATES)
 }).map((s) => ({ ...s, removed: s.removed.filter((date) => !s.added.includes(date)) }))
+
+// rows for trips or routes, most where two trips meet (the arriving one calls at the station, the leaving one at it
+// or at another one of its calls, a walk), one row per stations and scope (the feed refuses a repeated row; rows for
+// one station's platforms would merge, which the stations' rows test)
+const scopedArb = (n: number, trips: ReadonlyArray<Trip>): fc.Arbitrary<Array<ScopedTransfer>> =>
+  fc.uniqueArray(
+    fc.record({
+      arriving: fc.integer({ min: 0, max: trips.length - 1 }),
+      leaving: fc.integer({ min: 0, max: trips.length - 1 }),
+      at: fc.nat(),
+      walkTo: fc.oneof(
+        { arbitrary: fc.constant(null), weight: 3 },
+        { arbitrary: fc.integer({ min: 0, max: n - 1 }), weight: 1 }
+      ),
+      fromOn: fc.integer({ min: -1, max: 1 }),
+      toOn: fc.integer({ min: -1, max: 1 }),
+      // the side's scope: the trip, its route, or neither
+      fromSide: fc.constantFrom("trip", "route", "route", "none"),
+      toSide: fc.constantFrom("trip", "route", "route", "none"),
+      type: fc.constantFrom(0 as const, 1 as const, 2 as const, 3 as const, 3 as const),
+      seconds: fc.constantFrom(0, 0, 60, 180, 600)
+    }).filter(({ fromSide, toSide }) => fromSide !== "none" || toSide !== "none").map(
+      ({ arriving, at, fromOn, fromSide, leaving, seconds, toOn, toSide, type, walkTo }): ScopedTransfer => {
+        const a = trips[arriving]!
+        const b = trips[leaving]!
+        const from = a.calls[at % a.calls.length]!.station
+        const meet = b.calls.some((call) => call.station === from)
+        // within the station where the two meet, else a walk to the leaving trip's call (or a station of the feed)
+        const to = walkTo === null && meet ? from : walkTo ?? b.calls[at % b.calls.length]!.station
+        const within = to === from
+        const side = (kind: string, trip: number, route: number | undefined) =>
+          kind === "trip" ? { trip } : kind === "route" && route !== undefined ? { route } : {}
+        const fromScope = side(fromSide, arriving, a.route)
+        const toScope = side(toSide, leaving, b.route)
+        return {
+          from,
+          to,
+          fromOn: within ? -1 : fromOn,
+          toOn: within ? -1 : toOn,
+          fromTrip: "trip" in fromScope ? fromScope.trip : undefined,
+          fromRoute: "route" in fromScope ? fromScope.route : undefined,
+          toTrip: "trip" in toScope ? toScope.trip : undefined,
+          toRoute: "route" in toScope ? toScope.route : undefined,
+          type,
+          // types 0 and 1 within a station without a time: the station's own
+          seconds: type === 3 ? undefined : within && type < 2 && seconds === 0 ? undefined : seconds
+        }
+      }
+    ).filter((row) =>
+      row.fromTrip !== undefined || row.fromRoute !== undefined || row.toTrip !== undefined ||
+      row.toRoute !== undefined
+    ),
+    {
+      maxLength: 8,
+      selector: (row) => `${row.from}>${row.to}|${row.fromTrip}|${row.fromRoute}|${row.toTrip}|${row.toRoute}`
+    }
+  )
 
 /**
  * A random feed: 3 to 8 stations, 2 to 10 trips on 1 to 3 services, walks between some stations.
@@ -168,7 +259,9 @@ export const feedArb: fc.Arbitrary<FeedModel> = fc.integer({ min: 3, max: 8 }).c
     }),
     tripCount: fc.integer({ min: 2, max: 10 })
   }).chain(({ forbiddenWalks, services, stations, tripCount, walks }) =>
-    fc.tuple(...Array.from({ length: tripCount }, (_, i) => tripArb(n, services.length, i))).map((trips) => {
+    fc.tuple(...Array.from({ length: tripCount }, (_, i) => tripArb(n, services.length, i))).chain((trips) =>
+      fc.tuple(fc.constant(trips), scopedArb(n, trips))
+    ).map(([trips, scoped]) => {
       const onPlatform = (station: number, on: number) =>
         on < 0 ? -1 : Math.min(on, stations[station]!.platforms.length - 1)
       const walkKeys = new Set(walks.map((walk) => `${walk.from}>${walk.to}`))
@@ -192,6 +285,11 @@ export const feedArb: fc.Arbitrary<FeedModel> = fc.integer({ min: 3, max: 8 }).c
         // a forbidden row between stations no walk joins (a row that forbids and one that allows the same walk
         // would be a contradiction the feed should not have)
         forbiddenWalks: forbiddenWalks.filter(([a, b]) => a !== b && !walkKeys.has(`${a}>${b}`)),
+        scoped: scoped.map((row) => ({
+          ...row,
+          fromOn: onPlatform(row.from, row.fromOn),
+          toOn: onPlatform(row.to, row.toOn)
+        })),
         // the first trip runs on the first service, so that some trip runs on some day
         trips: trips.map((trip, i) => ({
           ...trip,
@@ -225,11 +323,16 @@ export const writeFeed = (model: FeedModel): string => {
   ])
   write("routes.txt", [
     "route_id,agency_id,route_short_name,route_long_name,route_type",
-    ...model.trips.map((trip) => `R${trip.id},A,${trip.id},,3`)
+    ...Array.from(
+      new Set(["R0", "R1", "R2", "R3", ...model.trips.map(routeOf)]),
+      (route) => `${route},A,${route.slice(1)},,3`
+    )
   ])
   write("trips.txt", [
     "route_id,service_id,trip_id,trip_headsign,direction_id",
-    ...model.trips.map((trip) => `R${trip.id},S${trip.service},${trip.id},${trip.headsign ?? ""},${trip.direction}`)
+    ...model.trips.map((trip) =>
+      `${routeOf(trip)},S${trip.service},${trip.id},${trip.headsign ?? ""},${trip.direction}`
+    )
   ])
   write("stop_times.txt", [
     "trip_id,arrival_time,departure_time,stop_id,stop_sequence",
@@ -268,17 +371,31 @@ export const writeFeed = (model: FeedModel): string => {
   }
   const named = (station: number, on: number) =>
     on < 0 ? model.stations[station]!.id : model.stations[station]!.platforms[on]!
+  const tripId = (trip: number | undefined) => trip === undefined ? "" : model.trips[trip]!.id
+  const routeId = (route: number | undefined) => route === undefined ? "" : `R${route}`
   write("transfers.txt", [
-    "from_stop_id,to_stop_id,transfer_type,min_transfer_time",
+    "from_stop_id,to_stop_id,transfer_type,min_transfer_time,from_route_id,to_route_id,from_trip_id,to_trip_id",
     ...model.stations.flatMap((station, i) => {
       if (station.change === undefined) return []
       const id = named(i, station.changeOn)
-      return [station.change === "forbidden" ? `${id},${id},3,` : `${id},${id},2,${station.change}`]
+      return [station.change === "forbidden" ? `${id},${id},3,,,,,` : `${id},${id},2,${station.change},,,,`]
     }),
     ...model.walks.map((walk) =>
-      `${named(walk.from, walk.fromOn)},${named(walk.to, walk.toOn)},${walk.type},${walk.seconds}`
+      `${named(walk.from, walk.fromOn)},${named(walk.to, walk.toOn)},${walk.type},${walk.seconds},,,,`
     ),
-    ...model.forbiddenWalks.map(([a, b]) => `${model.stations[a]!.id},${model.stations[b]!.id},3,`)
+    ...model.forbiddenWalks.map(([a, b]) => `${model.stations[a]!.id},${model.stations[b]!.id},3,,,,,`),
+    ...(model.scoped ?? []).map((row) =>
+      [
+        named(row.from, row.fromOn),
+        named(row.to, row.toOn),
+        row.type,
+        row.seconds ?? "",
+        routeId(row.fromRoute),
+        routeId(row.toRoute),
+        tripId(row.fromTrip),
+        tripId(row.toTrip)
+      ].join(",")
+    )
   ])
   return folder
 }
@@ -304,6 +421,8 @@ const runsOnDate = (service: Service, date: string): boolean => {
 export interface ModelRun {
   /** The trip's ID (`<trip_id>@<HH:MM:SS>` for a copy by frequencies). */
   readonly id: string
+  /** The trip it is a run of (index into the model's trips). */
+  readonly trip: number
   readonly date: string
   readonly stations: ReadonlyArray<string>
   readonly arrivals: ReadonlyArray<number>
@@ -315,7 +434,7 @@ export const modelRuns = (model: FeedModel, date: string): Array<ModelRun> => {
   const runs: Array<ModelRun> = []
   for (const day of [addDays(date, -1), date, addDays(date, 1)]) {
     const origin = originOf(day)
-    for (const trip of model.trips) {
+    for (const [index, trip] of model.trips.entries()) {
       if (!runsOnDate(model.services[trip.service]!, day)) continue
       const stations = trip.calls.map((call) => model.stations[call.station]!.id)
       const starts = trip.frequency === undefined ? [trip.departures[0]!] : (() => {
@@ -327,6 +446,7 @@ export const modelRuns = (model: FeedModel, date: string): Array<ModelRun> => {
         const shift = start - trip.departures[0]!
         runs.push({
           id: trip.frequency === undefined ? trip.id : `${trip.id}@${time(start)}`,
+          trip: index,
           date: day,
           stations,
           arrivals: trip.arrivals.map((t) => origin + t + shift),
@@ -347,6 +467,50 @@ export const changeSeconds = (model: FeedModel, station: string): number => {
 /** The walk from one station to another, in seconds, or undefined. */
 export const walkSeconds = (model: FeedModel, from: string, to: string): number | undefined =>
   model.walks.find((walk) => model.stations[walk.from]!.id === from && model.stations[walk.to]!.id === to)?.seconds
+
+// how specific a scoped row is: both trips, a trip and a route, one trip, both routes, one route
+const specificity = (row: ScopedTransfer): number =>
+  (row.fromTrip !== undefined ? 4 : row.fromRoute !== undefined ? 1 : 0) +
+  (row.toTrip !== undefined ? 4 : row.toRoute !== undefined ? 1 : 0)
+
+/**
+ * Seconds from arriving at station `from` with a run of trip `arriving` to leaving station `to` with a run of trip
+ * `leaving` (a change within a station, or a walk between two); infinite where it is not allowed. The most
+ * specific row of `transfers.txt` naming these trips or their routes wins (the longest of equally specific ones),
+ * else the station's change time or the walk.
+ */
+export const transferSeconds = (
+  model: FeedModel,
+  from: string,
+  arriving: number,
+  to: string,
+  leaving: number
+): number => {
+  const i = model.stations.findIndex((station) => station.id === from)
+  const j = model.stations.findIndex((station) => station.id === to)
+  const a = model.trips[arriving]!
+  const b = model.trips[leaving]!
+  const route = (trip: Trip) => trip.route ?? -1
+  const matching = (model.scoped ?? []).filter((row) =>
+    row.from === i && row.to === j &&
+    (row.fromTrip === undefined || row.fromTrip === arriving) &&
+    (row.toTrip === undefined || row.toTrip === leaving) &&
+    (row.fromRoute === undefined || row.fromRoute === route(a)) &&
+    (row.toRoute === undefined || row.toRoute === route(b))
+  )
+  if (matching.length === 0) {
+    return i === j ? changeSeconds(model, from) : walkSeconds(model, from, to) ?? Number.POSITIVE_INFINITY
+  }
+  const top = Math.max(...matching.map(specificity))
+  const own = model.stations[i]!.change
+  return Math.max(
+    ...matching.filter((row) => specificity(row) === top).map((row) =>
+      row.type === 3
+        ? Number.POSITIVE_INFINITY
+        : row.seconds ?? (typeof own === "number" ? own : DEFAULT_CHANGE)
+    )
+  )
+}
 
 /**
  * The reference's Pareto set: for 0 (a walk alone) to `maxRides` rides, `[arrival, rides]` where the earliest
@@ -377,39 +541,90 @@ export const referenceSearch = (
       .filter((walk) => ids[walk.from] === station)
       .map((walk) => ({ to: ids[walk.to]!, seconds: walk.seconds }))
   // round 0: at the origin at the query time, or one walk from it
-  let byRide = new Map<string, number>([[origin, departure]])
-  let byWalk = new Map<string, number>()
-  for (const walk of walksFrom(origin)) byWalk.set(walk.to, departure + walk.seconds)
+  const access = new Map<string, number>()
+  for (const walk of walksFrom(origin)) access.set(walk.to, departure + walk.seconds)
   // a walk alone
-  let best = byWalk.get(destination) ?? infinity
+  let best = access.get(destination) ?? infinity
   const result: Array<readonly [number, number]> = best < infinity ? [[best, 0]] : []
+  // the previous round's arrivals by each run at each station
+  let arrived: Array<{ readonly station: string; readonly run: number; readonly arrival: number }> = []
   for (let k = 1; k <= maxRides; k++) {
-    const ready = (station: string) =>
-      Math.min(
-        (byRide.get(station) ?? infinity) + (k === 1 ? 0 : changeSeconds(model, station)),
-        byWalk.get(station) ?? infinity
-      )
-    const boarded = new Set<number>()
-    const rideArrival = new Map<string, number>()
-    for (const c of connections) {
-      if (!boarded.has(c.run) && ready(c.from) <= c.departure) boarded.add(c.run)
-      if (boarded.has(c.run) && c.arrival < (rideArrival.get(c.to) ?? infinity)) rideArrival.set(c.to, c.arrival)
+    const readyAt = new Map<string, number>()
+    const ready = (station: string, run: number): number => {
+      const key = `${station}|${run}`
+      let found = readyAt.get(key)
+      if (found === undefined) {
+        found = k === 1
+          ? Math.min(station === origin ? departure : infinity, access.get(station) ?? infinity)
+          : Math.min(
+            infinity,
+            ...arrived.map((label) =>
+              label.arrival + transferSeconds(model, label.station, runs[label.run]!.trip, station, runs[run]!.trip)
+            )
+          )
+        readyAt.set(key, found)
+      }
+      return found
     }
-    const walkArrival = new Map<string, number>()
-    for (const [station, arrival] of rideArrival) {
-      for (const walk of walksFrom(station)) {
-        if (arrival + walk.seconds < (walkArrival.get(walk.to) ?? infinity)) {
-          walkArrival.set(walk.to, arrival + walk.seconds)
+    const boarded = new Set<number>()
+    const byRun = new Map<string, { readonly station: string; readonly run: number; readonly arrival: number }>()
+    for (const c of connections) {
+      if (!boarded.has(c.run) && ready(c.from, c.run) <= c.departure) boarded.add(c.run)
+      if (boarded.has(c.run)) {
+        const key = `${c.to}|${c.run}`
+        if (c.arrival < (byRun.get(key)?.arrival ?? infinity)) {
+          byRun.set(key, { station: c.to, run: c.run, arrival: c.arrival })
         }
       }
     }
-    const arrival = Math.min(rideArrival.get(destination) ?? infinity, walkArrival.get(destination) ?? infinity)
+    arrived = Array.from(byRun.values())
+    // at the destination by a ride, or one walk from a ride's end
+    let arrival = infinity
+    for (const label of arrived) {
+      if (label.station === destination) arrival = Math.min(arrival, label.arrival)
+      for (const walk of walksFrom(label.station)) {
+        if (walk.to === destination) arrival = Math.min(arrival, label.arrival + walk.seconds)
+      }
+    }
     if (arrival < best) {
       best = arrival
       result.push([arrival, k])
     }
-    byRide = rideArrival
-    byWalk = walkArrival
   }
   return result
+}
+
+/**
+ * Queries where the model's rows for trips or routes may decide: for runs on the query's days that meet where a row
+ * leads (the leaving run leaves within 20 minutes of the arrival, or up to a minute before), from the arriving
+ * run's first station just before it leaves to the leaving run's last; a few a row.
+ */
+export const scopedQueries = (model: FeedModel): Array<{ origin: number; destination: number; time: number }> => {
+  const runs = modelRuns(model, QUERY_DATE)
+  const index = (id: string) => model.stations.findIndex((station) => station.id === id)
+  const queries: Array<{ origin: number; destination: number; time: number }> = []
+  for (const row of model.scoped ?? []) {
+    const from = model.stations[row.from]!.id
+    const to = model.stations[row.to]!.id
+    const fits = (run: ModelRun, trip: number | undefined, route: number | undefined) =>
+      (trip === undefined || trip === run.trip) && (route === undefined || route === model.trips[run.trip]!.route)
+    let found = 0
+    for (const a of runs) {
+      const at = a.stations.indexOf(from)
+      if (at <= 0 || !fits(a, row.fromTrip, row.fromRoute)) continue
+      for (const b of runs) {
+        const on = b.stations.indexOf(to)
+        if (b === a || on < 0 || on === b.stations.length - 1 || !fits(b, row.toTrip, row.toRoute)) continue
+        const gap = b.departures[on]! - a.arrivals[at]!
+        const time = a.departures[0]! - originOf(QUERY_DATE) - 30
+        if (gap < -60 || gap > 1200 || time < 0 || time > 27 * 3600 || found >= 3) continue
+        const origin = index(a.stations[0]!)
+        const destination = index(b.stations[b.stations.length - 1]!)
+        if (origin === destination) continue
+        queries.push({ origin, destination, time })
+        found++
+      }
+    }
+  }
+  return queries
 }

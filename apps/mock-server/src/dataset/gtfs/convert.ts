@@ -14,8 +14,8 @@
  *   interpolated.
  * - `shapes.txt`: the line's geometry (the shape of its longest trip); without it, straight lines between
  *   the stops.
- * - `transfers.txt`: the change time at each station and the walks between stations (`readTransfers`); with the
- *   file, no walks are computed.
+ * - `transfers.txt`: the change time at each station and the walks between stations (`readTransfers`), and rows
+ *   for trips or routes scoped to them; with the file, no walks are computed.
  * - `fare_attributes.txt`, `fare_rules.txt` and the stops' `zone_id`: the tariff's fares (`engine/fares.ts`), the
  *   rules of a fare together; a station without a zone takes its first platform's. Without fares, trips have
  *   none.
@@ -57,6 +57,8 @@ export interface GtfsDataset {
 }
 
 const NETWORK = "gtfs"
+// the change time within a station where the feed gives none
+const DEFAULT_CHANGE_SECONDS = 120
 
 // how fast a feed's dataset walks: its computed walks, and a feed's walks that give no time
 const GTFS_WALKING = { walkingSpeedKmh: 4.5, walkingDetourFactor: 1.3 } as const
@@ -703,6 +705,7 @@ const convertOpened = async (
   const { agencies, routes, services, stations, trips } = read
   const fallbacks = [...read.fallbacks]
   const { german, language } = await feedLocale(feed, agencies, read.stops)
+  const feedTrips = new Set(trips.keys())
   for (const trip of Array.from(trips.values())) {
     if (!finishTrip(trip)) trips.delete(trip.id)
   }
@@ -819,7 +822,24 @@ const convertOpened = async (
   if (allDates.length === 0) throw gtfsError("calendar.txt", undefined, undefined, "no trip runs on any day")
 
   // interchanges: the feed's change times and walks, or computed walks without them
-  const interchanges = feed.has("transfers.txt") ? await readTransfers(feed, read, fallbacks) : undefined
+  // the dataset's trips of each of the feed's trips (a trip with frequencies has its runs' copies)
+  const tripsOf = new Map<string, Array<string>>()
+  for (const trip of timetableTrips as Array<{ id: string }>) {
+    const copy = /@\d\d:\d\d:\d\d$/.test(trip.id) ? trip.id.slice(0, -9) : undefined
+    const base = copy !== undefined && feedTrips.has(copy) && !trips.has(copy) ? copy : trip.id
+    const list = tripsOf.get(base)
+    if (list === undefined) tripsOf.set(base, [trip.id])
+    else list.push(trip.id)
+  }
+  const scopes: TransferScopes = {
+    trips: (id) => feedTrips.has(id) ? tripsOf.get(id) ?? [] : undefined,
+    route: (id) => {
+      if (!routes.has(id)) return undefined
+      const code = lineIds.get(id)
+      return code === undefined ? null : `${NETWORK}:${code}`
+    }
+  }
+  const interchanges = feed.has("transfers.txt") ? await readTransfers(feed, read, scopes, fallbacks) : undefined
   if (interchanges === undefined) fallbacks.push("no transfers.txt: walks between nearby stops are computed")
   const tariff = feed.has("fare_attributes.txt") ? await readFares(feed, read.routes, lineIds, read.zones) : undefined
   if (tariff === undefined) fallbacks.push("no fare_attributes.txt: trips carry no fares")
@@ -855,7 +875,7 @@ const convertOpened = async (
       validTo: allDates[allDates.length - 1],
       holidays: [],
       ...GTFS_WALKING,
-      minChangeMinutes: 2,
+      minChangeMinutes: DEFAULT_CHANGE_SECONDS / 60,
       transferRadiusMeters: 450,
       accessRadiusMeters: 1500,
       ...(german ? {} : { nativeCoordinates: "WGS84" as const })
@@ -876,7 +896,8 @@ const convertOpened = async (
       platforms: read.platforms,
       interchanges: interchanges ?? [],
       computedWalks: interchanges === undefined,
-      updates: [] as Array<unknown>
+      updates: [] as Array<unknown>,
+      ...({} as { realtimeLeftOut?: ReadonlyArray<string> })
     },
     ...(tariff === undefined ? {} : { tariff })
   }
@@ -891,6 +912,7 @@ const convertOpened = async (
     }]))
     const { leftOut, unknownTrips, updates } = await readTripUpdates(realtime, calls)
     encoded.timetable.updates = updates
+    if (leftOut.length > 0) encoded.timetable.realtimeLeftOut = leftOut
     fallbacks.push(
       `real time: ${updates.length} trip updates${
         unknownTrips > 0 ? `, ${unknownTrips} of trips not in the feed left out` : ""
@@ -930,6 +952,17 @@ interface FeedInterchange {
   minutes: number
   seconds?: number
   forbidden?: boolean
+  fromTrips?: Array<string>
+  fromLine?: string
+  toTrips?: Array<string>
+  toLine?: string
+}
+
+// What the trips and routes `transfers.txt` names are in the dataset: a trip's runs (undefined: no such trip in the
+// feed), a route's line (undefined: no such route; null: a route without trips)
+interface TransferScopes {
+  readonly trips: (id: string) => ReadonlyArray<string> | undefined
+  readonly route: (id: string) => string | null | undefined
 }
 
 // `transfers.txt` as the dataset's interchanges between its stops (the feed's stations): a row naming a platform
@@ -938,13 +971,17 @@ interface FeedInterchange {
 // stations is a walk taking `min_transfer_time` (else the straight-line walk), none for type 3. Where rows of one
 // station, or of one pair, differ, the longest time is kept (a change is never faster than the feed allows) and a
 // forbidding row between two platforms of a station that allows changes elsewhere is not applied: both are said
-// in the banner. Rows for routes or trips, and in-seat transfers (types 4 and 5), are not applied either.
+// in the banner. A row naming trips or routes is scoped to their runs and lines (the router applies the most
+// specific); within a station without a time it takes the station's own change time (the default where the
+// station has none or forbids changing). A row naming a trip or route that never runs is dropped. In-seat
+// transfers (types 4 and 5) are not applied.
 const readTransfers = async (
   feed: Feed,
   read: {
     readonly places: ReadonlyMap<string, Place>
     readonly stops: ReadonlyArray<unknown>
   },
+  scopes: TransferScopes,
   fallbacks: Array<string>
 ): Promise<Array<FeedInterchange>> => {
   const coords = new Map(read.stops.map((stop) => {
@@ -952,7 +989,10 @@ const readTransfers = async (
     return [id, coord] as const
   }))
   const rows = new Map<string, FeedInterchange>()
-  let specific = 0
+  let inSeat = 0
+  let neverRun = 0
+  // rows for trips or routes within a station without a time: the station's own, known when all rows are read
+  const stationsOwn: Array<FeedInterchange> = []
   let merged = 0
   let platformForbids = 0
   const transferKeys = new Map<string, number>()
@@ -982,13 +1022,41 @@ const readTransfers = async (
     if (type === 2 && given === undefined) {
       throw gtfsError("transfers.txt", row.line, "min_transfer_time", "is required")
     }
-    const scoped = ["from_route_id", "to_route_id", "from_trip_id", "to_trip_id"].some((c) => row.get(c) !== "")
-    if (scoped || type >= 4) {
-      specific++
+    if (type >= 4) {
+      inSeat++
+      return
+    }
+    // the trips and routes it names
+    const scope: { fromTrips?: Array<string>; fromLine?: string; toTrips?: Array<string>; toLine?: string } = {}
+    let runs = true
+    for (const side of ["from", "to"] as const) {
+      const tripId = row.get(`${side}_trip_id`)
+      const routeId = row.get(`${side}_route_id`)
+      if (tripId !== "") {
+        const found = scopes.trips(tripId)
+        if (found === undefined) {
+          throw gtfsError("transfers.txt", row.line, `${side}_trip_id`, `unknown trip ${JSON.stringify(tripId)}`)
+        }
+        if (found.length === 0) runs = false
+        scope[`${side}Trips`] = [...found]
+      }
+      if (routeId !== "") {
+        const found = scopes.route(routeId)
+        if (found === undefined) {
+          throw gtfsError("transfers.txt", row.line, `${side}_route_id`, `unknown route ${JSON.stringify(routeId)}`)
+        }
+        if (found === null) runs = false
+        // a trip is more specific than its route
+        else if (tripId === "") scope[`${side}Line`] = found
+      }
+    }
+    const scoped = Object.keys(scope).length > 0 || !runs
+    if (!runs) {
+      neverRun++
       return
     }
     const within = from.station === to.station
-    if (within && type === 3 && from.id !== to.id) {
+    if (within && type === 3 && from.id !== to.id && !scoped) {
       platformForbids++
       return
     }
@@ -997,13 +1065,14 @@ const readTransfers = async (
       const meters = distanceMeters(coords.get(from.station)!, coords.get(to.station)!)
       seconds = walkSeconds(meters, GTFS_WALKING)
     }
-    // no time within a station: the station's default, no row
-    if (within && seconds === undefined && type !== 3) return
-    const key = `${from.station}\u0000${to.station}`
+    // no time within a station: the station's default, no row (for trips or routes: the station's own)
+    if (within && seconds === undefined && type !== 3 && !scoped) return
+    const key = `${from.station}\u0000${to.station}\u0000${JSON.stringify(scope)}`
     const capped = Math.min(180 * 60, seconds ?? 0)
     const entry: FeedInterchange = type === 3
-      ? { from: from.station, to: to.station, minutes: 0, forbidden: true }
-      : { from: from.station, to: to.station, minutes: Math.ceil(capped / 60), seconds: capped }
+      ? { from: from.station, to: to.station, minutes: 0, forbidden: true, ...scope }
+      : { from: from.station, to: to.station, minutes: Math.ceil(capped / 60), seconds: capped, ...scope }
+    if (within && seconds === undefined && type !== 3) stationsOwn.push(entry)
     const before = rows.get(key)
     if (before === undefined) rows.set(key, entry)
     else {
@@ -1012,7 +1081,14 @@ const readTransfers = async (
       if (entry.forbidden === true || (entry.seconds ?? 0) > (before.seconds ?? 0)) rows.set(key, entry)
     }
   })
-  if (specific > 0) fallbacks.push(`transfers.txt: ${specific} rows for routes, trips or in-seat transfers not applied`)
+  for (const entry of stationsOwn) {
+    const own = rows.get(`${entry.from}\u0000${entry.from}\u0000{}`)
+    const seconds = own === undefined || own.forbidden === true ? DEFAULT_CHANGE_SECONDS : own.seconds!
+    entry.seconds = seconds
+    entry.minutes = Math.ceil(seconds / 60)
+  }
+  if (inSeat > 0) fallbacks.push(`transfers.txt: ${inSeat} in-seat transfers (types 4 and 5) not applied`)
+  if (neverRun > 0) fallbacks.push(`transfers.txt: ${neverRun} rows for trips or routes that never run left out`)
   if (merged > 0) fallbacks.push(`transfers.txt: ${merged} rows merged into their station's (the longest time kept)`)
   if (platformForbids > 0) {
     fallbacks.push(`transfers.txt: ${platformForbids} forbidden changes between two platforms of a station not applied`)
