@@ -1,6 +1,6 @@
 /**
- * What every watch shares: the board's ({@link DepartureWatch}), the notices' ({@link NoticeWatch}) and the
- * trip's ({@link TripWatch}), which are also methods of both clients (`watchDepartures`, `watchNotices`,
+ * What every watch shares: the board's (`DepartureWatch`), the notices' (`NoticeWatch`) and the trip's
+ * (`TripWatch`), which are also methods of both clients (`watchDepartures`, `watchNotices`,
  * `watchTrip`). EFA has no push channel, so a watch asks again on a schedule and streams what changed.
  *
  * - Every watch takes the same {@link Options}: when to poll again (`schedule`), how to retry a failed poll
@@ -58,7 +58,9 @@ export type Failures = Poll.Failures
  * @category models
  */
 export interface PollFailed<E = EfaError> {
+  /** The error of the failed attempt. */
   readonly error: E
+  /** The attempt's number within its poll, from 1. */
   readonly attempt: number
 }
 
