@@ -32,6 +32,8 @@ const TARGET = 1.25
 const ABOVE_FLOOR = 0.3
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20)
 const ROUND_MILLIS = 150
+// `BENCH_ONLY=trip,notices`: only the cases whose names contain one of these words
+const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter((word) => word !== "")
 
 interface Case {
   readonly name: string
@@ -127,7 +129,9 @@ const tripFloor = (text: string): () => void => {
   }
 }
 
-const prepared = cases.map((c) => {
+const chosen = ONLY.length === 0 ? cases : cases.filter((c) => ONLY.some((word) => c.name.includes(word)))
+
+const prepared = chosen.map((c) => {
   const text = JSON.stringify(c.document)
   const variants = variantsOf(c, text)
   if (c.floor === true) variants.push(tripFloor(text))

@@ -19,7 +19,7 @@ import { promisify } from "node:util"
 import { propertyRuns } from "../../../test-support/properties.js"
 import * as Arbitraries from "../src/Arbitraries.js"
 import { EfaClient, Operation, StopFinder, VehicleDetail } from "../src/index.js"
-import { parseInstant, utcFromMillis } from "../src/internal/decode/instant.js"
+import { forgetInstants, instantOf, parseInstant, Timestamp, utcFromMillis } from "../src/internal/decode/instant.js"
 import { canGenerate, fastDecoder, makeDecoder, makeJsonDecoder, NoMatch } from "../src/internal/effect/fastDecode.js"
 
 const operations: ReadonlyArray<Operation.Any> = Object.values(EfaClient.operations)
@@ -230,6 +230,8 @@ const Tree: Schema.Schema<Tree> = Schema.Struct({
   children: Schema.Array(Schema.suspend(() => Tree))
 })
 
+const Item = Schema.Struct({ id: Schema.String, n: Schema.optionalWith(Schema.Number, { default: () => 0 }) })
+
 enum Color {
   Red = "red",
   Green = 2
@@ -307,6 +309,23 @@ const schemas: Record<string, Schema.Schema<any, any>> = {
     date: Schema.DateTimeUtc,
     trimmed: Schema.Trim,
     composed: Schema.compose(Schema.NumberFromString, Schema.Int)
+  }),
+  "transformations with their own plain decoder": Schema.Struct({
+    at: Timestamp,
+    list: Schema.Array(Timestamp),
+    maybe: Schema.optionalWith(Timestamp, { exact: true })
+  }),
+  "a decode that may give back what it was given, to the same type and to a narrower one": Schema.Struct({
+    same: Schema.transform(Schema.Array(Item), Schema.Array(Schema.typeSchema(Item)), {
+      strict: true,
+      decode: (items) => (items.length > 1 ? items.slice(1) : items),
+      encode: (items) => items
+    }),
+    narrower: Schema.transform(Schema.Array(Schema.Number), Schema.Array(Schema.Int), {
+      strict: true,
+      decode: (numbers) => numbers,
+      encode: (numbers) => numbers
+    })
   }),
   "declarations": Schema.Struct({
     option: Schema.OptionFromNullOr(Schema.Number),
@@ -414,6 +433,28 @@ describe("timestamps", () => {
     },
     props(500)
   )
+
+  it("are remembered without mistaking one for another that shares its place", () => {
+    // the same day digit and minute of the day: another second, another day, another year, other forms
+    const texts = [
+      "2026-03-02T07:37:00Z",
+      "2026-03-02T07:37:30Z",
+      "2026-03-12T07:37:00Z",
+      "2027-03-02T07:37:00Z",
+      "2026-03-02T07:37:00.000Z",
+      "2026-03-02T07:37:00+01:00",
+      "2026-03-02T07:37"
+    ]
+    forgetInstants()
+    for (let round = 0; round < 3; round++) {
+      for (const text of texts) {
+        const millis = parseInstant(text)
+        expect(instantOf(text), text).toStrictEqual(Number.isNaN(millis) ? undefined : utcFromMillis(millis))
+      }
+    }
+    // a repeat is the same instance
+    expect(instantOf(texts[0]!)).toBe(instantOf(texts[0]!))
+  })
 
   it("make the same DateTime.Utc as DateTime.unsafeMake", () => {
     for (const millis of [0, -1, 1_720_000_000_123, -62_135_596_800_000, 253_402_300_799_999]) {
