@@ -369,6 +369,34 @@ const plainObjects = (count: number): new() => object => {
   return make
 }
 
+// Whether a decoded value of `ast` may be `undefined`; `false` only where its type side says it never is.
+const mayDecodeToUndefined = (ast: AST.AST): boolean => {
+  switch (ast._tag) {
+    case "StringKeyword":
+    case "NumberKeyword":
+    case "BooleanKeyword":
+    case "BigIntKeyword":
+    case "SymbolKeyword":
+    case "ObjectKeyword":
+    case "Literal":
+    case "Enums":
+    case "TemplateLiteral":
+    case "TypeLiteral":
+    case "TupleType":
+      return false
+    case "Refinement":
+      return mayDecodeToUndefined(ast.from)
+    case "Transformation":
+      return mayDecodeToUndefined(ast.to)
+    case "Union":
+      return ast.types.some(mayDecodeToUndefined)
+    case "Declaration":
+      return ast !== DateTimeUtcFromSelf
+    default:
+      return true
+  }
+}
+
 class Compiler {
   private readonly memo = new Map<AST.AST, Node>()
   /** For values made by user code (transformations, defaults), which are not ours to overwrite. */
@@ -662,14 +690,25 @@ ${
       return code + `let v;\n${this.copying.emitValue(e, ast.to, "o", "v")}return v;\n`
     }
     code += `const o = ${e.ref(this.compile(ast.from))}(u);\nif (o === NoMatch) return NoMatch;\n`
+    // Whether the object holds a key, given its value in `value`: the object is a plain one the encoded side made,
+    // where only an own property reads as something other than `undefined`, and only a value that may decode to
+    // `undefined` needs a second look.
+    const has = (name: PropertyKey, value: string) => {
+      if (typeof name !== "string" || name in Object.prototype) return `hasOwn.call(o, ${key(name)})`
+      const source = (ast.from as AST.TypeLiteral).propertySignatures.find((ps) => ps.name === name)
+      return source !== undefined && !mayDecodeToUndefined(source.type)
+        ? `${value} !== undefined`
+        : `(${value} !== undefined || hasOwn.call(o, ${key(name)}))`
+    }
     kind.propertySignatureTransformations.forEach((pst, t) => {
-      // k<t>: transformation t kept the decoded value it was given
-      code += `let k${t} = false;
+      // k<t>: transformation t kept the decoded value it was given; s<t>: its key is there after it
+      code += `let k${t} = false, s${t} = false;
 {
-const has = hasOwn.call(o, ${key(pst.from)});
 const original = o[${key(pst.from)}];
+const has = ${has(pst.from, "original")};
 const r = ${e.ref(pst.decode)}(has ? ${some}(original) : ${none});
 if (r._tag === "Some") {
+s${t} = true;
 if (has && r.value === original && original !== undefined) k${t} = true;
 else o[${key(pst.to)}] = r.value;
 } else if (has) delete o[${key(pst.from)}];
@@ -679,8 +718,10 @@ else o[${key(pst.to)}] = r.value;
     for (const check of plan) {
       // a value that came through unchanged (or a default that kept what was sent) is not checked again
       const keep = check.implied ? (check.transform === -1 ? "has" : `has && k${check.transform}`) : "false"
+      // the key of a transformation is there as it said (each keeps its key: `planTypeLiteralTransformation`)
+      const present = check.transform === -1 ? `hasOwn.call(o, ${key(check.name)})` : `s${check.transform}`
       code += `{
-const has = hasOwn.call(o, ${key(check.name)});
+const has = ${present};
 if (${check.optional ? "has" : "true"} && !(${keep})) {
 const value = o[${key(check.name)}];
 let v;
