@@ -7,7 +7,8 @@
  * measured in one run: round by round, operation by operation, call by call in rotating order. Each
  * figure is the mean time of a call without the slowest tenth (interruptions by the machine). Before
  * timing, the fast path's result is checked against the Schema decode's. Timings are not tests: the
- * exit code does not depend on them.
+ * exit code does not depend on them. `BENCH_ROUNDS=8` runs fewer rounds, `BENCH_ONLY=trip,addInfo` only the
+ * cases whose names contain one of the words, `BENCH_CLOCK=cpu` counts processor time (on a shared machine).
  */
 import { DateTime, Either, Schema } from "effect"
 import { deepStrictEqual } from "node:assert"
