@@ -374,6 +374,20 @@ describe("fast decoding follows Effect's rules", () => {
       .toBe(NoMatch)
   })
 
+  it("decodes a struct that keeps every key into its input, a present required key or not", () => {
+    const Kept = schemas["renamed keys and defaults next to an index signature"]!
+    const Open = Schema.Struct(
+      { a: Schema.String, b: Schema.optionalWith(Schema.Number, { exact: true }) },
+      Schema.Record({ key: Schema.String, value: Schema.Unknown })
+    )
+    for (const json of [`{"a":"x","b":1,"c":[2]}`, `{"a":"x","c":null}`]) {
+      const input = JSON.parse(json)
+      expect(compiled(Open, { inPlace: true })(input)).toBe(input)
+      agree(Open, json)
+    }
+    agree(Kept, `{"Name":"n","size":2,"extra":true}`)
+  })
+
   it("decodes class instances and recursive values", () => {
     agree(schemas.classes!, `[{"width":1},{"width":2,"label":"x","extra":true}]`)
     agree(Tree, `{"value":1,"children":[{"value":2,"children":[]},{"value":3,"children":[{"value":4,"children":[]}]}]}`)

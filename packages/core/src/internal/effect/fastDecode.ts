@@ -546,7 +546,7 @@ ${output} = r.right;\n}\n`
     // `undefined`, so on parsed JSON (in place) a property that reads as `undefined` is absent.
     const has = (ps: AST.PropertySignature, value: string) =>
       typeof ps.name === "string" && !(ps.name in Object.prototype)
-        ? this.inPlace ? `${value} !== undefined` : `(${value} !== undefined || hasOwn.call(u, ${key(ps.name)}))`
+        ? this.inPlace ? `(${value} !== undefined)` : `(${value} !== undefined || hasOwn.call(u, ${key(ps.name)}))`
         : `hasOwn.call(u, ${key(ps.name)})`
     const effect = e.ref(effectDecoder(ast))
     let code = `if (typeof u !== "object" || u === null || Array.isArray(u)) return NoMatch;
@@ -697,7 +697,7 @@ ${
       if (typeof name !== "string" || name in Object.prototype) return `hasOwn.call(o, ${key(name)})`
       const source = (ast.from as AST.TypeLiteral).propertySignatures.find((ps) => ps.name === name)
       return source !== undefined && !mayDecodeToUndefined(source.type)
-        ? `${value} !== undefined`
+        ? `(${value} !== undefined)`
         : `(${value} !== undefined || hasOwn.call(o, ${key(name)}))`
     }
     kind.propertySignatureTransformations.forEach((pst, t) => {
