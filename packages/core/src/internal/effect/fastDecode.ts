@@ -8,10 +8,11 @@
  *
  * Every node becomes a function generated from source text (`new Function`), so that every property
  * access and call site sees one shape and the engine inlines the checks: keywords, literals, enums,
- * refinements and declarations are written inline into their parent; structs (property and index
- * signatures), arrays and tuples, unions (literal sets, Effect's search tree by literal-valued keys,
- * plain candidate lists) and transformations (their own `decode`; `optionalWith` defaults and renamed
- * keys are struct transformations) each get a function; `Suspend` is resolved on first use. Property
+ * refinements, declarations and transformations that bring their own plain decoder ({@link FastDecodeId})
+ * are written inline into their parent; structs (property and index signatures), arrays and tuples,
+ * unions (literal sets, Effect's search tree by literal-valued keys, plain candidate lists) and the other
+ * transformations (their own `decode`; `optionalWith` defaults and renamed keys are struct
+ * transformations) each get a function; `Suspend` is resolved on first use. Property
  * names enter the source only as JSON string literals, everything else is passed in. Nodes with
  * `parseOptions` or `decodingFallback` annotations, template literals, effectful decodes and objects
  * that `JSON.parse` never makes (class instances, null prototypes) are left to Effect, node by node.
@@ -32,13 +33,16 @@
  * Decisions, checked by the property tests of every response schema:
  * - A value that went through a struct's encoded side is not checked again against its type side when
  *   that is structurally the type side of what was decoded (Effect builds such pairs for
- *   `optionalWith(..., { default })`); a declared schema is taken to accept its own output.
+ *   `optionalWith(..., { default })`); a declared schema is taken to accept its own output. Likewise a
+ *   transformation whose decode gives back the very value its encoded side made (a list with nothing to merge),
+ *   where its type side is the encoded side's type.
  * - With `inPlace`, the arrays of the input become the result, decoded elements written into them, and
  *   so do objects whose index signatures keep every key (`Record(String, Unknown)`); other objects are
  *   built anew, which costs no more than counting their keys would. Only for input the caller owns
  *   (freshly parsed JSON): after a failure the input may be partly overwritten, so the fallback must
  *   decode a fresh parse. Values made by schemas (transformations, defaults, declarations) are never
- *   written into.
+ *   written into. JSON has no `undefined`: in place, a property that reads as `undefined` is absent, with no
+ *   second look (unless `Object.prototype` has a property of that name).
  *
  * Effect internals mirrored here (effect 3.22.4, `effect/src/ParseResult.ts` unless said otherwise);
  * after an upgrade, compare them first:
@@ -66,6 +70,16 @@ import * as AST from "effect/SchemaAST"
  * @internal
  */
 export const FastPredicateId: unique symbol = Symbol.for("@efa-kit/core/fastDecode/FastPredicate")
+
+/**
+ * An annotation on a transformation: a plain function from the encoded value, as it comes and unchecked, to
+ * exactly what the whole transformation decodes it to (its encoded side, its decode and its type side), or
+ * {@link NoMatch} where that fails. The fast path calls it instead of the three steps, skipping the `Either`
+ * on the way.
+ *
+ * @internal
+ */
+export const FastDecodeId: unique symbol = Symbol.for("@efa-kit/core/fastDecode/FastDecode")
 
 /**
  * Returned by a fast decoder when it does not produce a value.
@@ -343,6 +357,46 @@ const keepsAll = (ast: AST.TypeLiteral): boolean =>
 const isSymbolParameter = (parameter: AST.AST): boolean =>
   AST.isSymbolKeyword(parameter) || (AST.isRefinement(parameter) && isSymbolParameter(parameter.from))
 
+// A constructor of plain objects (no own properties, `Object.prototype` as their prototype: what `{}` makes), one
+// per struct, with room for `count` properties in the object itself. The engine sizes a constructor's objects by
+// the assignments to `this` in its source (reachable or not) and then by what its first objects hold, where `{}`
+// has room for a few properties and keeps the others apart, in storage it grows as they come.
+const plainObjects = (count: number): new() => object => {
+  const make = new Function(
+    `if (false) {\n${Array.from({ length: count }, (_, i) => `this.p${i} = 0;\n`).join("")}}`
+  ) as new() => object
+  make.prototype = Object.prototype
+  return make
+}
+
+// Whether a decoded value of `ast` may be `undefined`; `false` only where its type side says it never is.
+const mayDecodeToUndefined = (ast: AST.AST): boolean => {
+  switch (ast._tag) {
+    case "StringKeyword":
+    case "NumberKeyword":
+    case "BooleanKeyword":
+    case "BigIntKeyword":
+    case "SymbolKeyword":
+    case "ObjectKeyword":
+    case "Literal":
+    case "Enums":
+    case "TemplateLiteral":
+    case "TypeLiteral":
+    case "TupleType":
+      return false
+    case "Refinement":
+      return mayDecodeToUndefined(ast.from)
+    case "Transformation":
+      return mayDecodeToUndefined(ast.to)
+    case "Union":
+      return ast.types.some(mayDecodeToUndefined)
+    case "Declaration":
+      return ast !== DateTimeUtcFromSelf
+    default:
+      return true
+  }
+}
+
 class Compiler {
   private readonly memo = new Map<AST.AST, Node>()
   /** For values made by user code (transformations, defaults), which are not ours to overwrite. */
@@ -377,8 +431,10 @@ class Compiler {
         return e.build(this.typeLiteral(e, ast))
       case "Union":
         return e.build(this.union(e, ast))
-      case "Transformation":
-        return e.build(this.transformation(e, ast))
+      case "Transformation": {
+        const inline = this.emitInline(e, ast, "u", "v")
+        return e.build(inline === undefined ? this.transformation(e, ast) : `let v;\n${inline}return v;\n`)
+      }
       default: {
         const inline = this.emitInline(e, ast, "u", "v")
         return inline === undefined ? effectDecoder(ast) : e.build(`let v;\n${inline}return v;\n`)
@@ -426,6 +482,12 @@ ${output} = r.right;\n}\n`
             e.ref(UtcProto)
           }) ${accept}else ${call}`
           : call
+      }
+      case "Transformation": {
+        const decode = ast.annotations[FastDecodeId]
+        return typeof decode === "function"
+          ? `${output} = ${e.ref(decode)}(${input});\nif (${output} === NoMatch) return NoMatch;\n`
+          : undefined
       }
       case "Refinement": {
         const chain = refinementChain(ast)
@@ -480,10 +542,11 @@ ${output} = r.right;\n}\n`
     }
     const key = (name: PropertyKey) => (typeof name === "string" ? JSON.stringify(name) : e.ref(name))
     // Whether the property is present, given its value in `value`. On an object whose prototype is
-    // `Object.prototype`, only an own property reads as something other than `undefined`.
+    // `Object.prototype`, only an own property reads as something other than `undefined`; and JSON has no
+    // `undefined`, so on parsed JSON (in place) a property that reads as `undefined` is absent.
     const has = (ps: AST.PropertySignature, value: string) =>
       typeof ps.name === "string" && !(ps.name in Object.prototype)
-        ? `(${value} !== undefined || hasOwn.call(u, ${key(ps.name)}))`
+        ? this.inPlace ? `(${value} !== undefined)` : `(${value} !== undefined || hasOwn.call(u, ${key(ps.name)}))`
         : `hasOwn.call(u, ${key(ps.name)})`
     const effect = e.ref(effectDecoder(ast))
     let code = `if (typeof u !== "object" || u === null || Array.isArray(u)) return NoMatch;
@@ -504,7 +567,7 @@ if (Object.getPrototypeOf(u) !== ObjectProto) return ${effect}(u);
       // Effect's result would take the value of a "__proto__" key as its prototype: left to Effect
       return code + `return hasOwn.call(u, "__proto__") ? NoMatch : u;\n`
     }
-    code += "const out = {};\nlet x, v;\n"
+    code += `const out = new ${e.ref(plainObjects(properties.length))}();\nlet x, v;\n`
     for (const ps of properties) {
       const check = `${this.emitValue(e, ps.type, "x", "v")}out[${key(ps.name)}] = v;\n`
       code += `x = u[${key(ps.name)}];\n` + (ps.isOptional ? `if (${has(ps, "x")}) {\n${check}}\n` : check)
@@ -569,13 +632,17 @@ ${this.emitValue(e, is.type, "x", "v")}${skipDeclared}${proto}out[name] = v;
   private transformation(e: Emitter, ast: AST.Transformation): string {
     const kind = ast.transformation
     switch (kind._tag) {
-      case "FinalTransformation":
+      case "FinalTransformation": {
+        // A decode that gives back what the encoded side made (a list with nothing to merge) gives a value of
+        // the encoded side's type: where the type side is that type, it accepts the value as it is.
+        const same = equivalent(AST.typeAST(ast.from), ast.to) ? "if (b === a) return b;\n" : ""
         return `let a, v;
 ${this.emitValue(e, ast.from, "u", "a")}const r = ${e.ref(kind.decode)}(a, parseOptions, ${e.ref(ast)}, u);
 if (typeof r !== "object" || r === null || Object.getPrototypeOf(r) !== RightProto) return NoMatch;
 const b = r.right;
-${this.copying.emitValue(e, ast.to, "b", "v")}return v;
+${same}${this.copying.emitValue(e, ast.to, "b", "v")}return v;
 `
+      }
       case "ComposeTransformation":
         return `let a, v;\n${this.emitValue(e, ast.from, "u", "a")}${
           this.copying.emitValue(e, ast.to, "a", "v")
@@ -623,14 +690,25 @@ ${
       return code + `let v;\n${this.copying.emitValue(e, ast.to, "o", "v")}return v;\n`
     }
     code += `const o = ${e.ref(this.compile(ast.from))}(u);\nif (o === NoMatch) return NoMatch;\n`
+    // Whether the object holds a key, given its value in `value`: the object is a plain one the encoded side made,
+    // where only an own property reads as something other than `undefined`, and only a value that may decode to
+    // `undefined` needs a second look.
+    const has = (name: PropertyKey, value: string) => {
+      if (typeof name !== "string" || name in Object.prototype) return `hasOwn.call(o, ${key(name)})`
+      const source = (ast.from as AST.TypeLiteral).propertySignatures.find((ps) => ps.name === name)
+      return source !== undefined && !mayDecodeToUndefined(source.type)
+        ? `(${value} !== undefined)`
+        : `(${value} !== undefined || hasOwn.call(o, ${key(name)}))`
+    }
     kind.propertySignatureTransformations.forEach((pst, t) => {
-      // k<t>: transformation t kept the decoded value it was given
-      code += `let k${t} = false;
+      // k<t>: transformation t kept the decoded value it was given; s<t>: its key is there after it
+      code += `let k${t} = false, s${t} = false;
 {
-const has = hasOwn.call(o, ${key(pst.from)});
 const original = o[${key(pst.from)}];
+const has = ${has(pst.from, "original")};
 const r = ${e.ref(pst.decode)}(has ? ${some}(original) : ${none});
 if (r._tag === "Some") {
+s${t} = true;
 if (has && r.value === original && original !== undefined) k${t} = true;
 else o[${key(pst.to)}] = r.value;
 } else if (has) delete o[${key(pst.from)}];
@@ -640,8 +718,10 @@ else o[${key(pst.to)}] = r.value;
     for (const check of plan) {
       // a value that came through unchanged (or a default that kept what was sent) is not checked again
       const keep = check.implied ? (check.transform === -1 ? "has" : `has && k${check.transform}`) : "false"
+      // the key of a transformation is there as it said (each keeps its key: `planTypeLiteralTransformation`)
+      const present = check.transform === -1 ? `hasOwn.call(o, ${key(check.name)})` : `s${check.transform}`
       code += `{
-const has = hasOwn.call(o, ${key(check.name)});
+const has = ${present};
 if (${check.optional ? "has" : "true"} && !(${keep})) {
 const value = o[${key(check.name)}];
 let v;

@@ -2,7 +2,7 @@
 // surface. A move to another major version of Effect rewrites this folder and its agreement tests
 // (`test/effectInternals.test.ts`, `test/fastDecode.test.ts`), not the executor:
 // - `fastDecode.ts`: the fast decoder compiled from a Schema's AST, mirroring Effect 3.22's parser
-//   (`FastPredicateId`, `NoMatch`, `fastDecoder`, `makeDecoder`, `makeJsonDecoder`);
+//   (`FastPredicateId`, `FastDecodeId`, `NoMatch`, `fastDecoder`, `makeDecoder`, `makeJsonDecoder`);
 // - `callSpan.ts`: a call's span made as `Effect.useSpan` makes it, from the fiber's refs read in one step
 //   (`callSpanOptions`, `withCallSpan`);
 // - `requestRefs.ts`: a request run with services added and the platform's HTTP span off, set in the fiber's
