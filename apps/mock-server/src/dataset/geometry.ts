@@ -23,7 +23,7 @@ export const distanceMeters = (a: Coord.Coord, b: Coord.Coord): number => getDis
  * @since 0.1.0
  * @category geometry
  */
-export const positionName = (coord: Coord.Coord): string => `${coord.lat.toFixed(5)}, ${coord.lon.toFixed(5)}`
+const positionName = (coord: Coord.Coord): string => `${coord.lat.toFixed(5)}, ${coord.lon.toFixed(5)}`
 
 /**
  * A position as its own location: the ID is the coordinate in request format
@@ -94,7 +94,7 @@ export const walkSeconds = (
  * @since 0.1.0
  * @category models
  */
-export interface Box {
+interface Box {
   readonly south: number
   readonly west: number
   readonly north: number

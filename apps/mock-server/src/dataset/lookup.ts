@@ -37,7 +37,7 @@ export interface LineDirection {
  * @since 0.1.0
  * @category models
  */
-export interface Transfer {
+interface Transfer {
   readonly to: string
   readonly meters: number
   readonly seconds: number

@@ -48,7 +48,7 @@ export type LatLon = typeof LatLon.Type
  * @since 0.1.0
  * @category schemas
  */
-export const Ring = Schema.Array(LatLon).pipe(
+const Ring = Schema.Array(LatLon).pipe(
   Schema.minItems(4),
   Schema.filter((ring) => {
     const first = ring[0]!
@@ -65,7 +65,7 @@ export const Ring = Schema.Array(LatLon).pipe(
  * @since 0.1.0
  * @category schemas
  */
-export const ServiceTime = Schema.String.pipe(
+const ServiceTime = Schema.String.pipe(
   Schema.pattern(/^([01]\d|2\d|3[0-2]):[0-5]\d$/, {
     message: (issue) => `expected a service time HH:MM (00:00..32:59), got ${JSON.stringify(issue.actual)}`
   }),
@@ -139,7 +139,7 @@ export interface Meta extends Schema.Schema.Type<typeof Meta> {}
  * @since 0.1.0
  * @category schemas
  */
-export const Facilities = Schema.Struct({
+const Facilities = Schema.Struct({
   elevator: Schema.Boolean,
   escalator: Schema.Boolean,
   stairs: Schema.Boolean
@@ -149,7 +149,7 @@ export const Facilities = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface Facilities extends Schema.Schema.Type<typeof Facilities> {}
+interface Facilities extends Schema.Schema.Type<typeof Facilities> {}
 
 /**
  * A stop. The ID is the global stop ID (`de:<AGS>:<number>`) the stop finder returns and every other
@@ -205,7 +205,7 @@ export type DayType = typeof DayType.Type
  * @since 0.1.0
  * @category schemas
  */
-export const Band = Schema.Struct({
+const Band = Schema.Struct({
   from: ServiceTime,
   until: ServiceTime,
   every: Schema.Int.pipe(Schema.between(1, 240))
@@ -218,7 +218,7 @@ export const Band = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface Band extends Schema.Schema.Type<typeof Band> {}
+interface Band extends Schema.Schema.Type<typeof Band> {}
 
 /**
  * The departure pattern of a line on some day types.
@@ -259,7 +259,7 @@ export type DirectionCode = typeof DirectionCode.Type
  * @since 0.1.0
  * @category schemas
  */
-export const Direction = Schema.Struct({
+const Direction = Schema.Struct({
   /** The destination shown on the vehicle (`Kirchheim (T)`). */
   towards: Text,
   /** Minutes by which this direction's departures are shifted against the bands. */
@@ -272,7 +272,7 @@ export const Direction = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface Direction extends Schema.Schema.Type<typeof Direction> {}
+interface Direction extends Schema.Schema.Type<typeof Direction> {}
 
 /**
  * A stop on a line, with the minutes from the previous stop (0 on the first).
@@ -280,7 +280,7 @@ export interface Direction extends Schema.Schema.Type<typeof Direction> {}
  * @since 0.1.0
  * @category schemas
  */
-export const LineStop = Schema.Struct({
+const LineStop = Schema.Struct({
   stop: Point.LocationId,
   run: Schema.Int.pipe(Schema.between(0, 120))
 }).annotations({ identifier: "LineStop" })
@@ -289,7 +289,7 @@ export const LineStop = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface LineStop extends Schema.Schema.Type<typeof LineStop> {}
+interface LineStop extends Schema.Schema.Type<typeof LineStop> {}
 
 /**
  * The timetable kinds of `lineReqType` a line belongs to.
@@ -297,7 +297,7 @@ export interface LineStop extends Schema.Schema.Type<typeof LineStop> {}
  * @since 0.1.0
  * @category schemas
  */
-export const LineKind = Schema.Literal("STT", "TTB", "ROB", "StationTT")
+const LineKind = Schema.Literal("STT", "TTB", "ROB", "StationTT")
 
 /**
  * A line. Its identifier per direction is `<network>:<code>:<supplement>:<direction>`
@@ -388,7 +388,7 @@ const Omc = Schema.String.pipe(Schema.pattern(/^\d{7,8}$/))
  * @since 0.1.0
  * @category schemas
  */
-export const Locality = Schema.Struct({
+const Locality = Schema.Struct({
   kind: Schema.Literal("locality", "suburb"),
   /** Its name (`Stuttgart`, `Stuttgart-Bad Cannstatt`). */
   name: Text,
@@ -405,7 +405,7 @@ export const Locality = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface Locality extends Schema.Schema.Type<typeof Locality> {}
+interface Locality extends Schema.Schema.Type<typeof Locality> {}
 
 /**
  * A house number of a street and where the house is.
@@ -413,7 +413,7 @@ export interface Locality extends Schema.Schema.Type<typeof Locality> {}
  * @since 0.1.0
  * @category schemas
  */
-export const House = Schema.Struct({
+const House = Schema.Struct({
   /** `12`, `12a`. */
   number: Schema.String.pipe(Schema.pattern(/^\d{1,4}[a-z]?$/)),
   coord: Coord.Coord
@@ -423,7 +423,7 @@ export const House = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface House extends Schema.Schema.Type<typeof House> {}
+interface House extends Schema.Schema.Type<typeof House> {}
 
 /**
  * A street of a municipality: its course, its postcode and the house numbers the search resolves. Two streets
@@ -461,7 +461,7 @@ export interface Street extends Schema.Schema.Type<typeof Street> {}
  * @since 0.1.0
  * @category schemas
  */
-export const Places = Schema.Struct({
+const Places = Schema.Struct({
   localities: Schema.Array(Locality),
   streets: Schema.Array(Street)
 }).annotations({ identifier: "Places" })
@@ -470,7 +470,7 @@ export const Places = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface Places extends Schema.Schema.Type<typeof Places> {}
+interface Places extends Schema.Schema.Type<typeof Places> {}
 
 // ---------------------------------------------------------------------------------------------------
 // parking
@@ -483,7 +483,7 @@ export interface Places extends Schema.Schema.Type<typeof Places> {}
  * @since 0.1.0
  * @category schemas
  */
-export const ParkingKind = Schema.Literal(
+const ParkingKind = Schema.Literal(
   ...(Object.keys(CoordInfo.ParkingObjectKinds) as [CoordInfo.ParkingObjectKind, ...Array<CoordInfo.ParkingObjectKind>])
 )
 
@@ -491,7 +491,7 @@ export const ParkingKind = Schema.Literal(
  * @since 0.1.0
  * @category models
  */
-export type ParkingKind = typeof ParkingKind.Type
+type ParkingKind = typeof ParkingKind.Type
 
 /**
  * A parking object. Occupancy is a deterministic profile: the percentage of occupied spaces for each
@@ -605,7 +605,7 @@ export interface Vehicle extends Schema.Schema.Type<typeof Vehicle> {}
  * @since 0.1.0
  * @category schemas
  */
-export const Sharing = Schema.Struct({
+const Sharing = Schema.Struct({
   providers: Schema.Array(Provider),
   vehicles: Schema.Array(Vehicle)
 }).annotations({ identifier: "Sharing" })
@@ -614,7 +614,7 @@ export const Sharing = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface Sharing extends Schema.Schema.Type<typeof Sharing> {}
+interface Sharing extends Schema.Schema.Type<typeof Sharing> {}
 
 // ---------------------------------------------------------------------------------------------------
 // notices
@@ -626,7 +626,7 @@ export interface Sharing extends Schema.Schema.Type<typeof Sharing> {}
  * @since 0.1.0
  * @category schemas
  */
-export const NoticeType = AddInfo.NoticeType
+const NoticeType = AddInfo.NoticeType
 
 /**
  * A service notice: the record `XML_ADDINFO_REQUEST` returns, plus what its filters look at.
@@ -719,7 +719,7 @@ export type Disruption = typeof Disruption.Type
  * @since 0.1.0
  * @category schemas
  */
-export const TariffPrice = Schema.Struct({
+const TariffPrice = Schema.Struct({
   zones: Schema.Int.pipe(Schema.positive()),
   adult: Schema.Number.pipe(Schema.nonNegative()),
   child: Schema.Number.pipe(Schema.nonNegative()),

@@ -20,7 +20,7 @@ const Text = Schema.String.pipe(Schema.nonEmptyString())
  * @since 0.1.0
  * @category schemas
  */
-export const TripTime = Schema.String.pipe(
+const TripTime = Schema.String.pipe(
   Schema.pattern(/^\d{2,3}:[0-5]\d(:[0-5]\d)?$/, {
     message: (issue) => `expected a service time HH:MM or HH:MM:SS, got ${JSON.stringify(issue.actual)}`
   }),
@@ -48,7 +48,7 @@ export const tripSeconds = (time: string): number => {
  * @since 0.1.0
  * @category schemas
  */
-export const TripCall = Schema.Tuple(Point.LocationId, TripTime, TripTime, Schema.optionalElement(Text)).annotations({
+const TripCall = Schema.Tuple(Point.LocationId, TripTime, TripTime, Schema.optionalElement(Text)).annotations({
   identifier: "TripCall"
 })
 
@@ -56,7 +56,7 @@ export const TripCall = Schema.Tuple(Point.LocationId, TripTime, TripTime, Schem
  * @since 0.1.0
  * @category models
  */
-export type TripCall = typeof TripCall.Type
+type TripCall = typeof TripCall.Type
 
 /**
  * One trip: a vehicle's run along a line direction, on the days of its calendar.
@@ -64,7 +64,7 @@ export type TripCall = typeof TripCall.Type
  * @since 0.1.0
  * @category schemas
  */
-export const TimetableTrip = Schema.Struct({
+const TimetableTrip = Schema.Struct({
   /** The trip's own ID (a GTFS `trip_id`); real-time updates name it. */
   id: Text,
   /** The line direction (`<network>:<code>:<supplement>:<direction>`). */
@@ -82,7 +82,7 @@ export const TimetableTrip = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface TimetableTrip extends Schema.Schema.Type<typeof TimetableTrip> {}
+interface TimetableTrip extends Schema.Schema.Type<typeof TimetableTrip> {}
 
 /**
  * A platform of a stop with its own ID (a GTFS platform's `stop_id`), which answers give for the calls there;
@@ -109,7 +109,7 @@ export interface TimetablePlatform extends Schema.Schema.Type<typeof TimetablePl
  * @since 0.1.0
  * @category schemas
  */
-export const Calendar = Schema.Struct({
+const Calendar = Schema.Struct({
   id: Text,
   dates: Schema.Array(LocalDateTime.CalendarDate)
 }).annotations({ identifier: "Calendar" })
@@ -118,7 +118,7 @@ export const Calendar = Schema.Struct({
  * @since 0.1.0
  * @category models
  */
-export interface Calendar extends Schema.Schema.Type<typeof Calendar> {}
+interface Calendar extends Schema.Schema.Type<typeof Calendar> {}
 
 /**
  * The least minutes to change from one stop to another (walking included); it replaces the walk the
@@ -134,7 +134,7 @@ export interface Calendar extends Schema.Schema.Type<typeof Calendar> {}
  * @since 0.1.0
  * @category schemas
  */
-export const Interchange = Schema.Struct({
+const Interchange = Schema.Struct({
   from: Point.LocationId,
   to: Point.LocationId,
   minutes: Schema.Int.pipe(Schema.between(0, 180)),
@@ -168,7 +168,7 @@ export const interchangeSeconds = (interchange: Interchange): number => intercha
  * @since 0.1.0
  * @category models
  */
-export interface Interchange extends Schema.Schema.Type<typeof Interchange> {}
+interface Interchange extends Schema.Schema.Type<typeof Interchange> {}
 
 /**
  * What real time says of one trip: on one service day (or every day it runs), cancelled, or a delay from

@@ -33,7 +33,7 @@ export interface Call {
  * @since 0.1.0
  * @category constants
  */
-export const MAX_WINDOW_SECONDS = 24 * 3600
+const MAX_WINDOW_SECONDS = 24 * 3600
 
 // per service day: the departures and the arrivals of each stop, in time order
 interface DayCalls {
@@ -71,7 +71,7 @@ const callsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): D
  * @since 0.1.0
  * @category boards
  */
-export const plannedTime = (call: Call, arrival: boolean): number =>
+const plannedTime = (call: Call, arrival: boolean): number =>
   arrival ? call.run.arrivals[call.index]! : call.run.departures[call.index]!
 
 /**

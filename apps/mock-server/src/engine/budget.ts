@@ -11,7 +11,7 @@
  * @since 0.1.0
  * @category models
  */
-export interface WorkLimits {
+interface WorkLimits {
   /** Routing searches (one per trip candidate, two with a via point). */
   readonly maxSearches: number
   /** RAPTOR rounds over all searches (a search makes one per vehicle a trip may use). */
@@ -26,7 +26,7 @@ export interface WorkLimits {
  * @since 0.1.0
  * @category models
  */
-export type Exceeded = "searches" | "rounds" | "time"
+type Exceeded = "searches" | "rounds" | "time"
 
 const clock: () => number = typeof performance !== "undefined" ? () => performance.now() : () => Date.now()
 

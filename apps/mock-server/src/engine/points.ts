@@ -94,7 +94,7 @@ export const unknownPointMessage = (usage: string, point: Point.Point) => ({
  * @since 0.1.0
  * @category models
  */
-export type BoardStop =
+type BoardStop =
   | { readonly _tag: "Stop"; readonly stop: Stop }
   | {
     readonly _tag: "Ambiguous"

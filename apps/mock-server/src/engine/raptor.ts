@@ -39,7 +39,7 @@ export interface Pattern {
  * @since 0.1.1
  * @category models
  */
-export interface Adjacency<Values> {
+interface Adjacency<Values> {
   readonly start: Int32Array
   readonly values: Values
 }
@@ -50,7 +50,7 @@ export interface Adjacency<Values> {
  * @since 0.1.0
  * @category models
  */
-export interface Timetable {
+interface Timetable {
   readonly stopIds: ReadonlyArray<string>
   readonly stopNumber: ReadonlyMap<string, number>
   readonly patterns: ReadonlyArray<Pattern>
@@ -84,7 +84,7 @@ export interface Timetable {
  * @since 0.4.0
  * @category models
  */
-export interface ScopedRule {
+interface ScopedRule {
   readonly from: number
   readonly to: number
   readonly fromTrips: ReadonlySet<string> | undefined
@@ -105,7 +105,7 @@ export interface ScopedRule {
  * @since 0.4.0
  * @category models
  */
-export interface ScopedRules {
+interface ScopedRules {
   /** For each stop: its slots `slotStart[stop]` to `slotStart[stop + 1]`, the first one for runs no rule names. */
   readonly slotStart: Int32Array
   readonly slotStop: Int32Array
@@ -127,7 +127,7 @@ const lineKeys = new WeakMap<object, string>()
  * @since 0.4.0
  * @category models
  */
-export const lineKeyOf = (run: Run): string => {
+const lineKeyOf = (run: Run): string => {
   const line = run.direction.line
   let key = lineKeys.get(line)
   if (key === undefined) {
@@ -320,7 +320,7 @@ const adjacency = <A, Values>(
  * @since 0.1.0
  * @category models
  */
-export type Segment =
+type Segment =
   | {
     readonly _tag: "Ride"
     readonly run: Run
@@ -359,7 +359,7 @@ export interface Journey {
  * @since 0.1.0
  * @category models
  */
-export interface Source {
+interface Source {
   readonly stop: string
   readonly ready: number
 }
@@ -370,7 +370,7 @@ export interface Source {
  * @since 0.1.1
  * @category models
  */
-export interface Target {
+interface Target {
   readonly stop: string
   readonly egress: number
 }
@@ -866,7 +866,7 @@ const walkFromImproved = (work: Scratch, timetable: Timetable): void => {
  * @since 0.1.0
  * @category routing
  */
-export const search = (
+const search = (
   timetable: Timetable,
   sources: ReadonlyArray<Source>,
   targets: ReadonlyArray<Target>,

@@ -38,7 +38,7 @@ const BASE_DELAY_MINUTES = [0, 0, 0, 0, 1, 1, 2, 3, 5, 8] as const
  * @since 0.1.0
  * @category realtime
  */
-export const delaySeconds = (runId: string, stopId: string, firstStop: boolean): number => {
+const delaySeconds = (runId: string, stopId: string, firstStop: boolean): number => {
   const base = BASE_DELAY_MINUTES[hash(runId) % BASE_DELAY_MINUTES.length]!
   const drift = firstStop ? 0 : hash(`${runId}|${stopId}`) % 2
   return (base + drift) * 60
@@ -59,7 +59,7 @@ export const REALTIME_WINDOW_SECONDS = 3600
  * @since 0.1.0
  * @category models
  */
-export interface CallState {
+interface CallState {
   /** Whether there is real-time data for the call (within the window, or a disruption is known). */
   readonly monitored: boolean
   /** The delay in seconds at arrival and departure, when monitored and not cancelled. */
@@ -98,7 +98,7 @@ const updateIndex = perDataset((dataset) => {
  * @since 0.1.0
  * @category realtime
  */
-export const tripUpdateOf = (dataset: Dataset, run: Run): TripUpdate | undefined =>
+const tripUpdateOf = (dataset: Dataset, run: Run): TripUpdate | undefined =>
   run.trip === undefined
     ? undefined
     : updateIndex(dataset).get(run.trip.id)?.find((update) =>
@@ -126,7 +126,7 @@ const departsOf = (run: Run): string => run.id.split(":")[4] ?? ""
  * @since 0.1.0
  * @category realtime
  */
-export const knownDisruptions = (dataset: Dataset, run: Run, nowSeconds: number): ReadonlyArray<Disruption> => {
+const knownDisruptions = (dataset: Dataset, run: Run, nowSeconds: number): ReadonlyArray<Disruption> => {
   const hhmm = departsOf(run)
   const listed = disruptionIndex(dataset).get(`${run.direction.id}|${hhmm}`)
   if (listed === undefined) return []

@@ -22,7 +22,7 @@ import { headsignAt, type Run } from "./timetable.js"
  * @since 0.1.0
  * @category models
  */
-export interface RideClock {
+interface RideClock {
   readonly nowSeconds: number
   readonly realtime: boolean
 }
@@ -140,7 +140,7 @@ export const rideLeg = (dataset: Dataset, run: Run, board: number, alight: numbe
  * @since 0.1.0
  * @category models
  */
-export interface PlannedRide {
+interface PlannedRide {
   readonly directionId: string
   readonly tripCode: number | undefined
   readonly origin: string

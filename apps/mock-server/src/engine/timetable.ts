@@ -111,14 +111,6 @@ export const dayTypeOf = (date: string, meta: Meta): DayType | undefined => {
 }
 
 /**
- * Epoch seconds of a service day's origin: noon minus twelve hours in the zone (kept in the dataset layer).
- *
- * @since 0.1.0
- * @category dates
- */
-export { serviceDayOrigin }
-
-/**
  * The services of one direction of a line on a day type.
  *
  * @since 0.1.0

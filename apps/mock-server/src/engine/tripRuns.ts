@@ -18,7 +18,7 @@ import { tripSeconds } from "../dataset/trips.js"
  * @since 0.1.0
  * @category models
  */
-export interface CompiledTrip {
+interface CompiledTrip {
   readonly tripId: string
   readonly direction: LineDirection
   readonly stops: ReadonlyArray<string>

@@ -55,7 +55,7 @@ import { allowedEdits, forms, PERFECT, scoreWithWorth, tokenMatch, tokens } from
  * @since 0.1.0
  * @category constants
  */
-export const DEFAULT_MAX_RESULTS = 50
+const DEFAULT_MAX_RESULTS = 50
 
 /**
  * What the dataset can find.
@@ -63,7 +63,7 @@ export const DEFAULT_MAX_RESULTS = 50
  * @since 0.1.0
  * @category models
  */
-export type LocationKind = "stop" | "poi" | SiteKind
+type LocationKind = "stop" | "poi" | SiteKind
 
 // The object kind of `anyObjFilter_sf`, `objPrefAl` and `objPrefAm` each location kind is.
 const objectKindOf = (kind: LocationKind): StopFinder.ObjectKind =>
@@ -87,7 +87,7 @@ const KIND_ORDER: ReadonlyArray<LocationKind> = [
  * @since 0.1.0
  * @category models
  */
-export type Candidate =
+type Candidate =
   | { readonly kind: "stop"; readonly object: Stop }
   | { readonly kind: "poi"; readonly object: Poi }
   | { readonly kind: SiteKind; readonly object: Site }

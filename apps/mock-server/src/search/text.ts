@@ -105,7 +105,7 @@ export const tokenMatch = (query: string, token: string): number => {
  * @since 0.1.0
  * @category scoring
  */
-export const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): number =>
+const score = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): number =>
   scoreWith(query, name, (part, token) => tokenMatch(query[part]!, token))
 
 /**
@@ -212,26 +212,6 @@ export const scoreWithWorth = (
     990,
     Math.round(500 + 330 * mean + 80 * coverage + (ordered ? 30 : 0) + (startsAtFront ? 20 : 0))
   )
-}
-
-/**
- * The best score of a query against any form of any of a place's names.
- *
- * @since 0.1.0
- * @category scoring
- */
-export const bestScore = <T>(
-  query: ReadonlyArray<T>,
-  names: ReadonlyArray<ReadonlyArray<T>>,
-  match: (part: number, token: T) => number
-): number => {
-  let best = 0
-  for (const name of names) {
-    const value = scoreWith(query, name, match)
-    if (value > best) best = value
-    if (best === PERFECT) break
-  }
-  return best
 }
 
 /**

@@ -50,7 +50,7 @@ import {
  * @since 0.1.0
  * @category models
  */
-export interface GtfsDataset {
+interface GtfsDataset {
   readonly dataset: Dataset
   /** One line per fallback (`no shapes.txt: line geometries are straight lines between the stops`). */
   readonly fallbacks: ReadonlyArray<string>
@@ -71,7 +71,7 @@ const pad = (n: number) => String(n).padStart(2, "0")
  * @since 0.1.0
  * @category utils
  */
-export const parseGtfsTime = (text: string): number | undefined => {
+const parseGtfsTime = (text: string): number | undefined => {
   // read by hand: a large feed has millions of times
   const colon = text.length - 6
   if (colon < 1 || colon > 3 || text.charCodeAt(colon) !== 58 || text.charCodeAt(colon + 3) !== 58) return undefined
@@ -1216,7 +1216,7 @@ const readFares = async (
  * @since 0.1.0
  * @category loading
  */
-export const decodeEncoded = async (
+const decodeEncoded = async (
   encoded: { readonly timetable: { readonly trips: ReadonlyArray<unknown> } }
 ): Promise<Dataset> => {
   const decoded = Schema.decodeUnknownEither(DatasetSchema, { errors: "first" })(encoded)

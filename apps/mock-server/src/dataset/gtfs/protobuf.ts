@@ -26,7 +26,7 @@ export interface StopTimeEvent {
  * @since 0.3.0
  * @category models
  */
-export interface StopTimeUpdate {
+interface StopTimeUpdate {
   readonly stopSequence: number | undefined
   readonly stopId: string | undefined
   readonly arrival: StopTimeEvent | undefined
@@ -39,7 +39,7 @@ export interface StopTimeUpdate {
  * @since 0.3.0
  * @category models
  */
-export interface TripUpdateMessage {
+interface TripUpdateMessage {
   readonly tripId: string | undefined
   readonly startTime: string | undefined
   readonly startDate: string | undefined
@@ -55,7 +55,7 @@ export interface TripUpdateMessage {
  * @since 0.3.0
  * @category models
  */
-export interface TripUpdates {
+interface TripUpdates {
   readonly entities: number
   readonly tripUpdates: ReadonlyArray<{ readonly entity: number; readonly update: TripUpdateMessage }>
 }

@@ -26,7 +26,7 @@ import { gtfsError } from "./read.js"
  * @since 0.3.0
  * @category constants
  */
-export const MAX_DELAY_SECONDS = 86_400
+const MAX_DELAY_SECONDS = 86_400
 
 /**
  * What the conversion knows of a trip for reading its updates: its calls by GTFS `stop_sequence` and
@@ -35,7 +35,7 @@ export const MAX_DELAY_SECONDS = 86_400
  * @since 0.1.0
  * @category models
  */
-export interface TripCalls {
+interface TripCalls {
   readonly sequences: ReadonlyArray<number>
   readonly stopIds: ReadonlyArray<ReadonlyArray<string>>
   readonly arrivals: ReadonlyArray<number>
@@ -50,7 +50,7 @@ export interface TripCalls {
  * @since 0.1.0
  * @category models
  */
-export interface EncodedUpdate {
+interface EncodedUpdate {
   trip: string
   date?: string
   cancelled: boolean
