@@ -79,7 +79,7 @@ export type Any = EffectCall<OperationName, any, any, any, any> | StreamCall<Ope
  *
  * @internal
  */
-export const effect = <Module, const Needs extends OperationName, I, O extends OperationClient.CallOptions, A, E>(
+const effect = <Module, const Needs extends OperationName, I, O extends OperationClient.CallOptions, A, E>(
   entry: {
     readonly needs: ReadonlyArray<Needs>
     readonly load: () => Promise<Module>
@@ -99,7 +99,7 @@ export const effect = <Module, const Needs extends OperationName, I, O extends O
  *
  * @internal
  */
-export const stream = <Module, const Needs extends OperationName, I, O extends OperationClient.CallOptions, A, E>(
+const stream = <Module, const Needs extends OperationName, I, O extends OperationClient.CallOptions, A, E>(
   entry: {
     readonly needs: ReadonlyArray<Needs>
     readonly load: () => Promise<Module>

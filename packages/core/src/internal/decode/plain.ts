@@ -53,14 +53,6 @@ const plain = (value: unknown): unknown => {
 }
 
 /**
- * The way back for a value a Promise user hands in (a trip to refresh or watch): every `Date` becomes a UTC
- * `DateTime` again.
- *
- * @internal
- */
-export const fromPlain = <A>(value: Plain<A>): A => unplain(value) as A
-
-/**
  * An input of the Promise client's derived calls, as the Effect client takes it or as the Promise client answers
  * it: every `Date` becomes a UTC `DateTime`, the rest is kept.
  *
