@@ -146,11 +146,23 @@ export const scoreWith = <T>(
     if (bestIndex < lastIndex) ordered = false
     lastIndex = bestIndex
   }
+  return finalScore(matched, total, query.length, name.length, ordered, used.includes(0))
+}
+
+// The score of a matching: the best match of each query token (`matched` of them matched, `total` their sum), in
+// the name's order or not, the name's first token among them or not.
+const finalScore = (
+  matched: number,
+  total: number,
+  queryLength: number,
+  nameLength: number,
+  ordered: boolean,
+  startsAtFront: boolean
+): number => {
   if (matched === 0) return 0
   const mean = total / matched
-  if (matched < query.length) return Math.round(350 * (matched / query.length) * mean)
-  const coverage = used.length / name.length
-  const startsAtFront = used.includes(0)
+  if (matched < queryLength) return Math.round(350 * (matched / queryLength) * mean)
+  const coverage = matched / nameLength
   return Math.min(
     990,
     Math.round(500 + 330 * mean + 80 * coverage + (ordered ? 30 : 0) + (startsAtFront ? 20 : 0))
@@ -203,15 +215,7 @@ export const scoreWithWorth = (
     if (bestIndex < lastIndex) ordered = false
     lastIndex = bestIndex
   }
-  if (matched === 0) return 0
-  const mean = total / matched
-  if (matched < query.length) return Math.round(350 * (matched / query.length) * mean)
-  const coverage = matched / length
-  const startsAtFront = (used & 1) !== 0
-  return Math.min(
-    990,
-    Math.round(500 + 330 * mean + 80 * coverage + (ordered ? 30 : 0) + (startsAtFront ? 20 : 0))
-  )
+  return finalScore(matched, total, query.length, length, ordered, (used & 1) !== 0)
 }
 
 /**
