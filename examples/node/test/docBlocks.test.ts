@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
 import { build } from "esbuild"
 import { execFile } from "node:child_process"
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type CodeBlock, typeScriptBlocks } from "../../../scripts/docs-blocks.js"
@@ -26,11 +26,39 @@ const tests = blocks.filter(isTest)
 
 let server: RunningServer
 
+// the fake finds its dataset beside its own modules, so a block that starts one runs it unbundled
+const startsTheFake = (block: CodeBlock) => block.code.includes("@efa-kit/mock-server")
+
 beforeAll(async () => {
   rmSync(blocksDir, { recursive: true, force: true })
   mkdirSync(blocksDir, { recursive: true })
   server = Either.getOrThrow(await startServer({ port: 0 }))
-})
+  const origin = server.baseUrl.replace(/\/$/, "")
+  for (const block of programs) {
+    writeFileSync(join(blocksDir, `${fileOf(block)}.ts`), block.code.replaceAll("http://localhost:8080", origin))
+  }
+  const common = { platform: "node", format: "esm", target: "node20", outdir: blocksDir, logLevel: "silent" } as const
+  // One build for every bundled block: esbuild reads Effect and the packages once, not once a block.
+  await build({
+    ...common,
+    entryPoints: programs.filter((block) => !startsTheFake(block)).map((block) =>
+      join(blocksDir, `${fileOf(block)}.ts`)
+    ),
+    bundle: true,
+    outExtension: { ".js": ".mjs" },
+    absWorkingDir: examplesDir,
+    // CommonJS dependencies bundled into an ES module still call `require`
+    banner: {
+      js: "import * as __efaModule from \"node:module\"; const require = __efaModule.createRequire(import.meta.url);"
+    }
+  })
+  await build({
+    ...common,
+    entryPoints: programs.filter(startsTheFake).map((block) => join(blocksDir, `${fileOf(block)}.ts`)),
+    bundle: false,
+    outExtension: { ".js": ".mjs" }
+  })
+}, 120_000)
 
 afterAll(() => server?.close())
 
@@ -48,28 +76,7 @@ describe("the TypeScript blocks of README.md and docs/", () => {
   it.concurrent.each(programs.map((block) => [`${block.page}:${block.line}`, block] as const))(
     "%s runs against the fake",
     async (_, block) => {
-      const source = block.code.replaceAll("http://localhost:8080", server.baseUrl.replace(/\/$/, ""))
       const file = join(blocksDir, `${fileOf(block)}.mjs`)
-      // the fake finds its dataset beside its own modules, so a block that starts one runs it unbundled
-      const bundle = !source.includes("@efa-kit/mock-server")
-      await build({
-        stdin: { contents: source, loader: "ts", resolveDir: examplesDir, sourcefile: `${fileOf(block)}.ts` },
-        bundle,
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        outfile: file,
-        logLevel: "silent",
-        // CommonJS dependencies bundled into an ES module still call `require`
-        ...(bundle
-          ? {
-            banner: {
-              js:
-                "import * as __efaModule from \"node:module\"; const require = __efaModule.createRequire(import.meta.url);"
-            }
-          }
-          : {})
-      })
       const result = await run(file, server.baseUrl)
       expect({ code: result.code, stderr: result.code === 0 ? "" : result.stderr }).toEqual({ code: 0, stderr: "" })
     }
