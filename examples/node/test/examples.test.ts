@@ -1,17 +1,19 @@
 import { type RunningServer, startServer } from "@efa-kit/mock-server"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
-import { transform } from "esbuild"
+import { build } from "esbuild"
 import { execFile } from "node:child_process"
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, rmSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { expectations } from "./expectations.js"
 
 // Every program in examples/node runs as a user would run it: its own Node process, against the fake on a
 // real port, and must print what test/expectations.ts says, so an example that stops working fails here.
-// The programs are type-checked by `tsc -b`; here they are stripped of their types once and run with plain
-// Node, as a TypeScript loader in each process would cost more than the program itself.
+// The programs are type-checked by `tsc -b`. Two of them, one through each client, run on Node's own module
+// loading of the built packages (stripped of their types, as a TypeScript loader in each process would cost
+// more than the program); the others are bundled in one build with those packages, as loading Effect's modules
+// one by one costs a process about four times the CPU of the program.
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), "..")
 const buildDir = join(examplesDir, "build", "programs")
 
@@ -27,15 +29,30 @@ const run = (file: string, baseUrl: string) =>
 
 let server: RunningServer
 
+const onNodesLoading = new Set(["stop-finder.ts", "promise.ts"])
+
 beforeAll(async () => {
+  rmSync(buildDir, { recursive: true, force: true })
   mkdirSync(buildDir, { recursive: true })
-  for (const file of Object.keys(expectations)) {
-    const source = readFileSync(join(examplesDir, file), "utf8")
-    const { code } = await transform(source, { loader: "ts", format: "esm", target: "node20", sourcefile: file })
-    writeFileSync(join(buildDir, file.replace(/\.ts$/, ".mjs")), code)
-  }
+  const programs = Object.keys(expectations)
+  const common = { platform: "node", format: "esm", target: "node20", outdir: buildDir, logLevel: "silent" } as const
+  await build({
+    ...common,
+    entryPoints: programs.filter((file) => onNodesLoading.has(file)).map((file) => join(examplesDir, file)),
+    outExtension: { ".js": ".mjs" }
+  })
+  await build({
+    ...common,
+    entryPoints: programs.filter((file) => !onNodesLoading.has(file)).map((file) => join(examplesDir, file)),
+    bundle: true,
+    outExtension: { ".js": ".mjs" },
+    // CommonJS dependencies bundled into an ES module still call `require`
+    banner: {
+      js: "import * as __efaModule from \"node:module\"; const require = __efaModule.createRequire(import.meta.url);"
+    }
+  })
   server = Either.getOrThrow(await startServer({ port: 0 }))
-})
+}, 120_000)
 
 afterAll(() => server?.close())
 
