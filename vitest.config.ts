@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join, relative, resolve } from "node:path"
 import { defineConfig, type ViteUserConfig } from "vitest/config"
+import { ProcessesFirst } from "./test-support/sequencer.js"
 import projects from "./vitest.workspace.js"
 
 // Every project of `vitest.workspace.ts` runs here as part of one: Vitest runs projects one after another
@@ -47,6 +48,7 @@ export default defineConfig({
     // Test files share their worker's module cache: Effect and the sources load once per worker instead of
     // once per file, which was half of the run. No test relies on module state left by another file.
     isolate: false,
+    sequence: { sequencer: ProcessesFirst },
     // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core machine, idle while
     // its file waits on child processes (the example programs, the compilers, the fake's command, Chromium).
     // One worker per core keeps both cores busy.
