@@ -5,7 +5,6 @@
 import {
   CoordInfo,
   EfaClient,
-  GeoObject,
   OpArea,
   type Operation,
   OperationClient,
@@ -53,7 +52,7 @@ export const samples: ReadonlyArray<Sample> = [
   sample("addInfo", {}),
   sample("opArea", OpArea.all()),
   sample("geoObject", {
-    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
+    line: "vvs:10001: :H"
   }),
   sample("departures", { stop: Point.any("de:08111:6118"), dateTime: morning, limit: 40 }),
   sample("tripStops", {

@@ -1,4 +1,4 @@
-import { AddInfo } from "@efa-kit/core"
+import { AddInfo, LineId } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
 import { answerAddInfo } from "../src/answers/addInfo.js"
@@ -144,7 +144,7 @@ describe("notices", () => {
   })
 
   it("the combined line filter, with the notices of the stops it passes", () => {
-    const u1 = { network: "vvs", line: "11001", supplement: " ", direction: "H", project: "" }
+    const u1 = LineId.make("vvs:11001: :H:")
     expect(ids({ line: u1 })).toEqual(["SSB-2026-0042"])
     expect(ids({ line: u1, publicationStatus: "history" })).toEqual(["VVS-2026-0151"])
     expect(ids({ line: u1, passedStops: true, publicationStatus: "history" })).toEqual([

@@ -1,4 +1,4 @@
-import type { ServingLines } from "@efa-kit/core"
+import { LineId, type ServingLines } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { answers } from "../src/index.js"
 import { call, fake } from "./helpers.js"
@@ -80,7 +80,7 @@ describe("a fake started with a profile (tfnsw)", () => {
 
   it("reads mode filters in TfNSW's classes and writes its answers' modes in them", async () => {
     const asked: Array<ServingLines.ServingLinesRequest> = []
-    const line = { name: "Line", number: "L", direction: "Town", lineId: "x:1: :H:j26" }
+    const line = { name: "Line", number: "L", direction: "Town", lineId: LineId.make("x:1: :H:j26") }
     const server = fake({
       profile: "tfnsw",
       timeZone: "Europe/Berlin",

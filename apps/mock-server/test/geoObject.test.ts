@@ -1,4 +1,4 @@
-import { GeoObject } from "@efa-kit/core"
+import { GeoObject, LineId } from "@efa-kit/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
 import { answerAddInfo } from "../src/answers/addInfo.js"
@@ -7,10 +7,7 @@ import { boxContains, boxOfCorners, clipPolyline } from "../src/dataset/geometry
 import { contextAt, dataset } from "./support/answerContext.js"
 
 const context = contextAt()
-const lineOf = (text: string): GeoObject.LineId => {
-  const [subnetwork, lineNumber, supplement, direction] = text.split(":") as [string, string, string, string]
-  return { subnetwork, lineNumber, supplement, direction }
-}
+const lineOf = (text: string): LineId.LineId => LineId.make(text)
 const geo = (line: string, fields: Partial<GeoObject.GeoObjectRequest> = {}) =>
   answerGeoObject({ line: lineOf(line), ...fields } as GeoObject.GeoObjectRequest, context)
 const stopIds = (response: GeoObject.GeoObjectResponse) => response.stops.map((stop) => stop.id as string)

@@ -2,6 +2,7 @@ import {
   AddInfo,
   CoordInfo,
   GeoObject,
+  LineId,
   LocalDateTime,
   Mot,
   OpArea,
@@ -129,7 +130,7 @@ describe("every file of the fake's embedded dataset decodes with the core's sche
       decodes(Mot.MotId, line.mot, `lines.json ${line.number} mot`)
       for (const direction of ["H", "R"]) {
         decodes(
-          GeoObject.LineIdFromString,
+          LineId.Checked,
           `${line.network}:${line.code}:${line.supplement}:${direction}`,
           `lines.json ${line.number} identifier`
         )
@@ -172,7 +173,7 @@ describe("every file of the fake's embedded dataset decodes with the core's sche
     expect(new Set(infos.map((n) => n.type))).toEqual(new Set(AddInfo.NoticeType.literals))
     for (const notice of infos) {
       expect(notice.validFrom! <= notice.validTo!, notice.id).toBe(true)
-      for (const line of notice.lines) decodes(GeoObject.LineIdFromString, line, `notices.json ${notice.id} lines`)
+      for (const line of notice.lines) decodes(LineId.Checked, line, `notices.json ${notice.id} lines`)
     }
   })
 })

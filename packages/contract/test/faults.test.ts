@@ -22,7 +22,7 @@ const requests: { readonly [K in OperationName]: Requests[K] } = {
   opArea: OpArea.all(),
   servingLines: ServingLines.byStop(Point.any(HBF)),
   addInfo: {},
-  geoObject: { line: { subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" } },
+  geoObject: { line: "vvs:10001: :H" },
   departures: { stop: Point.any(HBF) },
   tripStops: { line: "vvs:10001: :H:", stop: HBF, tripCode: 48600, dateTime: "2026-03-02T07:57:00Z" },
   systemInfo: {},

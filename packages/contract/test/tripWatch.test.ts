@@ -1,4 +1,4 @@
-import { EfaClient, Operations, Point, Profile, TripRefresh, TripStops, TripWatch } from "@efa-kit/core"
+import { EfaClient, LineId, Operations, Point, Profile, TripRefresh, TripStops, TripWatch } from "@efa-kit/core"
 import { createClient } from "@efa-kit/core/promise"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Fiber, Queue, Schedule, Stream, TestClock } from "effect"
@@ -67,7 +67,7 @@ describe.each(["contract", "rapidJSON"] as const)("Refresh and watch a trip agai
       const efa = yield* EfaClient.EfaClient.pipe(Effect.provide(clientLayer(fake, { dialect })))
       yield* Effect.promise(() => fake.admin("POST", "clock", { now: planned }))
       const trip = yield* plan(efa)
-      const gone = { ...trip, legs: [{ ...trip.legs[0]!, lineId: "vvs:19999: :H:" }, trip.legs[1]!] }
+      const gone = { ...trip, legs: [{ ...trip.legs[0]!, lineId: LineId.make("vvs:19999: :H:") }, trip.legs[1]!] }
       const { changes } = yield* efa.refreshTrip(gone)
       expect(changes.map(describeChange)).toEqual(["RunNotFound 0"])
       yield* Effect.promise(() => fake.close())

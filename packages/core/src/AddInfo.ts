@@ -37,12 +37,13 @@ import { dedupe as internalDedupe } from "./internal/decode/dedupe.js"
 import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { noticeFields } from "./internal/schema/noticeFields.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
-import { FlagParam, ModelText, opt } from "./internal/schema/params.js"
+import { FlagParam, ModelText, opt, ParamString } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
 import { parsedParam } from "./internal/schema/parsed.js"
 import { definedOnly, defineQuery } from "./internal/schema/query.js"
 import { BlankableSegment, ColonJoined, ColonListParam, Segment } from "./internal/schema/segments.js"
 import { LiteralParam, NonEmptyList, Repeated, repeated, TrimmedTextParam } from "./internal/schema/wireValues.js"
+import * as LineId from "./LineId.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
@@ -175,37 +176,26 @@ export const LineSupplement = lineSupplement.model
  */
 export interface LineSupplement extends Schema.Schema.Type<typeof LineSupplement> {}
 
-const lineFilter = ColonJoined("LineFilter", {
-  network: Segment,
-  line: Segment,
-  supplement: BlankableSegment,
-  direction: Segment,
-  project: BlankableSegment
-})
-
 /**
- * The combined line filter, `<network>:<line>:<supplement>:<direction>:<project>` in `line`. Supplement
- * and project may be empty or blank; no part may contain `:`.
+ * The combined line filter in `line`: a line identifier of five parts,
+ * `<network>:<line>:<supplement>:<direction>:<project>` (`LineId.format` with the project as the period, or a
+ * notice's or a board's `lineId` verbatim). Supplement and project may be empty or blank.
  *
  * @since 0.1.0
  * @category schemas
  */
-export const LineFilter = lineFilter.model
+export const LineFilter: Schema.Schema<LineId.LineId, string> = LineId.Checked.pipe(
+  Schema.filter((text) =>
+    text.split(":").length === 5 || "expected <network>:<line>:<supplement>:<direction>:<project> (5 parts)"
+  ),
+  Schema.annotations({ identifier: "LineFilter" })
+)
 
 /**
  * @since 0.1.0
  * @category models
  */
-export interface LineFilter extends Schema.Schema.Type<typeof LineFilter> {}
-
-/**
- * Formats the combined line filter as sent: `<network>:<line>:<supplement>:<direction>:<project>`.
- *
- * @since 0.1.0
- * @category formatting
- */
-export const formatLineFilter = (filter: LineFilter): string =>
-  `${filter.network}:${filter.line}:${filter.supplement}:${filter.direction}:${filter.project}`
+export type LineFilter = LineId.LineId
 
 const lineNumber = <const Wire extends string>(wire: Wire) => ParamTable.int(wire, { min: 1, max: 999 })
 
@@ -248,7 +238,7 @@ const table = ParamTable.make({
   /** Stop IDs (`itdLPxx_selStop`, repeated). */
   stops: texts("itdLPxx_selStop"),
   /** The combined line filter (`line`, `<network>:<line>:<supplement>:<direction>:<project>`). */
-  line: ParamTable.param("line", LineFilter, lineFilter.param),
+  line: ParamTable.param("line", LineFilter, Schema.compose(ParamString, LineFilter)),
   /** Also the notices of the stops on the `line` filter (`passedStops=1`); refused without `line`. */
   passedStops: ParamTable.flag("passedStops"),
   /** Notice IDs (`filterInfoID`, repeated). */
@@ -471,7 +461,7 @@ export const Notice = Schema.Struct({
   text: Schema.String,
   validFrom: opt(LocalDateTime.CalendarDate),
   validTo: opt(LocalDateTime.CalendarDate),
-  lines: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
+  lines: Schema.optionalWith(Schema.Array(LineId.LineId), { default: () => [] }),
   severity: opt(Schema.String),
   /** A page with the whole notice (rapidJSON `url` or `infoLinks[0].url`). */
   url: opt(Schema.String),

@@ -46,6 +46,17 @@ const named: { readonly [Name in Extract<ArbitraryHint, string>]: (fc: Fc, self:
   jsonValue: (fc) => fc.jsonValue(),
   latitude,
   latLonPairs: (fc) => fc.array(latLonPair(fc), { maxLength: 20 }),
+  // a line identifier as a request sends it: four parts, or five as a server writes it (a period, maybe empty)
+  lineId: (fc) =>
+    fc.tuple(
+      fc.stringMatching(/^[a-z0-9]{1,6}$/),
+      fc.stringMatching(/^[A-Za-z0-9]{1,6}$/),
+      fc.constantFrom(" ", "", "W", "+"),
+      fc.constantFrom("H", "R"),
+      fc.option(fc.stringMatching(/^[a-z0-9]{0,4}$/), { nil: undefined })
+    ).map(([subnetwork, line, supplement, direction, period]) =>
+      `${subnetwork}:${line}:${supplement}:${direction}${period === undefined ? "" : `:${period}`}`
+    ),
   longitude,
   // whole minutes from 2000; skip 00:00-03:59 UTC, which holds every European DST change (the wire format
   // cannot tell the repeated autumn hour apart)
@@ -74,12 +85,7 @@ const named: { readonly [Name in Extract<ArbitraryHint, string>]: (fc: Fc, self:
   objectType: (fc) => fc.oneof(fc.constantFrom(...ObjectTypes), fc.stringMatching(/^[A-Z][A-Z_]{0,15}$/)),
   polygon: (fc) => fc.array(latLonPair(fc), { minLength: 3, maxLength: 12 }).map((points) => [...points, points[0]!]),
   // groups that send nothing decode as absent, so generated groups send something
-  sendsSomething: (fc, self) => self()(fc).filter(sendsSomething),
-  // a line identifier as a server returns it: 5 parts, the supplement blank
-  serverLineId: (fc) =>
-    fc.tuple(...Array.from({ length: 4 }, () => fc.stringMatching(/^[a-z0-9]{1,6}$/))).map(
-      ([network, line, direction, project]) => `${network}:${line}: :${direction}:${project}`
-    )
+  sendsSomething: (fc, self) => self()(fc).filter(sendsSomething)
 }
 
 const generatorOf = (hint: ArbitraryHint, self: () => Generator): Generator => {

@@ -54,6 +54,7 @@ import {
   sessionRows,
   sortedDistinct
 } from "./internal/schema/wireValues.js"
+import * as LineId from "./LineId.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import * as Occupancy from "./Occupancy.js"
@@ -429,7 +430,7 @@ export const StopEvent = Schema.Struct({
    * The server's stateless line ID, verbatim (`vvs:11001: :H:j26`): send it as the line-geometry
    * request's `line`, a board's `lines` filter, or a trip's stops request's `line`.
    */
-  lineId: Schema.String,
+  lineId: LineId.LineId,
   /** The line's short name (`U1`, `304`; rapidJSON `disassembledName`, else `number`). */
   lineName: Schema.String,
   /**

@@ -6,8 +6,8 @@
  * Map libraries expect longitude first: turn it into GeoJSON with the `GeoJson` module.
  *
  * Decisions where the contract is silent:
- * - The line identifier is built from its parts ({@link LineId}); the supplement may be empty or blank,
- *   the other parts may not, and no part may contain `:`.
+ * - The line is a line identifier (`LineId.Checked`): 4 parts, or a server's own identifier with its timetable
+ *   period, sent verbatim; the supplement may be empty or blank, the subnetwork, line number and direction may not.
  * - `lineTypes` is sent only when given. The client refuses `[]`, as every empty list (leave the field
  *   out); a query with `lineReqType=0` (all line types) reads back as `[]`.
  * - The bare `boundingBox` flag is sent exactly when the box is given; reading a query refuses the flag
@@ -18,168 +18,31 @@
  *
  * @since 0.1.0
  */
-import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import * as Coord from "./Coord.js"
 import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
 import { LatLonPairs } from "./internal/schema/latLonPairs.js"
 import { contractPaths } from "./internal/schema/operationNames.js"
-import { ModelText, opt } from "./internal/schema/params.js"
+import { ModelText, opt, ParamString } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
-import { checked, formatFailure, parsedParam } from "./internal/schema/parsed.js"
 import { definedOnly, defineQuery } from "./internal/schema/query.js"
-import { BlankableSegment, ColonJoined, Segment } from "./internal/schema/segments.js"
 import { BareFlagParam, repeated, TrimmedTextParam } from "./internal/schema/wireValues.js"
+import * as LineId from "./LineId.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
 import * as ServingLines from "./ServingLines.js"
 import * as SystemMessage from "./SystemMessage.js"
 
-const lineId = ColonJoined("LineId", {
-  subnetwork: Segment,
-  lineNumber: Segment,
-  supplement: BlankableSegment,
-  direction: Segment
-})
-
-/**
- * A line identifier by its parts, sent as `<subnetwork>:<line number>:<supplement>:<direction>`.
- * Subnetwork, line number and direction are non-empty without spaces; the supplement may be empty or
- * blank (EFA writes a missing supplement as a single space). No part may contain `:`.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const LineId = lineId.model
-
-/**
- * @since 0.1.0
- * @category models
- */
-export interface LineId extends Schema.Schema.Type<typeof LineId> {}
-
-/**
- * The line identifier as the text `<subnetwork>:<line number>:<supplement>:<direction>` and back.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const LineIdFromString: Schema.Schema<LineId, string> = lineId.param
-
-/**
- * Builds a line identifier from its parts. It does not validate: a request carrying an invalid part is
- * refused by the client with an `InvalidRequestError` naming the part (use `parseLineId` to check text).
- *
- * @example
- * ```ts
- * import { GeoObject } from "@efa-kit/core"
- *
- * const line = GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
- * assert.strictEqual(GeoObject.formatLineId(line), "vvs:10001: :H")
- * ```
- *
- * @since 0.1.0
- * @category constructors
- */
-export const makeLineId = (parts: LineId): LineId => LineId.make(parts, { disableValidation: true })
-
-/**
- * Formats a line identifier: `<subnetwork>:<line number>:<supplement>:<direction>`.
- *
- * @since 0.1.0
- * @category formatting
- */
-export const formatLineId = (id: LineId): string => `${id.subnetwork}:${id.lineNumber}:${id.supplement}:${id.direction}`
-
-/**
- * A line identifier as a server returned it (rapidJSON's `transportation.id`, `lineId` of legs and serving
- * lines): 5 or more parts with a blank supplement (`vvs:20003: :H:j26`), opaque. Sent unchanged as
- * `line`, which is what a rapidJSON server needs.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const ServerLineId = Schema.String.pipe(
-  Schema.filter((text) =>
-    text.length > 0 && text.trim() === text && text.split(":").length >= 5 ||
-    "expected a line identifier of 5 or more parts as the server returned it (vvs:20003: :H:j26)"
-  ),
-  Schema.annotations({
-    identifier: "ServerLineId",
-    ...arbitraryHint("serverLineId")
-  })
-)
-
-/**
- * The line of a line-geometry request: its parts, or the identifier a server returned, sent verbatim.
- *
- * @since 0.1.0
- * @category schemas
- */
-export const LineRef: Schema.Schema<LineId | string> = checked<LineId | string>({
-  // by the kind of value, so that a problem is reported once, at the part that has it
-  decode: (input, options) =>
-    typeof input === "string"
-      ? Schema.decodeUnknownEither(ServerLineId)(input, options)
-      : Schema.decodeUnknownEither(LineId)(input, options),
-  encode: (input, options) =>
-    typeof input === "string"
-      ? Schema.encodeUnknownEither(ServerLineId)(input, options)
-      : Schema.encodeUnknownEither(LineId)(input, options)
-}, {
-  identifier: "LineRef",
-  ...arbitraryHint({ oneOf: [LineId, ServerLineId] }),
-  jsonSchema: {
-    description: "A line by its parts, or the identifier a server returned (5 or more parts), verbatim"
-  }
-})
-
-/**
- * @since 0.1.0
- * @category models
- */
-export type LineRef = LineId | string
-
-// `line=` as sent: 5 or more parts are a server's own identifier, kept verbatim; otherwise the 4 parts.
-const LineRefParam: Schema.Schema<LineRef, string> = parsedParam(LineRef, {
-  decode: (text, options) =>
-    text.split(":").length >= 5
-      ? Either.right(text)
-      : Schema.decodeUnknownEither(LineIdFromString)(text, options),
-  encode: (ref, options) => typeof ref === "string" ? ref : Schema.encodeUnknownEither(LineIdFromString)(ref, options)
-}).annotations({
-  identifier: "LineRefParam",
+// `line=`: the identifier as sent, 4 parts (`vvs:10001: :H`) or a server's own with its period, verbatim.
+const LineParam = Schema.compose(ParamString, LineId.Checked).annotations({
+  identifier: "LineIdParam",
   jsonSchema: {
     type: "string",
     description: "<subnetwork>:<line number>:<supplement>:<direction>, or a server's own line identifier " +
       "(vvs:20003: :H:j26) verbatim"
   }
 })
-
-const decodeLineId = Schema.decodeEither(LineIdFromString)
-
-/**
- * Parses a line identifier; the error says which part is wrong.
- *
- * @example
- * ```ts
- * import { GeoObject } from "@efa-kit/core"
- * import { Either } from "effect"
- *
- * // EFA writes a missing supplement as a single space
- * assert.deepStrictEqual(
- *   GeoObject.parseLineId("vvs:10001: :H"),
- *   Either.right({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
- * )
- * assert.ok(Either.isLeft(GeoObject.parseLineId("vvs:10001")))
- * ```
- *
- * @since 0.1.0
- * @category parsing
- */
-export const parseLineId = (text: string): Either.Either<LineId, string> =>
-  Either.mapLeft(decodeLineId(text), formatFailure)
 
 /**
  * A bounding box by its upper-left (north-west) and lower-right (south-east) corners.
@@ -222,8 +85,11 @@ export const BoundingBoxFromCorners: Schema.Schema<BoundingBox, Coord.Corners> =
 
 // The line-geometry parameters that map to one field each, in wire order.
 const table = ParamTable.make({
-  /** The line (`line`, `<subnetwork>:<line number>:<supplement>:<direction>`). */
-  line: ParamTable.required(ParamTable.param("line", LineRef, LineRefParam)),
+  /**
+   * The line (`line`): `<subnetwork>:<line number>:<supplement>:<direction>` (`LineId.format`), or a line's
+   * `lineId` from another answer, sent verbatim.
+   */
+  line: ParamTable.required(ParamTable.param("line", LineId.Checked, LineParam)),
   /** The date that selects the line variant (`filterDate`, `YYYYMMDD`). */
   date: ParamTable.param("filterDate", LocalDateTime.CalendarDate, LocalDateTime.CompactDateParam),
   /** Only sections passing these stops (`filterStopID`, repeated); not empty when given. */

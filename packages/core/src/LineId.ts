@@ -1,14 +1,17 @@
 /**
  * A line's identity as EFA servers write it: `<subnetwork>:<line number>:<supplement>:<direction>`, and on most
- * answers a timetable period after them (`vvs:10001: :H:j26`, or empty: `vvs:10001: :H:`). The same line keeps
- * its first four parts from one timetable period to the next, so two identifiers name the same line when those
- * agree ({@link equivalence}, {@link sameLine}).
+ * answers a timetable period after them (`vvs:10001: :H:j26`, or empty: `vvs:10001: :H:`). Every model carries it
+ * as the text a server wrote ({@link LineId}, branded, sent back verbatim); {@link parse} reads its {@link Parts}.
+ * The same line keeps its first four parts from one timetable period to the next, so two identifiers name the same
+ * line when those agree ({@link equivalence}, {@link sameLine}).
  *
  * Decisions where the specification is silent:
  * - Every part is taken as written, blanks included (EFA writes a missing supplement as a single space): the
  *   identifier goes back to a server verbatim, so {@link format} of {@link parse} gives the text again.
  * - Everything after the fourth `:` is the period, `:` included, so that an identifier of more parts keeps them.
- * - Fewer than four parts is not a line identifier.
+ * - Fewer than four parts is not a line identifier. Answers are read as they come ({@link LineId} takes any text,
+ *   as `Point.LocationId` does: a server's odd identifier is no reason to refuse its answer); requests are
+ *   checked ({@link Checked}).
  *
  * @since 0.4.0
  */
@@ -16,6 +19,38 @@ import * as Either from "effect/Either"
 import * as Equivalence from "effect/Equivalence"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { arbitraryHint } from "./internal/schema/arbitraryHint.js"
+
+/**
+ * A line identifier as a server wrote it (`vvs:10001: :H:j26`): any text, branded, usable unchanged in later
+ * requests (a line's stops, its geometry, a board's line filter). Read its parts with {@link parse}.
+ *
+ * @since 0.4.0
+ * @category schemas
+ */
+export const LineId = Schema.String.pipe(Schema.brand("@efa-kit/LineId")).annotations({ identifier: "LineId" })
+
+/**
+ * @since 0.4.0
+ * @category models
+ */
+export type LineId = typeof LineId.Type
+
+/**
+ * A text taken as a line identifier, unchecked (check it with {@link parse} or {@link Checked}).
+ *
+ * @example
+ * ```ts
+ * import { LineId } from "@efa-kit/core"
+ *
+ * const s1: LineId.LineId = LineId.make("vvs:10001: :H:j26")
+ * assert.ok(LineId.sameLine(s1, "vvs:10001: :H:j25"))
+ * ```
+ *
+ * @since 0.4.0
+ * @category constructors
+ */
+export const make = (text: string): LineId => text as LineId
 
 // A part of the first four: any text without `:`, blanks included.
 const Part = Schema.String.pipe(
@@ -29,7 +64,7 @@ const Part = Schema.String.pipe(
  * @since 0.4.0
  * @category schemas
  */
-export const LineId = Schema.Struct({
+export const Parts = Schema.Struct({
   /** The subnetwork (`vvs`), the first part. */
   subnetwork: Part,
   /** The line number in the subnetwork's numbering (`10001`). */
@@ -40,13 +75,13 @@ export const LineId = Schema.Struct({
   direction: Part,
   /** The timetable period (`j26`), empty on some answers, absent on a four-part identifier. */
   period: Schema.optionalWith(Schema.String, { exact: true })
-}).annotations({ identifier: "LineId" })
+}).annotations({ identifier: "LineIdParts" })
 
 /**
  * @since 0.4.0
  * @category models
  */
-export interface LineId extends Schema.Schema.Type<typeof LineId> {}
+export interface Parts extends Schema.Schema.Type<typeof Parts> {}
 
 /**
  * The text of an identifier: its parts joined with `:`, the period after them where it has one.
@@ -62,8 +97,12 @@ export interface LineId extends Schema.Schema.Type<typeof LineId> {}
  * @since 0.4.0
  * @category formatting
  */
-export const format = (id: LineId): string =>
-  `${id.subnetwork}:${id.lineNumber}:${id.supplement}:${id.direction}${id.period === undefined ? "" : `:${id.period}`}`
+export const format = (id: Parts): LineId =>
+  make(
+    `${id.subnetwork}:${id.lineNumber}:${id.supplement}:${id.direction}${
+      id.period === undefined ? "" : `:${id.period}`
+    }`
+  )
 
 /**
  * An identifier's parts, or why the text is none (fewer than four parts).
@@ -83,13 +122,13 @@ export const format = (id: LineId): string =>
  * @since 0.4.0
  * @category parsing
  */
-export const parse = (text: string): Either.Either<LineId, string> => {
+export const parse = (text: string): Either.Either<Parts, string> => {
   const parts = text.split(":")
   if (parts.length < 4) {
     return Either.left(`expected a line identifier of 4 or more parts separated by ":" (vvs:10001: :H:j26)`)
   }
   const [subnetwork, lineNumber, supplement, direction, ...period] = parts as [string, string, string, string]
-  const id: { -readonly [K in keyof LineId]: LineId[K] } = { subnetwork, lineNumber, supplement, direction }
+  const id: { -readonly [K in keyof Parts]: Parts[K] } = { subnetwork, lineNumber, supplement, direction }
   if (period.length > 0) id.period = period.join(":")
   return Either.right(id)
 }
@@ -100,9 +139,9 @@ export const parse = (text: string): Either.Either<LineId, string> => {
  * @since 0.4.0
  * @category schemas
  */
-export const FromString: Schema.Schema<LineId, string> = Schema.transformOrFail(
+export const FromString: Schema.Schema<Parts, string> = Schema.transformOrFail(
   Schema.String,
-  Schema.typeSchema(LineId),
+  Schema.typeSchema(Parts),
   {
     strict: true,
     decode: (text, _, ast) =>
@@ -120,7 +159,7 @@ export const FromString: Schema.Schema<LineId, string> = Schema.transformOrFail(
  * @since 0.4.0
  * @category instances
  */
-export const equivalence: Equivalence.Equivalence<LineId> = Equivalence.struct({
+export const equivalence: Equivalence.Equivalence<Parts> = Equivalence.struct({
   subnetwork: Equivalence.string,
   lineNumber: Equivalence.string,
   supplement: Equivalence.string,
@@ -148,3 +187,34 @@ export const sameLine = (a: string, b: string): boolean => {
   const right = parse(b)
   return Either.isRight(left) && Either.isRight(right) && equivalence(left.right, right.right)
 }
+
+// Subnetwork, line number and direction as a request sends them: non-empty, without blanks.
+const token = /^[^:\s]+$/
+const required = ["subnetwork", "lineNumber", "direction"] as const
+
+const problemOf = (text: string): string | undefined => {
+  if (text.length > 500) return "expected a line identifier of at most 500 characters"
+  const parts = parse(text)
+  if (Either.isLeft(parts)) return parts.left
+  const blank = required.find((name) => !token.test(parts.right[name]))
+  return blank === undefined
+    ? undefined
+    : `the ${blank} of a line identifier must be non-empty without spaces (vvs:10001: :H:j26)`
+}
+
+/**
+ * A line identifier as a request sends it: 4 or more parts, the subnetwork, line number and direction non-empty
+ * without spaces, the supplement and the period as written (`vvs:10001: :H`, or an answer's `vvs:10001: :H:j26`).
+ *
+ * @since 0.4.0
+ * @category schemas
+ */
+export const Checked: Schema.Schema<LineId, string> = LineId.pipe(
+  Schema.filter((text) => problemOf(text) ?? true),
+  Schema.annotations({
+    identifier: "CheckedLineId",
+    description: "<subnetwork>:<line number>:<supplement>:<direction>, a timetable period after them where " +
+      "a server wrote one (vvs:10001: :H:j26)",
+    ...arbitraryHint("lineId")
+  })
+)

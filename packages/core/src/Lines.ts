@@ -18,6 +18,7 @@ import * as Departures from "./Departures.js"
 import { opt } from "./internal/schema/params.js"
 import * as ParamTable from "./internal/schema/paramTable.js"
 import { tableOperation } from "./internal/schema/tableOperation.js"
+import * as LineId from "./LineId.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as ServingLines from "./ServingLines.js"
@@ -46,7 +47,7 @@ const table = ParamTable.make({
  */
 export const Line = Schema.Struct({
   /** The server's line ID, verbatim (`vvs:10001: :H:`): what `lineStops`, `geoObject` and boards take back. */
-  lineId: Schema.String,
+  lineId: LineId.LineId,
   /** The line's full name, MOT-ID and short name (`number`), as on legs and board events. */
   mode: Mot.LegMode,
   /** The route as the server describes it (`Stuttgart Hbf - Herrenberg`). */

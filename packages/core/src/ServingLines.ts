@@ -28,6 +28,7 @@ import { ModelText, opt, PresenceParam, SetFromList, TextParam } from "./interna
 import * as ParamTable from "./internal/schema/paramTable.js"
 import { definedOnly, defineQuery } from "./internal/schema/query.js"
 import { isAscendingDistinct, sortedDistinct } from "./internal/schema/wireValues.js"
+import * as LineId from "./LineId.js"
 import * as Mot from "./Mot.js"
 import type { Operation } from "./Operation.js"
 import * as Point from "./Point.js"
@@ -296,7 +297,7 @@ export const ServingLine = Schema.Struct({
    * The server's line identifier (rapidJSON `id`, 5 parts with a blank supplement: `vvs:20003: :H:j26`),
    * opaque: send it unchanged as the line-geometry request's `line`.
    */
-  lineId: opt(Schema.String)
+  lineId: opt(LineId.LineId)
 }).annotations({ identifier: "ServingLine" })
 
 /**

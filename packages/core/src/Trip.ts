@@ -51,6 +51,7 @@ import {
   sessionRows,
   sortedDistinct
 } from "./internal/schema/wireValues.js"
+import * as LineId from "./LineId.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import * as Occupancy from "./Occupancy.js"
@@ -1039,7 +1040,7 @@ export const Leg = Schema.Struct({
    * The server's line identifier (rapidJSON `transportation.id`, 5 parts with a blank supplement:
    * `vvs:20003: :R:`), opaque: send it unchanged as the line-geometry request's `line`.
    */
-  lineId: opt(Schema.String),
+  lineId: opt(LineId.LineId),
   /** The leg's path as `[lat, lon]` pairs (rapidJSON `coords`). */
   coords: opt(LatLonPairs),
   /** Every stop of a public-transport leg in order, origin and destination included (rapidJSON `stopSequence`). */

@@ -15,6 +15,7 @@ import { contractPaths } from "./internal/schema/operationNames.js"
 import { FlagParam, IntParam, ModelText, opt, TextParam } from "./internal/schema/params.js"
 import { defineZonedQuery } from "./internal/schema/query.js"
 import { FixedParam } from "./internal/schema/wireValues.js"
+import * as LineId from "./LineId.js"
 import * as LocalDateTime from "./LocalDateTime.js"
 import * as Mot from "./Mot.js"
 import type { Operation, Query, QueryContext } from "./Operation.js"
@@ -204,7 +205,7 @@ export const TripStopsQuery: (context: QueryContext) => Schema.Schema<TripStopsR
  */
 export const TripStopsResponse = Schema.Struct({
   stops: Schema.optionalWith(Schema.Array(Departures.SequenceStop), { exact: true, default: () => [] }),
-  lineId: opt(Schema.String),
+  lineId: opt(LineId.LineId),
   lineName: opt(Schema.String),
   mode: opt(Mot.LegMode),
   destination: opt(Departures.Destination),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck, ParseResult, Schema } from "effect"
 import * as Arbitraries from "../src/Arbitraries.js"
-import { AddInfo } from "../src/index.js"
+import { AddInfo, LineId } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
 const encode = (request: AddInfo.AddInfoRequest) => toQueryString(Schema.encodeSync(AddInfo.AddInfoQuery)(request))
@@ -37,7 +37,7 @@ const everyFilter: AddInfo.AddInfoRequest = {
   selectedLines: ["U1", "42"],
   operators: ["SSB", "DB"],
   stops: ["de:08111:6118", "de:08111:2"],
-  line: { network: "vvs", line: "10001", supplement: " ", direction: "H", project: "j24" },
+  line: LineId.make("vvs:10001: :H:j24"),
   passedStops: true,
   noticeIds: ["n-1", "n-2"],
   noticeTypes: ["lineInfo", "stopBlocking"],
@@ -112,11 +112,13 @@ describe("AddInfo request", () => {
     ).toStrictEqual(Either.right({ validOn: { mode: "components", date: "2024-03-05" } }))
   })
 
-  it("builds the combined line filter from its parts", () => {
-    const filter = { network: "ddb", line: "92D01", supplement: "", direction: "R", project: "" }
-    expect(AddInfo.formatLineFilter(filter)).toBe("ddb:92D01::R:")
+  it("takes the combined line filter as a line identifier of five parts", () => {
+    const filter = LineId.format({ subnetwork: "ddb", lineNumber: "92D01", supplement: "", direction: "R", period: "" })
+    expect(filter).toBe("ddb:92D01::R:")
     expect(encode({ line: filter })).toBe("line=ddb:92D01::R:")
     expect(decode("line=ddb:92D01::R:")).toStrictEqual(Either.right({ line: filter }))
+    expect(fields(decode("line=ddb:92D01::R"))).toStrictEqual(["line"])
+    expect(fields(decode("line=ddb:92D01::R:j:x"))).toStrictEqual(["line"])
   })
 
   it("names the parameter of each problem in a query", () => {
@@ -158,7 +160,7 @@ describe("AddInfo request", () => {
     expect(fields(decode("filterPNLineDir=vvs:10001"))).toStrictEqual(["filterPNLineDir.0"])
     expect(fields(decode("filterPNLineSub=vvs::E"))).toStrictEqual(["filterPNLineSub.0.line"])
     expect(fields(decode("line=vvs:10001:H"))).toStrictEqual(["line"])
-    expect(fields(decode("line=:10001::H:j24"))).toStrictEqual(["line.network"])
+    expect(fields(decode("line=:10001::H:j24"))).toStrictEqual(["line"])
     expect(fields(decode("passedStops=1"))).toStrictEqual(["passedStops"])
     expect(fields(decode("filterInfoType=lineInfo&filterInfoType=delay"))).toStrictEqual(["filterInfoType.1"])
     expect(fields(decode("itdLPxx_selLine=+U1"))).toStrictEqual(["itdLPxx_selLine.0"])
@@ -180,9 +182,8 @@ describe("AddInfo request", () => {
     expect(encodeFields({ validOn: { mode: "dates", dates: [] } })).toStrictEqual(["validOn.dates"])
     expect(encodeFields({ validOn: { mode: "components", date: "2024-02-30" } })).toStrictEqual(["validOn.date"])
     expect(encodeFields({ municipalities: ["8111000:1"] })).toStrictEqual(["municipalities.0"])
-    expect(
-      encodeFields({ line: { network: "vvs", line: "1:2", supplement: " ", direction: "H", project: "" } })
-    ).toStrictEqual(["line.line"])
+    expect(encodeFields({ line: "vvs:1:2: :H:" })).toStrictEqual(["line"])
+    expect(encodeFields({ line: "vvs:: :H:" })).toStrictEqual(["line"])
     expect(encodeFields({ noticeTypes: ["delay"] })).toStrictEqual(["noticeTypes.0"])
     expect(encodeFields({ selectedLines: [" U1"] })).toStrictEqual(["selectedLines.0"])
   })

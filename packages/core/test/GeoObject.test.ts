@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, FastCheck, ParseResult, Schema } from "effect"
 import * as Arbitraries from "../src/Arbitraries.js"
-import { type Coord, GeoObject } from "../src/index.js"
+import { type Coord, GeoObject, LineId } from "../src/index.js"
 import { fromQueryString, toQueryString } from "../src/internal/schema/query.js"
 
 const encode = (request: GeoObject.GeoObjectRequest) =>
@@ -17,7 +17,7 @@ const fields = (result: Either.Either<unknown, ParseResult.ParseError>): Array<s
 const encodeFields = (request: unknown) =>
   fields(Schema.encodeEither(GeoObject.GeoObjectQuery)(request as GeoObject.GeoObjectRequest))
 
-const u1: GeoObject.LineId = { subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" }
+const u1 = LineId.format({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
 
 const everyParameter: GeoObject.GeoObjectRequest = {
   line: u1,
@@ -32,26 +32,19 @@ const everyParameterQuery = "line=vvs:10001:+:H&filterDate=20240305" +
   "&filterStopID=de:08111:6118&filterStopID=de:08111:2&lineReqType=10&vSL=1" +
   "&boundingBox&boundingBoxLU=9.1:48.8:WGS84%5Bdd.ddddd%5D&boundingBoxRL=9.3:48.7:WGS84%5Bdd.ddddd%5D"
 
-describe("GeoObject line identifier", () => {
-  it("is built from its parts, formatted and parsed back", () => {
-    const id = GeoObject.makeLineId({ subnetwork: "ddb", lineNumber: "92D01", supplement: "", direction: "R" })
-    expect(GeoObject.formatLineId(id)).toBe("ddb:92D01::R")
-    expect(GeoObject.parseLineId("ddb:92D01::R")).toStrictEqual(Either.right(id))
-    expect(GeoObject.formatLineId(u1)).toBe("vvs:10001: :H")
-    expect(GeoObject.parseLineId("vvs:10001: :H")).toStrictEqual(Either.right(u1))
-    expect(Schema.encodeSync(GeoObject.LineIdFromString)(u1)).toBe("vvs:10001: :H")
+describe("GeoObject line", () => {
+  it("is a line identifier: four parts, or a server's own with its period, sent verbatim", () => {
+    expect(encode({ line: LineId.make("ddb:92D01::R") })).toBe("line=ddb:92D01::R")
+    expect(encode({ line: LineId.make("vvs:20003: :H:j26") })).toBe("line=vvs:20003:+:H:j26")
+    expect(decode("line=nsw:020T1:W:R:")).toStrictEqual(Either.right({ line: "nsw:020T1:W:R:" }))
+    expect(decode("line=vvs:20003:+:H:j26")).toStrictEqual(Either.right({ line: "vvs:20003: :H:j26" }))
   })
 
-  it("says which part is wrong", () => {
-    expect(GeoObject.parseLineId("vvs:10001:H")).toStrictEqual(
-      Either.left("expected <subnetwork>:<lineNumber>:<supplement>:<direction> (4 parts), got \"vvs:10001:H\"")
+  it("says what is wrong", () => {
+    expect(Either.isLeft(decode("line=vvs:10001:H")) && decode("line=vvs:10001:H").toString()).toMatch(
+      /4 or more parts/
     )
-    expect(GeoObject.parseLineId("vvs::E:H")).toSatisfy((r: Either.Either<unknown, string>) =>
-      Either.isLeft(r) && r.left.startsWith("lineNumber:")
-    )
-    // built without a check, refused (naming the part) when a request carries it
-    const invalid = GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "U 1", supplement: "", direction: "H" })
-    const refused = Schema.encodeEither(GeoObject.GeoObjectQuery)({ line: invalid })
+    const refused = Schema.encodeEither(GeoObject.GeoObjectQuery)({ line: LineId.make("vvs:U 1::H") })
     expect(Either.isLeft(refused) && refused.left.message).toMatch(/lineNumber/)
   })
 })
@@ -85,7 +78,7 @@ describe("GeoObject request", () => {
     const rl = "boundingBoxRL=9.3:48.7:WGS84%5Bdd.ddddd%5D"
     expect(fields(decode("filterDate=20240305"))).toStrictEqual(["line"])
     expect(fields(decode("line=vvs:10001:H"))).toStrictEqual(["line"])
-    expect(fields(decode("line=vvs:10001:+:"))).toStrictEqual(["line.direction"])
+    expect(fields(decode("line=vvs:10001:+:"))).toStrictEqual(["line"])
     expect(fields(decode("line=vvs:1::H&line=vvs:2::H"))).toStrictEqual(["line"])
     expect(fields(decode("line=vvs:1::H&filterDate=05-03-2024"))).toStrictEqual(["filterDate"])
     expect(fields(decode("line=vvs:1::H&filterDate=20240230"))).toStrictEqual(["filterDate"])
@@ -100,7 +93,7 @@ describe("GeoObject request", () => {
           "&boundingBoxRL=9.1:48.8:WGS84%5Bdd.ddddd%5D"
       )
     ).toStrictEqual(Either.right({
-      line: { subnetwork: "vvs", lineNumber: "1", supplement: "", direction: "H" },
+      line: "vvs:1::H",
       boundingBox: { upperLeft: { lat: 48.8, lon: 9.1 }, lowerRight: { lat: 48.7, lon: 9.3 } }
     }))
     expect(fields(decode(`line=vvs:1::H&boundingBox&boundingBoxLU=9.1:48.8&${rl}`))).toStrictEqual(["boundingBoxLU"])
@@ -108,9 +101,9 @@ describe("GeoObject request", () => {
 
   it("refuses invalid requests before sending, at the field", () => {
     const box = (upperLeft: Coord.Coord, lowerRight: Coord.Coord) => ({ upperLeft, lowerRight })
-    expect(encodeFields({ line: { ...u1, direction: "" } })).toStrictEqual(["line.direction"])
-    expect(encodeFields({ line: { ...u1, subnetwork: "vvs:x" } })).toStrictEqual(["line.subnetwork"])
-    expect(encodeFields({ line: { ...u1, supplement: "a:b" } })).toStrictEqual(["line.supplement"])
+    expect(encodeFields({ line: "vvs:10001: :" })).toStrictEqual(["line"])
+    expect(encodeFields({ line: "vvs : 10001: :H" })).toStrictEqual(["line"])
+    expect(encodeFields({ line: "vvs:10001" })).toStrictEqual(["line"])
     expect(encodeFields({ line: u1, date: "2024-02-30" })).toStrictEqual(["date"])
     expect(encodeFields({ line: u1, stopIds: [] })).toStrictEqual(["stopIds"])
     expect(encodeFields({ line: u1, lineTypes: ["ROB", "STT"] })).toStrictEqual(["lineTypes"])

@@ -41,7 +41,7 @@ const issues = <Name extends keyof EfaClient.Requests>(name: Name, request: unkn
 }
 
 const trip = { origin: Point.any("Stuttgart Hbf"), destination: Point.any("Böblingen") }
-const line = { subnetwork: "vvs", lineNumber: "10001", supplement: "", direction: "H" } as const
+const line = "vvs:10001::H"
 
 describe("times as people write them", () => {
   const sentTime = (dateTime: EfaClient.Requests["trip"]["dateTime"]) => {
@@ -186,7 +186,7 @@ describe("messages of refused requests", () => {
     ["stopFinder", { input: Point.coord({ lat: 100, lon: 9 }), rankingMethod: "DISTANCEFROMCENTER" }],
     ["coordInfo", { searchSpace: { _tag: "Square" }, filters: [] }],
     ["coordInfo", { searchSpace: CoordInfo.circle({ lat: 0, lon: 0 }), filters: [{ type: "STOP", includeMots: [] }] }],
-    ["geoObject", { line: { ...line, direction: "" }, lineTypes: ["tram"] }],
+    ["geoObject", { line: "vvs:10001::", lineTypes: ["tram"] }],
     ["servingLines", { ...ServingLines.byStop(Point.any("x")), excludedModes: [] }],
     ["addInfo", { publicationStatus: "x" }],
     ["vehicleDetail", { vehicle: {} }],

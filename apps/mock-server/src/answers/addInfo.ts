@@ -29,7 +29,8 @@
  *
  * @since 0.1.0
  */
-import type { AddInfo } from "@efa-kit/core"
+import { type AddInfo, LineId } from "@efa-kit/core"
+import { Either } from "effect"
 import { type LineDirection, lineNumberValue, lookupOf } from "../dataset/lookup.js"
 import type { Notice } from "../dataset/schema.js"
 import { noticeDetails } from "../engine/legDetails.js"
@@ -72,11 +73,11 @@ export const answerAddInfo: Answer<AddInfo.AddInfoRequest, AddInfo.AddInfoRespon
   const places = request.places?.map((place) => `${place.municipality}:${place.placeId}`)
 
   // the stops the combined line filter's line calls at, for passedStops
-  const lineFilter = request.line
+  const lineFilter = request.line === undefined ? undefined : Either.getOrUndefined(LineId.parse(request.line))
   const filteredDirections = lineFilter === undefined
     ? []
     : Array.from(index.directionById.values()).filter((direction) =>
-      direction.line.network === lineFilter.network && sameLine(direction, lineFilter.line) &&
+      direction.line.network === lineFilter.subnetwork && sameLine(direction, lineFilter.lineNumber) &&
       direction.line.supplement.trim() === lineFilter.supplement.trim() && direction.direction === lineFilter.direction
     )
   const passedStops = new Set(
@@ -158,7 +159,7 @@ export const answerAddInfo: Answer<AddInfo.AddInfoRequest, AddInfo.AddInfoRespon
       text: notice.text,
       validFrom: notice.validFrom,
       validTo: notice.validTo,
-      lines: notice.lines,
+      lines: notice.lines.map(LineId.make),
       severity: notice.severity,
       // subtitle, page, link text, version, short text and further link, as real notices have them
       ...noticeDetails(notice),

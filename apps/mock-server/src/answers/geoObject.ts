@@ -19,7 +19,8 @@
  *
  * @since 0.1.0
  */
-import { GeoObject } from "@efa-kit/core"
+import { type GeoObject, LineId } from "@efa-kit/core"
+import { Either } from "effect"
 import { boxContains, boxOfCorners, clipPolyline } from "../dataset/geometry.js"
 import { type LineDirection, lineDisplayName, lookupOf } from "../dataset/lookup.js"
 import type { LatLon } from "../dataset/schema.js"
@@ -42,7 +43,7 @@ const compact = (text: string) => text.replace(/\s+/g, "").toLowerCase()
  */
 const findLineDirection = (
   directions: Iterable<LineDirection>,
-  id: GeoObject.LineId
+  id: LineId.Parts
 ): LineDirection | undefined => {
   for (const direction of directions) {
     const line = direction.line
@@ -55,11 +56,6 @@ const findLineDirection = (
   return undefined
 }
 
-const serverLineParts = (text: string): GeoObject.LineId => {
-  const [subnetwork = "", lineNumber = "", supplement = "", direction = ""] = text.split(":")
-  return GeoObject.makeLineId({ subnetwork, lineNumber, supplement, direction })
-}
-
 /**
  * Answers a line-geometry request from the dataset.
  *
@@ -70,8 +66,10 @@ export const answerGeoObject: Answer<GeoObject.GeoObjectRequest, GeoObject.GeoOb
   const { dataset } = context
   const index = lookupOf(dataset)
   // a server's own identifier (`vvs:10001: :H:`, as the answers' `lineId`) names the line by its first four parts
-  const lineId = typeof request.line === "string" ? serverLineParts(request.line) : request.line
-  const identifier = GeoObject.formatLineId(lineId)
+  const parts = LineId.parse(request.line)
+  if (Either.isLeft(parts)) return empty(-8020, `unknown line ${request.line}`)
+  const { period: _, ...lineId } = parts.right
+  const identifier = LineId.format(lineId)
   const direction = index.directionById.get(identifier) ?? findLineDirection(index.directionById.values(), lineId)
   if (direction === undefined) return empty(-8020, `unknown line ${identifier}`)
   const line = direction.line

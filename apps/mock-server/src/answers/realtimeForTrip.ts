@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import { Mot, type Point, type RealtimeForTrip, type Trip } from "@efa-kit/core"
+import { LineId, Mot, type Point, type RealtimeForTrip, type Trip } from "@efa-kit/core"
 import { DateTime } from "effect"
 import { lineDisplayName, lookupOf } from "../dataset/lookup.js"
 import { callState } from "../engine/realtime.js"
@@ -66,7 +66,7 @@ export const answerRealtimeForTrip: Answer<
     const tripCode = key.transportation.properties?.tripCode
     return {
       ...leg,
-      lineId: key.transportation.id,
+      lineId: LineId.make(key.transportation.id),
       ...(tripCode === undefined ? {} : { tripCode }),
       realtimeStatus: NO_PROGNOSIS
     }

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { Coord } from "@efa-kit/core"
+import { type Coord, LineId } from "@efa-kit/core"
 import { perDataset } from "./cache.js"
 import { distanceMeters, type Grid, makeGrid, walkSeconds } from "./geometry.js"
 import type { Dataset, DirectionCode, Line, Poi, Stop } from "./schema.js"
@@ -307,7 +307,7 @@ export const lineDisplayName = (line: Line): string => `${line.product} ${line.n
  * @since 0.1.0
  * @category lookups
  */
-export const serverLineId = (direction: LineDirection): string => `${direction.id}:`
+export const serverLineId = (direction: LineDirection): LineId.LineId => LineId.make(`${direction.id}:`)
 
 /**
  * The names of a dataset's `count` busiest stops (most lines calling, then dataset order): the stops the start-up

@@ -13,7 +13,7 @@ import {
   AddInfo,
   Coord,
   CoordInfo,
-  GeoObject,
+  LineId,
   LocalDateTime,
   Mot,
   OpArea as CoreOpArea,
@@ -345,7 +345,7 @@ export interface Line extends Schema.Schema.Type<typeof Line> {}
  * @category utils
  */
 export const lineId = (line: Line, direction: DirectionCode): string =>
-  GeoObject.formatLineId({ subnetwork: line.network, lineNumber: line.code, supplement: line.supplement, direction })
+  LineId.format({ subnetwork: line.network, lineNumber: line.code, supplement: line.supplement, direction })
 
 // ---------------------------------------------------------------------------------------------------
 // points of interest

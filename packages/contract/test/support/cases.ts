@@ -4,7 +4,7 @@ import {
   type Departures,
   type EfaClient,
   type EfaError,
-  GeoObject,
+  LineId,
   OpArea,
   type Operations,
   Point,
@@ -1276,7 +1276,7 @@ const addInfoCases: Array<AnyCase> = [
     }
   }),
   addInfo("the combined line filter with passedStops", {
-    line: { network: "vvs", line: "10001", supplement: " ", direction: "H", project: "" },
+    line: "vvs:10001: :H:",
     passedStops: true
   }, {
     params: [["line", "vvs:10001: :H:"], ["passedStops", "1"]],
@@ -1332,8 +1332,8 @@ const addInfoCases: Array<AnyCase> = [
 // ---------------------------------------------------------------------------------------------------
 
 const geoObject = make("geoObject")
-const S1 = GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
-const S4 = GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "10004", supplement: " ", direction: "H" })
+const S1 = LineId.format({ subnetwork: "vvs", lineNumber: "10001", supplement: " ", direction: "H" })
+const S4 = LineId.format({ subnetwork: "vvs", lineNumber: "10004", supplement: " ", direction: "H" })
 const GEO_BOX = { upperLeft: Coord.make(48.79, 9.15), lowerRight: Coord.make(48.76, 9.2) }
 
 const geoObjectCases: Array<AnyCase> = [
@@ -1402,7 +1402,7 @@ const geoObjectCases: Array<AnyCase> = [
     check: ({ stops }) => expect(stops[stops.length - 1]?.id).toBe(FAVORITEPARK)
   }),
   geoObject("the public number in place of the code; no lineReqType without line types", {
-    line: GeoObject.makeLineId({ subnetwork: "vvs", lineNumber: "S1", supplement: " ", direction: "R" })
+    line: LineId.format({ subnetwork: "vvs", lineNumber: "S1", supplement: " ", direction: "R" })
   }, {
     params: [["line", "vvs:S1: :R"]],
     check: ({ stops }) => {

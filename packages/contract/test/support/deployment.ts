@@ -3,7 +3,6 @@ import {
   CoordInfo,
   EfaClient,
   type EfaError,
-  GeoObject,
   Point,
   Profile,
   ServingLines,
@@ -12,7 +11,7 @@ import {
 } from "@efa-kit/core"
 import { FetchHttpClient } from "@effect/platform"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Cause, ConfigProvider, DateTime, Effect, Either, Exit, Layer, ManagedRuntime } from "effect"
+import { Cause, ConfigProvider, DateTime, Effect, Exit, Layer, ManagedRuntime } from "effect"
 import { meters } from "./cases.js"
 
 // Read-only checks that hold on any deployment and do not depend on the fake's dataset: the answers decode,
@@ -403,11 +402,8 @@ export const deploymentChecks = (target: Target): void => {
       () =>
         Effect.gen(function*() {
           const client = yield* efa
-          // a server's own id (5 parts) goes verbatim, a 4-part one by its parts
-          const line = settings.line.split(":").length >= 5
-            ? settings.line
-            : Either.getOrThrow(GeoObject.parseLineId(settings.line))
-          const { geometry, stops } = yield* client.geoObject({ line, servingLines: true })
+          // a server's own id (5 parts) or a 4-part one, verbatim
+          const { geometry, stops } = yield* client.geoObject({ line: settings.line, servingLines: true })
           expect(geometry.length + stops.length).toBeGreaterThan(0)
           // rapidJSON has no serving lines per stop
           if (settings.dialect === "contract") { for (const stop of stops) expect(stop.servingLines).toBeDefined() }

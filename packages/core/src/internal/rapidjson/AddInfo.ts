@@ -4,6 +4,7 @@ import * as DateTime from "effect/DateTime"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type * as AddInfo from "../../AddInfo.js"
+import * as LineId from "../../LineId.js"
 import type { RapidJsonContext as Context } from "../../Operation.js"
 import { dedupe } from "../decode/dedupe.js"
 import { WireTimestamp as Timestamp } from "../decode/instant.js"
@@ -77,10 +78,13 @@ const instantOf = (date: string, hours: number, minutes: number, zone: DateTime.
   return Option.isSome(zoned) ? DateTime.toUtc(zoned.value) : DateTime.unsafeMake(`${date}T00:00:00Z`)
 }
 
-const ids = (refs: ReadonlyArray<{ readonly id?: string }> | undefined): Array<string> | undefined => {
+const ids = <A extends string = string>(
+  refs: ReadonlyArray<{ readonly id?: string }> | undefined,
+  as: (id: string) => A = (id) => id as A
+): Array<A> | undefined => {
   if (refs === undefined) return undefined
-  const out: Array<string> = []
-  for (const ref of refs) if (ref.id !== undefined) out.push(ref.id)
+  const out: Array<A> = []
+  for (const ref of refs) if (ref.id !== undefined) out.push(as(ref.id))
   return out
 }
 
@@ -105,7 +109,7 @@ const addInfoDecode = (context: Context) => (wire: typeof WireAddInfoResponse.Ty
       title: info.title ?? info.urlText ?? info.subtitle ?? link?.urlText ?? link?.subtitle ?? "",
       text: info.content ?? link?.content ?? "",
       // `lines` ← `affected.lines[].id`
-      lines: ids(info.affected?.lines) ?? []
+      lines: ids(info.affected?.lines, LineId.make) ?? []
     }
     if (first?.from !== undefined) out.validFrom = dateIn(first.from, context.timeZone)
     if (last?.to !== undefined && last.isOpenEnd !== true) {

@@ -26,6 +26,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import type * as Departures from "../../Departures.js"
+import * as LineId from "../../LineId.js"
 import type * as Mot from "../../Mot.js"
 import * as Occupancy from "../../Occupancy.js"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
@@ -214,7 +215,7 @@ const eventOf = (context: Context, wire: typeof WireStopEvent.Type): Departures.
   const out: Mutable<Departures.StopEvent> = {
     location,
     departureTimePlanned: planned,
-    lineId: t.id,
+    lineId: LineId.make(t.id),
     lineName: t.disassembledName ?? t.number ?? t.name ?? "",
     mode: modeOf(context, t),
     destination: destinationOf(t),

@@ -1,6 +1,7 @@
 // The line list's rapidJSON codec, from the Mentz schema (`LINELIST_Schema.json`: `transportations[]`), each
 // line read as a board event's transportation; each decision beside its mapping.
 import * as Schema from "effect/Schema"
+import * as LineId from "../../LineId.js"
 import type * as Lines from "../../Lines.js"
 import type { RapidJsonContext as Context } from "../../Operation.js"
 import { opt } from "../schema/params.js"
@@ -23,7 +24,7 @@ type WireLinesResponse = typeof WireLinesResponse.Type
 // `lineId` ← `id` verbatim; `mode` as on a board (`name`, `product.class` through the class table, the short
 // name from `disassembledName`, else `number`); `destination` where the server names one.
 const lineOf = (context: Context, t: typeof WireTransportation.Type): Lines.Line => {
-  const out: Mutable<Lines.Line> = { lineId: t.id, mode: modeOf(context, t) }
+  const out: Mutable<Lines.Line> = { lineId: LineId.make(t.id), mode: modeOf(context, t) }
   put(out, "description", t.description)
   if (t.destination?.name !== undefined) out.destination = destinationOf(t)
   return out

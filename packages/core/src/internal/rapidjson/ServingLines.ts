@@ -1,6 +1,7 @@
 // The serving lines' rapidJSON codec, from the Mentz schema only (no recording): `servingLines` ← `lines`.
 // Whether the server lists one entry per line or per direction is open.
 import * as Schema from "effect/Schema"
+import * as LineId from "../../LineId.js"
 import type { RapidJsonContext as Context } from "../../Operation.js"
 import type * as ServingLines from "../../ServingLines.js"
 import { opt } from "../schema/params.js"
@@ -40,7 +41,7 @@ const servingLinesDecode =
         mot: Math.max(0, Math.trunc(mapClass(context, line.product?.class ?? 11))),
         direction: line.destination?.name ?? line.description ?? ""
       }
-      put(out, "lineId", line.id)
+      put(out, "lineId", line.id === undefined ? undefined : LineId.make(line.id))
       return out
     })
     const out: Mutable<ServingLines.ServingLinesResponse> = { servingLines }

@@ -1,6 +1,7 @@
 // The trip's rapidJSON codec (`journeys`): each mapping decision is written beside its mapping.
 import * as DateTime from "effect/DateTime"
 import * as Schema from "effect/Schema"
+import * as LineId from "../../LineId.js"
 import * as Occupancy from "../../Occupancy.js"
 import type { RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
@@ -310,7 +311,7 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   put(out, "realtimeStatus", status?.join(","))
   put(out, "isRealtimeControlled", leg.isRealtimeControlled)
   // `lineId` ← `transportation.id`, verbatim; `coords` ← the leg's polyline
-  put(out, "lineId", t.id)
+  put(out, "lineId", t.id === undefined ? undefined : LineId.make(t.id))
   put(out, "coords", leg.coords)
   // `stops` ← `stopSequence`, as sent (absent where the server sent none)
   put(out, "stops", leg.stopSequence?.map(legStopOf))

@@ -1,6 +1,7 @@
 // The rapidJSON codec of a trip's stops (`XML_STOPSEQCOORD_REQUEST`): `stops` ← `transportation.locationSequence`
 // (else VVO's `leg.stopSequence`), the line from the same `transportation`, read as on a board.
 import * as Schema from "effect/Schema"
+import * as LineId from "../../LineId.js"
 import type { RapidJsonContext as Context } from "../../Operation.js"
 import type * as TripStops from "../../TripStops.js"
 import { opt } from "../schema/params.js"
@@ -45,7 +46,7 @@ const decodeTripStops = (context: Context) => (wire: WireTripStopsResponse): Tri
     wire.leg?.transportation?.locationSequence ?? []
   const out: Mutable<TripStops.TripStopsResponse> = { stops: sequence.map(sequenceStop) }
   if (transportation !== undefined) {
-    put(out, "lineId", transportation.id)
+    put(out, "lineId", transportation.id === undefined ? undefined : LineId.make(transportation.id))
     put(out, "lineName", transportation.disassembledName ?? transportation.number)
     if (transportation.name !== undefined || transportation.product !== undefined) {
       out.mode = modeOf(context, { ...transportation, id: transportation.id ?? "" })

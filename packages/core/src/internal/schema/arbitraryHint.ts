@@ -26,6 +26,7 @@ export type ArbitraryHint =
   | "jsonValue"
   | "latitude"
   | "latLonPairs"
+  | "lineId"
   | "longitude"
   | "minuteInstant"
   | "modeFilter"
@@ -38,7 +39,6 @@ export type ArbitraryHint =
   | "objectType"
   | "polygon"
   | "sendsSomething"
-  | "serverLineId"
   | {
     readonly subset: ReadonlyArray<string | number>
     readonly minLength?: number

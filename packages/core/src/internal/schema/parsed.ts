@@ -61,13 +61,3 @@ export const checked = <A>(
     decode: () => (input, options, ast) => Either.mapLeft(codec.decode(input, options), toIssue(ast, input)),
     encode: () => (input, options, ast) => Either.mapLeft(codec.encode(input, options), toIssue(ast, input))
   }, annotations)
-
-/**
- * A schema's failure as one line: each issue's message, after its path where it has one.
- *
- * @internal
- */
-export const formatFailure = (failure: { readonly issue: ParseResult.ParseIssue }): string =>
-  ParseResult.ArrayFormatter.formatIssueSync(failure.issue).map((issue) =>
-    issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`
-  ).join("; ")
