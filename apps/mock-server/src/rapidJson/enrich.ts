@@ -101,8 +101,18 @@ const fivePartLineId = (id: string): string => (id.split(":").length === 4 ? `${
 const directionOf = (dataset: Dataset, lineId: unknown) =>
   typeof lineId === "string" ? lookupOf(dataset).directionById.get(lineId.replace(/:$/, "")) : undefined
 
-const serverTime = (now: DateTime.Utc, zone: DateTime.TimeZone): string =>
-  DateTime.formatIsoZoned(DateTime.setZone(now, zone)).slice(0, 19)
+// The server time of the last answer in each zone: a fake's clock stands still or moves slowly, and formatting an
+// instant in a zone costs more than the rest of a small answer's envelope.
+const serverTimes = new WeakMap<DateTime.TimeZone, { readonly millis: number; readonly text: string }>()
+
+const serverTime = (now: DateTime.Utc, zone: DateTime.TimeZone): string => {
+  const millis = DateTime.toEpochMillis(now)
+  const last = serverTimes.get(zone)
+  if (last !== undefined && last.millis === millis) return last.text
+  const text = DateTime.formatIsoZoned(DateTime.setZone(now, zone)).slice(0, 19)
+  serverTimes.set(zone, { millis, text })
+  return text
+}
 
 // The fields of a place that describe it (replaced when a stop becomes its platform); a leg end's or a stop's
 // times and properties stay.
