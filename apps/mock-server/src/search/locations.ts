@@ -655,9 +655,18 @@ const ranked = (
   order: (a: LocationHit, b: LocationHit) => number
 ): Array<LocationHit> => {
   if (limit > 0 && hits.length > 2 * limit) {
-    const last = hits.map((hit) => [hit.quality, hit.importance] as const)
-      .sort((a, b) => b[0] - a[0] || b[1] - a[1])[limit - 1]!
-    hits = hits.filter((hit) => hit.quality > last[0] || (hit.quality === last[0] && hit.importance >= last[1]))
+    // the `limit`-th hit by quality, then importance: its quality is the `limit`-th highest, its importance found
+    // among the hits of that quality only
+    const qualities = Float64Array.from(hits, (hit) => hit.quality).sort()
+    const quality = qualities[qualities.length - limit]!
+    let above = 0
+    const importances: Array<number> = []
+    for (const hit of hits) {
+      if (hit.quality > quality) above++
+      else if (hit.quality === quality) importances.push(hit.importance)
+    }
+    const importance = importances.sort((a, b) => b - a)[limit - 1 - above]!
+    hits = hits.filter((hit) => hit.quality > quality || (hit.quality === quality && hit.importance >= importance))
   }
   return hits.sort(order)
 }
