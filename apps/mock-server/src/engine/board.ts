@@ -35,10 +35,17 @@ export interface Call {
  */
 const MAX_WINDOW_SECONDS = 24 * 3600
 
+// The calls at one stop in time order, with their times beside them: a board's search through the list reads the
+// times without going through each call's run.
+interface StopCalls {
+  readonly calls: ReadonlyArray<Call>
+  readonly times: Float64Array
+}
+
 // per service day: the departures and the arrivals of each stop, in time order
 interface DayCalls {
-  readonly departures: ReadonlyMap<string, ReadonlyArray<Call>>
-  readonly arrivals: ReadonlyMap<string, ReadonlyArray<Call>>
+  readonly departures: ReadonlyMap<string, StopCalls>
+  readonly arrivals: ReadonlyMap<string, StopCalls>
 }
 
 const dayCache = perDatasetAndKey<DayCalls>(32)
@@ -60,10 +67,17 @@ const callsOn = (dataset: Dataset, date: string, timeZone: DateTime.TimeZone): D
         if (index > 0) push(arrivals, stop, { run, index })
       })
     }
-    for (const list of departures.values()) list.sort((a, b) => a.run.departures[a.index]! - b.run.departures[b.index]!)
-    for (const list of arrivals.values()) list.sort((a, b) => a.run.arrivals[a.index]! - b.run.arrivals[b.index]!)
-    return { departures, arrivals }
+    return { departures: inTimeOrder(departures, false), arrivals: inTimeOrder(arrivals, true) }
   })
+
+const inTimeOrder = (byStop: Map<string, Array<Call>>, arrival: boolean): Map<string, StopCalls> => {
+  const out = new Map<string, StopCalls>()
+  for (const [stop, calls] of byStop) {
+    calls.sort((a, b) => plannedTime(a, arrival) - plannedTime(b, arrival))
+    out.set(stop, { calls, times: Float64Array.from(calls, (call) => plannedTime(call, arrival)) })
+  }
+  return out
+}
 
 /**
  * The planned time of a call in epoch seconds: its departure, or its arrival on an arrival board.
@@ -103,20 +117,21 @@ export const callsAt = (
     const day = callsOn(dataset, date, timeZone)
     const byStop = arrival ? day.arrivals : day.departures
     for (const stop of stops) {
-      const list = byStop.get(stop)
-      if (list === undefined) continue
+      const at = byStop.get(stop)
+      if (at === undefined) continue
+      const { calls: list, times } = at
       // the first call at or after `from`
       let low = 0
       let high = list.length
       while (low < high) {
         const mid = (low + high) >>> 1
-        if (plannedTime(list[mid]!, arrival) < from) low = mid + 1
+        if (times[mid]! < from) low = mid + 1
         else high = mid
       }
       let taken = 0
       for (let i = low; i < list.length && taken < limit; i++) {
+        if (times[i]! >= until) break
         const call = list[i]!
-        if (plannedTime(call, arrival) >= until) break
         if (!options.keep(call)) continue
         found.push(call)
         taken++

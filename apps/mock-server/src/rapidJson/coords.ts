@@ -64,6 +64,13 @@ const gk3 = (): Converter => (converter ??= proj4("EPSG:4326", GK3))
 
 const round = (metres: number): number => Math.round(metres * 100) / 100
 
+// The positions converted so far, by latitude then longitude: answers name the same stops again and again, and the
+// datum shift is the costly part of writing one. A dataset's places are bounded; positions computed from requests
+// are not, so the table is emptied when it is full.
+const MAX_KEPT_POSITIONS = 200_000
+const kept = new Map<number, Map<number, readonly [number, number]>>()
+let keptCount = 0
+
 /**
  * A WGS84 position `[lat, lon]` in the native grid, `[northing, easting]`.
  *
@@ -71,8 +78,23 @@ const round = (metres: number): number => Math.round(metres * 100) / 100
  * @category conversions
  */
 export const toGrid = (lat: number, lon: number): [number, number] => {
+  let byLon = kept.get(lat)
+  const known = byLon?.get(lon)
+  if (known !== undefined) return [known[0], known[1]]
   const [easting, northing] = gk3().forward([lon, lat])
-  return [round(northing!), round(easting!)]
+  const grid = [round(northing!), round(easting!)] as const
+  if (keptCount >= MAX_KEPT_POSITIONS) {
+    kept.clear()
+    keptCount = 0
+    byLon = undefined
+  }
+  if (byLon === undefined) {
+    byLon = new Map()
+    kept.set(lat, byLon)
+  }
+  byLon.set(lon, grid)
+  keptCount++
+  return [grid[0], grid[1]]
 }
 
 /**
@@ -90,24 +112,31 @@ const isPair = (value: unknown): value is [number, number, ...Array<unknown>] =>
   Array.isArray(value) && value.length >= 2 && typeof value[0] === "number" && typeof value[1] === "number"
 
 const pairToGrid = (pair: [number, number, ...Array<unknown>]): Array<unknown> => {
-  const [northing, easting] = toGrid(pair[0], pair[1])
-  return pair.length === 2 ? [northing, easting] : [northing, easting, ...pair.slice(2)]
+  const grid: Array<unknown> = toGrid(pair[0], pair[1])
+  for (let i = 2; i < pair.length; i++) grid.push(pair[i])
+  return grid
 }
 
 // `coords` is a polyline of a leg, or a list of polylines of a line.
-const polylineToGrid = (value: unknown): unknown => {
-  if (!Array.isArray(value)) return value
-  return value.map((item) => (isPair(item) ? pairToGrid(item) : polylineToGrid(item)))
+const polylineToGrid = (value: unknown, converted: Set<unknown>): unknown => {
+  if (!Array.isArray(value) || converted.has(value)) return value
+  const out = value.map((item) => (isPair(item) ? pairToGrid(item) : polylineToGrid(item, converted)))
+  converted.add(out)
+  return out
 }
 
 // GeoJSON positions are `[lon, lat]`; in the grid `[easting, northing]`.
-const geoJsonToGrid = (value: unknown): unknown => {
-  if (!Array.isArray(value)) return value
+const geoJsonToGrid = (value: unknown, converted: Set<unknown>): unknown => {
+  if (!Array.isArray(value) || converted.has(value)) return value
+  let out: Array<unknown>
   if (isPair(value)) {
     const [northing, easting] = toGrid(value[1], value[0])
-    return [easting, northing]
+    out = [easting, northing]
+  } else {
+    out = value.map((item) => geoJsonToGrid(item, converted))
   }
-  return value.map(geoJsonToGrid)
+  converted.add(out)
+  return out
 }
 
 /**
@@ -117,24 +146,34 @@ const geoJsonToGrid = (value: unknown): unknown => {
  * @since 0.1.0
  * @category conversions
  */
-export const documentToGrid = (document: unknown, converted: WeakSet<object> = new WeakSet()): unknown => {
-  if (document === null || typeof document !== "object") return document
-  // an object the document holds twice (a place in a notice and in `infos.affected`) is converted once
-  if (converted.has(document)) return document
-  converted.add(document)
-  if (Array.isArray(document)) {
-    for (const item of document) documentToGrid(item, converted)
-    return document
-  }
-  const record = document as Record<string, unknown>
-  for (const key of Object.keys(record)) {
-    const value = record[key]
-    if (key === "coord" && isPair(value)) record[key] = pairToGrid(value)
-    else if (key === "coords" || key === "allCoords") record[key] = polylineToGrid(value)
-    else if (key === "operatingZone" || key === "coverageArea") {
-      const zone = value as { coordinates?: unknown } | undefined
-      if (zone !== undefined && zone !== null) zone.coordinates = geoJsonToGrid(zone.coordinates)
-    } else if (typeof value === "object" && value !== null) documentToGrid(value, converted)
-  }
+export const documentToGrid = (document: unknown): unknown => {
+  // an object the document holds twice (a place in a notice and in `infos.affected`) is converted once: the values
+  // written are kept, and one found again is left as it is (a JSON document has no cycles, so walking an object
+  // twice only costs the walk)
+  convert(document, new Set())
   return document
+}
+
+const convert = (value: unknown, converted: Set<unknown>): void => {
+  if (value === null || typeof value !== "object") return
+  if (Array.isArray(value)) {
+    for (const item of value) if (item !== null && typeof item === "object") convert(item, converted)
+    return
+  }
+  const record = value as Record<string, unknown>
+  for (const key in record) {
+    const field = record[key]
+    if (field === null || typeof field !== "object") continue
+    if (key === "coord" && isPair(field)) {
+      if (!converted.has(field)) {
+        const grid = pairToGrid(field)
+        converted.add(grid)
+        record[key] = grid
+      }
+    } else if (key === "coords" || key === "allCoords") record[key] = polylineToGrid(field, converted)
+    else if (key === "operatingZone" || key === "coverageArea") {
+      const zone = field as { coordinates?: unknown }
+      zone.coordinates = geoJsonToGrid(zone.coordinates, converted)
+    } else convert(field, converted)
+  }
 }

@@ -99,10 +99,22 @@ const wireModule = (module: string): string =>
 const fivePartLineId = (id: string): string => (id.split(":").length === 4 ? `${id}:` : id)
 
 const directionOf = (dataset: Dataset, lineId: unknown) =>
-  typeof lineId === "string" ? lookupOf(dataset).directionById.get(lineId.replace(/:$/, "")) : undefined
+  typeof lineId === "string"
+    ? lookupOf(dataset).directionById.get(lineId.endsWith(":") ? lineId.slice(0, -1) : lineId)
+    : undefined
 
-const serverTime = (now: DateTime.Utc, zone: DateTime.TimeZone): string =>
-  DateTime.formatIsoZoned(DateTime.setZone(now, zone)).slice(0, 19)
+// The server time of the last answer in each zone: a fake's clock stands still or moves slowly, and formatting an
+// instant in a zone costs more than the rest of a small answer's envelope.
+const serverTimes = new WeakMap<DateTime.TimeZone, { readonly millis: number; readonly text: string }>()
+
+const serverTime = (now: DateTime.Utc, zone: DateTime.TimeZone): string => {
+  const millis = DateTime.toEpochMillis(now)
+  const last = serverTimes.get(zone)
+  if (last !== undefined && last.millis === millis) return last.text
+  const text = DateTime.formatIsoZoned(DateTime.setZone(now, zone)).slice(0, 19)
+  serverTimes.set(zone, { millis, text })
+  return text
+}
 
 // The fields of a place that describe it (replaced when a stop becomes its platform); a leg end's or a stop's
 // times and properties stay.
@@ -281,19 +293,31 @@ const wireLocationType = (type: string): string => {
   return LOCATION_TYPES.has(lower) ? lower : "unknown"
 }
 
+// The dataset's description of a location's place: its stop, POI or site.
+const placeOf = (dataset: Dataset, location: Json): Json | undefined => {
+  const lookup = lookupOf(dataset)
+  const stop = lookup.stopById.get(location.id)
+  if (stop !== undefined) return stopPlace(dataset, stop)
+  const poi = lookup.poiById.get(location.id)
+  if (poi !== undefined) return poiPlace(poi)
+  const site = siteOfId(lookup.sites, location.id)
+  return site === undefined ? undefined : sitePlace(site)
+}
+
+// The properties a location has once completed by `enrichLocation`, without completing the rest of it.
+const locationProperties = (dataset: Dataset, location: Json): Json | undefined => {
+  const place = placeOf(dataset, location)
+  if (place === undefined) return location.properties
+  const distance = location.properties?.distance
+  const properties = { ...(place.properties as Json | undefined), ...location.properties }
+  if (distance !== undefined) properties.distance = distance
+  return properties
+}
+
 // A stop-finder or coordinate-search hit, completed with the dataset's description of its place.
 const enrichLocation = (dataset: Dataset, location: Json): void => {
   const lookup = lookupOf(dataset)
-  const stop = lookup.stopById.get(location.id)
-  const poi = stop === undefined ? lookup.poiById.get(location.id) : undefined
-  const site = stop === undefined && poi === undefined ? siteOfId(lookup.sites, location.id) : undefined
-  const place = stop !== undefined
-    ? stopPlace(dataset, stop)
-    : poi !== undefined
-    ? poiPlace(poi)
-    : site !== undefined
-    ? sitePlace(site)
-    : undefined
+  const place = placeOf(dataset, location)
   const distance = location.properties?.distance
   if (place !== undefined) {
     for (const key of ["isGlobalId", "disassembledName", "parent", "productClasses"]) {
@@ -357,25 +381,33 @@ export const enrichDepartures = (answer: Json, settings: RapidJsonSettings): voi
     const platform = event.location?.properties?.platformName
     // a platform with its own ID (a GTFS feed's): that platform
     const own = lookupOf(dataset).platformById.get(event.location?.id)
-    enrichLocation(dataset, event.location)
     // the event's location is the platform the direction calls at, its stop as `parent`
     const stop = own !== undefined
       ? lookupOf(dataset).stopById.get(own.stop)
-      : event.location?.type === "stop"
+      : event.location !== undefined && wireLocationType(event.location.type) === "stop"
       ? lookupOf(dataset).stopById.get(event.location.id)
       : undefined
     const number = own ?? (stop === undefined || direction === undefined
       ? undefined
       : platformNumber(dataset, stop.id, direction.id))
-    if (stop !== undefined && number !== undefined) {
+    // the platform's place replaces the location: of the location's completion only its properties are kept
+    const atPlatform = stop !== undefined && number !== undefined
+    if (!atPlatform) enrichLocation(dataset, event.location)
+    const properties: Json | undefined = atPlatform
+      ? locationProperties(dataset, event.location)
+      : event.location.properties
+    const platformProperties = platform === undefined ? undefined : { platform, area: "1" }
+    if (atPlatform) {
       const place = platformPlace(dataset, stop, number)
-      event.location = { ...place, properties: { ...place.properties as Json, ...event.location.properties } }
-    }
-    if (platform !== undefined) {
-      event.location.properties = { ...event.location.properties, platform, area: "1" }
-      if (event.location.properties.plannedPlatformName !== platform) {
-        event.location.properties.platformChange = "changed"
+      event.location = {
+        ...place,
+        properties: { ...place.properties as Json, ...properties, ...platformProperties }
       }
+    } else if (platformProperties !== undefined) {
+      event.location.properties = { ...properties, ...platformProperties }
+    }
+    if (platform !== undefined && event.location.properties.plannedPlatformName !== platform) {
+      event.location.properties.platformChange = "changed"
     }
     if (direction !== undefined) {
       const own = transportationOf(dataset, direction)

@@ -61,8 +61,11 @@ export const platformNumber = (dataset: Dataset, stopId: string, directionId: st
  * @since 0.1.0
  * @category places
  */
-export const productClassesAt = (dataset: Dataset, stopId: string): Array<number> =>
-  [...(lookupOf(dataset).motsAtStop.get(stopId) ?? [])].sort((a, b) => a - b)
+export const productClassesAt = (dataset: Dataset, stopId: string): Array<number> => {
+  // the look-up keeps them in ascending order
+  const mots = lookupOf(dataset).motsAtStop.get(stopId)
+  return mots === undefined ? [] : mots.slice()
+}
 
 /**
  * A stop as every answer describes it.

@@ -555,14 +555,21 @@ const applyPreferences = (request: StopFinder.StopFinderRequest, lookup: Lookup,
   }
 }
 
-const byRank = (nameRank: ReadonlyMap<string, number>) => (a: LocationHit, b: LocationHit): number =>
-  b.quality - a.quality ||
-  b.importance - a.importance ||
-  KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+// A hit with what ordering it compares worked out once: its kind's place in `KIND_ORDER` and its name's rank.
+interface RankedHit {
+  readonly hit: LocationHit
+  readonly kind: number
+  readonly name: number
+}
+
+const byRank = (a: RankedHit, b: RankedHit): number =>
+  b.hit.quality - a.hit.quality ||
+  b.hit.importance - a.hit.importance ||
+  a.kind - b.kind ||
   // an address placed where its number would be has a name of its own
-  (nameRank.get(a.object.name) ?? -1) - (nameRank.get(b.object.name) ?? -1) ||
-  compareNames(a.object.name, b.object.name) ||
-  (a.object.id < b.object.id ? -1 : a.object.id > b.object.id ? 1 : 0)
+  a.name - b.name ||
+  compareNames(a.hit.object.name, b.hit.object.name) ||
+  (a.hit.object.id < b.hit.object.id ? -1 : a.hit.object.id > b.hit.object.id ? 1 : 0)
 
 /**
  * The position a search input names: a coordinate, or a coordinate typed as text
@@ -641,7 +648,7 @@ export const findLocations = (request: StopFinder.StopFinderRequest, dataset: Da
   applyPreferences(request, lookupOf(dataset), hits)
   const minimum = (request.minQuality ?? 0) * 10
   const limit = request.maxResults ?? DEFAULT_MAX_RESULTS
-  hits = ranked(hits.filter((hit) => hit.quality >= minimum), limit, byRank(textIndexOf(dataset).nameRank))
+  hits = ranked(hits.filter((hit) => hit.quality >= minimum), limit, textIndexOf(dataset).nameRank)
   if (request.perfectMatchOnly && hits.length > 0 && hits[0]!.quality === PERFECT) hits = [hits[0]!]
   return hits.slice(0, limit)
 }
@@ -652,14 +659,28 @@ export const findLocations = (request: StopFinder.StopFinderRequest, dataset: Da
 const ranked = (
   hits: Array<LocationHit>,
   limit: number,
-  order: (a: LocationHit, b: LocationHit) => number
+  nameRank: ReadonlyMap<string, number>
 ): Array<LocationHit> => {
   if (limit > 0 && hits.length > 2 * limit) {
-    const last = hits.map((hit) => [hit.quality, hit.importance] as const)
-      .sort((a, b) => b[0] - a[0] || b[1] - a[1])[limit - 1]!
-    hits = hits.filter((hit) => hit.quality > last[0] || (hit.quality === last[0] && hit.importance >= last[1]))
+    // the `limit`-th hit by quality, then importance: its quality is the `limit`-th highest, its importance found
+    // among the hits of that quality only
+    const qualities = new Float64Array(hits.length)
+    for (let i = 0; i < hits.length; i++) qualities[i] = hits[i]!.quality
+    qualities.sort()
+    const quality = qualities[qualities.length - limit]!
+    let above = 0
+    const importances: Array<number> = []
+    for (const hit of hits) {
+      if (hit.quality > quality) above++
+      else if (hit.quality === quality) importances.push(hit.importance)
+    }
+    const importance = importances.sort((a, b) => b - a)[limit - 1 - above]!
+    hits = hits.filter((hit) => hit.quality > quality || (hit.quality === quality && hit.importance >= importance))
   }
-  return hits.sort(order)
+  return hits
+    .map((hit): RankedHit => ({ hit, kind: KIND_ORDER.indexOf(hit.kind), name: nameRank.get(hit.object.name) ?? -1 }))
+    .sort(byRank)
+    .map(({ hit }) => hit)
 }
 
 /**
