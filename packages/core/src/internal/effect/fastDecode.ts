@@ -369,6 +369,20 @@ const plainObjects = (count: number): new() => object => {
   return make
 }
 
+/**
+ * A maker of plain objects for code that builds them property by property, as the rapidJSON mappings build their
+ * models: each object has room in itself for `count` properties (see `plainObjects`), where a literal has room for
+ * the properties it is written with and keeps every later one apart, in storage it reallocates as they come. The
+ * engine gives back the room the first objects leave unused. Where functions cannot be generated, `{}`.
+ *
+ * @internal
+ */
+export const objectsWithRoom = <T extends object>(count: number): () => T => {
+  if (!canGenerate) return () => ({}) as T
+  const Make = plainObjects(count)
+  return () => new Make() as T
+}
+
 // Whether a decoded value of `ast` may be `undefined`; `false` only where its type side says it never is.
 const mayDecodeToUndefined = (ast: AST.AST): boolean => {
   switch (ast._tag) {

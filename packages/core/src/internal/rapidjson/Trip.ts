@@ -6,6 +6,7 @@ import type { RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as Trip from "../../Trip.js"
 import { WireTimestamp as Timestamp } from "../decode/instant.js"
+import { objectsWithRoom } from "../effect/fastDecode.js"
 import { opt } from "../schema/params.js"
 import { WireLegDestinationKey, WireLegOriginKey, WireTransportationKey } from "./journeyKey.js"
 import {
@@ -171,16 +172,29 @@ type WireLeg = typeof WireLeg.Type
 
 const TRIP_CANCELLED = "TRIP_CANCELLED"
 
+// The model's objects, each made with room for the properties its model declares: they are built property by
+// property, most properties optional.
+const newLegStop = objectsWithRoom<Mutable<Trip.LegStop>>(14)
+const newLegOrigin = objectsWithRoom<Mutable<Trip.Leg["origin"]>>(7)
+const newLegDestination = objectsWithRoom<Mutable<Trip.Leg["destination"]>>(7)
+const newLegMode = objectsWithRoom<Mutable<Trip.Leg["mode"]>>(3)
+const newLegLine = objectsWithRoom<Mutable<Trip.LegLine>>(6)
+const newLeg = objectsWithRoom<Mutable<Trip.Leg>>(17)
+const newLegNotice = objectsWithRoom<Mutable<Trip.LegNotice>>(12)
+const newPathElement = objectsWithRoom<Mutable<Trip.PathElement>>(4)
+const newInterchange = objectsWithRoom<Mutable<Trip.Interchange>>(4)
+const newTicket = objectsWithRoom<Mutable<Trip.Ticket>>(11)
+const newTrip = objectsWithRoom<Mutable<Trip.Trip>>(6)
+
 // a stop of `stopSequence`: `platform` as on the leg's ends, `plannedPlatform` ← `properties.plannedPlatformName`,
 // `cancelled` ← a cancelling call status in `properties.realtimeStatus`, `occupancy` ← `properties.occupancy`,
 // `wheelchairAccessible` ← `properties.WheelchairAccess`; times as sent (an estimate only where there is one)
 const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
   const properties = wire.properties
-  const out: Mutable<Trip.LegStop> = {
-    id: wire.id,
-    name: wire.name,
-    cancelled: callCancelled(properties?.realtimeStatus)
-  }
+  const out = newLegStop()
+  out.id = wire.id
+  out.name = wire.name
+  out.cancelled = callCancelled(properties?.realtimeStatus)
   put(out, "type", wire.type)
   put(out, "parent", parentOf(wire.parent))
   put(out, "platform", platformOf(wire))
@@ -195,7 +209,10 @@ const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
 // `type` as sent (`unknown` where there is none); title, text and page as on boards; `text` "" where there is none
 const noticeOf = (source: Trip.LegNotice["source"]) => (wire: typeof WireInfo.Type): Trip.LegNotice => {
   const { text, title, url } = infoText(wire)
-  const out: Mutable<Trip.LegNotice> = { type: wire.type ?? "unknown", text: text ?? "", source }
+  const out = newLegNotice()
+  out.type = wire.type ?? "unknown"
+  out.text = text ?? ""
+  out.source = source
   put(out, "id", wire.id ?? wire.providerCode)
   put(out, "title", title)
   put(out, "url", url)
@@ -248,13 +265,17 @@ const interchangeOf = (
       ? undefined
       : elementTypes[element.type]
     if (type === undefined) continue
-    const out: Mutable<Trip.PathElement> = { type }
+    const out = newPathElement()
+    out.type = type
     put(out, "direction", element.level !== undefined ? directions[element.level] : undefined)
     put(out, "levelFrom", element.levelFrom)
     put(out, "levelTo", element.levelTo)
     elements.push(out)
   }
-  const out: Mutable<Trip.Interchange> = { position: positions[info.position!]!, duration: info.duration!, elements }
+  const out = newInterchange()
+  out.position = positions[info.position!]!
+  out.duration = info.duration!
+  out.elements = elements
   const summed = wireElements.length > 0 && wireElements.every((e) => e.attributes?.distance !== undefined)
     ? wireElements.reduce((sum, e) => sum + e.attributes!.distance!, 0)
     : 0
@@ -277,21 +298,19 @@ const partyOf = (wire: typeof WireParty.Type | undefined): Trip.LineParty | unde
 
 const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   const t = leg.transportation
-  const origin: Mutable<Trip.Leg["origin"]> = {
-    id: leg.origin.id,
-    name: leg.origin.name,
-    departureTimePlanned: leg.origin.departureTimePlanned
-  }
+  const origin = newLegOrigin()
+  origin.id = leg.origin.id
+  origin.name = leg.origin.name
+  origin.departureTimePlanned = leg.origin.departureTimePlanned
   put(origin, "departureTimeEstimated", leg.origin.departureTimeEstimated)
   // `type` as sent: a ride's ends are platforms at real servers (the platform's ID, the stop as `parent`)
   put(origin, "type", leg.origin.type)
   put(origin, "platform", platformOf(leg.origin))
   put(origin, "parent", parentOf(leg.origin.parent))
-  const destination: Mutable<Trip.Leg["destination"]> = {
-    id: leg.destination.id,
-    name: leg.destination.name,
-    arrivalTimePlanned: leg.destination.arrivalTimePlanned
-  }
+  const destination = newLegDestination()
+  destination.id = leg.destination.id
+  destination.name = leg.destination.name
+  destination.arrivalTimePlanned = leg.destination.arrivalTimePlanned
   put(destination, "arrivalTimeEstimated", leg.destination.arrivalTimeEstimated)
   put(destination, "type", leg.destination.type)
   put(destination, "platform", platformOf(leg.destination))
@@ -299,14 +318,17 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
   // `transportation.product.class` through the deployment's class table (no class: 11, other); its short
   // name `number` ← `disassembledName` ("T8"), else `number` (TfNSW's `number` is "T8 Airport & South Line")
-  const mode: Mutable<Trip.Leg["mode"]> = {
-    name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
-    mot: mapClass(context, t.product?.class ?? 11)
-  }
+  const mode = newLegMode()
+  mode.name = t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? ""
+  mode.mot = mapClass(context, t.product?.class ?? 11)
   put(mode, "number", t.disassembledName ?? t.number)
   // `realtimeStatus` is a list on the wire, joined with `,`; `cancelled` ← `TRIP_CANCELLED` in it
   const status = statusList(leg.realtimeStatus)
-  const out: Mutable<Trip.Leg> = { mode, origin, destination, cancelled: status?.includes(TRIP_CANCELLED) === true }
+  const out = newLeg()
+  out.mode = mode
+  out.origin = origin
+  out.destination = destination
+  out.cancelled = status?.includes(TRIP_CANCELLED) === true
   put(out, "realtimeStatus", status?.join(","))
   put(out, "isRealtimeControlled", leg.isRealtimeControlled)
   // `lineId` ← `transportation.id`, verbatim; `coords` ← the leg's polyline
@@ -318,7 +340,8 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   put(out, "tripCode", tripCodeOf(t.properties?.tripCode))
   // `line` for a leg with a line (`transportation.id`): names as `mode`, `product.name`, `operator`, `destination`
   if (t.id !== undefined) {
-    const line: Mutable<Trip.LegLine> = { name: mode.name }
+    const line = newLegLine()
+    line.name = mode.name
     put(line, "shortName", mode.number)
     put(line, "description", t.description)
     put(line, "product", t.product?.name)
@@ -345,15 +368,14 @@ type WireFare = NonNullable<typeof WireJourney.Type["fare"]>
 // flattened from the schema's list of lists; `network` "" where there is no `net`
 const fareOf = (wire: WireFare, legs: number): Trip.Fare => ({
   tickets: (wire.tickets ?? []).map((ticket) => {
-    const out: Mutable<Trip.Ticket> = {
-      id: ticket.id,
-      name: ticket.name,
-      price: ticket.priceBrutto,
-      currency: ticket.currency,
-      person: ticket.person ?? "OTHER",
-      fromLeg: ticket.fromLeg ?? 0,
-      toLeg: ticket.toLeg ?? Math.max(legs - 1, 0)
-    }
+    const out = newTicket()
+    out.id = ticket.id
+    out.name = ticket.name
+    out.price = ticket.priceBrutto
+    out.currency = ticket.currency
+    out.person = ticket.person ?? "OTHER"
+    out.fromLeg = ticket.fromLeg ?? 0
+    out.toLeg = ticket.toLeg ?? Math.max(legs - 1, 0)
     put(out, "travellerClass", ticket.travellerClass)
     put(out, "validMinutes", ticket.validMinutes)
     put(out, "network", ticket.net)
@@ -386,12 +408,11 @@ export const journeyOf = (context: Context) => (journey: typeof WireJourney.Type
         DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
     ) + 0 // never -0
   // `interchange` ← `interchanges` (0 when absent); `cancelled` when a leg is
-  const out: Mutable<Trip.Trip> = {
-    duration,
-    interchange: journey.interchanges ?? 0,
-    legs,
-    cancelled: legs.some((leg) => leg.cancelled)
-  }
+  const out = newTrip()
+  out.duration = duration
+  out.interchange = journey.interchanges ?? 0
+  out.legs = legs
+  out.cancelled = legs.some((leg) => leg.cancelled)
   if (journey.fare !== undefined) out.fare = fareOf(journey.fare, legs.length)
   // `daysOfService` as sent
   put(out, "daysOfService", journey.daysOfService)

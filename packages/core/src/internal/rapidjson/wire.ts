@@ -10,6 +10,7 @@ import type * as AST from "effect/SchemaAST"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import type * as Point from "../../Point.js"
 import * as SystemMessage from "../../SystemMessage.js"
+import { objectsWithRoom } from "../effect/fastDecode.js"
 import { arbitraryHint } from "../schema/arbitraryHint.js"
 import { opt } from "../schema/params.js"
 
@@ -133,9 +134,13 @@ export const WireParent = Schema.Struct({
   parent: opt(Schema.Struct(WirePlaceFields))
 }).annotations({ identifier: "WireParent" })
 
+// a place and its own place, built property by property
+const newPlace = objectsWithRoom<Mutable<Point.ParentPlace>>(4)
+
 /** @internal */
 const placeOf = (place: { readonly id?: string; readonly name?: string; readonly type?: string }) => {
-  const out: { id?: string; name: string; type?: string } = { name: place.name! }
+  const out = newPlace()
+  out.name = place.name!
   if (place.id !== undefined) out.id = place.id
   if (place.type !== undefined) out.type = place.type
   return out
@@ -144,6 +149,9 @@ const placeOf = (place: { readonly id?: string; readonly name?: string; readonly
 /** @internal */
 export const parentOf = (wire: typeof WireParent.Type | undefined): Point.ParentPlace | undefined => {
   if (wire === undefined || wire.name === undefined) return undefined
+  // a decoded `WireParent` is a new object holding the place's fields alone: where both places are named, it is
+  // the model's place as it is
+  if (wire.parent === undefined || wire.parent.name !== undefined) return wire as Point.ParentPlace
   const out: Mutable<Point.ParentPlace> = placeOf(wire)
   if (wire.parent !== undefined && wire.parent.name !== undefined) out.parent = placeOf(wire.parent)
   return out
