@@ -195,13 +195,19 @@ const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
   out.id = wire.id
   out.name = wire.name
   out.cancelled = callCancelled(properties?.realtimeStatus)
-  put(out, "type", wire.type)
-  put(out, "parent", parentOf(wire.parent))
-  put(out, "platform", platformOf(wire))
-  put(out, "plannedPlatform", properties?.plannedPlatformName)
+  // the optional fields written out rather than through `put`, whose one store serves every object and field: a
+  // stop sequence has thousands of stops
+  if (wire.type !== undefined) out.type = wire.type
+  const parent = parentOf(wire.parent)
+  if (parent !== undefined) out.parent = parent
+  const platform = platformOf(wire)
+  if (platform !== undefined) out.platform = platform
+  const plannedPlatform = properties?.plannedPlatformName
+  if (plannedPlatform !== undefined) out.plannedPlatform = plannedPlatform
   putStopTimes(out, wire)
   Occupancy.assign(out, properties?.occupancy)
-  put(out, "wheelchairAccessible", yesNoOf(properties?.WheelchairAccess))
+  const wheelchairAccessible = yesNoOf(properties?.WheelchairAccess)
+  if (wheelchairAccessible !== undefined) out.wheelchairAccessible = wheelchairAccessible
   return out
 }
 
@@ -302,26 +308,36 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   origin.id = leg.origin.id
   origin.name = leg.origin.name
   origin.departureTimePlanned = leg.origin.departureTimePlanned
-  put(origin, "departureTimeEstimated", leg.origin.departureTimeEstimated)
+  // the optional fields written out rather than through `put`, whose one store serves every object and field
+  if (leg.origin.departureTimeEstimated !== undefined) {
+    origin.departureTimeEstimated = leg.origin.departureTimeEstimated
+  }
   // `type` as sent: a ride's ends are platforms at real servers (the platform's ID, the stop as `parent`)
-  put(origin, "type", leg.origin.type)
-  put(origin, "platform", platformOf(leg.origin))
-  put(origin, "parent", parentOf(leg.origin.parent))
+  if (leg.origin.type !== undefined) origin.type = leg.origin.type
+  const originPlatform = platformOf(leg.origin)
+  if (originPlatform !== undefined) origin.platform = originPlatform
+  const originParent = parentOf(leg.origin.parent)
+  if (originParent !== undefined) origin.parent = originParent
   const destination = newLegDestination()
   destination.id = leg.destination.id
   destination.name = leg.destination.name
   destination.arrivalTimePlanned = leg.destination.arrivalTimePlanned
-  put(destination, "arrivalTimeEstimated", leg.destination.arrivalTimeEstimated)
-  put(destination, "type", leg.destination.type)
-  put(destination, "platform", platformOf(leg.destination))
-  put(destination, "parent", parentOf(leg.destination.parent))
+  if (leg.destination.arrivalTimeEstimated !== undefined) {
+    destination.arrivalTimeEstimated = leg.destination.arrivalTimeEstimated
+  }
+  if (leg.destination.type !== undefined) destination.type = leg.destination.type
+  const destinationPlatform = platformOf(leg.destination)
+  if (destinationPlatform !== undefined) destination.platform = destinationPlatform
+  const destinationParent = parentOf(leg.destination.parent)
+  if (destinationParent !== undefined) destination.parent = destinationParent
   // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
   // `transportation.product.class` through the deployment's class table (no class: 11, other); its short
   // name `number` ← `disassembledName` ("T8"), else `number` (TfNSW's `number` is "T8 Airport & South Line")
   const mode = newLegMode()
   mode.name = t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? ""
   mode.mot = mapClass(context, t.product?.class ?? 11)
-  put(mode, "number", t.disassembledName ?? t.number)
+  const number = t.disassembledName ?? t.number
+  if (number !== undefined) mode.number = number
   // `realtimeStatus` is a list on the wire, joined with `,`; `cancelled` ← `TRIP_CANCELLED` in it
   const status = statusList(leg.realtimeStatus)
   const out = newLeg()
@@ -329,15 +345,16 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   out.origin = origin
   out.destination = destination
   out.cancelled = status?.includes(TRIP_CANCELLED) === true
-  put(out, "realtimeStatus", status?.join(","))
-  put(out, "isRealtimeControlled", leg.isRealtimeControlled)
+  if (status !== undefined) out.realtimeStatus = status.join(",")
+  if (leg.isRealtimeControlled !== undefined) out.isRealtimeControlled = leg.isRealtimeControlled
   // `lineId` ← `transportation.id`, verbatim; `coords` ← the leg's polyline
   put(out, "lineId", t.id)
-  put(out, "coords", leg.coords)
+  if (leg.coords !== undefined) out.coords = leg.coords
   // `stops` ← `stopSequence`, as sent (absent where the server sent none)
-  put(out, "stops", leg.stopSequence?.map(legStopOf))
+  if (leg.stopSequence !== undefined) out.stops = leg.stopSequence.map(legStopOf)
   // `tripCode` ← `transportation.properties.tripCode` (a number or a numeric string)
-  put(out, "tripCode", tripCodeOf(t.properties?.tripCode))
+  const tripCode = tripCodeOf(t.properties?.tripCode)
+  if (tripCode !== undefined) out.tripCode = tripCode
   // `line` for a leg with a line (`transportation.id`): names as `mode`, `product.name`, `operator`, `destination`
   if (t.id !== undefined) {
     const line = newLegLine()
@@ -355,9 +372,12 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   }
   // `occupancy` ← the origin's `properties.occupancy`: how full the vehicle is when boarding
   Occupancy.assign(out, leg.origin.properties?.occupancy)
-  put(out, "wheelchairAccessible", yesNoOf(leg.properties?.PlanWheelChairAccess))
-  put(out, "lowFloor", yesNoOf(leg.properties?.PlanLowFloorVehicle))
-  put(out, "interchange", interchangeOf(leg.footPathInfo))
+  const wheelchairAccessible = yesNoOf(leg.properties?.PlanWheelChairAccess)
+  if (wheelchairAccessible !== undefined) out.wheelchairAccessible = wheelchairAccessible
+  const lowFloor = yesNoOf(leg.properties?.PlanLowFloorVehicle)
+  if (lowFloor !== undefined) out.lowFloor = lowFloor
+  const interchange = interchangeOf(leg.footPathInfo)
+  if (interchange !== undefined) out.interchange = interchange
   return out
 }
 

@@ -170,23 +170,24 @@ export const put = <O extends object, K extends keyof O>(out: O, key: K, value: 
 }
 
 // The planned and estimated times of a stop point, the same names on the wire and in the models.
-const STOP_TIMES = [
-  "arrivalTimePlanned",
-  "arrivalTimeEstimated",
-  "departureTimePlanned",
-  "departureTimeEstimated"
-] as const
+type StopTimes<T> = {
+  arrivalTimePlanned?: T | undefined
+  arrivalTimeEstimated?: T | undefined
+  departureTimePlanned?: T | undefined
+  departureTimeEstimated?: T | undefined
+}
 
 /**
- * Copies a stop point's planned and estimated times that are there (decoding and encoding alike).
+ * Copies a stop point's planned and estimated times that are there (decoding and encoding alike), each by its name
+ * (a stop sequence has thousands of stops).
  *
  * @internal
  */
-export const putStopTimes = <T>(
-  out: { [K in typeof STOP_TIMES[number]]?: T | undefined },
-  from: { readonly [K in typeof STOP_TIMES[number]]?: T | undefined }
-): void => {
-  for (const key of STOP_TIMES) put(out, key, from[key])
+export const putStopTimes = <T>(out: StopTimes<T>, from: Readonly<StopTimes<T>>): void => {
+  if (from.arrivalTimePlanned !== undefined) out.arrivalTimePlanned = from.arrivalTimePlanned
+  if (from.arrivalTimeEstimated !== undefined) out.arrivalTimeEstimated = from.arrivalTimeEstimated
+  if (from.departureTimePlanned !== undefined) out.departureTimePlanned = from.departureTimePlanned
+  if (from.departureTimeEstimated !== undefined) out.departureTimeEstimated = from.departureTimeEstimated
 }
 
 /** @internal */
