@@ -87,10 +87,9 @@ const beyondFull: ReadonlySet<string> = new Set(["CRUSHED_STANDING", "NOT_ACCEPT
  * @category utils
  */
 export const fromWire = (raw: string | undefined): Fields => {
-  if (raw === undefined) return {}
-  const level = Object.hasOwn(Levels, raw) ? Levels[raw as keyof typeof Levels] : undefined
-  if (level !== undefined) return { occupancy: level }
-  return beyondFull.has(raw) ? { occupancy: "full", occupancyRaw: raw } : { occupancyRaw: raw }
+  const out: { occupancy?: Occupancy; occupancyRaw?: string } = {}
+  assign(out, raw)
+  return out
 }
 
 const wireNames: Record<Occupancy, string> = {
@@ -118,7 +117,10 @@ export const toWire = (value: Fields): string | undefined =>
  */
 export const assign = (out: { occupancy?: Occupancy; occupancyRaw?: string }, raw: string | undefined): void => {
   if (raw === undefined) return
-  const read = fromWire(raw)
-  if (read.occupancy !== undefined) out.occupancy = read.occupancy
-  if (read.occupancyRaw !== undefined) out.occupancyRaw = read.occupancyRaw
+  if (Object.hasOwn(Levels, raw)) {
+    out.occupancy = Levels[raw as keyof typeof Levels]
+    return
+  }
+  if (beyondFull.has(raw)) out.occupancy = "full"
+  out.occupancyRaw = raw
 }

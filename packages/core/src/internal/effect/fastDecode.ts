@@ -42,7 +42,8 @@
  *   (freshly parsed JSON): after a failure the input may be partly overwritten, so the fallback must
  *   decode a fresh parse. Values made by schemas (transformations, defaults, declarations) are never
  *   written into. JSON has no `undefined`: in place, a property that reads as `undefined` is absent, with no
- *   second look (unless `Object.prototype` has a property of that name).
+ *   second look (unless `Object.prototype` has a property of that name); and `JSON.parse` makes plain objects
+ *   alone: in place, an object's prototype is not looked at.
  *
  * Effect internals mirrored here (effect 3.22.4, `effect/src/ParseResult.ts` unless said otherwise);
  * after an upgrade, compare them first:
@@ -102,7 +103,10 @@ type Node = (input: unknown) => unknown
 
 /** @internal */
 export interface CompileOptions {
-  /** Decode into the input's own objects and arrays (only for input the caller owns). */
+  /**
+   * Decode into the input's own objects and arrays: only for a value `JSON.parse` has just made, which the caller
+   * owns and whose objects are plain ones.
+   */
   readonly inPlace: boolean
 }
 
@@ -369,6 +373,20 @@ const plainObjects = (count: number): new() => object => {
   return make
 }
 
+/**
+ * A maker of plain objects for code that builds them property by property, as the rapidJSON mappings build their
+ * models: each object has room in itself for `count` properties (see `plainObjects`), where a literal has room for
+ * the properties it is written with and keeps every later one apart, in storage it reallocates as they come. The
+ * engine gives back the room the first objects leave unused. Where functions cannot be generated, `{}`.
+ *
+ * @internal
+ */
+export const objectsWithRoom = <T extends object>(count: number): () => T => {
+  if (!canGenerate) return () => ({}) as T
+  const Make = plainObjects(count)
+  return () => new Make() as T
+}
+
 // Whether a decoded value of `ast` may be `undefined`; `false` only where its type side says it never is.
 const mayDecodeToUndefined = (ast: AST.AST): boolean => {
   switch (ast._tag) {
@@ -549,9 +567,9 @@ ${output} = r.right;\n}\n`
         ? this.inPlace ? `(${value} !== undefined)` : `(${value} !== undefined || hasOwn.call(u, ${key(ps.name)}))`
         : `hasOwn.call(u, ${key(ps.name)})`
     const effect = e.ref(effectDecoder(ast))
-    let code = `if (typeof u !== "object" || u === null || Array.isArray(u)) return NoMatch;
-if (Object.getPrototypeOf(u) !== ObjectProto) return ${effect}(u);
-`
+    let code = `if (typeof u !== "object" || u === null || Array.isArray(u)) return NoMatch;\n`
+    // in place, the input is what `JSON.parse` made: its objects are plain ones
+    if (!this.inPlace) code += `if (Object.getPrototypeOf(u) !== ObjectProto) return ${effect}(u);\n`
     if (this.inPlace && keepsAll(ast)) {
       // The result keeps every key anyway: decode the declared properties into the input. Read them all
       // first, so that nothing is overwritten before a missing required one is handed to Effect.

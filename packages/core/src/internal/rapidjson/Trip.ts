@@ -7,6 +7,7 @@ import type { RapidJsonContext as Context } from "../../Operation.js"
 import * as Point from "../../Point.js"
 import type * as Trip from "../../Trip.js"
 import { WireTimestamp as Timestamp } from "../decode/instant.js"
+import { objectsWithRoom } from "../effect/fastDecode.js"
 import { opt } from "../schema/params.js"
 import { WireLegDestinationKey, WireLegOriginKey, WireTransportationKey } from "./journeyKey.js"
 import {
@@ -172,23 +173,42 @@ type WireLeg = typeof WireLeg.Type
 
 const TRIP_CANCELLED = "TRIP_CANCELLED"
 
+// The model's objects, each made with room for the properties its model declares: they are built property by
+// property, most properties optional.
+const newLegStop = objectsWithRoom<Mutable<Trip.LegStop>>(14)
+const newLegOrigin = objectsWithRoom<Mutable<Trip.Leg["origin"]>>(7)
+const newLegDestination = objectsWithRoom<Mutable<Trip.Leg["destination"]>>(7)
+const newLegMode = objectsWithRoom<Mutable<Trip.Leg["mode"]>>(3)
+const newLegLine = objectsWithRoom<Mutable<Trip.LegLine>>(6)
+const newLeg = objectsWithRoom<Mutable<Trip.Leg>>(17)
+const newLegNotice = objectsWithRoom<Mutable<Trip.LegNotice>>(12)
+const newPathElement = objectsWithRoom<Mutable<Trip.PathElement>>(4)
+const newInterchange = objectsWithRoom<Mutable<Trip.Interchange>>(4)
+const newTicket = objectsWithRoom<Mutable<Trip.Ticket>>(11)
+const newTrip = objectsWithRoom<Mutable<Trip.Trip>>(6)
+
 // a stop of `stopSequence`: `platform` as on the leg's ends, `plannedPlatform` ← `properties.plannedPlatformName`,
 // `cancelled` ← a cancelling call status in `properties.realtimeStatus`, `occupancy` ← `properties.occupancy`,
 // `wheelchairAccessible` ← `properties.WheelchairAccess`; times as sent (an estimate only where there is one)
 const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
   const properties = wire.properties
-  const out: Mutable<Trip.LegStop> = {
-    id: wire.id,
-    name: wire.name,
-    cancelled: callCancelled(properties?.realtimeStatus)
-  }
-  put(out, "type", wire.type)
-  put(out, "parent", parentOf(wire.parent))
-  put(out, "platform", platformOf(wire))
-  put(out, "plannedPlatform", properties?.plannedPlatformName)
+  const out = newLegStop()
+  out.id = wire.id
+  out.name = wire.name
+  out.cancelled = callCancelled(properties?.realtimeStatus)
+  // the optional fields written out rather than through `put`, whose one store serves every object and field: a
+  // stop sequence has thousands of stops
+  if (wire.type !== undefined) out.type = wire.type
+  const parent = parentOf(wire.parent)
+  if (parent !== undefined) out.parent = parent
+  const platform = platformOf(wire)
+  if (platform !== undefined) out.platform = platform
+  const plannedPlatform = properties?.plannedPlatformName
+  if (plannedPlatform !== undefined) out.plannedPlatform = plannedPlatform
   putStopTimes(out, wire)
   Occupancy.assign(out, properties?.occupancy)
-  put(out, "wheelchairAccessible", yesNoOf(properties?.WheelchairAccess))
+  const wheelchairAccessible = yesNoOf(properties?.WheelchairAccess)
+  if (wheelchairAccessible !== undefined) out.wheelchairAccessible = wheelchairAccessible
   return out
 }
 
@@ -196,7 +216,10 @@ const legStopOf = (wire: typeof WireLegStop.Type): Trip.LegStop => {
 // `type` as sent (`unknown` where there is none); title, text and page as on boards; `text` "" where there is none
 const noticeOf = (source: Trip.LegNotice["source"]) => (wire: typeof WireInfo.Type): Trip.LegNotice => {
   const { text, title, url } = infoText(wire)
-  const out: Mutable<Trip.LegNotice> = { type: wire.type ?? "unknown", text: text ?? "", source }
+  const out = newLegNotice()
+  out.type = wire.type ?? "unknown"
+  out.text = text ?? ""
+  out.source = source
   put(out, "id", wire.id ?? wire.providerCode)
   put(out, "title", title)
   put(out, "url", url)
@@ -249,13 +272,17 @@ const interchangeOf = (
       ? undefined
       : elementTypes[element.type]
     if (type === undefined) continue
-    const out: Mutable<Trip.PathElement> = { type }
+    const out = newPathElement()
+    out.type = type
     put(out, "direction", element.level !== undefined ? directions[element.level] : undefined)
     put(out, "levelFrom", element.levelFrom)
     put(out, "levelTo", element.levelTo)
     elements.push(out)
   }
-  const out: Mutable<Trip.Interchange> = { position: positions[info.position!]!, duration: info.duration!, elements }
+  const out = newInterchange()
+  out.position = positions[info.position!]!
+  out.duration = info.duration!
+  out.elements = elements
   const summed = wireElements.length > 0 && wireElements.every((e) => e.attributes?.distance !== undefined)
     ? wireElements.reduce((sum, e) => sum + e.attributes!.distance!, 0)
     : 0
@@ -278,48 +305,61 @@ const partyOf = (wire: typeof WireParty.Type | undefined): Trip.LineParty | unde
 
 const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   const t = leg.transportation
-  const origin: Mutable<Trip.Leg["origin"]> = {
-    id: leg.origin.id,
-    name: leg.origin.name,
-    departureTimePlanned: leg.origin.departureTimePlanned
+  const origin = newLegOrigin()
+  origin.id = leg.origin.id
+  origin.name = leg.origin.name
+  origin.departureTimePlanned = leg.origin.departureTimePlanned
+  // the optional fields written out rather than through `put`, whose one store serves every object and field
+  if (leg.origin.departureTimeEstimated !== undefined) {
+    origin.departureTimeEstimated = leg.origin.departureTimeEstimated
   }
-  put(origin, "departureTimeEstimated", leg.origin.departureTimeEstimated)
   // `type` as sent: a ride's ends are platforms at real servers (the platform's ID, the stop as `parent`)
-  put(origin, "type", leg.origin.type)
-  put(origin, "platform", platformOf(leg.origin))
-  put(origin, "parent", parentOf(leg.origin.parent))
-  const destination: Mutable<Trip.Leg["destination"]> = {
-    id: leg.destination.id,
-    name: leg.destination.name,
-    arrivalTimePlanned: leg.destination.arrivalTimePlanned
+  if (leg.origin.type !== undefined) origin.type = leg.origin.type
+  const originPlatform = platformOf(leg.origin)
+  if (originPlatform !== undefined) origin.platform = originPlatform
+  const originParent = parentOf(leg.origin.parent)
+  if (originParent !== undefined) origin.parent = originParent
+  const destination = newLegDestination()
+  destination.id = leg.destination.id
+  destination.name = leg.destination.name
+  destination.arrivalTimePlanned = leg.destination.arrivalTimePlanned
+  if (leg.destination.arrivalTimeEstimated !== undefined) {
+    destination.arrivalTimeEstimated = leg.destination.arrivalTimeEstimated
   }
-  put(destination, "arrivalTimeEstimated", leg.destination.arrivalTimeEstimated)
-  put(destination, "type", leg.destination.type)
-  put(destination, "platform", platformOf(leg.destination))
-  put(destination, "parent", parentOf(leg.destination.parent))
+  if (leg.destination.type !== undefined) destination.type = leg.destination.type
+  const destinationPlatform = platformOf(leg.destination)
+  if (destinationPlatform !== undefined) destination.platform = destinationPlatform
+  const destinationParent = parentOf(leg.destination.parent)
+  if (destinationParent !== undefined) destination.parent = destinationParent
   // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
   // `transportation.product.class` through the deployment's class table (no class: 11, other); its short
   // name `number` ← `disassembledName` ("T8"), else `number` (TfNSW's `number` is "T8 Airport & South Line")
-  const mode: Mutable<Trip.Leg["mode"]> = {
-    name: t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? "",
-    mot: mapClass(context, t.product?.class ?? 11)
-  }
-  put(mode, "number", t.disassembledName ?? t.number)
+  const mode = newLegMode()
+  mode.name = t.name ?? t.disassembledName ?? t.number ?? t.product?.name ?? ""
+  mode.mot = mapClass(context, t.product?.class ?? 11)
+  const number = t.disassembledName ?? t.number
+  if (number !== undefined) mode.number = number
   // `realtimeStatus` is a list on the wire, joined with `,`; `cancelled` ← `TRIP_CANCELLED` in it
   const status = statusList(leg.realtimeStatus)
-  const out: Mutable<Trip.Leg> = { mode, origin, destination, cancelled: status?.includes(TRIP_CANCELLED) === true }
-  put(out, "realtimeStatus", status?.join(","))
-  put(out, "isRealtimeControlled", leg.isRealtimeControlled)
+  const out = newLeg()
+  out.mode = mode
+  out.origin = origin
+  out.destination = destination
+  out.cancelled = status?.includes(TRIP_CANCELLED) === true
+  if (status !== undefined) out.realtimeStatus = status.join(",")
+  if (leg.isRealtimeControlled !== undefined) out.isRealtimeControlled = leg.isRealtimeControlled
   // `lineId` ← `transportation.id`, verbatim; `coords` ← the leg's polyline
-  put(out, "lineId", t.id === undefined ? undefined : LineId.make(t.id))
-  put(out, "coords", leg.coords)
+  if (t.id !== undefined) out.lineId = LineId.make(t.id)
+  if (leg.coords !== undefined) out.coords = leg.coords
   // `stops` ← `stopSequence`, as sent (absent where the server sent none)
-  put(out, "stops", leg.stopSequence?.map(legStopOf))
+  if (leg.stopSequence !== undefined) out.stops = leg.stopSequence.map(legStopOf)
   // `tripCode` ← `transportation.properties.tripCode` (a number or a numeric string)
-  put(out, "tripCode", tripCodeOf(t.properties?.tripCode))
+  const tripCode = tripCodeOf(t.properties?.tripCode)
+  if (tripCode !== undefined) out.tripCode = tripCode
   // `line` for a leg with a line (`transportation.id`): names as `mode`, `product.name`, `operator`, `destination`
   if (t.id !== undefined) {
-    const line: Mutable<Trip.LegLine> = { name: mode.name }
+    const line = newLegLine()
+    line.name = mode.name
     put(line, "shortName", mode.number)
     put(line, "description", t.description)
     put(line, "product", t.product?.name)
@@ -333,9 +373,12 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   }
   // `occupancy` ← the origin's `properties.occupancy`: how full the vehicle is when boarding
   Occupancy.assign(out, leg.origin.properties?.occupancy)
-  put(out, "wheelchairAccessible", yesNoOf(leg.properties?.PlanWheelChairAccess))
-  put(out, "lowFloor", yesNoOf(leg.properties?.PlanLowFloorVehicle))
-  put(out, "interchange", interchangeOf(leg.footPathInfo))
+  const wheelchairAccessible = yesNoOf(leg.properties?.PlanWheelChairAccess)
+  if (wheelchairAccessible !== undefined) out.wheelchairAccessible = wheelchairAccessible
+  const lowFloor = yesNoOf(leg.properties?.PlanLowFloorVehicle)
+  if (lowFloor !== undefined) out.lowFloor = lowFloor
+  const interchange = interchangeOf(leg.footPathInfo)
+  if (interchange !== undefined) out.interchange = interchange
   return out
 }
 
@@ -346,15 +389,14 @@ type WireFare = NonNullable<typeof WireJourney.Type["fare"]>
 // flattened from the schema's list of lists; `network` "" where there is no `net`
 const fareOf = (wire: WireFare, legs: number): Trip.Fare => ({
   tickets: (wire.tickets ?? []).map((ticket) => {
-    const out: Mutable<Trip.Ticket> = {
-      id: ticket.id,
-      name: ticket.name,
-      price: ticket.priceBrutto,
-      currency: ticket.currency,
-      person: ticket.person ?? "OTHER",
-      fromLeg: ticket.fromLeg ?? 0,
-      toLeg: ticket.toLeg ?? Math.max(legs - 1, 0)
-    }
+    const out = newTicket()
+    out.id = ticket.id
+    out.name = ticket.name
+    out.price = ticket.priceBrutto
+    out.currency = ticket.currency
+    out.person = ticket.person ?? "OTHER"
+    out.fromLeg = ticket.fromLeg ?? 0
+    out.toLeg = ticket.toLeg ?? Math.max(legs - 1, 0)
     put(out, "travellerClass", ticket.travellerClass)
     put(out, "validMinutes", ticket.validMinutes)
     put(out, "network", ticket.net)
@@ -387,12 +429,11 @@ export const journeyOf = (context: Context) => (journey: typeof WireJourney.Type
         DateTime.toEpochMillis(first.origin.departureTimePlanned)) / 1000
     ) + 0 // never -0
   // `interchange` ← `interchanges` (0 when absent); `cancelled` when a leg is
-  const out: Mutable<Trip.Trip> = {
-    duration,
-    interchange: journey.interchanges ?? 0,
-    legs,
-    cancelled: legs.some((leg) => leg.cancelled)
-  }
+  const out = newTrip()
+  out.duration = duration
+  out.interchange = journey.interchanges ?? 0
+  out.legs = legs
+  out.cancelled = legs.some((leg) => leg.cancelled)
   if (journey.fare !== undefined) out.fare = fareOf(journey.fare, legs.length)
   // `daysOfService` as sent
   put(out, "daysOfService", journey.daysOfService)

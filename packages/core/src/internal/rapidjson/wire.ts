@@ -10,6 +10,7 @@ import type * as AST from "effect/SchemaAST"
 import type { RapidJsonCodec, RapidJsonContext as Context } from "../../Operation.js"
 import type * as Point from "../../Point.js"
 import * as SystemMessage from "../../SystemMessage.js"
+import { objectsWithRoom } from "../effect/fastDecode.js"
 import { arbitraryHint } from "../schema/arbitraryHint.js"
 import { opt } from "../schema/params.js"
 
@@ -133,9 +134,13 @@ export const WireParent = Schema.Struct({
   parent: opt(Schema.Struct(WirePlaceFields))
 }).annotations({ identifier: "WireParent" })
 
+// a place and its own place, built property by property
+const newPlace = objectsWithRoom<Mutable<Point.ParentPlace>>(4)
+
 /** @internal */
 const placeOf = (place: { readonly id?: string; readonly name?: string; readonly type?: string }) => {
-  const out: { id?: string; name: string; type?: string } = { name: place.name! }
+  const out = newPlace()
+  out.name = place.name!
   if (place.id !== undefined) out.id = place.id
   if (place.type !== undefined) out.type = place.type
   return out
@@ -144,6 +149,9 @@ const placeOf = (place: { readonly id?: string; readonly name?: string; readonly
 /** @internal */
 export const parentOf = (wire: typeof WireParent.Type | undefined): Point.ParentPlace | undefined => {
   if (wire === undefined || wire.name === undefined) return undefined
+  // a decoded `WireParent` is a new object holding the place's fields alone: where both places are named, it is
+  // the model's place as it is
+  if (wire.parent === undefined || wire.parent.name !== undefined) return wire as Point.ParentPlace
   const out: Mutable<Point.ParentPlace> = placeOf(wire)
   if (wire.parent !== undefined && wire.parent.name !== undefined) out.parent = placeOf(wire.parent)
   return out
@@ -162,23 +170,24 @@ export const put = <O extends object, K extends keyof O>(out: O, key: K, value: 
 }
 
 // The planned and estimated times of a stop point, the same names on the wire and in the models.
-const STOP_TIMES = [
-  "arrivalTimePlanned",
-  "arrivalTimeEstimated",
-  "departureTimePlanned",
-  "departureTimeEstimated"
-] as const
+type StopTimes<T> = {
+  arrivalTimePlanned?: T | undefined
+  arrivalTimeEstimated?: T | undefined
+  departureTimePlanned?: T | undefined
+  departureTimeEstimated?: T | undefined
+}
 
 /**
- * Copies a stop point's planned and estimated times that are there (decoding and encoding alike).
+ * Copies a stop point's planned and estimated times that are there (decoding and encoding alike), each by its name
+ * (a stop sequence has thousands of stops).
  *
  * @internal
  */
-export const putStopTimes = <T>(
-  out: { [K in typeof STOP_TIMES[number]]?: T | undefined },
-  from: { readonly [K in typeof STOP_TIMES[number]]?: T | undefined }
-): void => {
-  for (const key of STOP_TIMES) put(out, key, from[key])
+export const putStopTimes = <T>(out: StopTimes<T>, from: Readonly<StopTimes<T>>): void => {
+  if (from.arrivalTimePlanned !== undefined) out.arrivalTimePlanned = from.arrivalTimePlanned
+  if (from.arrivalTimeEstimated !== undefined) out.arrivalTimeEstimated = from.arrivalTimeEstimated
+  if (from.departureTimePlanned !== undefined) out.departureTimePlanned = from.departureTimePlanned
+  if (from.departureTimeEstimated !== undefined) out.departureTimeEstimated = from.departureTimeEstimated
 }
 
 /** @internal */
