@@ -488,11 +488,12 @@ export interface Notice extends Schema.Schema.Type<typeof Notice> {}
  *
  * @example
  * ```ts
- * import { AddInfo } from "@efa-kit/core"
+ * import { AddInfo, LineId } from "@efa-kit/core"
  *
- * const notice = { id: "n1", type: "lineInfo", title: "U5", text: "Single units", lines: ["vvs:10005: :H"] }
- * assert.deepStrictEqual(AddInfo.dedupe([notice, { ...notice, lines: ["vvs:10005: :R"] }]), [
- *   { ...notice, lines: ["vvs:10005: :H", "vvs:10005: :R"] }
+ * const [h, r] = [LineId.make("vvs:10005: :H"), LineId.make("vvs:10005: :R")]
+ * const notice = { id: "n1", type: "lineInfo", title: "U5", text: "Single units", lines: [h] }
+ * assert.deepStrictEqual(AddInfo.dedupe([notice, { ...notice, lines: [r] }]), [
+ *   { ...notice, lines: [h, r] }
  * ])
  * ```
  *

@@ -113,13 +113,13 @@ export const eventsByKey: (events: ReadonlyArray<Departures.StopEvent>) => Map<s
  *
  * @example
  * ```ts
- * import { type Departures, DepartureWatch, Point } from "@efa-kit/core"
+ * import { type Departures, DepartureWatch, LineId, Point } from "@efa-kit/core"
  * import { DateTime } from "effect"
  *
  * const before: Departures.StopEvent = {
  *   location: { id: Point.LocationId.make("de:08111:6118"), name: "Stuttgart, Hauptbahnhof" },
  *   departureTimePlanned: DateTime.unsafeMake("2026-03-02T07:36:00Z"),
- *   lineId: "vvs:10001: :H:",
+ *   lineId: LineId.make("vvs:10001: :H:"),
  *   lineName: "S1",
  *   mode: { name: "S-Bahn S1", mot: 1 },
  *   destination: { name: "Plochingen" },

@@ -83,10 +83,10 @@ export interface LinesResponse extends Schema.Schema.Type<typeof LinesResponse> 
  *
  * @example
  * ```ts
- * import { Lines } from "@efa-kit/core"
+ * import { LineId, Lines } from "@efa-kit/core"
  *
- * const s1 = { lineId: "vvs:10001: :H:", mode: { name: "S-Bahn S1", mot: 1, number: "S1" } }
- * const u5 = { lineId: "vvs:20005: :H:", mode: { name: "Stadtbahn U5", mot: 3, number: "U5" } }
+ * const s1 = { lineId: LineId.make("vvs:10001: :H:"), mode: { name: "S-Bahn S1", mot: 1, number: "S1" } }
+ * const u5 = { lineId: LineId.make("vvs:20005: :H:"), mode: { name: "Stadtbahn U5", mot: 3, number: "U5" } }
  * assert.deepStrictEqual(Lines.ofModes({ lines: [s1, u5] }, [3]), [u5])
  * ```
  *
