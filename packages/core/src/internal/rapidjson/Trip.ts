@@ -303,6 +303,19 @@ const partyOf = (wire: typeof WireParty.Type | undefined): Trip.LineParty | unde
   return out
 }
 
+// A leg's end as a place: `type` as sent (a ride's ends are platforms at real servers: the platform's ID, the stop
+// as `parent`), its platform and its parent.
+const placeOfEnd = (
+  out: { type?: string; platform?: string; parent?: Point.ParentPlace },
+  wire: WireLeg["origin"] | WireLeg["destination"]
+): void => {
+  if (wire.type !== undefined) out.type = wire.type
+  const platform = platformOf(wire)
+  if (platform !== undefined) out.platform = platform
+  const parent = parentOf(wire.parent)
+  if (parent !== undefined) out.parent = parent
+}
+
 const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   const t = leg.transportation
   const origin = newLegOrigin()
@@ -313,12 +326,7 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   if (leg.origin.departureTimeEstimated !== undefined) {
     origin.departureTimeEstimated = leg.origin.departureTimeEstimated
   }
-  // `type` as sent: a ride's ends are platforms at real servers (the platform's ID, the stop as `parent`)
-  if (leg.origin.type !== undefined) origin.type = leg.origin.type
-  const originPlatform = platformOf(leg.origin)
-  if (originPlatform !== undefined) origin.platform = originPlatform
-  const originParent = parentOf(leg.origin.parent)
-  if (originParent !== undefined) origin.parent = originParent
+  placeOfEnd(origin, leg.origin)
   const destination = newLegDestination()
   destination.id = leg.destination.id
   destination.name = leg.destination.name
@@ -326,11 +334,7 @@ const legOf = (context: Context, leg: WireLeg): Trip.Leg => {
   if (leg.destination.arrivalTimeEstimated !== undefined) {
     destination.arrivalTimeEstimated = leg.destination.arrivalTimeEstimated
   }
-  if (leg.destination.type !== undefined) destination.type = leg.destination.type
-  const destinationPlatform = platformOf(leg.destination)
-  if (destinationPlatform !== undefined) destination.platform = destinationPlatform
-  const destinationParent = parentOf(leg.destination.parent)
-  if (destinationParent !== undefined) destination.parent = destinationParent
+  placeOfEnd(destination, leg.destination)
   // a leg's `mode`: `transportation.name` (else `disassembledName`, `number`, `product.name`), and
   // `transportation.product.class` through the deployment's class table (no class: 11, other); its short
   // name `number` ← `disassembledName` ("T8"), else `number` (TfNSW's `number` is "T8 Airport & South Line")
