@@ -163,6 +163,7 @@ const lists = {
 }
 
 const stale = []
+const removed = []
 const write = (file, text) => {
   const path = Path.join(src, file)
   const current = Fs.existsSync(path) ? Fs.readFileSync(path, "utf8") : undefined
@@ -177,20 +178,30 @@ for (const [file, sections] of Object.entries(lists)) {
   write(file, dprint(Path.relative(root, path), fill(file, text, sections(text))))
 }
 
-for (const op of operations) {
-  write(
-    `internal/client/lazy/${op.module}.ts`,
-    [
-      `// \`${op.module}\` as the index names it: a module the client may load on demand (\`import()\`), named through this one so`,
-      "// that a bundle of a program that does not use it leaves it out (see `../load.ts`).",
-      `export * from "../../../${op.module}.js"`,
-      ""
-    ].join("\n")
-  )
+const lazy = (module) =>
+  [
+    `// \`${module}\` as the index names it: a module the client may load on demand (\`import()\`), named through this one so`,
+    "// that a bundle of a program that does not use it leaves it out (see `../load.ts`).",
+    `export * from "../../../${module}.js"`,
+    ""
+  ].join("\n")
+
+for (const op of operations) write(`internal/client/lazy/${op.module}.ts`, lazy(op.module))
+
+// A lazy module the script wrote for an operation whose module is gone goes too (`Pages`, `Profile` and others
+// not operations have lazy modules of the same form, kept by hand).
+for (const file of Fs.readdirSync(Path.join(src, "internal", "client", "lazy"))) {
+  const module = Path.basename(file, ".ts")
+  const path = Path.join(src, "internal", "client", "lazy", file)
+  if (Fs.existsSync(Path.join(src, file)) || Fs.readFileSync(path, "utf8") !== lazy(module)) continue
+  removed.push(Path.relative(root, path).split(Path.sep).join("/"))
+  if (!check) Fs.rmSync(path)
 }
 
 if (check) {
   for (const file of stale) console.error(`operations: ${file} is not current: run pnpm gen:operations`)
-  process.exit(stale.length === 0 ? 0 : 1)
+  for (const file of removed) console.error(`operations: ${file} is of no operation: run pnpm gen:operations`)
+  process.exit(stale.length + removed.length === 0 ? 0 : 1)
 }
 for (const file of stale) console.log(`operations: wrote ${file}`)
+for (const file of removed) console.log(`operations: removed ${file}`)

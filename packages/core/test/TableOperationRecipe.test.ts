@@ -55,6 +55,7 @@ const filesNaming = (module: string): Array<string> => {
 const tableOnly = files
   .filter((file) => /^packages\/core\/src\/\w+\.ts$/.test(file.path) && /\btableOperation\(/.test(file.text))
   .map((file) => Path.basename(file.path, ".ts"))
+  .sort()
 
 // The recipe's hand-written files for an operation `MyOperation`, as CONTRIBUTING names them: its module, and its
 // codec unless the operation shares one.
@@ -66,10 +67,10 @@ const recipe = (module: string, ownCodec: boolean): Array<string> =>
 
 describe("a table-only operation", () => {
   it("is built by tableOperation in the operations the recipe names", () => {
-    expect(tableOnly.sort()).toEqual(["LineStops", "Lines", "Stops", "SystemInfo"])
+    expect(tableOnly).toEqual(expect.arrayContaining(["LineStops", "Lines", "Stops", "SystemInfo"]))
   })
 
-  it.each(["LineStops", "Lines", "Stops", "SystemInfo"])("%s touches exactly the recipe's source files", (module) => {
+  it.each(tableOnly)("%s is written by hand in exactly the recipe's source files", (module) => {
     const ownCodec = Fs.existsSync(Path.join(src, "internal", "rapidjson", `${module}.ts`))
     expect(filesNaming(module)).toEqual(recipe(module, ownCodec))
   })
