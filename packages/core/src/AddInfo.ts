@@ -532,6 +532,10 @@ export const AddInfoResponse = Schema.Struct({
  */
 export interface AddInfoResponse extends Schema.Schema.Type<typeof AddInfoResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 6
+// path: XML_ADDINFO_REQUEST
+// method: Current or historical service notices, de-duplicated by notice ID.
 /**
  * The notice operation.
  *

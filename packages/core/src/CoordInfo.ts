@@ -690,6 +690,10 @@ export const CoordInfoResponse = Schema.Struct({
  */
 export interface CoordInfoResponse extends Schema.Schema.Type<typeof CoordInfoResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 2
+// path: XML_COORD_REQUEST
+// method: Searches stops, points of interest, parking objects and other objects around a centre or in a box.
 /**
  * The coordinate-search operation. Its `params` also carry index signatures for the filter-block
  * parameters (`CoordInfoParams.records`).

@@ -597,6 +597,10 @@ export const unresolvedStop = (
   return undefined
 }
 
+// operation list entry (pnpm gen:operations)
+// order: 9
+// path: XML_DM_REQUEST
+// method: The departure or arrival board of a stop, with real-time estimates, platforms and cancellations.
 /**
  * The departure-board operation. Its `params` also match `inclMOT_<id>` through an index signature.
  *

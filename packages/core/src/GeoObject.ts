@@ -236,6 +236,10 @@ export const GeoObjectResponse = Schema.Struct({
  */
 export interface GeoObjectResponse extends Schema.Schema.Type<typeof GeoObjectResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 8
+// path: XML_GEOOBJECT_REQUEST
+// method: The coordinate geometry and stops of a line, for map display.
 /**
  * The line-geometry operation.
  *

@@ -96,6 +96,11 @@ export const LineStopsParams = parts.params
  */
 export const LineStopsQuery: Schema.Schema<LineStopsRequest, ReadonlyArray<readonly [string, string]>> = parts.query
 
+// operation list entry (pnpm gen:operations)
+// order: 13
+// path: XML_LINESTOP_REQUEST
+// method: The stops of one line direction in travel order, from a line ID the other operations return.
+// codec: stopList.codec("locationSequence", "LineStopsResponse")
 /**
  * The line-stops operation.
  *

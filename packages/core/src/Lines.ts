@@ -148,6 +148,10 @@ export const LinesParams = parts.params
  */
 export const LinesQuery: Schema.Schema<LinesRequest, ReadonlyArray<readonly [string, string]>> = parts.query
 
+// operation list entry (pnpm gen:operations)
+// order: 12
+// path: XML_LINELIST_REQUEST
+// method: The lines of a network or subnetwork, each with the line ID the other operations take.
 /**
  * The line-list operation.
  *

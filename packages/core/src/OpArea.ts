@@ -394,6 +394,10 @@ export const OpAreaResponse = Schema.Struct({
  */
 export interface OpAreaResponse extends Schema.Schema.Type<typeof OpAreaResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 7
+// path: XML_OPAREA_REQUEST
+// method: Sharing providers and their operating areas, all or around a centre.
 /**
  * The operating-area operation. Its `params` also carry index signatures for `vehPId<i>` and
  * `opAreaId<i>` (`OpAreaParams.records`).

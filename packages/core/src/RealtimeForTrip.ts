@@ -184,6 +184,10 @@ export const RealtimeForTripResponse = Schema.Struct({
  */
 export interface RealtimeForTripResponse extends Schema.Schema.Type<typeof RealtimeForTripResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 15
+// path: XML_GETRTFORTRIP_REQUEST
+// method: A planned trip with today's estimates, platforms and cancellations, asked with its journey in one request.
 /**
  * The real-time-for-trip operation.
  *

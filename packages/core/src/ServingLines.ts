@@ -323,6 +323,10 @@ export const ServingLinesResponse = Schema.Struct({
  */
 export interface ServingLinesResponse extends Schema.Schema.Type<typeof ServingLinesResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 5
+// path: XML_SERVINGLINES_REQUEST
+// method: The lines serving a stop, or the lines matching a public line name.
 /**
  * The serving-lines operation. Its `params` also match `exclMOT_<ID>` through an index signature.
  *

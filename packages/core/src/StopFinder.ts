@@ -350,6 +350,10 @@ export const best = (response: StopFinderResponse): Location | undefined => {
   return top
 }
 
+// operation list entry (pnpm gen:operations)
+// order: 4
+// path: XML_STOPFINDER_REQUEST
+// method: Searches stops, addresses and points of interest by text, ID or coordinate.
 /**
  * The stop-finder operation.
  *

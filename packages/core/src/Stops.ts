@@ -99,6 +99,11 @@ export const StopsParams = parts.params
  */
 export const StopsQuery: Schema.Schema<StopsRequest, ReadonlyArray<readonly [string, string]>> = parts.query
 
+// operation list entry (pnpm gen:operations)
+// order: 14
+// path: XML_STOPLIST_REQUEST
+// method: The stops of a place, a municipality or a subnetwork, each with the stop ID the other operations take.
+// codec: stopList.codec("locations", "StopsResponse")
 /**
  * The stop-list operation.
  *

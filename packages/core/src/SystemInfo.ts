@@ -147,6 +147,10 @@ export const SystemInfoParams = parts.params
  */
 export const SystemInfoQuery: Schema.Schema<SystemInfoRequest, ReadonlyArray<readonly [string, string]>> = parts.query
 
+// operation list entry (pnpm gen:operations)
+// order: 11
+// path: XML_SYSTEMINFO_REQUEST
+// method: The server's interface version, its kernel's data build and the period its timetable is valid for.
 /**
  * The system-information operation.
  *

@@ -1247,6 +1247,10 @@ export const TripResponse = Schema.Struct({
  */
 export interface TripResponse extends Schema.Schema.Type<typeof TripResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 1
+// path: XML_TRIP_REQUEST2
+// method: Plans trips between two points.
 /**
  * The trip operation. Its `params` also match `exclMOT_<id>` and `inclMOT_<id>` through index
  * signatures.

@@ -218,6 +218,10 @@ export const TripStopsResponse = Schema.Struct({
  */
 export interface TripStopsResponse extends Schema.Schema.Type<typeof TripStopsResponse> {}
 
+// operation list entry (pnpm gen:operations)
+// order: 10
+// path: XML_STOPSEQCOORD_REQUEST
+// method: The stops of one trip with their times, from a board event (see `TripStops.fromEvent`).
 /**
  * The trip's-stops operation.
  *

@@ -289,6 +289,10 @@ export const hasResult = (response: VehicleDetailResponse): boolean =>
   response.pins.length > 0 ||
   Object.keys(response).some((key) => key !== "pins" && key !== "systemMessages" && response[key] != null)
 
+// operation list entry (pnpm gen:operations)
+// order: 3
+// path: XML_COORD_REQUEST
+// method: Details of one sharing vehicle (the coordinate search's detail mode).
 /**
  * The vehicle-detail operation (same path as the coordinate search). Its `params` also carry an index
  * signature for `vehLocType<i>` (`VehicleDetailParams.records`).
