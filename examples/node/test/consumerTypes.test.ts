@@ -123,7 +123,14 @@ describe("the published types in a new project", () => {
           skipLibCheck: false
         }
         writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*.ts"] }, null, 2))
-        const { code, output } = await run(tscOf(compiler), ["-p", "tsconfig.json", "--pretty", "false"], dir)
+        // TypeScript 7 checks with four checkers at once by default; these projects run side by side, where one
+        // checker each costs a third less processor time for the same result
+        const checkers = compiler === "TypeScript 7" ? ["--checkers", "1"] : []
+        const { code, output } = await run(
+          tscOf(compiler),
+          ["-p", "tsconfig.json", "--pretty", "false", ...checkers],
+          dir
+        )
         expect(output.split("\n").filter((line) => line.trim() !== "")).toEqual([])
         expect(code).toBe(0)
       } finally {
