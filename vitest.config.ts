@@ -53,6 +53,9 @@ export default defineConfig({
     // its file waits on child processes (the example programs, the compilers, the fake's command, Chromium).
     // One worker per core keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
-    minWorkers: 1
+    minWorkers: 1,
+    // The decoding properties and the fakes make many short-lived objects: a young generation of 64 MB instead of
+    // V8's 16 collects them a fraction as often, a seventh less processor time for the largest file.
+    poolOptions: { forks: { execArgv: ["--max-semi-space-size=64"] } }
   }
 })
