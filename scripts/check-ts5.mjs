@@ -23,6 +23,13 @@ const read = (config) => {
   if (error !== undefined) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, "\n"))
   return json
 }
+const emits = (config) => {
+  const { options } = ts.getParsedCommandLineOfConfigFile(config, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => {}
+  })
+  return options.noEmit !== true
+}
 // a path as a config in `from`'s folder writes it
 const relativeTo = (from, to) => {
   const path = relative(dirname(from), to)
@@ -44,7 +51,13 @@ const writeOverlay = (config) => {
     JSON.stringify(
       {
         extends: relativeTo(overlay, config),
-        compilerOptions: { outDir: "dist", tsBuildInfoFile: `${name}.tsbuildinfo` },
+        compilerOptions: {
+          outDir: "dist",
+          tsBuildInfoFile: `${name}.tsbuildinfo`,
+          // a project that emits writes its declarations only, without maps: what a project that references it
+          // reads; the JavaScript is TypeScript 7's
+          ...(emits(config) ? { emitDeclarationOnly: true, declarationMap: false, sourceMap: false } : {})
+        },
         references
       },
       null,
