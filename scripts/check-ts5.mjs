@@ -12,40 +12,31 @@ import { basename, dirname, join, relative, resolve } from "node:path"
 import ts from "typescript"
 
 const root = resolve(import.meta.dirname, "..")
-const overlayDir = (config) => join(dirname(config), "build", "typescript-5")
-const overlayOf = (config) => join(overlayDir(config), basename(config))
-const configPath = (from, path) => {
-  const target = resolve(dirname(from), path)
-  return ts.sys.directoryExists(target) ? join(target, "tsconfig.json") : target
-}
-const read = (config) => {
-  const { config: json, error } = ts.readConfigFile(config, ts.sys.readFile)
-  if (error !== undefined) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, "\n"))
-  return json
-}
-const emits = (config) => {
-  const { options } = ts.getParsedCommandLineOfConfigFile(config, undefined, {
+const overlayOf = (config) => join(dirname(config), "build", "typescript-5", basename(config))
+const parse = (config) =>
+  ts.getParsedCommandLineOfConfigFile(config, undefined, {
     ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: () => {}
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"))
+    }
   })
-  return options.noEmit !== true
-}
 // a path as a config in `from`'s folder writes it
 const relativeTo = (from, to) => {
   const path = relative(dirname(from), to)
   return path.startsWith(".") ? path : `./${path}`
 }
 
+// Writes the overlay of a config and of every config it references; returns the overlay's path.
 const written = new Set()
 const writeOverlay = (config) => {
-  if (written.has(config)) return overlayOf(config)
-  written.add(config)
   const overlay = overlayOf(config)
-  const references = (read(config).references ?? []).map(({ path }) => ({
-    path: relativeTo(overlay, writeOverlay(configPath(config, path)))
+  if (written.has(config)) return overlay
+  written.add(config)
+  const { options, projectReferences = [] } = parse(config)
+  const references = projectReferences.map((reference) => ({
+    path: relativeTo(overlay, writeOverlay(ts.resolveProjectReferencePath(reference)))
   }))
   mkdirSync(dirname(overlay), { recursive: true })
-  const name = basename(config, ".json")
   writeFileSync(
     overlay,
     JSON.stringify(
@@ -53,10 +44,12 @@ const writeOverlay = (config) => {
         extends: relativeTo(overlay, config),
         compilerOptions: {
           outDir: "dist",
-          tsBuildInfoFile: `${name}.tsbuildinfo`,
-          // a project that emits writes its declarations only, without maps: what a project that references it
+          tsBuildInfoFile: `${basename(config, ".json")}.tsbuildinfo`,
+          // a project that writes declarations writes only them, without maps: what a project that references it
           // reads; the JavaScript is TypeScript 7's
-          ...(emits(config) ? { emitDeclarationOnly: true, declarationMap: false, sourceMap: false } : {})
+          ...(options.noEmit !== true && (options.declaration === true || options.composite === true)
+            ? { emitDeclarationOnly: true, declarationMap: false, sourceMap: false }
+            : {})
         },
         references
       },
@@ -67,22 +60,7 @@ const writeOverlay = (config) => {
   return overlay
 }
 
-const rootConfig = join(root, "tsconfig.json")
-const rootOverlay = join(root, "build", "typescript-5", "tsconfig.json")
-mkdirSync(dirname(rootOverlay), { recursive: true })
-writeFileSync(
-  rootOverlay,
-  JSON.stringify(
-    {
-      files: [],
-      references: (read(rootConfig).references ?? []).map(({ path }) => ({
-        path: relativeTo(rootOverlay, writeOverlay(configPath(rootConfig, path)))
-      }))
-    },
-    null,
-    2
-  )
-)
+const rootOverlay = writeOverlay(join(root, "tsconfig.json"))
 
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc")
 const result = spawnSync(process.execPath, [tsc, "-b", rootOverlay, ...process.argv.slice(2)], { stdio: "inherit" })

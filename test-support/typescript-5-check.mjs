@@ -26,8 +26,7 @@ report(parsed.errors)
 const program = ts.createProgram({
   rootNames: parsed.fileNames,
   options: parsed.options,
-  projectReferences: parsed.projectReferences,
-  configFileParsingDiagnostics: parsed.errors
+  projectReferences: parsed.projectReferences
 })
 // file names are real paths: a linked workspace package's files are outside every node_modules folder
 const checked = program.getSourceFiles().filter((file) => !file.fileName.includes("/node_modules/"))
